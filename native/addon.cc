@@ -1,0 +1,71 @@
+// Module init: per-environment state, the pump's JS controls, and the classes.
+
+#include <napi.h>
+
+#if !defined(NAPI_VERSION) || NAPI_VERSION != 8
+#error "Build with NAPI_VERSION=8 (see native/sources.json)"
+#endif
+#if !defined(NODE_ADDON_API_CPP_EXCEPTIONS)
+#error "Build with NODE_ADDON_API_CPP_EXCEPTIONS (see native/sources.json)"
+#endif
+
+#include "addon.h"
+#include "backends.h"
+#include "client_wrap.h"
+#include "convert.h"
+
+void Addon::TearDown() {
+  // Copy first: closing may untrack.
+  const std::set<Closable*> objects = live_;
+  for (Closable* object : objects) object->CloseNative();
+  for (Closable* object : objects) object->DetachFromAddon();
+  live_.clear();
+  pump.Shutdown();
+}
+
+namespace {
+
+Napi::Value SetDispatcher(const Napi::CallbackInfo& info) {
+  Napi::Value fn = info.Length() > 0 ? info[0] : info.Env().Undefined();
+  if (!fn.IsFunction()) throw Napi::TypeError::New(info.Env(), "dispatcher must be a function");
+  Addon::Of(info.Env()).pump.SetDispatcher(fn.As<Napi::Function>());
+  return info.Env().Undefined();
+}
+
+Napi::Value SetKeepAlive(const Napi::CallbackInfo& info) {
+  Addon::Of(info.Env()).pump.SetKeepAlive(info.Env(), BoolArg(info, 0, "keepAlive"));
+  return info.Env().Undefined();
+}
+
+Napi::Value SetPerEventDelivery(const Napi::CallbackInfo& info) {
+  Addon::Of(info.Env()).pump.SetPerEventDelivery(BoolArg(info, 0, "perEvent"));
+  return info.Env().Undefined();
+}
+
+// The cheapest possible native call: the baseline the benchmark compares real calls against.
+Napi::Value Noop(const Napi::CallbackInfo& info) { return info.Env().Undefined(); }
+
+Napi::Object Init(Napi::Env env, Napi::Object exports) {
+  auto* addon = new Addon(env);
+  env.SetInstanceData<Addon>(addon);
+  // Registered after the pump's thread-safe function, so it runs before Node finalizes it
+  // (cleanup hooks run in reverse order): threads are joined while their wake target still exists.
+  env.AddCleanupHook([addon] { addon->TearDown(); });
+
+  exports.Set("setDispatcher", Napi::Function::New(env, SetDispatcher, "setDispatcher"));
+  exports.Set("setKeepAlive", Napi::Function::New(env, SetKeepAlive, "setKeepAlive"));
+  exports.Set("setPerEventDelivery",
+              Napi::Function::New(env, SetPerEventDelivery, "setPerEventDelivery"));
+  exports.Set("noop", Napi::Function::New(env, Noop, "noop"));
+  Napi::Array backends = Napi::Array::New(env);
+  backends.Set(0u, "sim");
+  exports.Set("backends", backends);
+
+  ClientWrap::Init(env, exports, *addon);
+  sim::InitModule(env, exports, *addon);
+  return exports;
+}
+
+}  // namespace
+
+NODE_API_MODULE(social_sdk_node, Init)

@@ -1,0 +1,50 @@
+// Per-environment state (N-API instance data). Each main thread or worker that loads the addon
+// gets its own Addon; nothing JS-related is static.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <set>
+
+#include <napi.h>
+
+#include "pump.h"
+#include "sdk/backend.h"
+
+// A native object that must be closed when its environment goes away (worker exit, process exit),
+// if its own close() or finalizer has not done it first.
+class Closable {
+ public:
+  virtual void CloseNative() = 0;
+  // The environment is gone: forget the Addon, do not call back into it.
+  virtual void DetachFromAddon() = 0;
+
+ protected:
+  ~Closable() = default;
+};
+
+class Addon {
+ public:
+  explicit Addon(Napi::Env env) : pump(env) {}
+  Addon(const Addon&) = delete;
+  Addon& operator=(const Addon&) = delete;
+
+  static Addon& Of(Napi::Env env) { return *env.GetInstanceData<Addon>(); }
+
+  Pump pump;
+  Napi::FunctionReference clientConstructor;
+  Napi::FunctionReference worldConstructor;
+
+  // Turns the JS value a client names as its backend (a simulator World today) into a backend.
+  // Installed by each compiled-in backend's module init; throws a JS TypeError for anything else.
+  std::function<std::shared_ptr<sdk::Backend>(Napi::Value)> resolveBackend;
+
+  void Track(Closable* object) { live_.insert(object); }
+  void Untrack(Closable* object) { live_.erase(object); }
+
+  // Environment cleanup hook: close every live object (joining its threads), then stop the pump.
+  void TearDown();
+
+ private:
+  std::set<Closable*> live_;
+};

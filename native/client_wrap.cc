@@ -1,0 +1,165 @@
+#include "client_wrap.h"
+
+#include "convert.h"
+
+namespace {
+// Distinguishes our wrapped clients from any other object handed to a method as `this`.
+constexpr napi_type_tag kClientTag = {0x5ec1a1c11e47f00dULL, 0x0b5e55ed5ca1ab1eULL};
+
+void RequireClientReceiver(const Napi::CallbackInfo& info) {
+  Napi::Value self = info.This();
+  if (!self.IsObject() || !self.As<Napi::Object>().CheckTypeTag(&kClientTag)) {
+    throw Napi::TypeError::New(info.Env(), "receiver is not a native client");
+  }
+}
+}  // namespace
+
+void ClientWrap::Init(Napi::Env env, Napi::Object exports, Addon& addon) {
+  Napi::Function ctor = DefineClass(
+      env, "NativeClient",
+      {
+          InstanceMethod<&ClientWrap::UpdateToken>("updateToken"),
+          InstanceMethod<&ClientWrap::Connect>("connect"),
+          InstanceMethod<&ClientWrap::Disconnect>("disconnect"),
+          InstanceMethod<&ClientWrap::Close>("close"),
+          InstanceAccessor<&ClientWrap::GetStatus>("status"),
+          InstanceAccessor<&ClientWrap::GetApplicationId>("applicationId"),
+          InstanceMethod<&ClientWrap::GetCurrentUser>("currentUser"),
+          InstanceAccessor<&ClientWrap::GetBackend>("backend"),
+          InstanceMethod<&ClientWrap::GetSdkVersion>("sdkVersion"),
+      });
+  addon.clientConstructor = Napi::Persistent(ctor);
+  exports.Set("NativeClient", ctor);
+}
+
+ClientWrap::ClientWrap(const Napi::CallbackInfo& info)
+    : Napi::ObjectWrap<ClientWrap>(info), addon_(&Addon::Of(info.Env())) {
+  Napi::Env env = info.Env();
+  if (!addon_->resolveBackend) throw Napi::Error::New(env, "no backend is compiled in");
+  backend_ = addon_->resolveBackend(info.Length() > 0 ? info[0] : env.Undefined());
+  id_ = Uint32Arg(info, 1, "clientId");
+  applicationId_ = SnowflakeFromJs(info.Length() > 2 ? info[2] : env.Undefined(), "applicationId");
+  const uint32_t severity = Uint32Arg(info, 3, "minLogSeverity");
+  if (severity < static_cast<uint32_t>(sdk::LogSeverity::Verbose) ||
+      severity > static_cast<uint32_t>(sdk::LogSeverity::None)) {
+    throw Napi::RangeError::New(env, "minLogSeverity must be between 1 and 5");
+  }
+
+  sdk::ClientOptions options;
+  options.applicationId = applicationId_;
+  client_ = backend_->CreateClient(options);
+  backendName_ = backend_->Name();
+  sdkVersion_ = backend_->SdkVersion();
+
+  // Callbacks run on the JS thread inside the pump; they capture only the pump and our id, so
+  // they stay valid after this wrapper is collected.
+  Pump* pump = &addon_->pump;
+  const uint32_t id = id_;
+  client_->SetStatusChangedCallback(
+      [pump, id](sdk::Status status, sdk::ConnectionError error, int32_t detail) {
+        JsEvent event{JsEventKind::StatusChanged, id};
+        event.a = static_cast<int32_t>(status);
+        event.b = static_cast<int32_t>(error);
+        event.c = detail;
+        pump->Emit(std::move(event));
+      });
+  client_->SetLogCallback(
+      [pump, id](const std::string& message, sdk::LogSeverity level) {
+        JsEvent event{JsEventKind::Log, id};
+        event.a = static_cast<int32_t>(level);
+        event.text = message;
+        pump->Emit(std::move(event));
+      },
+      static_cast<sdk::LogSeverity>(severity));
+
+  info.This().As<Napi::Object>().TypeTag(&kClientTag);
+  addon_->Track(this);
+}
+
+ClientWrap::~ClientWrap() {
+  CloseNative();
+  if (addon_) addon_->Untrack(this);
+}
+
+void ClientWrap::CloseNative() {
+  if (!client_) return;
+  client_->Close();  // joins the backend's threads; queues ClientDestroyed for pending operations
+  client_.reset();
+  backend_.reset();
+  if (!addon_) return;
+  // Queued after those results, so JS learns "closed" only once every operation has settled.
+  Pump* pump = &addon_->pump;
+  const uint32_t id = id_;
+  pump->queue().Post([pump, id] { pump->Emit(JsEvent{JsEventKind::Closed, id}); });
+}
+
+sdk::Client& ClientWrap::Live(const Napi::CallbackInfo& info) {
+  if (!client_) throw Napi::Error::New(info.Env(), "the client is closed");
+  return *client_;
+}
+
+Napi::Value ClientWrap::UpdateToken(const Napi::CallbackInfo& info) {
+  RequireClientReceiver(info);
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  const uint32_t tokenType = Uint32Arg(info, 1, "tokenType");
+  if (tokenType > static_cast<uint32_t>(sdk::TokenType::Bearer)) {
+    throw Napi::RangeError::New(info.Env(), "tokenType must be 0 (User) or 1 (Bearer)");
+  }
+  std::string token = StringArg(info, 2, "token");
+  Pump* pump = &addon_->pump;
+  const uint32_t id = id_;
+  Live(info).UpdateToken(static_cast<sdk::TokenType>(tokenType), std::move(token),
+                         [pump, id, requestId](const sdk::Result& result) {
+                           JsEvent event{JsEventKind::Result, id};
+                           event.a = static_cast<int32_t>(requestId);
+                           if (!result.ok()) event.failure = result;
+                           pump->Emit(std::move(event));
+                         });
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::Connect(const Napi::CallbackInfo& info) {
+  RequireClientReceiver(info);
+  Live(info).Connect();
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::Disconnect(const Napi::CallbackInfo& info) {
+  RequireClientReceiver(info);
+  Live(info).Disconnect();
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::Close(const Napi::CallbackInfo& info) {
+  RequireClientReceiver(info);
+  CloseNative();
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::GetStatus(const Napi::CallbackInfo& info) {
+  RequireClientReceiver(info);
+  const sdk::Status status = client_ ? client_->GetStatus() : sdk::Status::Disconnected;
+  return Napi::Number::New(info.Env(), static_cast<int32_t>(status));
+}
+
+Napi::Value ClientWrap::GetApplicationId(const Napi::CallbackInfo& info) {
+  RequireClientReceiver(info);
+  return SnowflakeToJs(info.Env(), applicationId_);
+}
+
+Napi::Value ClientWrap::GetCurrentUser(const Napi::CallbackInfo& info) {
+  RequireClientReceiver(info);
+  if (!client_) return info.Env().Null();
+  auto user = client_->GetCurrentUser();
+  return user ? Napi::Value(UserToJs(info.Env(), *user)) : info.Env().Null();
+}
+
+Napi::Value ClientWrap::GetBackend(const Napi::CallbackInfo& info) {
+  RequireClientReceiver(info);
+  return Napi::String::New(info.Env(), backendName_);
+}
+
+Napi::Value ClientWrap::GetSdkVersion(const Napi::CallbackInfo& info) {
+  RequireClientReceiver(info);
+  return VersionToJs(info.Env(), sdkVersion_);
+}

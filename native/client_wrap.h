@@ -1,0 +1,46 @@
+// The JS face of one sdk::Client. Knows only the port (sdk/), never a backend. Backend callbacks
+// become JsEvents on the pump; results of operations carry the request id JS gave.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include <napi.h>
+
+#include "addon.h"
+#include "sdk/backend.h"
+#include "sdk/client.h"
+
+class ClientWrap final : public Napi::ObjectWrap<ClientWrap>, public Closable {
+ public:
+  static void Init(Napi::Env env, Napi::Object exports, Addon& addon);
+
+  // new NativeClient(backendSource, clientId, applicationId, minLogSeverity)
+  explicit ClientWrap(const Napi::CallbackInfo& info);
+  ~ClientWrap();
+
+  void CloseNative() override;
+  void DetachFromAddon() override { addon_ = nullptr; }
+
+ private:
+  Napi::Value UpdateToken(const Napi::CallbackInfo& info);  // (requestId, tokenType, token)
+  Napi::Value Connect(const Napi::CallbackInfo& info);
+  Napi::Value Disconnect(const Napi::CallbackInfo& info);
+  Napi::Value Close(const Napi::CallbackInfo& info);
+  Napi::Value GetStatus(const Napi::CallbackInfo& info);
+  Napi::Value GetApplicationId(const Napi::CallbackInfo& info);
+  Napi::Value GetCurrentUser(const Napi::CallbackInfo& info);
+  Napi::Value GetBackend(const Napi::CallbackInfo& info);
+  Napi::Value GetSdkVersion(const Napi::CallbackInfo& info);
+
+  // The wrapped client, or a JS Error when it is closed.
+  sdk::Client& Live(const Napi::CallbackInfo& info);
+
+  Addon* addon_;
+  uint32_t id_ = 0;
+  std::shared_ptr<sdk::Backend> backend_;
+  std::unique_ptr<sdk::Client> client_;
+  sdk::Snowflake applicationId_ = 0;
+  std::string backendName_;
+  sdk::Version sdkVersion_;
+};

@@ -1,0 +1,79 @@
+#include "pump.h"
+
+#include <utility>
+
+#include "convert.h"
+
+Pump::Pump(Napi::Env env)
+    : tsfn_(Tsfn::New(env, "social-sdk-node pump", 0, 1, this)),
+      queue_([this] { Wake(); }) {
+  tsfn_.Unref(env);  // nothing keeps the loop alive until JS says so (SetKeepAlive)
+}
+
+void Pump::SetKeepAlive(Napi::Env env, bool keepAlive) {
+  if (shutDown_ || keepAlive == keepAlive_) return;
+  keepAlive_ = keepAlive;
+  if (keepAlive) {
+    tsfn_.Ref(env);
+  } else {
+    tsfn_.Unref(env);
+  }
+}
+
+void Pump::Wake() {
+  // One outstanding wake is enough: Run() takes everything queued when it starts.
+  if (!wakePending_.exchange(true)) tsfn_.NonBlockingCall();
+}
+
+void Pump::OnWake(Napi::Env env, Napi::Function, Pump* pump, std::nullptr_t*) {
+  if (env == nullptr) return;  // the environment is going away
+  pump->Run(env);
+}
+
+void Pump::Emit(JsEvent event) {
+  if (!shutDown_) batch_.push_back(std::move(event));
+}
+
+void Pump::Run(Napi::Env env) {
+  if (shutDown_) return;
+  wakePending_.store(false);
+  Napi::HandleScope scope(env);
+  const size_t limit = perEvent_ ? 1 : kMaxBatch;
+  bool delivering = true;
+  for (auto& callback : queue_.TakeAll()) {
+    callback();
+    if (delivering && batch_.size() >= limit) delivering = Deliver(env, limit);
+  }
+  // Events left over (a partial batch, or what a failed delivery could not hand over).
+  while (delivering && !batch_.empty()) {
+    delivering = Deliver(env, batch_.size() < limit ? batch_.size() : limit);
+  }
+}
+
+bool Pump::Deliver(Napi::Env env, size_t count) {
+  if (dispatcher_.IsEmpty()) {
+    batch_.clear();
+    return true;
+  }
+  Napi::HandleScope scope(env);
+  Napi::Array events = Napi::Array::New(env, count);
+  for (size_t i = 0; i < count; ++i) events.Set(static_cast<uint32_t>(i), ToJs(env, batch_[i]));
+  batch_.erase(batch_.begin(), batch_.begin() + static_cast<std::ptrdiff_t>(count));
+  try {
+    dispatcher_.Call({events});
+  } catch (const Napi::Error& error) {
+    // The dispatcher isolates listener errors itself, so this is a bug in it: surface it as an
+    // uncaught exception, and come back for whatever is still queued.
+    error.ThrowAsJavaScriptException();
+    Wake();
+    return false;
+  }
+  return true;
+}
+
+void Pump::Shutdown() {
+  shutDown_ = true;
+  queue_.Clear();
+  batch_.clear();
+  dispatcher_.Reset();
+}

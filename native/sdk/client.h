@@ -1,0 +1,52 @@
+// The port: the abstract client both backends implement. Its shape follows discordpp::Client so the
+// vendor adapter is a thin translation, and so the simulator behaves like the real SDK.
+//
+// Callback contract (the vendor SDK's RunCallbacks semantics): a backend never invokes a callback
+// inside the call that caused it, and never on its own threads. It queues the callback and invokes
+// it later on the thread that pumps callbacks (the JS thread). Callbacks may therefore call back
+// into the client.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "sdk/types.h"
+
+namespace sdk {
+
+struct ClientOptions {
+  Snowflake applicationId = 0;
+};
+
+class Client {
+ public:
+  using ResultCallback = std::function<void(const Result&)>;
+  using StatusCallback = std::function<void(Status, ConnectionError, int32_t errorDetail)>;
+  using LogCallback = std::function<void(const std::string& message, LogSeverity)>;
+
+  virtual ~Client() = default;
+
+  // Stores the token used by the next Connect(). Validation of the token itself happens when
+  // connecting, as with the vendor SDK.
+  virtual void UpdateToken(TokenType type, std::string token, ResultCallback done) = 0;
+  // Asynchronous: progress is reported through the status callback only.
+  virtual void Connect() = 0;
+  virtual void Disconnect() = 0;
+
+  virtual Status GetStatus() const = 0;
+  virtual Snowflake GetApplicationId() const = 0;
+  // Present once the client is Ready (discordpp::Client::GetCurrentUserV2).
+  virtual std::optional<User> GetCurrentUser() const = 0;
+
+  // Registering again replaces the previous callback (vendor behaviour).
+  virtual void SetStatusChangedCallback(StatusCallback cb) = 0;
+  virtual void SetLogCallback(LogCallback cb, LogSeverity minSeverity) = 0;
+
+  // Tears the client down: stops and joins every thread it owns, then queues a ClientDestroyed
+  // result for every operation still pending. Idempotent. After Close() no callback of this client
+  // is queued any more, except those pending results.
+  virtual void Close() = 0;
+};
+
+}  // namespace sdk

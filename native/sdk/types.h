@@ -1,0 +1,100 @@
+// The port's plain value types. Both backends (the built-in simulator and the vendor adapter) speak
+// these; the N-API layer converts only these. No JS and no vendor types may appear here.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace sdk {
+
+// A snowflake ID. Always carried as uint64 in C++; decimal strings in JS (see convert.h).
+using Snowflake = uint64_t;
+
+// Mirrors discordpp::Client::Status; the integer values are the vendor's.
+enum class Status : int32_t {
+  Disconnected = 0,
+  Connecting = 1,
+  Connected = 2,
+  Ready = 3,
+  Reconnecting = 4,
+  Disconnecting = 5,
+  HttpWait = 6,
+};
+
+// Mirrors discordpp::Client::Error; reported with status changes.
+enum class ConnectionError : int32_t {
+  None = 0,
+  ConnectionFailed = 1,
+  UnexpectedClose = 2,
+  ConnectionCanceled = 3,
+};
+
+// Mirrors discordpp::ErrorType.
+enum class ErrorType : int32_t {
+  None = 0,
+  NetworkError = 1,
+  HTTPError = 2,
+  ClientNotReady = 3,
+  Disabled = 4,
+  ClientDestroyed = 5,
+  ValidationError = 6,
+  Aborted = 7,
+  AuthorizationFailed = 8,
+  RPCError = 9,
+};
+
+// Mirrors discordpp::LoggingSeverity.
+enum class LogSeverity : int32_t {
+  Verbose = 1,
+  Info = 2,
+  Warning = 3,
+  Error = 4,
+  None = 5,
+};
+
+// Mirrors discordpp::AuthorizationTokenType. The SDK accepts only Bearer.
+enum class TokenType : int32_t {
+  User = 0,
+  Bearer = 1,
+};
+
+// The outcome of an asynchronous operation (discordpp::ClientResult, as plain data).
+struct Result {
+  ErrorType type = ErrorType::None;
+  int32_t code = 0;        // the service's numeric error code (HTTPError) or gateway close code
+  int32_t status = 0;      // HTTP status (HTTPError only)
+  bool retryable = false;
+  float retryAfter = 0;    // seconds, when rate limited
+  std::string message;     // never contains a token
+
+  bool ok() const { return type == ErrorType::None; }
+
+  static Result Success() { return Result{}; }
+  static Result Failure(ErrorType type, std::string message, int32_t code = 0) {
+    Result r;
+    r.type = type;
+    r.message = std::move(message);
+    r.code = code;
+    return r;
+  }
+};
+
+struct User {
+  Snowflake id = 0;
+  std::string username;
+  std::optional<std::string> globalName;
+  bool isProvisional = false;
+
+  // The vendor's DisplayName(): the global name when set, else the username.
+  const std::string& displayName() const { return globalName ? *globalName : username; }
+};
+
+struct Version {
+  int32_t major = 0;
+  int32_t minor = 0;
+  int32_t build = 0;
+  std::string hash;
+};
+
+}  // namespace sdk

@@ -1,0 +1,38 @@
+// One worker thread with a FIFO of tasks: the simulated SDK's own "client thread". Everything that
+// changes a simulated client's connection state runs here, never on the JS thread.
+#pragma once
+
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <thread>
+
+namespace sim {
+
+class ServiceThread {
+ public:
+  using Task = std::function<void()>;
+
+  ServiceThread();
+  ~ServiceThread();  // Stop()s
+  ServiceThread(const ServiceThread&) = delete;
+  ServiceThread& operator=(const ServiceThread&) = delete;
+
+  // Returns false (and drops the task) once Stop() has begun.
+  bool Post(Task task);
+  // Finishes the task that is running, drops the rest, joins. Idempotent; must not be called from
+  // the service thread itself.
+  void Stop();
+
+ private:
+  void Run();
+
+  std::mutex mutex_;
+  std::condition_variable wakeup_;
+  std::deque<Task> tasks_;
+  bool stopping_ = false;
+  std::thread thread_;
+};
+
+}  // namespace sim

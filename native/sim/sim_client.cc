@@ -1,0 +1,210 @@
+#include "sim/sim_client.h"
+
+#include <utility>
+#include <vector>
+
+namespace sim {
+
+namespace {
+// The SDK filters the bearer token out of every log line, at every level (spec, Authentication 10).
+void Redact(std::string& text, const std::string& secret) {
+  if (secret.empty()) return;
+  static const std::string kMask = "[REDACTED]";
+  for (size_t at = text.find(secret); at != std::string::npos;
+       at = text.find(secret, at + kMask.size())) {
+    text.replace(at, secret.size(), kMask);
+  }
+}
+}  // namespace
+
+SimClient::SimClient(std::shared_ptr<World> world, sdk::CallbackQueue& queue,
+                     sdk::ClientOptions options)
+    : world_(std::move(world)), queue_(queue), options_(options) {
+  world_->Attach(this);
+}
+
+SimClient::~SimClient() { Close(); }
+
+void SimClient::UpdateToken(sdk::TokenType type, std::string token, ResultCallback done) {
+  const uint64_t op = BeginOperation(std::move(done));
+  const bool posted = service_.Post([this, op, type, token = std::move(token)]() mutable {
+    if (type != sdk::TokenType::Bearer) {
+      CompleteOperation(op, sdk::Result::Failure(sdk::ErrorType::ValidationError,
+                                                 "only Bearer tokens are accepted"));
+      return;
+    }
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      token_ = std::move(token);
+    }
+    CompleteOperation(op, sdk::Result::Success());
+  });
+  if (!posted) {
+    CompleteOperation(op, sdk::Result::Failure(sdk::ErrorType::ClientDestroyed, "the client was closed"));
+  }
+}
+
+void SimClient::Connect() {
+  service_.Post([this] {
+    if (status_.load() != sdk::Status::Disconnected) return;  // already on its way
+    BeginConnect(false);
+  });
+}
+
+void SimClient::Disconnect() {
+  service_.Post([this] {
+    if (status_.load() == sdk::Status::Disconnected) return;
+    SetStatus(sdk::Status::Disconnecting);
+    FinishDisconnect(sdk::ConnectionError::None, 0);
+  });
+}
+
+std::optional<sdk::User> SimClient::GetCurrentUser() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return currentUser_;
+}
+
+void SimClient::SetStatusChangedCallback(StatusCallback cb) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  statusCallback_ = std::move(cb);
+}
+
+void SimClient::SetLogCallback(LogCallback cb, sdk::LogSeverity minSeverity) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  logCallback_ = std::move(cb);
+  minLogSeverity_ = minSeverity;
+}
+
+void SimClient::Close() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (closed_) return;
+    closed_ = true;
+  }
+  // Detach first: once Detach returns the world can no longer call into this client.
+  world_->Detach(this);
+  service_.Stop();
+  std::map<uint64_t, ResultCallback> unfinished;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    unfinished.swap(pending_);
+    statusCallback_ = nullptr;
+    logCallback_ = nullptr;
+    currentUser_.reset();
+  }
+  status_.store(sdk::Status::Disconnected);
+  for (auto& entry : unfinished) {
+    queue_.Post([done = std::move(entry.second)] {
+      done(sdk::Result::Failure(sdk::ErrorType::ClientDestroyed, "the client was closed"));
+    });
+  }
+}
+
+void SimClient::OnTokenRevoked(const std::string& token) {
+  service_.Post([this, token] {
+    const sdk::Status status = status_.load();
+    if (status == sdk::Status::Disconnected || status == sdk::Status::Disconnecting) return;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (connectedToken_ != token) return;
+    }
+    Log(sdk::LogSeverity::Warning, "Gateway closed the connection: the access token was revoked");
+    FinishDisconnect(sdk::ConnectionError::UnexpectedClose, kAuthenticationFailedClose);
+  });
+}
+
+void SimClient::OnConnectionDropped() {
+  service_.Post([this] {
+    if (status_.load() != sdk::Status::Ready && status_.load() != sdk::Status::Connected) return;
+    Log(sdk::LogSeverity::Warning, "Gateway connection lost; reconnecting");
+    SetStatus(sdk::Status::Reconnecting, sdk::ConnectionError::UnexpectedClose, 0);
+    BeginConnect(true);
+  });
+}
+
+void SimClient::OnLoadLogs(uint32_t count, sdk::LogSeverity severity, std::string message) {
+  service_.Post([this, count, severity, message = std::move(message)] {
+    for (uint32_t i = 0; i < count; ++i) Log(severity, message);
+  });
+}
+
+void SimClient::BeginConnect(bool reconnecting) {
+  if (!reconnecting) SetStatus(sdk::Status::Connecting);
+  std::string token;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    token = token_;
+  }
+  if (reconnecting) SetStatus(sdk::Status::Connecting);
+  sdk::User user;
+  const AuthFailure failure = world_->Authenticate(token, options_.applicationId, &user);
+  if (failure != AuthFailure::None) {
+    Log(sdk::LogSeverity::Warning,
+        std::string("Gateway rejected identify: ") + AuthFailureText(failure));
+    FinishDisconnect(sdk::ConnectionError::ConnectionFailed, kAuthenticationFailedClose);
+    return;
+  }
+  SetStatus(sdk::Status::Connected);
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    connectedToken_ = token;
+    currentUser_ = user;
+  }
+  sessionUserId_.store(user.id);
+  Log(sdk::LogSeverity::Info, "Ready as user " + std::to_string(user.id));
+  SetStatus(sdk::Status::Ready);
+}
+
+void SimClient::FinishDisconnect(sdk::ConnectionError error, int32_t detail) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    connectedToken_.clear();
+    currentUser_.reset();
+  }
+  sessionUserId_.store(0);
+  SetStatus(sdk::Status::Disconnected, error, detail);
+}
+
+void SimClient::SetStatus(sdk::Status status, sdk::ConnectionError error, int32_t detail) {
+  status_.store(status);
+  StatusCallback cb;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    cb = statusCallback_;
+  }
+  if (!cb) return;
+  queue_.Post([cb = std::move(cb), status, error, detail] { cb(status, error, detail); });
+}
+
+void SimClient::Log(sdk::LogSeverity severity, std::string message) {
+  LogCallback cb;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!logCallback_ || severity < minLogSeverity_) return;
+    cb = logCallback_;
+    Redact(message, token_);
+    Redact(message, connectedToken_);
+  }
+  queue_.Post([cb = std::move(cb), severity, message = std::move(message)] { cb(message, severity); });
+}
+
+uint64_t SimClient::BeginOperation(ResultCallback done) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  const uint64_t id = nextOperationId_++;
+  pending_.emplace(id, std::move(done));
+  return id;
+}
+
+void SimClient::CompleteOperation(uint64_t id, sdk::Result result) {
+  ResultCallback done;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = pending_.find(id);
+    if (it == pending_.end()) return;
+    done = std::move(it->second);
+    pending_.erase(it);
+  }
+  queue_.Post([done = std::move(done), result = std::move(result)] { done(result); });
+}
+
+}  // namespace sim

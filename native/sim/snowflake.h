@@ -1,0 +1,23 @@
+// Snowflake IDs as the service makes them: milliseconds since the service epoch in the top 42 bits,
+// then worker, process and a per-millisecond increment. The simulator mints them from its clock so
+// IDs sort by creation time and exceed 2^53, as real ones do.
+#pragma once
+
+#include <cstdint>
+#include <mutex>
+
+namespace sim {
+
+class SnowflakeMinter {
+ public:
+  static constexpr uint64_t kServiceEpochMs = 1420070400000ULL;  // 2015-01-01T00:00:00Z
+
+  uint64_t Mint(uint64_t nowMs);
+
+ private:
+  std::mutex mutex_;
+  uint64_t lastMs_ = 0;
+  uint64_t increment_ = 0;
+};
+
+}  // namespace sim
