@@ -1,0 +1,360 @@
+import { EventEmitter, on } from 'node:events';
+import { inspect } from 'node:util';
+
+import { SocialSdkError, clientDestroyed } from './errors.js';
+import { toSnowflake, type Snowflake, type SnowflakeInput } from './ids.js';
+import type { NativeClient } from './native.js';
+import { getRuntime, type ClientSink } from './runtime.js';
+import { nativeWorldOf } from './sim/internal.js';
+import { Simulator } from './sim/simulator.js';
+import {
+  CLIENT_STATUSES,
+  CONNECTION_ERRORS,
+  LOG_LEVEL_VALUES,
+  type ClientEvents,
+  type ClientStatus,
+  type LogLevel,
+  type LogSeverity,
+  type StatusChange,
+  type User,
+} from './types.js';
+
+/** Options of a {@link Client}. */
+export interface ClientOptions {
+  /** The application (game) the client acts for; tokens issued for another application are refused. */
+  applicationId?: SnowflakeInput;
+  /** Simulator backend: the simulated world to connect to. Defaults to {@link Simulator.default}. */
+  simulator?: Simulator;
+  /** The least severe log level forwarded as `log` events. Default `warning`. */
+  logLevel?: LogLevel;
+}
+
+/** Options of {@link Client.updateToken}. */
+export interface UpdateTokenOptions {
+  /** The SDK accepts only `Bearer` (OAuth2 access tokens); `User` is refused with a ValidationError. */
+  tokenType?: 'Bearer' | 'User';
+}
+
+/** Options of {@link Client.events}. */
+export interface EventIteratorOptions {
+  /** Ends the iteration with an AbortError when aborted. */
+  signal?: AbortSignal;
+}
+
+/** What `client.events(name)` yields for each event. */
+export type EventValue<K extends keyof ClientEvents> = ClientEvents[K] extends [infer V, ...unknown[]] ? V : undefined;
+
+const READY = 3;
+const DISCONNECTED = 0;
+const DISCONNECTING = 5;
+/** Gateway close code for "authentication failed". */
+const CLOSE_AUTHENTICATION_FAILED = 4004;
+const TOKEN_TYPES = { User: 0, Bearer: 1 } as const;
+const SEVERITIES: readonly (LogSeverity | undefined)[] = [undefined, 'verbose', 'info', 'warning', 'error'];
+
+/** Sees every status change (or the close) until it returns true. */
+type StatusWaiter = (change: StatusChange | 'closed') => boolean;
+
+/**
+ * The client's state as JS has observed it, held by the runtime. It refers to its client only
+ * weakly, except while busy (connected, connecting, or an operation pending), so an idle client
+ * dropped without `close()` can be collected and its native side closed by its finalizer.
+ */
+class ClientCore implements ClientSink {
+  readonly owner: WeakRef<Client>;
+  status = DISCONNECTED;
+  referenced = true;
+  closed = false;
+  readonly waiters = new Set<StatusWaiter>();
+  private pinned: Client | undefined;
+
+  constructor(owner: Client) {
+    this.owner = new WeakRef(owner);
+  }
+
+  isBusy(): boolean {
+    return !this.closed && (this.status !== DISCONNECTED || this.waiters.size > 0);
+  }
+  isReferenced(): boolean {
+    return this.referenced;
+  }
+  setPinned(pinned: boolean): void {
+    this.pinned = pinned ? this.owner.deref() : undefined;
+  }
+
+  onStatus(status: number, error: number, detail: number): void {
+    this.status = status;
+    const change: StatusChange = {
+      status: CLIENT_STATUSES[status] ?? 'disconnected',
+      error: CONNECTION_ERRORS[error] ?? 'none',
+      errorDetail: detail,
+    };
+    this.notify(change);
+    this.owner.deref()?.emit('statusChanged', change);
+  }
+
+  onLog(severity: number, message: string): void {
+    this.owner.deref()?.emit('log', { severity: SEVERITIES[severity] ?? 'error', message });
+  }
+
+  onClosed(): void {
+    this.closed = true;
+    this.status = DISCONNECTED;
+    this.notify('closed');
+    this.owner.deref()?.emit('closed');
+  }
+
+  private notify(change: StatusChange | 'closed'): void {
+    for (const waiter of [...this.waiters]) if (waiter(change)) this.waiters.delete(waiter);
+  }
+}
+
+/**
+ * A social SDK client: sign in with an access token, connect, and use the service through
+ * promises and typed events. One process may hold many clients (the simulator's test harness
+ * does); each must be closed with {@link Client.close} (or `await using`).
+ *
+ * Lifetime: a client that is connecting, connected or has an operation pending keeps the process
+ * alive, unless {@link Client.unref} was called. An idle client that is dropped without `close()`
+ * is closed when it is garbage-collected.
+ */
+export class Client extends EventEmitter<ClientEvents> {
+  readonly #native: NativeClient;
+  readonly #core: ClientCore;
+  readonly #id: number;
+  #tokenGiven = false;
+  #connecting: Promise<void> | undefined;
+  #closing: Promise<void> | undefined;
+
+  /**
+   * @throws TypeError or RangeError for malformed options; Error when the selected backend is not
+   * available.
+   */
+  constructor(options: ClientOptions = {}) {
+    super();
+    if (typeof options !== 'object' || options === null) throw new TypeError('options must be an object');
+    const applicationId = toSnowflake(options.applicationId ?? '0', 'applicationId');
+    const logLevel = options.logLevel ?? 'warning';
+    if (!Object.hasOwn(LOG_LEVEL_VALUES, logLevel)) {
+      throw new RangeError(`logLevel must be one of ${Object.keys(LOG_LEVEL_VALUES).join(', ')}, got '${String(logLevel)}'`);
+    }
+    selectBackend();
+    const simulator = options.simulator ?? Simulator.default();
+    const world = nativeWorldOf(simulator);
+    const runtime = getRuntime();
+    this.#core = new ClientCore(this);
+    this.#id = runtime.register(this.#core);
+    this.#native = new runtime.binding.NativeClient(world, this.#id, applicationId, LOG_LEVEL_VALUES[logLevel]);
+  }
+
+  /** The live connection status of the backend (events about it may still be on their way). */
+  get status(): ClientStatus {
+    return CLIENT_STATUSES[this.#native.status] ?? 'disconnected';
+  }
+
+  /** The application this client acts for (`'0'` when none was given). */
+  get applicationId(): Snowflake {
+    return this.#native.applicationId;
+  }
+
+  /** The signed-in user, once the client is ready; null before and after. */
+  get currentUser(): User | null {
+    return this.#core.closed ? null : this.#native.currentUser();
+  }
+
+  /** Which backend serves this client: `sim` (built-in simulator) or `vendor` (the real SDK). */
+  get backend(): string {
+    return this.#native.backend;
+  }
+
+  /** The SDK version of the backend, `major.minor.build`. */
+  get sdkVersion(): string {
+    const version = this.#native.sdkVersion();
+    return `${version.major}.${version.minor}.${version.build}`;
+  }
+
+  /** True once the client is closed. */
+  get closed(): boolean {
+    return this.#closing !== undefined;
+  }
+
+  /**
+   * Gives the client the OAuth2 access token the next {@link Client.connect} signs in with. The
+   * token is handed to the native layer at once and is never kept in JS, logged or shown.
+   */
+  updateToken(token: string, options: UpdateTokenOptions = {}): Promise<void> {
+    if (this.#closing) return Promise.reject(clientDestroyed('updateToken'));
+    if (typeof token !== 'string') return Promise.reject(new TypeError(`token must be a string, got ${typeof token}`));
+    if (token.length === 0) return Promise.reject(new RangeError('token must not be empty'));
+    const tokenType = options.tokenType ?? 'Bearer';
+    if (tokenType !== 'Bearer' && tokenType !== 'User') {
+      return Promise.reject(new RangeError(`tokenType must be 'Bearer' or 'User', got '${String(tokenType)}'`));
+    }
+    this.#tokenGiven = true;
+    return getRuntime()
+      .request(this.#id, (requestId) => this.#native.updateToken(requestId, TOKEN_TYPES[tokenType], token))
+      .then((failure) => {
+        if (failure) throw SocialSdkError.fromNative(failure, 'updateToken');
+      });
+  }
+
+  /**
+   * Connects and signs in. Resolves once the client is `ready`; rejects with a SocialSdkError
+   * otherwise (type `AuthorizationFailed` for an unknown, revoked or expired token). Concurrent
+   * calls share one attempt; calling it when ready resolves at once.
+   */
+  connect(): Promise<void> {
+    if (this.#closing) return Promise.reject(clientDestroyed('connect'));
+    if (!this.#tokenGiven) {
+      return Promise.reject(
+        new SocialSdkError('connect: there is no access token yet; call updateToken() first', { type: 'ValidationError' }),
+      );
+    }
+    if (this.#core.status === READY) return Promise.resolve();
+    this.#connecting ??= new Promise<void>((resolve, reject) => {
+      // A disconnect still finishing may report "disconnected" before this attempt starts.
+      let started = this.#core.status !== DISCONNECTED && this.#core.status !== DISCONNECTING;
+      this.#wait((change) => {
+        if (change === 'closed') {
+          reject(clientDestroyed('connect'));
+          return true;
+        }
+        if (change.status === 'ready') {
+          resolve();
+          return true;
+        }
+        if (change.status === 'connecting') started = true;
+        if (change.status === 'disconnected' && started) {
+          reject(connectFailure(change));
+          return true;
+        }
+        return false;
+      });
+      this.#native.connect();
+    }).finally(() => {
+      this.#connecting = undefined;
+    });
+    return this.#connecting;
+  }
+
+  /** Disconnects. Resolves once `disconnected`; an attempt to connect in flight finishes first. */
+  async disconnect(): Promise<void> {
+    if (this.#closing) throw clientDestroyed('disconnect');
+    await this.#connecting?.catch(() => undefined);
+    if (this.#core.status === DISCONNECTED || this.#closing) return;
+    await new Promise<void>((resolve, reject) => {
+      this.#wait((change) => {
+        if (change === 'closed') {
+          reject(clientDestroyed('disconnect'));
+          return true;
+        }
+        if (change.status === 'disconnected') {
+          resolve();
+          return true;
+        }
+        return false;
+      });
+      this.#native.disconnect();
+    });
+  }
+
+  /**
+   * Closes the client: disconnects, stops and joins every native thread it owns, and settles every
+   * pending operation (they reject with type `ClientDestroyed`). Idempotent; resolves when done.
+   */
+  close(): Promise<void> {
+    this.#closing ??= new Promise<void>((resolve) => {
+      if (this.#core.closed) return resolve();
+      this.#wait((change) => {
+        if (change !== 'closed') return false;
+        resolve();
+        return true;
+      });
+      this.#native.close();
+    });
+    return this.#closing;
+  }
+
+  /** `await using client = ...` closes it at the end of the scope. */
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
+  }
+
+  /** Lets the process exit even while this client is connected or busy. */
+  unref(): this {
+    this.#core.referenced = false;
+    getRuntime().refresh(this.#id);
+    return this;
+  }
+
+  /** Undoes {@link Client.unref}: a busy client keeps the process alive again. */
+  ref(): this {
+    this.#core.referenced = true;
+    getRuntime().refresh(this.#id);
+    return this;
+  }
+
+  /**
+   * Every `name` event as an async iterator; ends when the client closes, or with an AbortError
+   * when `signal` aborts.
+   * @example
+   * for await (const change of client.events('statusChanged')) console.log(change.status);
+   */
+  events<K extends keyof ClientEvents>(name: K, options: EventIteratorOptions = {}): AsyncIterableIterator<EventValue<K>> {
+    const source = on(this as EventEmitter, name, { signal: options.signal, close: ['closed'] });
+    const closed = this.#core.closed;
+    return (async function* () {
+      if (closed) return;
+      for await (const args of source) yield (args as unknown[])[0] as EventValue<K>;
+    })();
+  }
+
+  [inspect.custom](depth: number, options: { stylize(text: string, style: string): string }): string {
+    if (depth < 0) return options.stylize('[Client]', 'special');
+    const user = this.currentUser;
+    return `Client ${inspect(
+      {
+        backend: this.backend,
+        status: this.status,
+        applicationId: this.applicationId,
+        user: user ? `${user.username} (${user.id})` : null,
+        closed: this.closed,
+      },
+      { colors: false },
+    )}`;
+  }
+
+  #wait(waiter: StatusWaiter): void {
+    this.#core.waiters.add(waiter);
+    getRuntime().refresh(this.#id);
+  }
+}
+
+function connectFailure(change: StatusChange): SocialSdkError {
+  if (change.errorDetail === CLOSE_AUTHENTICATION_FAILED) {
+    return new SocialSdkError(
+      'connect: the service refused the access token (gateway close 4004): it is unknown, revoked, expired or for another application; get a new token and call updateToken()',
+      { type: 'AuthorizationFailed', code: CLOSE_AUTHENTICATION_FAILED },
+    );
+  }
+  if (change.error === 'none') {
+    return new SocialSdkError('connect: disconnect() was called before the client was ready', { type: 'Aborted' });
+  }
+  return new SocialSdkError(`connect: the connection failed (${change.error}, detail ${change.errorDetail})`, {
+    type: 'NetworkError',
+    code: change.errorDetail,
+    retryable: true,
+  });
+}
+
+/** Honours SOCIAL_SDK_BACKEND; only the simulator is compiled in so far. */
+function selectBackend(): void {
+  const wanted = process.env.SOCIAL_SDK_BACKEND;
+  if (wanted === undefined || wanted === '' || wanted === 'sim') return;
+  if (wanted === 'vendor') {
+    throw new Error(
+      'SOCIAL_SDK_BACKEND=vendor, but this build of social-sdk-node has no vendor backend: build it against the SDK with `SOCIAL_SDK_DIR=/path/to/discord_social_sdk npm install`, or unset SOCIAL_SDK_BACKEND to use the simulator',
+    );
+  }
+  throw new RangeError(`SOCIAL_SDK_BACKEND must be 'sim' or 'vendor', got '${wanted}'`);
+}

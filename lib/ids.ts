@@ -1,0 +1,40 @@
+/**
+ * Snowflake IDs are unsigned 64-bit integers. Everything this package returns carries them as
+ * canonical decimal strings; inputs accept a decimal string or a bigint. JS numbers are refused:
+ * above 2^53 they silently lose bits.
+ */
+export type Snowflake = string;
+/** What ID parameters accept. */
+export type SnowflakeInput = string | bigint;
+
+const MAX_SNOWFLAKE = (1n << 64n) - 1n;
+
+/**
+ * Checks an ID and returns its canonical decimal form.
+ * @throws TypeError when `value` is not a string or bigint.
+ * @throws RangeError when it is negative, fractional, not a number, or above 2^64 - 1.
+ */
+export function toSnowflake(value: SnowflakeInput, name = 'id'): Snowflake {
+  let id: bigint;
+  if (typeof value === 'bigint') {
+    id = value;
+  } else if (typeof value === 'string') {
+    if (!/^[0-9]{1,20}$/.test(value)) {
+      throw new RangeError(`${name} must be an unsigned 64-bit integer in decimal, got ${describe(value)}`);
+    }
+    id = BigInt(value);
+  } else {
+    throw new TypeError(
+      `${name} must be a decimal string or a bigint, got ${typeof value}` +
+        (typeof value === 'number' ? ' (a number cannot hold every 64-bit ID exactly)' : ''),
+    );
+  }
+  if (id < 0n || id > MAX_SNOWFLAKE) {
+    throw new RangeError(`${name} must be between 0 and 2^64 - 1, got ${id}`);
+  }
+  return id.toString();
+}
+
+function describe(value: string): string {
+  return value.length > 40 ? `'${value.slice(0, 40)}…'` : `'${value}'`;
+}

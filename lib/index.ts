@@ -1,0 +1,33 @@
+/**
+ * social-sdk-node: the game social SDK for Node.js, behind TypeScript promises and typed events,
+ * with a built-in simulator of the service for offline use and tests.
+ * @packageDocumentation
+ */
+export { Client } from './client.js';
+export type { ClientOptions, UpdateTokenOptions, EventIteratorOptions, EventValue } from './client.js';
+export { Simulator } from './sim/simulator.js';
+export type {
+  SimulatorOptions,
+  Application,
+  CreateUserOptions,
+  TokenGrant,
+  IssueTokenOptions,
+  ConnectClientOptions,
+} from './sim/simulator.js';
+export { SocialSdkError } from './errors.js';
+export type { ErrorType, SocialSdkErrorInit } from './errors.js';
+export { toSnowflake } from './ids.js';
+export type { Snowflake, SnowflakeInput } from './ids.js';
+export { limits } from './limits.js';
+export { parseSdkVersion, formatSdkVersion, NEWEST_SUPPORTED_SDK_VERSION } from './support/version.js';
+export type { SdkVersion } from './support/version.js';
+export type {
+  ClientStatus,
+  ConnectionError,
+  StatusChange,
+  LogSeverity,
+  LogLevel,
+  LogEntry,
+  User,
+  ClientEvents,
+} from './types.js';

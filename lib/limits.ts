@@ -1,0 +1,24 @@
+/**
+ * Limits from the platform behaviour document, in one place. Validation in this package uses these
+ * constants, never literals.
+ */
+export const limits = {
+  /** Get Lobby Messages returns at most this many of the most recent messages. */
+  lobbyMessagesReturned: 200,
+  /** Bulk Update Lobby Members: members added, updated or removed per request. */
+  lobbyMembersPerBulkRequest: 25,
+  /** Members one lobby can hold (vendor documentation). */
+  lobbyMembers: 1000,
+  /** Characters in a message's content (vendor documentation). */
+  messageContentLength: 2000,
+  /** Set Voice Channel Status: characters in the status. */
+  voiceChannelStatusLength: 500,
+  /** User and Message (context menu) commands per type per app. */
+  contextMenuCommandsPerType: 15,
+  /** Default file upload size in bytes (20 MiB). */
+  defaultUploadBytes: 20 * 1024 * 1024,
+  /** Files per File Upload modal component (min and max each 0 to this). */
+  filesPerUploadComponent: 10,
+  /** A lobby channel invite is single-use and valid this long (ms). */
+  lobbyInviteLifetimeMs: 60 * 60 * 1000,
+} as const;

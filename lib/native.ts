@@ -1,0 +1,157 @@
+/**
+ * The one seam between TypeScript and the native addon: the loader and the full type of what the
+ * addon exports. Everything here is internal; the public API wraps it.
+ * @internal
+ * @module
+ */
+import * as path from 'node:path';
+
+/** A user as the native layer reports it. */
+export interface NativeUser {
+  id: string;
+  username: string;
+  displayName: string;
+  globalName: string | null;
+  isProvisional: boolean;
+}
+
+/** A failed operation (`discordpp::ClientResult`); `type` is the vendor's ErrorType value. */
+export interface NativeFailure {
+  type: number;
+  code: number;
+  status: number;
+  retryable: boolean;
+  retryAfter: number;
+  message: string;
+}
+
+export interface NativeVersion {
+  major: number;
+  minor: number;
+  build: number;
+  hash: string;
+}
+
+/** Event kinds; mirror `JsEventKind` in native/js_event.h. */
+export const EventKind = {
+  StatusChanged: 1,
+  Log: 2,
+  Result: 3,
+  Closed: 4,
+} as const;
+
+export type NativeEvent =
+  | { k: typeof EventKind.StatusChanged; c: number; status: number; error: number; detail: number }
+  | { k: typeof EventKind.Log; c: number; severity: number; message: string }
+  | { k: typeof EventKind.Result; c: number; r: number; failure?: NativeFailure }
+  | { k: typeof EventKind.Closed; c: number };
+
+export interface NativeClient {
+  /** Token types: 0 User, 1 Bearer. The result arrives as a Result event with `requestId`. */
+  updateToken(requestId: number, tokenType: number, token: string): void;
+  connect(): void;
+  disconnect(): void;
+  /** Synchronous: joins the backend's threads; a Closed event follows every pending result. */
+  close(): void;
+  readonly status: number;
+  readonly applicationId: string;
+  readonly backend: string;
+  currentUser(): NativeUser | null;
+  sdkVersion(): NativeVersion;
+}
+
+export interface NativeClientConstructor {
+  new (backendSource: NativeWorld, clientId: number, applicationId: string, minLogSeverity: number): NativeClient;
+}
+
+export interface NativeGrant {
+  accessToken: string;
+  userId: string;
+  applicationId: string;
+  /** World clock, ms since the Unix epoch. */
+  expiresAt: number;
+}
+
+export interface NativeWorld {
+  now(): number;
+  advance(ms: number): number;
+  createApplication(name: string): { id: string; name: string };
+  createUser(spec: { id?: string; username: string; globalName?: string; provisional: boolean }): NativeUser;
+  getUser(id: string): NativeUser | null;
+  issueToken(userId: string, applicationId: string, ttlMs: number): NativeGrant;
+  revokeToken(token: string): boolean;
+  dropConnections(userId: string): number;
+  emitLogs(userId: string, count: number, severity: number, message: string): number;
+  readonly version: NativeVersion;
+}
+
+export interface NativeWorldConstructor {
+  new (version: NativeVersion): NativeWorld;
+}
+
+export interface NativeBinding {
+  /** Receives every batch of events of this environment: one call per batch. */
+  setDispatcher(dispatcher: (events: NativeEvent[]) => void): void;
+  /** Whether the pump keeps the event loop alive. */
+  setKeepAlive(keepAlive: boolean): void;
+  /** Benchmark baseline: one JS call per event instead of one per batch. */
+  setPerEventDelivery(perEvent: boolean): void;
+  noop(): void;
+  readonly backends: readonly string[];
+  readonly NativeClient: NativeClientConstructor;
+  readonly NativeWorld: NativeWorldConstructor;
+}
+
+/** Where the package (and so build/ and prebuilds/) lives: one level above lib/ or dist/. */
+export const packageRoot = path.resolve(__dirname, '..');
+
+interface NodeGypBuild {
+  (dir: string): unknown;
+  resolve(dir: string): string;
+}
+
+let binding: NativeBinding | undefined;
+let bindingPath: string | undefined;
+
+/** Loads the addon once per environment (main thread or worker). */
+export function loadBinding(): NativeBinding {
+  if (binding) return binding;
+  const load = require('node-gyp-build') as NodeGypBuild;
+  try {
+    bindingPath = load.resolve(packageRoot);
+    binding = load(packageRoot) as NativeBinding;
+  } catch (cause) {
+    throw new Error(loadFailureMessage(cause), { cause });
+  }
+  if (typeof binding.NativeClient !== 'function' || typeof binding.setDispatcher !== 'function') {
+    const found = bindingPath;
+    binding = undefined;
+    throw new Error(`social-sdk-node: ${found} is not this version's addon (exports do not match); rebuild it with \`npm rebuild social-sdk-node --build-from-source\``);
+  }
+  return binding;
+}
+
+/** The file the addon was loaded from, once loaded. */
+export function loadedBindingPath(): string | undefined {
+  return bindingPath;
+}
+
+function loadFailureMessage(cause: unknown): string {
+  const tuple = `${process.platform}-${process.arch}`;
+  const napi = process.versions.napi ?? 'unknown';
+  const tried = [
+    path.join(packageRoot, 'build', 'Release'),
+    path.join(packageRoot, 'build', 'Debug'),
+    path.join(packageRoot, 'prebuilds', tuple),
+  ];
+  const reason = cause instanceof Error ? cause.message.split('\n')[0] : String(cause);
+  return [
+    `social-sdk-node: could not load the native addon for ${tuple} (Node ${process.version}, N-API ${napi}).`,
+    `Looked in:`,
+    ...tried.map((dir) => `  - ${dir}`),
+    `Cause: ${reason}`,
+    `Build it from source (needs python3, make and a C++17 compiler):`,
+    `  npm rebuild social-sdk-node --build-from-source`,
+    `or, in a clone of the repository: npm run build`,
+  ].join('\n');
+}

@@ -1,0 +1,149 @@
+/**
+ * The JS end of the pump, one per environment (module state is per thread): routes each batch of
+ * native events to the client it belongs to, settles operations by request id, and keeps the event
+ * loop alive exactly while some client needs it.
+ * @internal
+ * @module
+ */
+import { EventKind, loadBinding, type NativeBinding, type NativeEvent, type NativeFailure } from './native.js';
+
+/** What a client needs from the runtime; implemented by the client's private core. */
+export interface ClientSink {
+  /** Connected or connecting, or waiting for a status; pending requests are counted here. */
+  isBusy(): boolean;
+  /** False after `unref()`: busy or not, the client then never holds the event loop open. */
+  isReferenced(): boolean;
+  /** While busy, the client is kept from garbage collection (as Node keeps an open socket). */
+  setPinned(pinned: boolean): void;
+  onStatus(status: number, error: number, detail: number): void;
+  onLog(severity: number, message: string): void;
+  onClosed(): void;
+}
+
+interface PendingRequest {
+  client: number;
+  settle(failure: NativeFailure | undefined): void;
+}
+
+const CLOSED_FAILURE: NativeFailure = {
+  type: 5, // ClientDestroyed
+  code: 0,
+  status: 0,
+  retryable: false,
+  retryAfter: 0,
+  message: 'the client was closed',
+};
+
+class Runtime {
+  readonly binding: NativeBinding;
+  private readonly sinks = new Map<number, ClientSink>();
+  private readonly requests = new Map<number, PendingRequest>();
+  private readonly pendingPerClient = new Map<number, number>();
+  private readonly holders = new Set<number>();
+  private nextClientId = 1;
+  private nextRequestId = 1;
+
+  constructor() {
+    this.binding = loadBinding();
+    this.binding.setDispatcher((events) => this.dispatch(events));
+  }
+
+  register(sink: ClientSink): number {
+    const id = this.nextClientId++;
+    this.sinks.set(id, sink);
+    return id;
+  }
+
+  /**
+   * Starts an operation: `start` receives the request id the native result will carry. Resolves
+   * with the failure, or undefined on success; never rejects unless `start` throws.
+   */
+  request(client: number, start: (requestId: number) => void): Promise<NativeFailure | undefined> {
+    const requestId = this.nextRequestId;
+    this.nextRequestId = this.nextRequestId >= 0x7fffffff ? 1 : this.nextRequestId + 1;
+    return new Promise((resolve, reject) => {
+      try {
+        start(requestId);
+      } catch (error) {
+        reject(error);
+        return;
+      }
+      this.requests.set(requestId, { client, settle: resolve });
+      this.pendingPerClient.set(client, (this.pendingPerClient.get(client) ?? 0) + 1);
+      this.refresh(client);
+    });
+  }
+
+  /** Re-evaluates whether `client` is busy; call after any change that may matter. */
+  refresh(client: number): void {
+    const sink = this.sinks.get(client);
+    const busy = sink !== undefined && ((this.pendingPerClient.get(client) ?? 0) > 0 || sink.isBusy());
+    sink?.setPinned(busy);
+    if (busy && sink.isReferenced()) this.holders.add(client);
+    else this.holders.delete(client);
+    this.binding.setKeepAlive(this.holders.size > 0);
+  }
+
+  private dispatch(events: NativeEvent[]): void {
+    for (const event of events) {
+      try {
+        this.deliver(event);
+      } catch (error) {
+        // A listener threw. Report it as Node does for emitter errors, without losing the rest
+        // of the batch.
+        process.nextTick(() => {
+          throw error;
+        });
+      }
+    }
+  }
+
+  private deliver(event: NativeEvent): void {
+    switch (event.k) {
+      case EventKind.Result: {
+        const request = this.requests.get(event.r);
+        if (request) this.settle(event.r, request, event.failure);
+        return;
+      }
+      case EventKind.StatusChanged:
+        this.sinks.get(event.c)?.onStatus(event.status, event.error, event.detail);
+        this.refresh(event.c);
+        return;
+      case EventKind.Log:
+        this.sinks.get(event.c)?.onLog(event.severity, event.message);
+        return;
+      case EventKind.Closed: {
+        // Backends settle pending operations before "closed"; anything left is settled here.
+        for (const [id, request] of this.requests) {
+          if (request.client === event.c) this.settle(id, request, CLOSED_FAILURE);
+        }
+        const sink = this.sinks.get(event.c);
+        sink?.setPinned(false);
+        this.sinks.delete(event.c);
+        this.pendingPerClient.delete(event.c);
+        this.refresh(event.c);
+        sink?.onClosed();
+        return;
+      }
+    }
+  }
+
+  private settle(id: number, request: PendingRequest, failure: NativeFailure | undefined): void {
+    this.requests.delete(id);
+    const left = (this.pendingPerClient.get(request.client) ?? 1) - 1;
+    if (left > 0) this.pendingPerClient.set(request.client, left);
+    else this.pendingPerClient.delete(request.client);
+    this.refresh(request.client);
+    request.settle(failure);
+  }
+}
+
+let runtime: Runtime | undefined;
+
+/** The environment's runtime, created (and the addon loaded) on first use. */
+export function getRuntime(): Runtime {
+  runtime ??= new Runtime();
+  return runtime;
+}
+
+export type { Runtime };
