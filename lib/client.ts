@@ -210,10 +210,14 @@ export class Client extends EventEmitter<ClientEvents> {
         new SocialSdkError('connect: there is no access token yet; call updateToken() first', { type: 'ValidationError' }),
       );
     }
-    if (this.#core.status === READY) return Promise.resolve();
-    this.#connecting ??= new Promise<void>((resolve, reject) => {
-      // A disconnect still finishing may report "disconnected" before this attempt starts.
-      let started = this.#core.status !== DISCONNECTED && this.#core.status !== DISCONNECTING;
+    // Decide from the backend's live status: events about earlier activity may still be queued.
+    if (this.#connecting) return this.#connecting;
+    const live = this.#native.status;
+    if (live === READY) return Promise.resolve();
+    this.#connecting = new Promise<void>((resolve, reject) => {
+      // Only an attempt under way (or the one this call starts) can settle this call; a
+      // "disconnected" queued from before it must not.
+      let started = live !== DISCONNECTED && live !== DISCONNECTING;
       this.#wait((change) => {
         if (change === 'closed') {
           reject(clientDestroyed('connect'));
@@ -241,7 +245,7 @@ export class Client extends EventEmitter<ClientEvents> {
   async disconnect(): Promise<void> {
     if (this.#closing) throw clientDestroyed('disconnect');
     await this.#connecting?.catch(() => undefined);
-    if (this.#core.status === DISCONNECTED || this.#closing) return;
+    if (this.#native.status === DISCONNECTED || this.#closing) return;
     await new Promise<void>((resolve, reject) => {
       this.#wait((change) => {
         if (change === 'closed') {
@@ -305,7 +309,11 @@ export class Client extends EventEmitter<ClientEvents> {
     const closed = this.#core.closed;
     return (async function* () {
       if (closed) return;
-      for await (const args of source) yield (args as unknown[])[0] as EventValue<K>;
+      for await (const args of source) {
+        // Events already buffered when the signal aborted are not handed out.
+        options.signal?.throwIfAborted();
+        yield (args as unknown[])[0] as EventValue<K>;
+      }
     })();
   }
 
