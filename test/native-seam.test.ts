@@ -1,0 +1,75 @@
+// Whatever reaches the native layer directly (bypassing the TypeScript checks) gets a JS error,
+// never a crash: the cheap C++ guards of the seam.
+import * as path from 'node:path';
+import { createRequire } from 'node:module';
+
+import { describe, expect, it } from 'vitest';
+
+import { root } from './sdk.js';
+import type { NativeBinding } from '../lib/native.js';
+
+const { loadBinding } = createRequire(import.meta.url)(path.join(root, 'dist', 'native.js')) as {
+  loadBinding(): NativeBinding;
+};
+const binding = loadBinding();
+const version = { major: 1, minor: 10, build: 18369, hash: 'seam' };
+
+type Loose = (...args: unknown[]) => unknown;
+
+describe('native seam guards', () => {
+  const world = new binding.NativeWorld(version);
+  const app = world.createApplication('seam');
+  const user = world.createUser({ username: 'seam', provisional: false });
+
+  it.each([
+    ['no version', []],
+    ['a number as version', [1]],
+    ['a version with a string major', [{ ...version, major: '1' }]],
+    ['a version without hash', [{ major: 1, minor: 2, build: 3 }]],
+  ])('refuses to build a world from %s', (_name, args) => {
+    expect(() => new (binding.NativeWorld as unknown as new (...a: unknown[]) => unknown)(...args)).toThrow(TypeError);
+  });
+
+  it.each([
+    ['no arguments', []],
+    ['a plain object as backend', [{}, 1, '0', 3]],
+    ['a client-shaped object as backend', [{ now: () => 0 }, 1, '0', 3]],
+    ['a negative client id', [world, -1, '0', 3]],
+    ['a number as application id', [world, 1, 7, 3]],
+    ['an application id above 2^64-1', [world, 1, '18446744073709551616', 3]],
+    ['a non-numeric application id', [world, 1, '12a', 3]],
+    ['log severity 0', [world, 1, '0', 0]],
+    ['log severity 6', [world, 1, '0', 6]],
+  ])('refuses to build a client from %s', (_name, args) => {
+    const Ctor = binding.NativeClient as unknown as new (...a: unknown[]) => unknown;
+    expect(() => new Ctor(...args)).toThrow(/must|needs|snowflake/);
+  });
+
+  it('refuses bad method arguments and foreign receivers', () => {
+    const client = new binding.NativeClient(world, 99, app.id, 3);
+    const call = (method: keyof typeof client, self: unknown, ...args: unknown[]) =>
+      () => (client[method] as unknown as Loose).apply(self, args);
+    expect(call('updateToken', client)).toThrow(TypeError);
+    expect(call('updateToken', client, 1, 7, 'token')).toThrow(RangeError);
+    expect(call('updateToken', client, 1.5, 1, 'token')).toThrow(RangeError);
+    expect(call('updateToken', client, 1, 1, {})).toThrow(TypeError);
+    expect(call('connect', world)).toThrow(TypeError);
+    expect(call('connect', {})).toThrow();
+    expect(() => (world.createUser as unknown as Loose).call(client, { username: 'x' })).toThrow(TypeError);
+    expect(() => (world.issueToken as unknown as Loose)(user.id, app.id, -1)).toThrow();
+    expect(() => world.issueToken(user.id, app.id, -1)).toThrow(RangeError);
+    expect(() => world.issueToken('123', app.id, 1000)).toThrow(/no user/);
+    expect(() => world.issueToken(user.id, '123', 1000)).toThrow(/no application/);
+    expect(() => world.emitLogs(user.id, 1, 9, 'x')).toThrow(RangeError);
+    expect(() => world.advance(Number.NaN)).toThrow(TypeError);
+    expect(() => world.advance(-5)).toThrow(RangeError);
+    expect(() => (world.createUser as unknown as Loose).call(world, { username: 5 })).toThrow(TypeError);
+    expect(() => binding.setDispatcher(42 as unknown as () => void)).toThrow(TypeError);
+    expect(() => binding.setKeepAlive('yes' as unknown as boolean)).toThrow(TypeError);
+    client.close();
+    expect(() => client.connect()).toThrow(/closed/);
+    expect(client.status).toBe(0);
+    expect(client.currentUser()).toBeNull();
+    client.close(); // idempotent
+  });
+});

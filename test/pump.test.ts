@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+
+import { runFixture } from './helpers.js';
+
+interface Counts {
+  calls: number;
+  logs: number;
+  maxBatch: number;
+}
+
+async function flood(mode: 'batch' | 'per-event', total: number): Promise<Counts> {
+  const result = await runFixture('pump-batching.cjs', [mode, String(total)]);
+  expect(result.signal).toBeNull();
+  expect(result.code).toBe(0);
+  return JSON.parse(result.stdout.trim().split('\n').pop() ?? '{}') as Counts;
+}
+
+describe('the pump hands events to JS in batches', () => {
+  it('delivers every event with far fewer JS calls than events, at most 1024 per call', async () => {
+    const counts = await flood('batch', 50_000);
+    expect(counts.logs).toBe(50_000);
+    // 50,000 log events plus a handful of status/result events, in batches of up to 1024.
+    expect(counts.calls).toBeGreaterThanOrEqual(Math.ceil(50_000 / 1024));
+    expect(counts.calls).toBeLessThan(50_000 / 10);
+    expect(counts.maxBatch).toBeLessThanOrEqual(1024);
+    expect(counts.maxBatch).toBeGreaterThan(1);
+  });
+
+  it('makes one JS call per event in the per-event baseline mode', async () => {
+    const counts = await flood('per-event', 5_000);
+    expect(counts.logs).toBe(5_000);
+    expect(counts.maxBatch).toBe(1);
+    expect(counts.calls).toBeGreaterThanOrEqual(5_000);
+  });
+});
