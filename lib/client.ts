@@ -149,12 +149,12 @@ export class Client extends EventEmitter<ClientEvents> {
 
   /** The live connection status of the backend (events about it may still be on their way). */
   get status(): ClientStatus {
-    return CLIENT_STATUSES[this.#native.status] ?? 'disconnected';
+    return CLIENT_STATUSES[this.#native.status()] ?? 'disconnected';
   }
 
   /** The application this client acts for (`'0'` when none was given). */
   get applicationId(): Snowflake {
-    return this.#native.applicationId;
+    return this.#native.applicationId();
   }
 
   /** The signed-in user, once the client is ready; null before and after. */
@@ -164,7 +164,7 @@ export class Client extends EventEmitter<ClientEvents> {
 
   /** Which backend serves this client: `sim` (built-in simulator) or `vendor` (the real SDK). */
   get backend(): string {
-    return this.#native.backend;
+    return this.#native.backend();
   }
 
   /** The SDK version of the backend, `major.minor.build`. */
@@ -212,7 +212,7 @@ export class Client extends EventEmitter<ClientEvents> {
     }
     // Decide from the backend's live status: events about earlier activity may still be queued.
     if (this.#connecting) return this.#connecting;
-    const live = this.#native.status;
+    const live = this.#native.status();
     if (live === READY) return Promise.resolve();
     this.#connecting = new Promise<void>((resolve, reject) => {
       // Only an attempt under way (or the one this call starts) can settle this call; a
@@ -245,7 +245,7 @@ export class Client extends EventEmitter<ClientEvents> {
   async disconnect(): Promise<void> {
     if (this.#closing) throw clientDestroyed('disconnect');
     await this.#connecting?.catch(() => undefined);
-    if (this.#native.status === DISCONNECTED || this.#closing) return;
+    if (this.#native.status() === DISCONNECTED || this.#closing) return;
     await new Promise<void>((resolve, reject) => {
       this.#wait((change) => {
         if (change === 'closed') {

@@ -34,17 +34,26 @@ export interface NativeVersion {
 
 /** Event kinds; mirror `JsEventKind` in native/js_event.h. */
 export const EventKind = {
+  /** ints: status, connection error, error detail. */
   StatusChanged: 1,
+  /** ints: severity; payload: the message. */
   Log: 2,
+  /** ints: request id; payload: the failure, absent on success. */
   Result: 3,
+  /** The native client is closed; nothing else follows for it. */
   Closed: 4,
 } as const;
 
-export type NativeEvent =
-  | { k: typeof EventKind.StatusChanged; c: number; status: number; error: number; detail: number }
-  | { k: typeof EventKind.Log; c: number; severity: number; message: string }
-  | { k: typeof EventKind.Result; c: number; r: number; failure?: NativeFailure }
-  | { k: typeof EventKind.Closed; c: number };
+/** Int32 slots per event in a batch: [kind, client, a, b, c] (`kJsEventInts`). */
+export const EVENT_INTS = 5;
+
+/** What the payload slot of an event holds. */
+export type NativePayload = string | NativeFailure | undefined;
+
+/**
+ * Receives one batch: event i is `ints[i * EVENT_INTS ... + EVENT_INTS]` plus `payloads[i]`.
+ */
+export type NativeDispatcher = (ints: Int32Array, payloads: readonly NativePayload[]) => void;
 
 export interface NativeClient {
   /** Token types: 0 User, 1 Bearer. The result arrives as a Result event with `requestId`. */
@@ -53,9 +62,9 @@ export interface NativeClient {
   disconnect(): void;
   /** Synchronous: joins the backend's threads; a Closed event follows every pending result. */
   close(): void;
-  readonly status: number;
-  readonly applicationId: string;
-  readonly backend: string;
+  status(): number;
+  applicationId(): string;
+  backend(): string;
   currentUser(): NativeUser | null;
   sdkVersion(): NativeVersion;
 }
@@ -82,7 +91,7 @@ export interface NativeWorld {
   revokeToken(token: string): boolean;
   dropConnections(userId: string): number;
   emitLogs(userId: string, count: number, severity: number, message: string): number;
-  readonly version: NativeVersion;
+  version(): NativeVersion;
 }
 
 export interface NativeWorldConstructor {
@@ -91,7 +100,7 @@ export interface NativeWorldConstructor {
 
 export interface NativeBinding {
   /** Receives every batch of events of this environment: one call per batch. */
-  setDispatcher(dispatcher: (events: NativeEvent[]) => void): void;
+  setDispatcher(dispatcher: NativeDispatcher): void;
   /** Whether the pump keeps the event loop alive. */
   setKeepAlive(keepAlive: boolean): void;
   /** Benchmark baseline: one JS call per event instead of one per batch. */

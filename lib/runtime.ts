@@ -5,7 +5,7 @@
  * @internal
  * @module
  */
-import { EventKind, loadBinding, type NativeBinding, type NativeEvent, type NativeFailure } from './native.js';
+import { EVENT_INTS, EventKind, loadBinding, type NativeBinding, type NativeFailure, type NativePayload } from './native.js';
 
 /** What a client needs from the runtime; implemented by the client's private core. */
 export interface ClientSink {
@@ -45,7 +45,7 @@ class Runtime {
 
   constructor() {
     this.binding = loadBinding();
-    this.binding.setDispatcher((events) => this.dispatch(events));
+    this.binding.setDispatcher((ints, payloads) => this.dispatch(ints, payloads));
   }
 
   register(sink: ClientSink): number {
@@ -84,10 +84,10 @@ class Runtime {
     this.binding.setKeepAlive(this.holders.size > 0);
   }
 
-  private dispatch(events: NativeEvent[]): void {
-    for (const event of events) {
+  private dispatch(ints: Int32Array, payloads: readonly NativePayload[]): void {
+    for (let i = 0, at = 0; at < ints.length; i++, at += EVENT_INTS) {
       try {
-        this.deliver(event);
+        this.deliver(ints, at, payloads[i]);
       } catch (error) {
         // A listener threw. Report it as Node does for emitter errors, without losing the rest
         // of the batch.
@@ -98,30 +98,32 @@ class Runtime {
     }
   }
 
-  private deliver(event: NativeEvent): void {
-    switch (event.k) {
+  private deliver(ints: Int32Array, at: number, payload: NativePayload): void {
+    const client = ints[at + 1]!;
+    switch (ints[at]) {
       case EventKind.Result: {
-        const request = this.requests.get(event.r);
-        if (request) this.settle(event.r, request, event.failure);
+        const requestId = ints[at + 2]!;
+        const request = this.requests.get(requestId);
+        if (request) this.settle(requestId, request, typeof payload === 'object' ? payload : undefined);
         return;
       }
       case EventKind.StatusChanged:
-        this.sinks.get(event.c)?.onStatus(event.status, event.error, event.detail);
-        this.refresh(event.c);
+        this.sinks.get(client)?.onStatus(ints[at + 2]!, ints[at + 3]!, ints[at + 4]!);
+        this.refresh(client);
         return;
       case EventKind.Log:
-        this.sinks.get(event.c)?.onLog(event.severity, event.message);
+        this.sinks.get(client)?.onLog(ints[at + 2]!, typeof payload === 'string' ? payload : '');
         return;
       case EventKind.Closed: {
         // Backends settle pending operations before "closed"; anything left is settled here.
         for (const [id, request] of this.requests) {
-          if (request.client === event.c) this.settle(id, request, CLOSED_FAILURE);
+          if (request.client === client) this.settle(id, request, CLOSED_FAILURE);
         }
-        const sink = this.sinks.get(event.c);
+        const sink = this.sinks.get(client);
         sink?.setPinned(false);
-        this.sinks.delete(event.c);
-        this.pendingPerClient.delete(event.c);
-        this.refresh(event.c);
+        this.sinks.delete(client);
+        this.pendingPerClient.delete(client);
+        this.refresh(client);
         sink?.onClosed();
         return;
       }

@@ -2,19 +2,9 @@
 
 #include "convert.h"
 
-namespace {
-// Distinguishes our wrapped clients from any other object handed to a method as `this`.
-constexpr napi_type_tag kClientTag = {0x5ec1a1c11e47f00dULL, 0x0b5e55ed5ca1ab1eULL};
-
-void RequireClientReceiver(const Napi::CallbackInfo& info) {
-  Napi::Value self = info.This();
-  if (!self.IsObject() || !self.As<Napi::Object>().CheckTypeTag(&kClientTag)) {
-    throw Napi::TypeError::New(info.Env(), "receiver is not a native client");
-  }
-}
-}  // namespace
-
 void ClientWrap::Init(Napi::Env env, Napi::Object exports, Addon& addon) {
+  // Everything is a method, not an accessor: V8 checks a method's receiver against the class
+  // ("Illegal invocation"), which it does not do for accessors.
   Napi::Function ctor = DefineClass(
       env, "NativeClient",
       {
@@ -22,10 +12,10 @@ void ClientWrap::Init(Napi::Env env, Napi::Object exports, Addon& addon) {
           InstanceMethod<&ClientWrap::Connect>("connect"),
           InstanceMethod<&ClientWrap::Disconnect>("disconnect"),
           InstanceMethod<&ClientWrap::Close>("close"),
-          InstanceAccessor<&ClientWrap::GetStatus>("status"),
-          InstanceAccessor<&ClientWrap::GetApplicationId>("applicationId"),
+          InstanceMethod<&ClientWrap::GetStatus>("status"),
+          InstanceMethod<&ClientWrap::GetApplicationId>("applicationId"),
           InstanceMethod<&ClientWrap::GetCurrentUser>("currentUser"),
-          InstanceAccessor<&ClientWrap::GetBackend>("backend"),
+          InstanceMethod<&ClientWrap::GetBackend>("backend"),
           InstanceMethod<&ClientWrap::GetSdkVersion>("sdkVersion"),
       });
   addon.clientConstructor = Napi::Persistent(ctor);
@@ -72,7 +62,6 @@ ClientWrap::ClientWrap(const Napi::CallbackInfo& info)
       },
       static_cast<sdk::LogSeverity>(severity));
 
-  info.This().As<Napi::Object>().TypeTag(&kClientTag);
   addon_->Track(this);
 }
 
@@ -99,7 +88,6 @@ sdk::Client& ClientWrap::Live(const Napi::CallbackInfo& info) {
 }
 
 Napi::Value ClientWrap::UpdateToken(const Napi::CallbackInfo& info) {
-  RequireClientReceiver(info);
   const uint32_t requestId = Uint32Arg(info, 0, "requestId");
   const uint32_t tokenType = Uint32Arg(info, 1, "tokenType");
   if (tokenType > static_cast<uint32_t>(sdk::TokenType::Bearer)) {
@@ -119,47 +107,39 @@ Napi::Value ClientWrap::UpdateToken(const Napi::CallbackInfo& info) {
 }
 
 Napi::Value ClientWrap::Connect(const Napi::CallbackInfo& info) {
-  RequireClientReceiver(info);
   Live(info).Connect();
   return info.Env().Undefined();
 }
 
 Napi::Value ClientWrap::Disconnect(const Napi::CallbackInfo& info) {
-  RequireClientReceiver(info);
   Live(info).Disconnect();
   return info.Env().Undefined();
 }
 
 Napi::Value ClientWrap::Close(const Napi::CallbackInfo& info) {
-  RequireClientReceiver(info);
   CloseNative();
   return info.Env().Undefined();
 }
 
 Napi::Value ClientWrap::GetStatus(const Napi::CallbackInfo& info) {
-  RequireClientReceiver(info);
   const sdk::Status status = client_ ? client_->GetStatus() : sdk::Status::Disconnected;
   return Napi::Number::New(info.Env(), static_cast<int32_t>(status));
 }
 
 Napi::Value ClientWrap::GetApplicationId(const Napi::CallbackInfo& info) {
-  RequireClientReceiver(info);
   return SnowflakeToJs(info.Env(), applicationId_);
 }
 
 Napi::Value ClientWrap::GetCurrentUser(const Napi::CallbackInfo& info) {
-  RequireClientReceiver(info);
   if (!client_) return info.Env().Null();
   auto user = client_->GetCurrentUser();
   return user ? Napi::Value(UserToJs(info.Env(), *user)) : info.Env().Null();
 }
 
 Napi::Value ClientWrap::GetBackend(const Napi::CallbackInfo& info) {
-  RequireClientReceiver(info);
   return Napi::String::New(info.Env(), backendName_);
 }
 
 Napi::Value ClientWrap::GetSdkVersion(const Napi::CallbackInfo& info) {
-  RequireClientReceiver(info);
   return VersionToJs(info.Env(), sdkVersion_);
 }

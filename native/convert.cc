@@ -61,28 +61,10 @@ Napi::Object VersionToJs(Napi::Env env, const sdk::Version& version) {
   return out;
 }
 
-Napi::Object ToJs(Napi::Env env, const JsEvent& event) {
-  Napi::Object out = Napi::Object::New(env);
-  out.Set("k", static_cast<uint32_t>(event.kind));
-  out.Set("c", event.client);
-  switch (event.kind) {
-    case JsEventKind::StatusChanged:
-      out.Set("status", event.a);
-      out.Set("error", event.b);
-      out.Set("detail", event.c);
-      break;
-    case JsEventKind::Log:
-      out.Set("severity", event.a);
-      out.Set("message", event.text);
-      break;
-    case JsEventKind::Result:
-      out.Set("r", event.a);
-      if (event.failure) out.Set("failure", FailureToJs(env, *event.failure));
-      break;
-    case JsEventKind::Closed:
-      break;
-  }
-  return out;
+Napi::Value PayloadToJs(Napi::Env env, const JsEvent& event) {
+  if (event.kind == JsEventKind::Log) return Napi::String::New(env, event.text);
+  if (event.failure) return FailureToJs(env, *event.failure);
+  return env.Undefined();
 }
 
 namespace {

@@ -18,7 +18,8 @@ Napi::String SnowflakeToJs(Napi::Env env, uint64_t id);
 Napi::Object UserToJs(Napi::Env env, const sdk::User& user);
 Napi::Object FailureToJs(Napi::Env env, const sdk::Result& result);
 Napi::Object VersionToJs(Napi::Env env, const sdk::Version& version);
-Napi::Object ToJs(Napi::Env env, const JsEvent& event);
+// The payload slot of an event in a batch: the log text, the failure, or undefined.
+Napi::Value PayloadToJs(Napi::Env env, const JsEvent& event);
 
 // Argument guards: throw a JS TypeError naming the argument instead of misreading it.
 std::string StringArg(const Napi::CallbackInfo& info, size_t index, const char* name);

@@ -2,17 +2,21 @@
 // batch is delivered. Plain data, so backend callbacks never touch JS values.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
 
 #include "sdk/types.h"
 
-// Kind numbers are part of the native seam; lib/native.ts mirrors them.
+// Kind numbers and the batch layout are part of the native seam; lib/native.ts mirrors them.
+// In a batch each event is kJsEventInts int32s [kind, client, a, b, c] plus an optional payload.
+constexpr size_t kJsEventInts = 5;
+
 enum class JsEventKind : uint8_t {
   StatusChanged = 1,  // a = status, b = connection error, c = error detail
-  Log = 2,            // a = severity, text = message
-  Result = 3,         // a = request id, result = failure (absent on success)
+  Log = 2,            // a = severity, payload = message
+  Result = 3,         // a = request id, payload = failure (absent on success)
   Closed = 4,         // the native client is closed; nothing else follows for it
 };
 

@@ -56,11 +56,26 @@ bool Pump::Deliver(Napi::Env env, size_t count) {
     return true;
   }
   Napi::HandleScope scope(env);
-  Napi::Array events = Napi::Array::New(env, count);
-  for (size_t i = 0; i < count; ++i) events.Set(static_cast<uint32_t>(i), ToJs(env, batch_[i]));
+  // One Int32Array with the numeric fields of every event (kJsEventInts each) and one array with
+  // the payloads (log text, failure), so a batch costs a handful of N-API calls plus one per
+  // payload, rather than an object with named properties per event.
+  Napi::ArrayBuffer buffer = Napi::ArrayBuffer::New(env, count * kJsEventInts * sizeof(int32_t));
+  auto* ints = static_cast<int32_t*>(buffer.Data());
+  Napi::Array payloads = Napi::Array::New(env, count);
+  for (size_t i = 0; i < count; ++i) {
+    const JsEvent& event = batch_[i];
+    int32_t* slot = ints + i * kJsEventInts;
+    slot[0] = static_cast<int32_t>(event.kind);
+    slot[1] = static_cast<int32_t>(event.client);
+    slot[2] = event.a;
+    slot[3] = event.b;
+    slot[4] = event.c;
+    Napi::Value payload = PayloadToJs(env, event);
+    if (!payload.IsUndefined()) payloads.Set(static_cast<uint32_t>(i), payload);
+  }
   batch_.erase(batch_.begin(), batch_.begin() + static_cast<std::ptrdiff_t>(count));
   try {
-    dispatcher_.Call({events});
+    dispatcher_.Call({Napi::Int32Array::New(env, count * kJsEventInts, buffer, 0), payloads});
   } catch (const Napi::Error& error) {
     // The dispatcher isolates listener errors itself, so this is a bug in it: surface it as an
     // uncaught exception, and come back for whatever is still queued.

@@ -68,7 +68,7 @@ describe('native seam guards', () => {
     expect(() => binding.setKeepAlive('yes' as unknown as boolean)).toThrow(TypeError);
     client.close();
     expect(() => client.connect()).toThrow(/closed/);
-    expect(client.status).toBe(0);
+    expect(client.status()).toBe(0);
     expect(client.currentUser()).toBeNull();
     client.close(); // idempotent
   });

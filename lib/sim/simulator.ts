@@ -87,7 +87,7 @@ export class Simulator {
 
   /** The SDK version the simulated backend reports. */
   get sdkVersion(): string {
-    return formatSdkVersion(this.#world.version);
+    return formatSdkVersion(this.#world.version());
   }
 
   /** The simulator's clock (ms since the Unix epoch). It starts at the host's time and moves only by {@link Simulator.advance}. */

@@ -66,12 +66,12 @@ std::optional<sdk::User> SimClient::GetCurrentUser() const {
 
 void SimClient::SetStatusChangedCallback(StatusCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  statusCallback_ = std::move(cb);
+  statusCallback_ = cb ? std::make_shared<const StatusCallback>(std::move(cb)) : nullptr;
 }
 
 void SimClient::SetLogCallback(LogCallback cb, sdk::LogSeverity minSeverity) {
   std::lock_guard<std::mutex> lock(mutex_);
-  logCallback_ = std::move(cb);
+  logCallback_ = cb ? std::make_shared<const LogCallback>(std::move(cb)) : nullptr;
   minLogSeverity_ = minSeverity;
 }
 
@@ -167,17 +167,17 @@ void SimClient::FinishDisconnect(sdk::ConnectionError error, int32_t detail) {
 
 void SimClient::SetStatus(sdk::Status status, sdk::ConnectionError error, int32_t detail) {
   status_.store(status);
-  StatusCallback cb;
+  std::shared_ptr<const StatusCallback> cb;
   {
     std::lock_guard<std::mutex> lock(mutex_);
     cb = statusCallback_;
   }
   if (!cb) return;
-  queue_.Post([cb = std::move(cb), status, error, detail] { cb(status, error, detail); });
+  queue_.Post([cb = std::move(cb), status, error, detail] { (*cb)(status, error, detail); });
 }
 
 void SimClient::Log(sdk::LogSeverity severity, std::string message) {
-  LogCallback cb;
+  std::shared_ptr<const LogCallback> cb;
   {
     std::lock_guard<std::mutex> lock(mutex_);
     if (!logCallback_ || severity < minLogSeverity_) return;
@@ -185,7 +185,7 @@ void SimClient::Log(sdk::LogSeverity severity, std::string message) {
     Redact(message, token_);
     Redact(message, connectedToken_);
   }
-  queue_.Post([cb = std::move(cb), severity, message = std::move(message)] { cb(message, severity); });
+  queue_.Post([cb = std::move(cb), severity, message = std::move(message)] { (*cb)(message, severity); });
 }
 
 uint64_t SimClient::BeginOperation(ResultCallback done) {

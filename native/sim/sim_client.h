@@ -64,8 +64,9 @@ class SimClient final : public sdk::Client, public Session {
   std::string token_;         // service-thread copy lives in connectedToken_
   std::string connectedToken_;
   std::optional<sdk::User> currentUser_;
-  StatusCallback statusCallback_;
-  LogCallback logCallback_;
+  // Shared, so each queued callback holds a reference rather than a copy of the function.
+  std::shared_ptr<const StatusCallback> statusCallback_;
+  std::shared_ptr<const LogCallback> logCallback_;
   sdk::LogSeverity minLogSeverity_ = sdk::LogSeverity::None;
   uint64_t nextOperationId_ = 1;
   std::map<uint64_t, ResultCallback> pending_;
