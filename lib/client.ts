@@ -1,7 +1,7 @@
 import { EventEmitter, on } from 'node:events';
 import { inspect } from 'node:util';
 
-import { SocialSdkError, clientDestroyed } from './errors.js';
+import { SocialSdkError, clientDestroyed, withCallSite } from './errors.js';
 import { toSnowflake, type Snowflake, type SnowflakeInput } from './ids.js';
 import type { NativeClient } from './native.js';
 import { getRuntime, type ClientSink } from './runtime.js';
@@ -191,10 +191,11 @@ export class Client extends EventEmitter<ClientEvents> {
       return Promise.reject(new RangeError(`tokenType must be 'Bearer' or 'User', got '${String(tokenType)}'`));
     }
     this.#tokenGiven = true;
+    const callSite = new Error();
     return getRuntime()
       .request(this.#id, (requestId) => this.#native.updateToken(requestId, TOKEN_TYPES[tokenType], token))
       .then((failure) => {
-        if (failure) throw SocialSdkError.fromNative(failure, 'updateToken');
+        if (failure) throw withCallSite(SocialSdkError.fromNative(failure, 'updateToken'), callSite);
       });
   }
 
@@ -214,13 +215,14 @@ export class Client extends EventEmitter<ClientEvents> {
     if (this.#connecting) return this.#connecting;
     const live = this.#native.status();
     if (live === READY) return Promise.resolve();
+    const callSite = new Error();
     this.#connecting = new Promise<void>((resolve, reject) => {
       // Only an attempt under way (or the one this call starts) can settle this call; a
       // "disconnected" queued from before it must not.
       let started = live !== DISCONNECTED && live !== DISCONNECTING;
       this.#wait((change) => {
         if (change === 'closed') {
-          reject(clientDestroyed('connect'));
+          reject(withCallSite(clientDestroyed('connect'), callSite));
           return true;
         }
         if (change.status === 'ready') {
@@ -229,7 +231,7 @@ export class Client extends EventEmitter<ClientEvents> {
         }
         if (change.status === 'connecting') started = true;
         if (change.status === 'disconnected' && started) {
-          reject(connectFailure(change));
+          reject(withCallSite(connectFailure(change), callSite));
           return true;
         }
         return false;

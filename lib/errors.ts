@@ -78,3 +78,13 @@ export class SocialSdkError extends Error {
 export function clientDestroyed(operation: string): SocialSdkError {
   return new SocialSdkError(`${operation}: the client was closed`, { type: 'ClientDestroyed' });
 }
+
+/**
+ * @internal Gives an error raised later (in an event from the pump) the stack of the call that
+ * started the operation, so the user's own frame shows instead of the dispatcher's.
+ */
+export function withCallSite<E extends Error>(error: E, callSite: Error): E {
+  const frames = callSite.stack?.split('\n').slice(1).join('\n');
+  if (frames) error.stack = `${error.name}: ${error.message}\n${frames}`;
+  return error;
+}
