@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -37,5 +38,29 @@ describe('the package entries', () => {
     const run = promisify(execFile);
     const result = await run(process.execPath, [tsc, '-p', project], { cwd: root }).catch((error: { stdout: string }) => error);
     expect(result.stdout).toBe('');
+  });
+});
+
+describe('the native loader', () => {
+  it('names the platform, where it looked and the build command when no binary can be found', async () => {
+    // A copy of dist/ in a package root that has neither build/ nor prebuilds/ (inside the repo, so
+    // that node-gyp-build still resolves from node_modules).
+    const fakeRoot = fs.mkdtempSync(path.join(root, '.loader-test-'));
+    try {
+      fs.cpSync(path.join(root, 'dist'), path.join(fakeRoot, 'dist'), { recursive: true });
+      const script = `try { new (require(${JSON.stringify(path.join(fakeRoot, 'dist', 'index.js'))}).Simulator)(); } catch (e) { console.log(e.message); process.exit(3); }`;
+      const run = promisify(execFile);
+      const result = await run(process.execPath, ['-e', script], { env: { ...process.env, PREBUILDS_ONLY: '' } }).catch(
+        (error: { code: number; stdout: string }) => error,
+      );
+      expect('code' in result ? result.code : 0).toBe(3);
+      const message = result.stdout;
+      expect(message).toContain(`could not load the native addon for ${process.platform}-${process.arch}`);
+      expect(message).toContain(path.join(fakeRoot, 'build', 'Release'));
+      expect(message).toContain(path.join(fakeRoot, 'prebuilds', `${process.platform}-${process.arch}`));
+      expect(message).toContain('npm rebuild social-sdk-node --build-from-source');
+    } finally {
+      fs.rmSync(fakeRoot, { recursive: true, force: true });
+    }
   });
 });
