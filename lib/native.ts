@@ -99,8 +99,13 @@ export interface NativeWorldConstructor {
 }
 
 export interface NativeBinding {
-  /** Receives every batch of events of this environment: one call per batch. */
-  setDispatcher(dispatcher: NativeDispatcher): void;
+  /**
+   * Receives every batch of events of this environment (one call per batch). `scheduleTurn` is
+   * called when a turn left callbacks over; it must call `drain()` after the event loop turned.
+   */
+  setDispatcher(dispatcher: NativeDispatcher, scheduleTurn: () => void): void;
+  /** Runs the pump's next turn (see setDispatcher). */
+  drain(): void;
   /** Whether the pump keeps the event loop alive. */
   setKeepAlive(keepAlive: boolean): void;
   /** Benchmark baseline: one JS call per event instead of one per batch. */

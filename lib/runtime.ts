@@ -45,7 +45,16 @@ class Runtime {
 
   constructor() {
     this.binding = loadBinding();
-    this.binding.setDispatcher((ints, payloads) => this.dispatch(ints, payloads));
+    const drain = () => this.binding.drain();
+    this.binding.setDispatcher(
+      (ints, payloads) => this.dispatch(ints, payloads),
+      // The next turn after timers and I/O had theirs. It holds the loop open only while some
+      // client does.
+      () => {
+        const turn = setImmediate(drain);
+        if (this.holders.size === 0) turn.unref();
+      },
+    );
   }
 
   register(sink: ClientSink): number {

@@ -25,10 +25,20 @@ void Addon::TearDown() {
 
 namespace {
 
+Napi::Function FunctionArg(const Napi::CallbackInfo& info, size_t index, const char* name) {
+  Napi::Value fn = index < info.Length() ? info[index] : info.Env().Undefined();
+  if (!fn.IsFunction()) throw Napi::TypeError::New(info.Env(), std::string(name) + " must be a function");
+  return fn.As<Napi::Function>();
+}
+
 Napi::Value SetDispatcher(const Napi::CallbackInfo& info) {
-  Napi::Value fn = info.Length() > 0 ? info[0] : info.Env().Undefined();
-  if (!fn.IsFunction()) throw Napi::TypeError::New(info.Env(), "dispatcher must be a function");
-  Addon::Of(info.Env()).pump.SetDispatcher(fn.As<Napi::Function>());
+  Addon::Of(info.Env()).pump.SetDispatcher(FunctionArg(info, 0, "dispatcher"),
+                                           FunctionArg(info, 1, "scheduleTurn"));
+  return info.Env().Undefined();
+}
+
+Napi::Value Drain(const Napi::CallbackInfo& info) {
+  Addon::Of(info.Env()).pump.Continue(info.Env());
   return info.Env().Undefined();
 }
 
@@ -53,6 +63,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   env.AddCleanupHook([addon] { addon->TearDown(); });
 
   exports.Set("setDispatcher", Napi::Function::New(env, SetDispatcher, "setDispatcher"));
+  exports.Set("drain", Napi::Function::New(env, Drain, "drain"));
   exports.Set("setKeepAlive", Napi::Function::New(env, SetKeepAlive, "setKeepAlive"));
   exports.Set("setPerEventDelivery",
               Napi::Function::New(env, SetPerEventDelivery, "setPerEventDelivery"));

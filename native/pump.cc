@@ -10,6 +10,11 @@ Pump::Pump(Napi::Env env)
   tsfn_.Unref(env);  // nothing keeps the loop alive until JS says so (SetKeepAlive)
 }
 
+void Pump::SetDispatcher(Napi::Function dispatcher, Napi::Function scheduleTurn) {
+  dispatcher_ = Napi::Persistent(dispatcher);
+  scheduleTurn_ = Napi::Persistent(scheduleTurn);
+}
+
 void Pump::SetKeepAlive(Napi::Env env, bool keepAlive) {
   if (shutDown_ || keepAlive == keepAlive_) return;
   keepAlive_ = keepAlive;
@@ -27,7 +32,15 @@ void Pump::Wake() {
 
 void Pump::OnWake(Napi::Env env, Napi::Function, Pump* pump, std::nullptr_t*) {
   if (env == nullptr) return;  // the environment is going away
+  // A turn is already scheduled: it takes whatever this wake was for. Running now would defeat
+  // the yield (Node runs queued thread-safe calls back to back, without turning the loop).
+  if (pump->turnScheduled_) return;
   pump->Run(env);
+}
+
+void Pump::Continue(Napi::Env env) {
+  turnScheduled_ = false;
+  Run(env);
 }
 
 void Pump::Emit(JsEvent event) {
@@ -37,16 +50,23 @@ void Pump::Emit(JsEvent event) {
 void Pump::Run(Napi::Env env) {
   if (shutDown_) return;
   wakePending_.store(false);
+  for (auto& callback : queue_.TakeAll()) backlog_.push_back(std::move(callback));
   Napi::HandleScope scope(env);
   const size_t limit = perEvent_ ? 1 : kMaxBatch;
   bool delivering = true;
-  for (auto& callback : queue_.TakeAll()) {
+  for (size_t budget = kCallbacksPerTurn; budget > 0 && !backlog_.empty(); --budget) {
+    auto callback = std::move(backlog_.front());
+    backlog_.pop_front();
     callback();
     if (delivering && batch_.size() >= limit) delivering = Deliver(env, limit);
   }
   // Events left over (a partial batch, or what a failed delivery could not hand over).
   while (delivering && !batch_.empty()) {
     delivering = Deliver(env, batch_.size() < limit ? batch_.size() : limit);
+  }
+  if (!backlog_.empty() && !turnScheduled_ && !scheduleTurn_.IsEmpty()) {
+    turnScheduled_ = true;
+    scheduleTurn_.Call({});
   }
 }
 
@@ -89,6 +109,8 @@ bool Pump::Deliver(Napi::Env env, size_t count) {
 void Pump::Shutdown() {
   shutDown_ = true;
   queue_.Clear();
+  backlog_.clear();
   batch_.clear();
   dispatcher_.Reset();
+  scheduleTurn_.Reset();
 }

@@ -2,10 +2,15 @@
 // wakes the JS thread (a thread-safe function, coalesced to one wake per burst), runs the queued
 // callbacks there (the vendor RunCallbacks contract), collects the JS events they produce and
 // hands them to the JS dispatcher in batches: one JS call per batch, not per event.
+//
+// Fairness: one turn runs at most kCallbacksPerTurn callbacks. What is left waits for the next
+// turn, which JS schedules with setImmediate, so timers and I/O run between turns even while a
+// backend floods the queue.
 #pragma once
 
 #include <atomic>
 #include <cstddef>
+#include <deque>
 #include <vector>
 
 #include <napi.h>
@@ -17,6 +22,8 @@ class Pump {
  public:
   // Most events one JS call carries; bounds the size of a single batch array.
   static constexpr size_t kMaxBatch = 1024;
+  // Most backend callbacks one turn runs before yielding to the event loop.
+  static constexpr size_t kCallbacksPerTurn = 8192;
 
   explicit Pump(Napi::Env env);
   Pump(const Pump&) = delete;
@@ -24,7 +31,11 @@ class Pump {
 
   sdk::CallbackQueue& queue() { return queue_; }
 
-  void SetDispatcher(Napi::Function dispatcher) { dispatcher_ = Napi::Persistent(dispatcher); }
+  // `dispatcher` receives batches; `scheduleTurn` is called (with no arguments) when callbacks are
+  // left over, and must arrange for Continue() to be called soon, after the event loop has turned.
+  void SetDispatcher(Napi::Function dispatcher, Napi::Function scheduleTurn);
+  // The next turn, as scheduled through `scheduleTurn`.
+  void Continue(Napi::Env env);
   // Whether the pump keeps the event loop alive (pending operations, connected ref'd clients).
   void SetKeepAlive(Napi::Env env, bool keepAlive);
   // Benchmark baseline: one JS call per event instead of per batch.
@@ -48,10 +59,13 @@ class Pump {
 
   Tsfn tsfn_;
   std::atomic<bool> wakePending_{false};
+  bool turnScheduled_ = false;
   bool shutDown_ = false;
   bool keepAlive_ = false;
   bool perEvent_ = false;
   sdk::CallbackQueue queue_;
+  std::deque<sdk::CallbackQueue::Callback> backlog_;  // taken from queue_, not run yet
   std::vector<JsEvent> batch_;
   Napi::FunctionReference dispatcher_;
+  Napi::FunctionReference scheduleTurn_;
 };

@@ -23,6 +23,7 @@ void ServiceThread::Stop() {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     stopping_ = true;
+    stopRequested_.store(true, std::memory_order_relaxed);
     dropped.swap(tasks_);
   }
   wakeup_.notify_one();

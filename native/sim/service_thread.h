@@ -2,6 +2,7 @@
 // changes a simulated client's connection state runs here, never on the JS thread.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <functional>
@@ -22,8 +23,9 @@ class ServiceThread {
   // Returns false (and drops the task) once Stop() has begun.
   bool Post(Task task);
   // Finishes the task that is running, drops the rest, joins. Idempotent; must not be called from
-  // the service thread itself.
+  // the service thread itself. Long tasks should poll StopRequested() so Stop() returns promptly.
   void Stop();
+  bool StopRequested() const { return stopRequested_.load(std::memory_order_relaxed); }
 
  private:
   void Run();
@@ -32,6 +34,7 @@ class ServiceThread {
   std::condition_variable wakeup_;
   std::deque<Task> tasks_;
   bool stopping_ = false;
+  std::atomic<bool> stopRequested_{false};
   std::thread thread_;
 };
 

@@ -124,7 +124,7 @@ void SimClient::OnConnectionDropped() {
 
 void SimClient::OnLoadLogs(uint32_t count, sdk::LogSeverity severity, std::string message) {
   service_.Post([this, count, severity, message = std::move(message)] {
-    for (uint32_t i = 0; i < count; ++i) Log(severity, message);
+    for (uint32_t i = 0; i < count && !service_.StopRequested(); ++i) Log(severity, message);
   });
 }
 
