@@ -48,11 +48,12 @@ class Runtime {
     const drain = () => this.binding.drain();
     this.binding.setDispatcher(
       (ints, payloads) => this.dispatch(ints, payloads),
-      // The next turn after timers and I/O had theirs. It holds the loop open only while some
-      // client does.
+      // The next turn, after timers and I/O had theirs. While some client holds the loop open,
+      // setImmediate; otherwise an unref'd timer, which lets the process exit but, unlike an
+      // unref'd immediate, still wakes a loop that other handles keep alive.
       () => {
-        const turn = setImmediate(drain);
-        if (this.holders.size === 0) turn.unref();
+        if (this.holders.size > 0) setImmediate(drain);
+        else setTimeout(drain, 0).unref();
       },
     );
   }
