@@ -64,6 +64,8 @@ class ClientCore implements ClientSink {
   readonly owner: WeakRef<Client>;
   status = DISCONNECTED;
   referenced = true;
+  /** close() was called: events still queued for the client are no longer emitted. */
+  closing = false;
   closed = false;
   readonly waiters = new Set<StatusWaiter>();
   private pinned: Client | undefined;
@@ -76,7 +78,8 @@ class ClientCore implements ClientSink {
     return !this.closed && (this.status !== DISCONNECTED || this.waiters.size > 0);
   }
   isReferenced(): boolean {
-    return this.referenced;
+    // A close in progress holds the loop even after unref(), so `await client.close()` completes.
+    return this.referenced || this.closing;
   }
   setPinned(pinned: boolean): void {
     this.pinned = pinned ? this.owner.deref() : undefined;
@@ -90,11 +93,11 @@ class ClientCore implements ClientSink {
       errorDetail: detail,
     };
     this.notify(change);
-    this.owner.deref()?.emit('statusChanged', change);
+    if (!this.closing) this.owner.deref()?.emit('statusChanged', change);
   }
 
   onLog(severity: number, message: string): void {
-    this.owner.deref()?.emit('log', { severity: SEVERITIES[severity] ?? 'error', message });
+    if (!this.closing) this.owner.deref()?.emit('log', { severity: SEVERITIES[severity] ?? 'error', message });
   }
 
   onClosed(): void {
@@ -266,11 +269,14 @@ export class Client extends EventEmitter<ClientEvents> {
 
   /**
    * Closes the client: disconnects, stops and joins every native thread it owns, and settles every
-   * pending operation (they reject with type `ClientDestroyed`). Idempotent; resolves when done.
+   * pending operation (they reject with type `ClientDestroyed`). From the call on, no
+   * `statusChanged` or `log` event is emitted any more; `closed` follows. Idempotent; resolves
+   * when done.
    */
   close(): Promise<void> {
     this.#closing ??= new Promise<void>((resolve) => {
       if (this.#core.closed) return resolve();
+      this.#core.closing = true;
       this.#wait((change) => {
         if (change !== 'closed') return false;
         resolve();

@@ -106,6 +106,8 @@ export interface NativeBinding {
   setDispatcher(dispatcher: NativeDispatcher, scheduleTurn: () => void): void;
   /** Runs the pump's next turn (see setDispatcher). */
   drain(): void;
+  /** Closes every live native client of this environment, joining their threads. */
+  closeAll(): void;
   /** Whether the pump keeps the event loop alive. */
   setKeepAlive(keepAlive: boolean): void;
   /** Benchmark baseline: one JS call per event instead of one per batch. */

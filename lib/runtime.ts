@@ -56,6 +56,9 @@ class Runtime {
         else setTimeout(drain, 0).unref();
       },
     );
+    // process.exit() runs no environment cleanup hook on the main thread: join the clients'
+    // threads here rather than leave them to be killed mid-task.
+    process.once('exit', () => this.binding.closeAll());
   }
 
   register(sink: ClientSink): number {

@@ -14,11 +14,14 @@
 #include "client_wrap.h"
 #include "convert.h"
 
-void Addon::TearDown() {
-  // Copy first: closing may untrack.
-  const std::set<Closable*> objects = live_;
+void Addon::CloseAll() {
+  const std::set<Closable*> objects = live_;  // a copy: closing may untrack
   for (Closable* object : objects) object->CloseNative();
-  for (Closable* object : objects) object->DetachFromAddon();
+}
+
+void Addon::TearDown() {
+  CloseAll();
+  for (Closable* object : live_) object->DetachFromAddon();
   live_.clear();
   pump.Shutdown();
 }
@@ -39,6 +42,11 @@ Napi::Value SetDispatcher(const Napi::CallbackInfo& info) {
 
 Napi::Value Drain(const Napi::CallbackInfo& info) {
   Addon::Of(info.Env()).pump.Continue(info.Env());
+  return info.Env().Undefined();
+}
+
+Napi::Value CloseAll(const Napi::CallbackInfo& info) {
+  Addon::Of(info.Env()).CloseAll();
   return info.Env().Undefined();
 }
 
@@ -64,6 +72,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
 
   exports.Set("setDispatcher", Napi::Function::New(env, SetDispatcher, "setDispatcher"));
   exports.Set("drain", Napi::Function::New(env, Drain, "drain"));
+  exports.Set("closeAll", Napi::Function::New(env, CloseAll, "closeAll"));
   exports.Set("setKeepAlive", Napi::Function::New(env, SetKeepAlive, "setKeepAlive"));
   exports.Set("setPerEventDelivery",
               Napi::Function::New(env, SetPerEventDelivery, "setPerEventDelivery"));

@@ -42,7 +42,10 @@ class Addon {
   void Track(Closable* object) { live_.insert(object); }
   void Untrack(Closable* object) { live_.erase(object); }
 
-  // Environment cleanup hook: close every live object (joining its threads), then stop the pump.
+  // Closes every live object (joining its threads). Used at process.exit(), where Node runs no
+  // environment cleanup hook on the main thread.
+  void CloseAll();
+  // Environment cleanup hook: CloseAll(), then stop the pump.
   void TearDown();
 
  private:

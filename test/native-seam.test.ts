@@ -64,7 +64,8 @@ describe('native seam guards', () => {
     expect(() => world.advance(Number.NaN)).toThrow(TypeError);
     expect(() => world.advance(-5)).toThrow(RangeError);
     expect(() => (world.createUser as unknown as Loose).call(world, { username: 5 })).toThrow(TypeError);
-    expect(() => binding.setDispatcher(42 as unknown as () => void)).toThrow(TypeError);
+    expect(() => (binding.setDispatcher as Loose)(42, () => undefined)).toThrow(/dispatcher must be a function/);
+    expect(() => (binding.setDispatcher as Loose)(() => undefined)).toThrow(/scheduleTurn must be a function/);
     expect(() => binding.setKeepAlive('yes' as unknown as boolean)).toThrow(TypeError);
     client.close();
     expect(() => client.connect()).toThrow(/closed/);
