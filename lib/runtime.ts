@@ -160,5 +160,3 @@ export function getRuntime(): Runtime {
   runtime ??= new Runtime();
   return runtime;
 }
-
-export type { Runtime };

@@ -81,7 +81,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   backends.Set(0u, "sim");
   exports.Set("backends", backends);
 
-  ClientWrap::Init(env, exports, *addon);
+  ClientWrap::Init(env, exports);
   sim::InitModule(env, exports, *addon);
   return exports;
 }

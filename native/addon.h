@@ -32,8 +32,6 @@ class Addon {
   static Addon& Of(Napi::Env env) { return *env.GetInstanceData<Addon>(); }
 
   Pump pump;
-  Napi::FunctionReference clientConstructor;
-  Napi::FunctionReference worldConstructor;
 
   // Turns the JS value a client names as its backend (a simulator World today) into a backend.
   // Installed by each compiled-in backend's module init; throws a JS TypeError for anything else.

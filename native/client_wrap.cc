@@ -2,7 +2,7 @@
 
 #include "convert.h"
 
-void ClientWrap::Init(Napi::Env env, Napi::Object exports, Addon& addon) {
+void ClientWrap::Init(Napi::Env env, Napi::Object exports) {
   // Everything is a method, not an accessor: V8 checks a method's receiver against the class
   // ("Illegal invocation"), which it does not do for accessors.
   Napi::Function ctor = DefineClass(
@@ -18,7 +18,6 @@ void ClientWrap::Init(Napi::Env env, Napi::Object exports, Addon& addon) {
           InstanceMethod<&ClientWrap::GetBackend>("backend"),
           InstanceMethod<&ClientWrap::GetSdkVersion>("sdkVersion"),
       });
-  addon.clientConstructor = Napi::Persistent(ctor);
   exports.Set("NativeClient", ctor);
 }
 

@@ -13,7 +13,7 @@
 
 class ClientWrap final : public Napi::ObjectWrap<ClientWrap>, public Closable {
  public:
-  static void Init(Napi::Env env, Napi::Object exports, Addon& addon);
+  static void Init(Napi::Env env, Napi::Object exports);
 
   // new NativeClient(backendSource, clientId, applicationId, minLogSeverity)
   explicit ClientWrap(const Napi::CallbackInfo& info);

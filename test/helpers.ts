@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 
 import { root, sdk } from './sdk.js';
@@ -28,26 +28,54 @@ export interface ChildResult {
   stderr: string;
 }
 
-/** Runs a fixture script (test/fixtures/NAME) in a fresh Node process. */
-export function runFixture(name: string, args: string[] = [], options: { execArgv?: string[]; timeoutMs?: number } = {}): Promise<ChildResult> {
-  const script = path.join(root, 'test', 'fixtures', name);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...(options.execArgv ?? []), script, ...args], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`${name} did not exit within ${options.timeoutMs ?? 15000} ms (it hung)\nstdout:\n${stdout}\nstderr:\n${stderr}`));
-    }, options.timeoutMs ?? 15000);
-    child.on('error', reject);
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code, signal, stdout, stderr });
-    });
+export function fixturePath(name: string): string {
+  return path.join(root, 'test', 'fixtures', name);
+}
+
+export interface StartedFixture {
+  child: ChildProcess;
+  /** What the child printed so far. */
+  output(): { stdout: string; stderr: string };
+  /** Settles when the child exits (resolves on 'exit', so output printed before it is in). */
+  exited: Promise<ChildResult>;
+}
+
+/** Starts a fixture script (test/fixtures/NAME) in a fresh Node process. */
+export function startFixture(name: string, args: string[] = [], options: { execArgv?: string[] } = {}): StartedFixture {
+  const child = spawn(process.execPath, [...(options.execArgv ?? []), fixturePath(name), ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<ChildResult>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+  return { child, output: () => ({ stdout, stderr }), exited };
+}
+
+/** Runs a fixture to its end; rejects (after killing it) if it does not exit in time. */
+export async function runFixture(
+  name: string,
+  args: string[] = [],
+  options: { execArgv?: string[]; timeoutMs?: number } = {},
+): Promise<ChildResult> {
+  const started = startFixture(name, args, options);
+  const timeoutMs = options.timeoutMs ?? 15000;
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      started.child.kill('SIGKILL');
+      const { stdout, stderr } = started.output();
+      reject(new Error(`${name} did not exit within ${timeoutMs} ms (it hung)\nstdout:\n${stdout}\nstderr:\n${stderr}`));
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([started.exited, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -3,20 +3,14 @@
 // crash. Anything that could crash or hang runs in a child process (test/fixtures/lifecycle-*.cjs):
 // a crash shows as a signal or a non-zero code, a hang as runFixture's time-out. Every fixture prints
 // DONE at the end of its work, so a test also knows the fixture got that far.
-import { spawn } from 'node:child_process';
-import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 
 import { describe, expect, it } from 'vitest';
 
-import { root, sdk, type Client } from './sdk.js';
-import { runFixture, until, world, type ChildResult } from './helpers.js';
+import { sdk, type Client } from './sdk.js';
+import { fixturePath, runFixture, startFixture, until, world, type ChildResult } from './helpers.js';
 
 const { SocialSdkError } = sdk;
-
-function fixturePath(name: string): string {
-  return path.join(root, 'test', 'fixtures', name);
-}
 
 /** Exit code 0, no signal, and the fixture printed DONE (it did all its work). */
 function expectCleanExit(result: ChildResult): void {
@@ -60,20 +54,10 @@ describe('2. unref()', () => {
 
   /** Starts the fixture, waits for DONE, then checks that it is still running 1.5 s later. */
   async function expectKeptAlive(mode: string): Promise<void> {
-    const child = spawn(process.execPath, [fixturePath('lifecycle-unref.cjs'), mode], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-      child.once('exit', (code, signal) => resolve({ code, signal })),
-    );
+    const { child, output, exited } = startFixture('lifecycle-unref.cjs', [mode]);
     try {
-      await until(() => stdout.includes('DONE\n') || child.exitCode !== null, `${mode}: DONE`, 10_000);
-      expect(stdout, `${mode} did its work\nstderr:\n${stderr}`).toContain('DONE\n');
+      await until(() => output().stdout.includes('DONE\n') || child.exitCode !== null, `${mode}: DONE`, 10_000);
+      expect(output().stdout, `${mode} did its work\nstderr:\n${output().stderr}`).toContain('DONE\n');
       await new Promise((resolve) => setTimeout(resolve, 1500));
       expect({ exitCode: child.exitCode, signalCode: child.signalCode }, `${mode} is still running`).toEqual({
         exitCode: null,
@@ -83,8 +67,8 @@ describe('2. unref()', () => {
       child.kill('SIGKILL');
     }
     // Ended by our kill, not by itself.
-    expect(await exited).toEqual({ code: null, signal: 'SIGKILL' });
-    expect(stdout).not.toContain('EXIT');
+    expect(await exited).toMatchObject({ code: null, signal: 'SIGKILL' });
+    expect(output().stdout).not.toContain('EXIT');
   }
 
   it('control: without unref(), or after unref().ref(), the connected client keeps the process alive', async () => {

@@ -32,11 +32,11 @@ Napi::Object GrantToJs(Napi::Env env, const TokenGrant& grant) {
 }  // namespace
 
 void InitModule(Napi::Env env, Napi::Object exports, Addon& addon) {
-  WorldWrap::Init(env, exports, addon);
+  WorldWrap::Init(env, exports);
   addon.resolveBackend = &WorldWrap::BackendOf;
 }
 
-void WorldWrap::Init(Napi::Env env, Napi::Object exports, Addon& addon) {
+void WorldWrap::Init(Napi::Env env, Napi::Object exports) {
   Napi::Function ctor = DefineClass(
       env, "NativeWorld",
       {
@@ -51,7 +51,6 @@ void WorldWrap::Init(Napi::Env env, Napi::Object exports, Addon& addon) {
           InstanceMethod<&WorldWrap::EmitLogs>("emitLogs"),
           InstanceMethod<&WorldWrap::GetVersion>("version"),
       });
-  addon.worldConstructor = Napi::Persistent(ctor);
   exports.Set("NativeWorld", ctor);
 }
 

@@ -13,7 +13,7 @@ namespace sim {
 
 class WorldWrap final : public Napi::ObjectWrap<WorldWrap> {
  public:
-  static void Init(Napi::Env env, Napi::Object exports, Addon& addon);
+  static void Init(Napi::Env env, Napi::Object exports);
   // Throws a JS TypeError unless `value` is a NativeWorld.
   static std::shared_ptr<sdk::Backend> BackendOf(Napi::Value value);
 
