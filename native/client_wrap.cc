@@ -17,6 +17,12 @@ void ClientWrap::Init(Napi::Env env, Napi::Object exports) {
           InstanceMethod<&ClientWrap::GetCurrentUser>("currentUser"),
           InstanceMethod<&ClientWrap::GetBackend>("backend"),
           InstanceMethod<&ClientWrap::GetSdkVersion>("sdkVersion"),
+          InstanceMethod<&ClientWrap::CreateOrJoinLobby>("createOrJoinLobby"),
+          InstanceMethod<&ClientWrap::LeaveLobby>("leaveLobby"),
+          InstanceMethod<&ClientWrap::GetLobby>("getLobby"),
+          InstanceMethod<&ClientWrap::GetLobbyIds>("getLobbyIds"),
+          InstanceMethod<&ClientWrap::SendLobbyMessage>("sendLobbyMessage"),
+          InstanceMethod<&ClientWrap::GetLobbyMessages>("getLobbyMessages"),
       });
   exports.Set("NativeClient", ctor);
 }
@@ -56,10 +62,11 @@ ClientWrap::ClientWrap(const Napi::CallbackInfo& info)
       [pump, id](const std::string& message, sdk::LogSeverity level) {
         JsEvent event{JsEventKind::Log, id};
         event.a = static_cast<int32_t>(level);
-        event.text = message;
+        event.payload = message;
         pump->Emit(std::move(event));
       },
       static_cast<sdk::LogSeverity>(severity));
+  SetLobbyCallbacks();
 
   addon_->Track(this);
 }
@@ -97,10 +104,7 @@ Napi::Value ClientWrap::UpdateToken(const Napi::CallbackInfo& info) {
   const uint32_t id = id_;
   Live(info).UpdateToken(static_cast<sdk::TokenType>(tokenType), std::move(token),
                          [pump, id, requestId](const sdk::Result& result) {
-                           JsEvent event{JsEventKind::Result, id};
-                           event.a = static_cast<int32_t>(requestId);
-                           if (!result.ok()) event.failure = result;
-                           pump->Emit(std::move(event));
+                           pump->Emit(ResultEvent(id, requestId, result));
                          });
   return info.Env().Undefined();
 }

@@ -33,6 +33,15 @@ class ClientWrap final : public Napi::ObjectWrap<ClientWrap>, public Closable {
   Napi::Value GetBackend(const Napi::CallbackInfo& info);
   Napi::Value GetSdkVersion(const Napi::CallbackInfo& info);
 
+  // Lobbies and lobby messages (client_wrap_lobbies.cc).
+  void SetLobbyCallbacks();
+  Napi::Value CreateOrJoinLobby(const Napi::CallbackInfo& info);  // (requestId, secret, lobbyMetadata?, memberMetadata?)
+  Napi::Value LeaveLobby(const Napi::CallbackInfo& info);         // (requestId, lobbyId)
+  Napi::Value GetLobby(const Napi::CallbackInfo& info);           // (lobbyId) -> lobby | null
+  Napi::Value GetLobbyIds(const Napi::CallbackInfo& info);        // () -> string[]
+  Napi::Value SendLobbyMessage(const Napi::CallbackInfo& info);   // (requestId, lobbyId, content, metadata)
+  Napi::Value GetLobbyMessages(const Napi::CallbackInfo& info);   // (requestId, lobbyId, limit)
+
   // The wrapped client, or a JS Error when it is closed.
   sdk::Client& Live(const Napi::CallbackInfo& info);
 

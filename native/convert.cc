@@ -61,10 +61,120 @@ Napi::Object VersionToJs(Napi::Env env, const sdk::Version& version) {
   return out;
 }
 
-Napi::Value PayloadToJs(Napi::Env env, const JsEvent& event) {
-  if (event.kind == JsEventKind::Log) return Napi::String::New(env, event.text);
-  if (event.failure) return FailureToJs(env, *event.failure);
-  return env.Undefined();
+sdk::Metadata MetadataFromJs(const Napi::Value& value, const char* what) {
+  Napi::Env env = value.Env();
+  if (!value.IsObject() || value.IsArray()) {
+    throw Napi::TypeError::New(env, std::string(what) + " must be an object of strings");
+  }
+  Napi::Object object = value.As<Napi::Object>();
+  Napi::Array keys = object.GetPropertyNames();
+  sdk::Metadata metadata;
+  for (uint32_t i = 0; i < keys.Length(); ++i) {
+    Napi::Value key = keys.Get(i);
+    Napi::Value entry = object.Get(key);
+    if (!key.IsString() || !entry.IsString()) {
+      throw Napi::TypeError::New(env, std::string(what) + " must be an object of strings");
+    }
+    metadata[key.As<Napi::String>().Utf8Value()] = entry.As<Napi::String>().Utf8Value();
+  }
+  return metadata;
+}
+
+Napi::Object MetadataToJs(Napi::Env env, const sdk::Metadata& metadata) {
+  Napi::Object out = Napi::Object::New(env);
+  for (const auto& [key, value] : metadata) {
+    out.DefineProperty(Napi::PropertyDescriptor::Value(
+        key, Napi::String::New(env, value),
+        static_cast<napi_property_attributes>(napi_enumerable | napi_writable | napi_configurable)));
+  }
+  return out;
+}
+
+namespace {
+Napi::Value OptionalString(Napi::Env env, const std::optional<std::string>& text) {
+  return text ? Napi::Value(Napi::String::New(env, *text)) : env.Null();
+}
+}  // namespace
+
+Napi::Object LobbyToJs(Napi::Env env, const sdk::Lobby& lobby) {
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("id", SnowflakeToJs(env, lobby.id));
+  out.Set("metadata", MetadataToJs(env, lobby.metadata));
+  Napi::Array members = Napi::Array::New(env, lobby.members.size());
+  for (size_t i = 0; i < lobby.members.size(); ++i) {
+    const sdk::LobbyMember& member = lobby.members[i];
+    Napi::Object entry = Napi::Object::New(env);
+    entry.Set("id", SnowflakeToJs(env, member.id));
+    entry.Set("metadata", MetadataToJs(env, member.metadata));
+    entry.Set("connected", member.connected);
+    members.Set(static_cast<uint32_t>(i), entry);
+  }
+  out.Set("members", members);
+  if (lobby.linkedChannel) {
+    Napi::Object channel = Napi::Object::New(env);
+    channel.Set("id", SnowflakeToJs(env, lobby.linkedChannel->id));
+    channel.Set("name", lobby.linkedChannel->name);
+    channel.Set("guildId", SnowflakeToJs(env, lobby.linkedChannel->guildId));
+    out.Set("linkedChannel", channel);
+  } else {
+    out.Set("linkedChannel", env.Null());
+  }
+  return out;
+}
+
+Napi::Object MessageToJs(Napi::Env env, const sdk::Message& message) {
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("id", SnowflakeToJs(env, message.id));
+  out.Set("content", message.content);
+  out.Set("authorId", SnowflakeToJs(env, message.authorId));
+  out.Set("channelId", SnowflakeToJs(env, message.channelId));
+  out.Set("lobbyId", message.lobbyId ? Napi::Value(SnowflakeToJs(env, *message.lobbyId)) : env.Null());
+  out.Set("sentAt", static_cast<double>(message.sentAtMs));
+  out.Set("editedAt", message.editedAtMs ? Napi::Value(Napi::Number::New(env, static_cast<double>(message.editedAtMs)))
+                                         : env.Null());
+  Napi::Object metadata = MetadataToJs(env, message.metadata);
+  metadata.Freeze();
+  out.Set("metadata", metadata);
+  Napi::Object moderation = MetadataToJs(env, message.moderationMetadata);
+  moderation.Freeze();
+  out.Set("moderationMetadata", moderation);
+  out.Set("additionalName", OptionalString(env, message.additionalName));
+  out.Freeze();
+  return out;
+}
+
+Napi::Value PayloadConverter::Message(const sdk::MessagePtr& message) {
+  if (!message) return env_.Null();
+  auto cached = messages_.find(message.get());
+  if (cached != messages_.end()) return cached->second;
+  Napi::Value converted = MessageToJs(env_, *message);
+  messages_.emplace(message.get(), converted);
+  return converted;
+}
+
+Napi::Value PayloadConverter::Convert(const JsEvent& event) {
+  Napi::Env env = env_;
+  struct Visitor {
+    PayloadConverter& self;
+    Napi::Env env;
+    Napi::Value operator()(std::monostate) const { return env.Undefined(); }
+    Napi::Value operator()(const std::string& text) const { return Napi::String::New(env, text); }
+    Napi::Value operator()(const sdk::Result& failure) const { return FailureToJs(env, failure); }
+    Napi::Value operator()(sdk::Snowflake id) const { return SnowflakeToJs(env, id); }
+    Napi::Value operator()(const sdk::MessagePtr& message) const { return self.Message(message); }
+    Napi::Value operator()(const std::vector<sdk::MessagePtr>& messages) const {
+      Napi::Array out = Napi::Array::New(env, messages.size());
+      for (size_t i = 0; i < messages.size(); ++i) out.Set(static_cast<uint32_t>(i), self.Message(messages[i]));
+      return out;
+    }
+    Napi::Value operator()(const IdPair& ids) const {
+      Napi::Array out = Napi::Array::New(env, 2);
+      out.Set(0u, SnowflakeToJs(env, ids.first));
+      out.Set(1u, SnowflakeToJs(env, ids.second));
+      return out;
+    }
+  };
+  return std::visit(Visitor{*this, env}, event.payload);
 }
 
 namespace {

@@ -5,10 +5,12 @@
 
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 
 #include <napi.h>
 
 #include "js_event.h"
+#include "sdk/lobby.h"
 #include "sdk/types.h"
 
 // Snowflakes cross the seam as canonical decimal strings (never JS numbers: they lose bits).
@@ -18,8 +20,28 @@ Napi::String SnowflakeToJs(Napi::Env env, uint64_t id);
 Napi::Object UserToJs(Napi::Env env, const sdk::User& user);
 Napi::Object FailureToJs(Napi::Env env, const sdk::Result& result);
 Napi::Object VersionToJs(Napi::Env env, const sdk::Version& version);
-// The payload slot of an event in a batch: the log text, the failure, or undefined.
-Napi::Value PayloadToJs(Napi::Env env, const JsEvent& event);
+// Metadata maps are plain objects of strings. Keys become own properties (defined, not assigned,
+// so a key such as "__proto__" is data, not a prototype change).
+sdk::Metadata MetadataFromJs(const Napi::Value& value, const char* what);
+Napi::Object MetadataToJs(Napi::Env env, const sdk::Metadata& metadata);
+Napi::Object LobbyToJs(Napi::Env env, const sdk::Lobby& lobby);
+// Frozen, with frozen metadata maps: one message object may be shared by every recipient.
+Napi::Object MessageToJs(Napi::Env env, const sdk::Message& message);
+
+// Converts the payloads of one batch. Messages fanned out to many clients are converted once per
+// batch; the cache holds handles only while the batch's handle scope is open.
+class PayloadConverter {
+ public:
+  explicit PayloadConverter(Napi::Env env) : env_(env) {}
+  // The payload slot of an event: text, failure, id, message(s), id pair, or undefined.
+  Napi::Value Convert(const JsEvent& event);
+
+ private:
+  Napi::Value Message(const sdk::MessagePtr& message);
+
+  Napi::Env env_;
+  std::unordered_map<const sdk::Message*, Napi::Value> messages_;
+};
 
 // Argument guards: throw a JS TypeError naming the argument instead of misreading it.
 std::string StringArg(const Napi::CallbackInfo& info, size_t index, const char* name);

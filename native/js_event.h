@@ -4,9 +4,11 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <optional>
 #include <string>
+#include <variant>
+#include <vector>
 
+#include "sdk/lobby.h"
 #include "sdk/types.h"
 
 // Kind numbers and the batch layout are part of the native seam; lib/native.ts mirrors them.
@@ -16,9 +18,20 @@ constexpr size_t kJsEventInts = 5;
 enum class JsEventKind : uint8_t {
   StatusChanged = 1,  // a = status, b = connection error, c = error detail
   Log = 2,            // a = severity, payload = message
-  Result = 3,         // a = request id, payload = failure (absent on success)
+  Result = 3,         // a = request id, b = 1 when failed; payload = the failure, or the value
   Closed = 4,         // the native client is closed; nothing else follows for it
+  Lobby = 5,          // a = sdk::LobbyEvent, payload = [lobbyId, memberId] ("0": none)
+  Message = 6,        // a = sdk::MessageEvent, payload = the message (frozen, shared in a batch)
 };
+
+struct IdPair {
+  sdk::Snowflake first = 0;
+  sdk::Snowflake second = 0;
+};
+
+// The payload slot: nothing, a text, a failure, an id, a message, a list of messages, two ids.
+using JsPayload = std::variant<std::monostate, std::string, sdk::Result, sdk::Snowflake,
+                               sdk::MessagePtr, std::vector<sdk::MessagePtr>, IdPair>;
 
 struct JsEvent {
   JsEvent(JsEventKind k, uint32_t clientId) : kind(k), client(clientId) {}
@@ -28,6 +41,19 @@ struct JsEvent {
   int32_t a = 0;
   int32_t b = 0;
   int32_t c = 0;
-  std::string text;
-  std::optional<sdk::Result> failure;
+  JsPayload payload;
 };
+
+// The Result event of request `requestId`: the failure, or `value` on success.
+inline JsEvent ResultEvent(uint32_t client, uint32_t requestId, const sdk::Result& result,
+                           JsPayload value = {}) {
+  JsEvent event{JsEventKind::Result, client};
+  event.a = static_cast<int32_t>(requestId);
+  if (result.ok()) {
+    event.payload = std::move(value);
+  } else {
+    event.b = 1;
+    event.payload = result;
+  }
+  return event;
+}

@@ -82,6 +82,7 @@ bool Pump::Deliver(Napi::Env env, size_t count) {
   Napi::ArrayBuffer buffer = Napi::ArrayBuffer::New(env, count * kJsEventInts * sizeof(int32_t));
   auto* ints = static_cast<int32_t*>(buffer.Data());
   Napi::Array payloads = Napi::Array::New(env, count);
+  PayloadConverter converter(env);
   for (size_t i = 0; i < count; ++i) {
     const JsEvent& event = batch_[i];
     int32_t* slot = ints + i * kJsEventInts;
@@ -90,7 +91,7 @@ bool Pump::Deliver(Napi::Env env, size_t count) {
     slot[2] = event.a;
     slot[3] = event.b;
     slot[4] = event.c;
-    Napi::Value payload = PayloadToJs(env, event);
+    Napi::Value payload = converter.Convert(event);
     if (!payload.IsUndefined()) payloads.Set(static_cast<uint32_t>(i), payload);
   }
   batch_.erase(batch_.begin(), batch_.begin() + static_cast<std::ptrdiff_t>(count));

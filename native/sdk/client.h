@@ -11,6 +11,9 @@
 #include <optional>
 #include <string>
 
+#include <vector>
+
+#include "sdk/lobby.h"
 #include "sdk/types.h"
 
 namespace sdk {
@@ -24,6 +27,12 @@ class Client {
   using ResultCallback = std::function<void(const Result&)>;
   using StatusCallback = std::function<void(Status, ConnectionError, int32_t errorDetail)>;
   using LogCallback = std::function<void(const std::string& message, LogSeverity)>;
+  using LobbyIdCallback = std::function<void(const Result&, Snowflake lobbyId)>;
+  using MessageIdCallback = std::function<void(const Result&, Snowflake messageId)>;
+  using MessagesCallback = std::function<void(const Result&, std::vector<MessagePtr> messages)>;
+  // memberId is 0 for the events about the lobby itself.
+  using LobbyEventCallback = std::function<void(LobbyEvent, Snowflake lobbyId, Snowflake memberId)>;
+  using MessageEventCallback = std::function<void(MessageEvent, const MessagePtr& message)>;
 
   virtual ~Client() = default;
 
@@ -39,9 +48,25 @@ class Client {
   // Present once the client is Ready (discordpp::Client::GetCurrentUserV2).
   virtual std::optional<User> GetCurrentUser() const = 0;
 
+  // Lobbies (discordpp CreateOrJoinLobbyWithMetadata ... GetLobbyIds). Metadata left out
+  // (nullopt) is not changed when joining an existing lobby.
+  virtual void CreateOrJoinLobby(std::string secret, std::optional<Metadata> lobbyMetadata,
+                                 std::optional<Metadata> memberMetadata, LobbyIdCallback done) = 0;
+  virtual void LeaveLobby(Snowflake lobbyId, ResultCallback done) = 0;
+  // The lobby as this client sees it; nullopt unless ready and a member.
+  virtual std::optional<Lobby> GetLobby(Snowflake lobbyId) const = 0;
+  virtual std::vector<Snowflake> GetLobbyIds() const = 0;
+
+  // Lobby messages (SendLobbyMessageWithMetadata, GetLobbyMessagesWithLimit: newest first).
+  virtual void SendLobbyMessage(Snowflake lobbyId, std::string content, Metadata metadata,
+                                MessageIdCallback done) = 0;
+  virtual void GetLobbyMessages(Snowflake lobbyId, int32_t limit, MessagesCallback done) = 0;
+
   // Registering again replaces the previous callback (vendor behaviour).
   virtual void SetStatusChangedCallback(StatusCallback cb) = 0;
   virtual void SetLogCallback(LogCallback cb, LogSeverity minSeverity) = 0;
+  virtual void SetLobbyEventCallback(LobbyEventCallback cb) = 0;
+  virtual void SetMessageEventCallback(MessageEventCallback cb) = 0;
 
   // Tears the client down: stops and joins every thread it owns, then queues a ClientDestroyed
   // result for every operation still pending. Idempotent. After Close() no callback of this client

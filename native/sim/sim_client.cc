@@ -27,7 +27,7 @@ SimClient::~SimClient() { Close(); }
 
 void SimClient::UpdateToken(sdk::TokenType type, std::string token, ResultCallback done) {
   const uint64_t op = BeginOperation(std::move(done));
-  const bool posted = service_.Post([this, op, type, token = std::move(token)]() mutable {
+  const bool posted = Post([this, op, type, token = std::move(token)]() mutable {
     if (type != sdk::TokenType::Bearer) {
       CompleteOperation(op, sdk::Result::Failure(sdk::ErrorType::ValidationError,
                                                  "only Bearer tokens are accepted"));
@@ -45,14 +45,14 @@ void SimClient::UpdateToken(sdk::TokenType type, std::string token, ResultCallba
 }
 
 void SimClient::Connect() {
-  service_.Post([this] {
+  Post([this] {
     if (status_.load() != sdk::Status::Disconnected) return;  // already on its way
     BeginConnect(false);
   });
 }
 
 void SimClient::Disconnect() {
-  service_.Post([this] {
+  Post([this] {
     if (status_.load() == sdk::Status::Disconnected) return;
     SetStatus(sdk::Status::Disconnecting);
     FinishDisconnect(sdk::ConnectionError::None, 0);
@@ -67,6 +67,16 @@ std::optional<sdk::User> SimClient::GetCurrentUser() const {
 void SimClient::SetStatusChangedCallback(StatusCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
   statusCallback_ = cb ? std::make_shared<const StatusCallback>(std::move(cb)) : nullptr;
+}
+
+void SimClient::SetLobbyEventCallback(LobbyEventCallback cb) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  lobbyCallback_ = cb ? std::make_shared<const LobbyEventCallback>(std::move(cb)) : nullptr;
+}
+
+void SimClient::SetMessageEventCallback(MessageEventCallback cb) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  messageCallback_ = cb ? std::make_shared<const MessageEventCallback>(std::move(cb)) : nullptr;
 }
 
 void SimClient::SetLogCallback(LogCallback cb, sdk::LogSeverity minSeverity) {
@@ -90,6 +100,8 @@ void SimClient::Close() {
     unfinished.swap(pending_);
     statusCallback_ = nullptr;
     logCallback_ = nullptr;
+    lobbyCallback_ = nullptr;
+    messageCallback_ = nullptr;
     currentUser_.reset();
   }
   status_.store(sdk::Status::Disconnected);
@@ -101,7 +113,7 @@ void SimClient::Close() {
 }
 
 void SimClient::OnTokenRevoked(const std::string& token) {
-  service_.Post([this, token] {
+  Post([this, token] {
     const sdk::Status status = status_.load();
     if (status == sdk::Status::Disconnected || status == sdk::Status::Disconnecting) return;
     {
@@ -114,18 +126,50 @@ void SimClient::OnTokenRevoked(const std::string& token) {
 }
 
 void SimClient::OnConnectionDropped() {
-  service_.Post([this] {
+  Post([this] {
     if (status_.load() != sdk::Status::Ready && status_.load() != sdk::Status::Connected) return;
     Log(sdk::LogSeverity::Warning, "Gateway connection lost; reconnecting");
+    world_->SessionGone(this);
     SetStatus(sdk::Status::Reconnecting, sdk::ConnectionError::UnexpectedClose, 0);
     BeginConnect(true);
   });
 }
 
 void SimClient::OnLoadLogs(uint32_t count, sdk::LogSeverity severity, std::string message) {
-  service_.Post([this, count, severity, message = std::move(message)] {
+  Post([this, count, severity, message = std::move(message)] {
     for (uint32_t i = 0; i < count && !service_.StopRequested(); ++i) Log(severity, message);
   });
+}
+
+void SimClient::OnLobbyEvent(sdk::LobbyEvent event, sdk::Snowflake lobbyId, sdk::Snowflake memberId) {
+  Post([this, event, lobbyId, memberId] {
+    if (status_.load() != sdk::Status::Ready) return;
+    std::shared_ptr<const LobbyEventCallback> cb;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      cb = lobbyCallback_;
+    }
+    if (cb) queue_.Post([cb = std::move(cb), event, lobbyId, memberId] { (*cb)(event, lobbyId, memberId); });
+  });
+}
+
+void SimClient::OnMessageEvent(sdk::MessageEvent event, sdk::MessagePtr message) {
+  Post([this, event, message = std::move(message)] {
+    if (status_.load() != sdk::Status::Ready) return;
+    std::shared_ptr<const MessageEventCallback> cb;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      cb = messageCallback_;
+    }
+    if (cb) queue_.Post([cb = std::move(cb), event, message] { (*cb)(event, message); });
+  });
+}
+
+void SimClient::Enqueue(Task task) { Post(std::move(task)); }
+
+bool SimClient::Post(Task task) {
+  // The ticket counts the task as in flight for the world's settle() until it has run or is dropped.
+  return service_.Post([task = std::move(task), ticket = world_->Ticket()] { task(); });
 }
 
 void SimClient::BeginConnect(bool reconnecting) {
@@ -136,11 +180,32 @@ void SimClient::BeginConnect(bool reconnecting) {
     token = token_;
   }
   if (reconnecting) SetStatus(sdk::Status::Connecting);
+  const uint64_t attempt = ++connectAttempt_;
+  // Identify is a round trip to the service: it takes the injected latency, and may be failed.
+  world_->Schedule(this, CallKind::Connect, 0, [this, attempt](std::optional<sdk::Result> failure) {
+    Identify(attempt, failure);
+  });
+}
+
+void SimClient::Identify(uint64_t attempt, const std::optional<sdk::Result>& failure) {
+  // Disconnect(), or a newer attempt, overtook this one while it was on its way.
+  if (attempt != connectAttempt_ || status_.load() != sdk::Status::Connecting) return;
+  if (failure) {
+    Log(sdk::LogSeverity::Warning, "Gateway connection failed: " + failure->message);
+    FinishDisconnect(sdk::ConnectionError::ConnectionFailed, failure->code);
+    return;
+  }
+  std::string token;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    token = token_;
+  }
   sdk::User user;
-  const AuthFailure failure = world_->Authenticate(token, options_.applicationId, &user);
-  if (failure != AuthFailure::None) {
+  sdk::Snowflake app = 0;
+  const AuthFailure refused = world_->Authenticate(token, options_.applicationId, &user, &app);
+  if (refused != AuthFailure::None) {
     Log(sdk::LogSeverity::Warning,
-        std::string("Gateway rejected identify: ") + AuthFailureText(failure));
+        std::string("Gateway rejected identify: ") + AuthFailureText(refused));
     FinishDisconnect(sdk::ConnectionError::ConnectionFailed, kAuthenticationFailedClose);
     return;
   }
@@ -150,18 +215,23 @@ void SimClient::BeginConnect(bool reconnecting) {
     connectedToken_ = token;
     currentUser_ = user;
   }
+  sessionApplicationId_.store(app);
   sessionUserId_.store(user.id);
   Log(sdk::LogSeverity::Info, "Ready as user " + std::to_string(user.id));
+  // Ready before the world counts the session, so no lobby event is dropped as "not ready".
   SetStatus(sdk::Status::Ready);
+  world_->SessionReady(this, app, user.id);
 }
 
 void SimClient::FinishDisconnect(sdk::ConnectionError error, int32_t detail) {
+  world_->SessionGone(this);
   {
     std::lock_guard<std::mutex> lock(mutex_);
     connectedToken_.clear();
     currentUser_.reset();
   }
   sessionUserId_.store(0);
+  sessionApplicationId_.store(0);
   SetStatus(sdk::Status::Disconnected, error, detail);
 }
 
@@ -188,11 +258,19 @@ void SimClient::Log(sdk::LogSeverity severity, std::string message) {
   queue_.Post([cb = std::move(cb), severity, message = std::move(message)] { (*cb)(message, severity); });
 }
 
-uint64_t SimClient::BeginOperation(ResultCallback done) {
+uint64_t SimClient::BeginOperation(ResultCallback onFailure) {
   std::lock_guard<std::mutex> lock(mutex_);
   const uint64_t id = nextOperationId_++;
-  pending_.emplace(id, std::move(done));
+  pending_.emplace(id, std::move(onFailure));
   return id;
+}
+
+void SimClient::FinishOperation(uint64_t id, std::function<void()> deliver) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (pending_.erase(id) == 0) return;
+  }
+  queue_.Post(std::move(deliver));
 }
 
 void SimClient::CompleteOperation(uint64_t id, sdk::Result result) {

@@ -8,6 +8,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "sdk/callback_queue.h"
 #include "sdk/client.h"
@@ -30,6 +31,16 @@ class SimClient final : public sdk::Client, public Session {
   std::optional<sdk::User> GetCurrentUser() const override;
   void SetStatusChangedCallback(StatusCallback cb) override;
   void SetLogCallback(LogCallback cb, sdk::LogSeverity minSeverity) override;
+  void SetLobbyEventCallback(LobbyEventCallback cb) override;
+  void SetMessageEventCallback(MessageEventCallback cb) override;
+  void CreateOrJoinLobby(std::string secret, std::optional<sdk::Metadata> lobbyMetadata,
+                         std::optional<sdk::Metadata> memberMetadata, LobbyIdCallback done) override;
+  void LeaveLobby(sdk::Snowflake lobbyId, ResultCallback done) override;
+  std::optional<sdk::Lobby> GetLobby(sdk::Snowflake lobbyId) const override;
+  std::vector<sdk::Snowflake> GetLobbyIds() const override;
+  void SendLobbyMessage(sdk::Snowflake lobbyId, std::string content, sdk::Metadata metadata,
+                        MessageIdCallback done) override;
+  void GetLobbyMessages(sdk::Snowflake lobbyId, int32_t limit, MessagesCallback done) override;
   void Close() override;
 
   // Session (called by the world; only posts to the service thread)
@@ -37,21 +48,37 @@ class SimClient final : public sdk::Client, public Session {
   void OnTokenRevoked(const std::string& token) override;
   void OnConnectionDropped() override;
   void OnLoadLogs(uint32_t count, sdk::LogSeverity severity, std::string message) override;
+  void OnLobbyEvent(sdk::LobbyEvent event, sdk::Snowflake lobbyId, sdk::Snowflake memberId) override;
+  void OnMessageEvent(sdk::MessageEvent event, sdk::MessagePtr message) override;
+  void Enqueue(Task task) override;
 
  private:
   // The gateway close code the service sends when identify fails.
   static constexpr int32_t kAuthenticationFailedClose = 4004;
 
+  // Posts to the service thread, counted for the world's settle(). False once stopped.
+  bool Post(Task task);
+
   // Service-thread steps.
   void BeginConnect(bool reconnecting);
+  void Identify(uint64_t attempt, const std::optional<sdk::Result>& failure);
   void FinishDisconnect(sdk::ConnectionError error, int32_t detail);
   void SetStatus(sdk::Status status, sdk::ConnectionError error = sdk::ConnectionError::None,
                  int32_t detail = 0);
   void Log(sdk::LogSeverity severity, std::string message);
 
   // Pending operations: completed exactly once, by the service thread or by Close().
-  uint64_t BeginOperation(ResultCallback done);
+  // `onFailure` reports a failure (ClientDestroyed when Close() comes first).
+  uint64_t BeginOperation(ResultCallback onFailure);
   void CompleteOperation(uint64_t id, sdk::Result result);
+  // Completes with a value: `deliver` is queued instead of `onFailure`, unless Close() came first.
+  void FinishOperation(uint64_t id, std::function<void()> deliver);
+
+  // A service call: runs `body` on the service thread after the world's latency, unless a fault
+  // is planned or the client is not ready; then the operation fails with that.
+  void Call(CallKind kind, uint64_t op, std::function<void(sdk::Snowflake app, sdk::Snowflake user)> body);
+  // The signed-in (application, user), or a ClientNotReady failure.
+  bool SignedIn(sdk::Snowflake* app, sdk::Snowflake* user, sdk::Result* failure) const;
 
   std::shared_ptr<World> world_;
   sdk::CallbackQueue& queue_;
@@ -59,6 +86,8 @@ class SimClient final : public sdk::Client, public Session {
 
   std::atomic<sdk::Status> status_{sdk::Status::Disconnected};
   std::atomic<sdk::Snowflake> sessionUserId_{0};
+  std::atomic<sdk::Snowflake> sessionApplicationId_{0};
+  uint64_t connectAttempt_ = 0;  // service thread only: a delayed identify of an old attempt is dropped
 
   mutable std::mutex mutex_;  // guards everything below
   std::string token_;         // service-thread copy lives in connectedToken_
@@ -67,6 +96,8 @@ class SimClient final : public sdk::Client, public Session {
   // Shared, so each queued callback holds a reference rather than a copy of the function.
   std::shared_ptr<const StatusCallback> statusCallback_;
   std::shared_ptr<const LogCallback> logCallback_;
+  std::shared_ptr<const LobbyEventCallback> lobbyCallback_;
+  std::shared_ptr<const MessageEventCallback> messageCallback_;
   sdk::LogSeverity minLogSeverity_ = sdk::LogSeverity::None;
   uint64_t nextOperationId_ = 1;
   std::map<uint64_t, ResultCallback> pending_;

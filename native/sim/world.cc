@@ -36,6 +36,7 @@ uint64_t World::Now() const {
 void World::Advance(uint64_t ms) {
   std::lock_guard<std::mutex> lock(mutex_);
   nowMs_ += ms;
+  for (auto& [session, task] : interference_.TakeDue(nowMs_)) session->Enqueue(std::move(task));
 }
 
 Application World::CreateApplication(std::string name) {
@@ -103,7 +104,7 @@ bool World::RevokeToken(const std::string& token) {
 }
 
 AuthFailure World::Authenticate(const std::string& token, sdk::Snowflake applicationId,
-                                sdk::User* userOut) const {
+                                sdk::User* userOut, sdk::Snowflake* applicationOut) const {
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = tokens_.find(token);
   if (it == tokens_.end()) return AuthFailure::UnknownToken;
@@ -116,6 +117,7 @@ AuthFailure World::Authenticate(const std::string& token, sdk::Snowflake applica
   auto user = users_.find(record.grant.userId);
   if (user == users_.end()) return AuthFailure::UnknownUser;
   if (userOut) *userOut = user->second;
+  if (applicationOut) *applicationOut = record.grant.applicationId;
   return AuthFailure::None;
 }
 
@@ -150,6 +152,205 @@ void World::Attach(Session* session) {
 void World::Detach(Session* session) {
   std::lock_guard<std::mutex> lock(mutex_);
   sessions_.erase(session);
+  interference_.Forget(session);
+  auto key = readyKey_.find(session);
+  if (key == readyKey_.end()) return;
+  const auto [app, user] = key->second;
+  readyKey_.erase(key);
+  auto& sessions = ready_[{app, user}];
+  sessions.erase(session);
+  if (sessions.empty()) {
+    ready_.erase({app, user});
+    DispatchLocked(lobbies_.ConnectedChanged(app, user));
+  }
+}
+
+bool World::IsConnectedLocked(sdk::Snowflake app, sdk::Snowflake user) const {
+  return ready_.count({app, user}) > 0;
+}
+
+void World::SessionReady(Session* session, sdk::Snowflake app, sdk::Snowflake user) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!sessions_.count(session) || readyKey_.count(session)) return;
+  readyKey_[session] = {app, user};
+  auto& sessions = ready_[{app, user}];
+  sessions.insert(session);
+  if (sessions.size() == 1) DispatchLocked(lobbies_.ConnectedChanged(app, user));
+}
+
+void World::SessionGone(Session* session) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  auto key = readyKey_.find(session);
+  if (key == readyKey_.end()) return;
+  const auto [app, user] = key->second;
+  readyKey_.erase(key);
+  auto& sessions = ready_[{app, user}];
+  sessions.erase(session);
+  if (!sessions.empty()) return;
+  ready_.erase({app, user});
+  DispatchLocked(lobbies_.ConnectedChanged(app, user));
+}
+
+void World::DispatchLocked(const Notices& notices) {
+  for (const Notice& notice : notices) {
+    for (sdk::Snowflake user : notice.recipients) {
+      auto sessions = ready_.find({notice.applicationId, user});
+      if (sessions == ready_.end()) continue;  // not signed in: events are not stored for later
+      for (Session* session : sessions->second) {
+        if (notice.lobbyEvent) session->OnLobbyEvent(*notice.lobbyEvent, notice.lobbyId, notice.memberId);
+        if (notice.messageEvent) session->OnMessageEvent(*notice.messageEvent, notice.message);
+      }
+    }
+  }
+}
+
+Lobbies::Outcome World::CreateOrJoinLobby(sdk::Snowflake app, sdk::Snowflake user, const std::string& secret,
+                                          const std::optional<sdk::Metadata>& lobbyMetadata,
+                                          const std::optional<sdk::Metadata>& memberMetadata) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  Lobbies::Outcome outcome =
+      lobbies_.CreateOrJoin(app, user, secret, lobbyMetadata, memberMetadata, minter_.Mint(nowMs_));
+  DispatchLocked(outcome.notices);
+  return outcome;
+}
+
+Lobbies::Outcome World::LeaveLobby(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  Lobbies::Outcome outcome = lobbies_.Leave(app, user, lobbyId);
+  DispatchLocked(outcome.notices);
+  return outcome;
+}
+
+Lobbies::Outcome World::SendLobbyMessage(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId,
+                                         std::string content, sdk::Metadata metadata) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  Lobbies::Outcome outcome = lobbies_.Send(app, user, lobbyId, std::move(content), std::move(metadata),
+                                           minter_.Mint(nowMs_), nowMs_);
+  DispatchLocked(outcome.notices);
+  return outcome;
+}
+
+sdk::Result World::ReadLobbyMessages(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId,
+                                     int32_t limit, std::vector<sdk::MessagePtr>* out) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return lobbies_.Read(app, user, lobbyId, limit, nowMs_, out);
+}
+
+std::optional<sdk::Lobby> World::ViewLobby(sdk::Snowflake app, sdk::Snowflake user,
+                                           sdk::Snowflake lobbyId) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return lobbies_.View(app, user, lobbyId,
+                       [this](sdk::Snowflake a, sdk::Snowflake u) { return IsConnectedLocked(a, u); });
+}
+
+std::vector<sdk::Snowflake> World::LobbyIdsOf(sdk::Snowflake app, sdk::Snowflake user) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return lobbies_.LobbyIdsOf(app, user);
+}
+
+sdk::Snowflake World::CreateLobby(sdk::Snowflake app, std::optional<std::string> secret, sdk::Metadata metadata) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (applications_.count(app) == 0) throw std::invalid_argument("no application with id " + std::to_string(app));
+  const sdk::Snowflake id = minter_.Mint(nowMs_);
+  lobbies_.Create(app, id, std::move(secret), std::move(metadata));
+  return id;
+}
+
+void World::BulkUpdateLobbyMembers(sdk::Snowflake lobbyId, const std::vector<MemberUpdate>& updates) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (const MemberUpdate& update : updates) {
+    if (!update.remove && users_.count(update.userId) == 0) {
+      throw std::invalid_argument("no user with id " + std::to_string(update.userId));
+    }
+  }
+  DispatchLocked(lobbies_.BulkUpdateMembers(lobbyId, updates));
+}
+
+void World::SetMessageModerationMetadata(sdk::Snowflake lobbyId, sdk::Snowflake messageId, sdk::Metadata metadata) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  DispatchLocked(lobbies_.SetModerationMetadata(lobbyId, messageId, std::move(metadata)));
+}
+
+void World::LinkLobbyChannel(sdk::Snowflake lobbyId, std::optional<sdk::LinkedChannel> channel) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  DispatchLocked(lobbies_.LinkChannel(lobbyId, std::move(channel)));
+}
+
+void World::DeleteLobby(sdk::Snowflake lobbyId) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  DispatchLocked(lobbies_.Delete(lobbyId));
+}
+
+std::optional<ServerLobby> World::GetServerLobby(sdk::Snowflake lobbyId) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return lobbies_.ServerView(lobbyId,
+                             [this](sdk::Snowflake a, sdk::Snowflake u) { return IsConnectedLocked(a, u); });
+}
+
+void World::SetLatency(uint64_t ms) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  interference_.SetLatency(ms);
+}
+
+void World::FailNext(CallKind kind, uint32_t count, sdk::Result failure, sdk::Snowflake userId) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  interference_.FailNext(kind, count, std::move(failure), userId);
+}
+
+void World::ClearFailures() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  interference_.ClearFailures();
+}
+
+void World::Schedule(Session* session, CallKind kind, sdk::Snowflake userId,
+                     std::function<void(std::optional<sdk::Result> failure)> task) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto run = [task = std::move(task), failure = interference_.TakeFailure(kind, userId)] { task(failure); };
+  if (interference_.latency() == 0) {
+    session->Enqueue(std::move(run));
+  } else {
+    interference_.Delay(nowMs_ + interference_.latency(), session, std::move(run));
+  }
+}
+
+std::shared_ptr<void> World::Ticket() {
+  {
+    std::lock_guard<std::mutex> lock(activityMutex_);
+    ++inFlight_;
+    ++generation_;
+  }
+  // The world outlives every session, and so every ticket their tasks hold.
+  return std::shared_ptr<void>(nullptr, [this](void*) { ReleaseTicket(); });
+}
+
+void World::ReleaseTicket() {
+  std::vector<std::function<void(uint64_t)>> waiters;
+  uint64_t generation = 0;
+  {
+    std::lock_guard<std::mutex> lock(activityMutex_);
+    if (--inFlight_ > 0) return;
+    waiters.swap(settleWaiters_);
+    generation = generation_;
+  }
+  for (auto& waiter : waiters) waiter(generation);
+}
+
+void World::WhenSettled(std::function<void(uint64_t generation)> callback) {
+  uint64_t generation = 0;
+  {
+    std::lock_guard<std::mutex> lock(activityMutex_);
+    if (inFlight_ > 0) {
+      settleWaiters_.push_back(std::move(callback));
+      return;
+    }
+    generation = generation_;
+  }
+  callback(generation);
+}
+
+uint64_t World::generation() const {
+  std::lock_guard<std::mutex> lock(activityMutex_);
+  return generation_;
 }
 
 }  // namespace sim

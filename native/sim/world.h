@@ -4,7 +4,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <random>
@@ -13,7 +15,10 @@
 #include <unordered_map>
 #include <vector>
 
+#include "sdk/lobby.h"
 #include "sdk/types.h"
+#include "sim/interference.h"
+#include "sim/lobbies.h"
 #include "sim/snowflake.h"
 
 namespace sim {
@@ -22,11 +27,18 @@ namespace sim {
 // (JS thread for harness operations) and must only post work to the client's service thread.
 class Session {
  public:
+  using Task = std::function<void()>;
+
   virtual ~Session() = default;
+  // 0 while not signed in.
   virtual sdk::Snowflake SessionUserId() const = 0;
   virtual void OnTokenRevoked(const std::string& token) = 0;
   virtual void OnConnectionDropped() = 0;
   virtual void OnLoadLogs(uint32_t count, sdk::LogSeverity severity, std::string message) = 0;
+  virtual void OnLobbyEvent(sdk::LobbyEvent event, sdk::Snowflake lobbyId, sdk::Snowflake memberId) = 0;
+  virtual void OnMessageEvent(sdk::MessageEvent event, sdk::MessagePtr message) = 0;
+  // Runs `task` on the session's service thread (a delayed call whose time has come).
+  virtual void Enqueue(Task task) = 0;
 };
 
 // Why an access token was refused.
@@ -59,7 +71,8 @@ class World {
   const sdk::Version& version() const { return version_; }
 
   // Virtual clock, in milliseconds since the Unix epoch. Starts at the host's wall clock and only
-  // moves when advanced, so time-based behaviour (token expiry) is deterministic in tests.
+  // moves when advanced, so time-based behaviour (token expiry, the lobby message read window,
+  // injected latency) is deterministic in tests. Advancing releases delayed calls now due.
   uint64_t Now() const;
   void Advance(uint64_t ms);
 
@@ -72,9 +85,51 @@ class World {
   // Returns false when the token is unknown or already revoked. Sessions using it are closed.
   bool RevokeToken(const std::string& token);
 
-  // Checks a token as the gateway does at identify time. `applicationId` 0 accepts any.
+  // Checks a token as the gateway does at identify time. `applicationId` 0 accepts any. On
+  // success, fills the user and the application the token was issued for.
   AuthFailure Authenticate(const std::string& token, sdk::Snowflake applicationId,
-                           sdk::User* userOut) const;
+                           sdk::User* userOut, sdk::Snowflake* applicationOut) const;
+
+  // A session's user is signed in to `applicationId` (Ready), or no longer is. Lobby members see
+  // a user's connected flag change when the first of its sessions arrives or the last one leaves.
+  void SessionReady(Session* session, sdk::Snowflake applicationId, sdk::Snowflake userId);
+  void SessionGone(Session* session);
+
+  // Lobby operations of a signed-in client (run on its service thread).
+  Lobbies::Outcome CreateOrJoinLobby(sdk::Snowflake app, sdk::Snowflake user, const std::string& secret,
+                                     const std::optional<sdk::Metadata>& lobbyMetadata,
+                                     const std::optional<sdk::Metadata>& memberMetadata);
+  Lobbies::Outcome LeaveLobby(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId);
+  Lobbies::Outcome SendLobbyMessage(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId,
+                                    std::string content, sdk::Metadata metadata);
+  sdk::Result ReadLobbyMessages(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId,
+                                int32_t limit, std::vector<sdk::MessagePtr>* out) const;
+  std::optional<sdk::Lobby> ViewLobby(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId) const;
+  std::vector<sdk::Snowflake> LobbyIdsOf(sdk::Snowflake app, sdk::Snowflake user) const;
+
+  // Lobby operations of the game backend (the server API). Bad input: std::invalid_argument.
+  sdk::Snowflake CreateLobby(sdk::Snowflake app, std::optional<std::string> secret, sdk::Metadata metadata);
+  void BulkUpdateLobbyMembers(sdk::Snowflake lobbyId, const std::vector<MemberUpdate>& updates);
+  void SetMessageModerationMetadata(sdk::Snowflake lobbyId, sdk::Snowflake messageId, sdk::Metadata metadata);
+  void LinkLobbyChannel(sdk::Snowflake lobbyId, std::optional<sdk::LinkedChannel> channel);
+  void DeleteLobby(sdk::Snowflake lobbyId);
+  std::optional<ServerLobby> GetServerLobby(sdk::Snowflake lobbyId) const;
+
+  // Latency and fault injection. A client call of `kind` by `session` runs `task` (with the
+  // planned failure, if any) on the session's service thread once the latency has passed on the
+  // virtual clock; with no latency, at once.
+  void SetLatency(uint64_t ms);
+  void FailNext(CallKind kind, uint32_t count, sdk::Result failure, sdk::Snowflake userId);
+  void ClearFailures();
+  void Schedule(Session* session, CallKind kind, sdk::Snowflake userId,
+                std::function<void(std::optional<sdk::Result> failure)> task);
+
+  // settle(): work on the service threads is counted. Every task posted to a session holds a
+  // ticket while it is queued or running; when the last ticket goes, the settle callbacks run
+  // (on that thread) with the generation, which counts every ticket ever taken.
+  std::shared_ptr<void> Ticket();
+  void WhenSettled(std::function<void(uint64_t generation)> callback);
+  uint64_t generation() const;
 
   // Harness faults and load: affect every attached session of the user; return how many.
   size_t DropConnections(sdk::Snowflake userId);
@@ -91,6 +146,10 @@ class World {
   };
 
   std::string NewTokenValue();
+  bool IsConnectedLocked(sdk::Snowflake app, sdk::Snowflake user) const;
+  // Hands notices to the signed-in sessions of their recipients. Called with mutex_ held.
+  void DispatchLocked(const Notices& notices);
+  void ReleaseTicket();
 
   const sdk::Version version_;
   SnowflakeMinter minter_;
@@ -101,6 +160,16 @@ class World {
   std::map<sdk::Snowflake, sdk::User> users_;
   std::unordered_map<std::string, TokenRecord> tokens_;
   std::set<Session*> sessions_;
+  // Signed-in sessions by (application, user).
+  std::map<std::pair<sdk::Snowflake, sdk::Snowflake>, std::set<Session*>> ready_;
+  std::map<Session*, std::pair<sdk::Snowflake, sdk::Snowflake>> readyKey_;
+  Lobbies lobbies_;
+  Interference interference_;
+
+  mutable std::mutex activityMutex_;  // guards the three below; may be taken under mutex_, never the reverse
+  uint64_t inFlight_ = 0;
+  uint64_t generation_ = 0;
+  std::vector<std::function<void(uint64_t)>> settleWaiters_;
 };
 
 }  // namespace sim

@@ -1,0 +1,77 @@
+// The port's lobby and message values: what discordpp's LobbyHandle, LobbyMemberHandle,
+// LinkedChannel and MessageHandle expose, as plain data both backends can produce.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sdk/types.h"
+
+namespace sdk {
+
+// String key-value pairs (lobby, member and message metadata; moderation metadata). Ordered, so
+// every client and every transcript sees the keys in the same order.
+using Metadata = std::map<std::string, std::string>;
+
+struct LobbyMember {
+  Snowflake id = 0;
+  Metadata metadata;
+  // The member has a client of the lobby's application connected to the service.
+  bool connected = false;
+};
+
+struct LinkedChannel {
+  Snowflake id = 0;
+  std::string name;
+  Snowflake guildId = 0;
+};
+
+struct Lobby {
+  Snowflake id = 0;
+  Metadata metadata;
+  std::vector<LobbyMember> members;  // in the order they joined
+  std::optional<LinkedChannel> linkedChannel;
+};
+
+struct Message {
+  Snowflake id = 0;
+  std::string content;
+  Snowflake authorId = 0;
+  // For lobby messages the channel is the lobby (the service uses the lobby id as channel id).
+  Snowflake channelId = 0;
+  std::optional<Snowflake> lobbyId;
+  uint64_t sentAtMs = 0;    // ms since the Unix epoch
+  uint64_t editedAtMs = 0;  // 0: never edited
+  Metadata metadata;
+  // Application-scoped, set only by the game backend (MessageHandle::ModerationMetadata).
+  Metadata moderationMetadata;
+  // The author's lobby-member additional name (e.g. a character name); set only by the game
+  // backend (MessageHandle::AdditionalName, SDK 1.10+).
+  std::optional<std::string> additionalName;
+};
+
+// Messages are immutable once made: an update makes a new one. Shared, so one message fanned out
+// to a thousand lobby members is one allocation.
+using MessagePtr = std::shared_ptr<const Message>;
+
+// The vendor's lobby callbacks (SetLobbyCreatedCallback ... SetLobbyMemberUpdatedCallback), as one.
+enum class LobbyEvent : int32_t {
+  Created = 1,        // the lobby became available to this client (created, joined or added)
+  Deleted = 2,        // it is no longer available (deleted, left or removed)
+  Updated = 3,        // its metadata or linked channel changed
+  MemberAdded = 4,    // another user joined (never fired for the client's own user)
+  MemberRemoved = 5,  // a member left or was removed
+  MemberUpdated = 6,  // a member's metadata or connected flag changed
+};
+
+// The vendor's message callbacks (SetMessageCreatedCallback, SetMessageUpdatedCallback).
+enum class MessageEvent : int32_t {
+  Created = 1,
+  Updated = 2,
+};
+
+}  // namespace sdk

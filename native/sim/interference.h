@@ -1,0 +1,62 @@
+// Latency and fault injection for the harness: every simulated call of a kind can be delayed on the
+// world's virtual clock, and the next N calls of a kind can fail with a given result. Pure data;
+// the world locks around it.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "sdk/types.h"
+
+namespace sim {
+
+class Session;
+
+// The calls a harness can delay or fail. Names in JS: see lib/sim/faults.ts.
+enum class CallKind : int32_t {
+  Connect = 0,  // the identify step of connecting (and of reconnecting)
+  CreateOrJoinLobby = 1,
+  LeaveLobby = 2,
+  SendLobbyMessage = 3,
+  GetLobbyMessages = 4,
+};
+constexpr int32_t kCallKinds = 5;
+
+class Interference {
+ public:
+  using Task = std::function<void()>;
+
+  void SetLatency(uint64_t ms) { latencyMs_ = ms; }
+  uint64_t latency() const { return latencyMs_; }
+
+  // The next `count` calls of `kind` (by `userId`, or by anyone when 0) fail with `failure`.
+  void FailNext(CallKind kind, uint32_t count, sdk::Result failure, sdk::Snowflake userId);
+  // Consumes one planned failure for this call, if any applies.
+  std::optional<sdk::Result> TakeFailure(CallKind kind, sdk::Snowflake userId);
+  void ClearFailures();
+
+  // Calls waiting for the clock: run, in due order, once the clock reaches `dueMs`.
+  void Delay(uint64_t dueMs, Session* session, Task task);
+  std::vector<std::pair<Session*, Task>> TakeDue(uint64_t nowMs);
+  // A session going away takes its delayed calls with it.
+  void Forget(Session* session);
+  size_t delayedCount() const { return delayed_.size(); }
+
+ private:
+  struct Rule {
+    uint32_t left;
+    sdk::Result failure;
+    sdk::Snowflake userId;
+  };
+  uint64_t latencyMs_ = 0;
+  std::map<CallKind, std::deque<Rule>> failures_;
+  uint64_t nextSequence_ = 0;
+  std::map<std::pair<uint64_t, uint64_t>, std::pair<Session*, Task>> delayed_;  // (due, seq)
+};
+
+}  // namespace sim
