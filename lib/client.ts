@@ -2,8 +2,9 @@ import { EventEmitter, on } from 'node:events';
 import { inspect } from 'node:util';
 
 import { SocialSdkError, clientDestroyed, withCallSite } from './errors.js';
+import { limits } from './limits.js';
 import { toSnowflake, type Snowflake, type SnowflakeInput } from './ids.js';
-import type { NativeClient } from './native.js';
+import type { NativeClient, NativeMessage, NativePayload } from './native.js';
 import { getRuntime, type ClientSink } from './runtime.js';
 import { nativeWorldOf } from './sim/internal.js';
 import { Simulator } from './sim/simulator.js';
@@ -13,11 +14,15 @@ import {
   LOG_LEVEL_VALUES,
   type ClientEvents,
   type ClientStatus,
+  type Lobby,
+  type Message,
+  type Metadata,
   type LogLevel,
   type LogSeverity,
   type StatusChange,
   type User,
 } from './types.js';
+import { checkContent, checkMessageLimit, checkMetadata, checkOptions, checkSecret } from './validate.js';
 
 /** Options of a {@link Client}. */
 export interface ClientOptions {
@@ -33,6 +38,25 @@ export interface ClientOptions {
 export interface UpdateTokenOptions {
   /** The SDK accepts only `Bearer` (OAuth2 access tokens); `User` is refused with a ValidationError. */
   tokenType?: 'Bearer' | 'User';
+}
+
+/** Options of {@link Client.createOrJoinLobby}. */
+export interface CreateOrJoinLobbyOptions {
+  /** The lobby's metadata. When joining an existing lobby, replaces its metadata if given. */
+  lobbyMetadata?: Metadata;
+  /** The current user's member metadata (e.g. a mute list), visible to the other members. Replaces it if given. */
+  memberMetadata?: Metadata;
+}
+
+/** Options of {@link Client.sendLobbyMessage}. */
+export interface SendLobbyMessageOptions {
+  metadata?: Metadata;
+}
+
+/** Options of {@link Client.getLobbyMessages}. */
+export interface GetLobbyMessagesOptions {
+  /** How many of the most recent messages; default and most: 200 (a larger limit is clamped). */
+  limit?: number;
 }
 
 /** Options of {@link Client.events}. */
@@ -51,6 +75,9 @@ const DISCONNECTING = 5;
 const CLOSE_AUTHENTICATION_FAILED = 4004;
 const TOKEN_TYPES = { User: 0, Bearer: 1 } as const;
 const SEVERITIES: readonly (LogSeverity | undefined)[] = [undefined, 'verbose', 'info', 'warning', 'error'];
+/** Indexed by the native LobbyEvent value. */
+const LOBBY_EVENTS = [undefined, 'lobbyCreated', 'lobbyDeleted', 'lobbyUpdated', 'lobbyMemberAdded', 'lobbyMemberRemoved', 'lobbyMemberUpdated'] as const;
+const MESSAGE_EVENTS = [undefined, 'messageCreated', 'messageUpdated'] as const;
 
 /** Sees every status change (or the close) until it returns true. */
 type StatusWaiter = (change: StatusChange | 'closed') => boolean;
@@ -98,6 +125,19 @@ class ClientCore implements ClientSink {
 
   onLog(severity: number, message: string): void {
     if (!this.closing) this.owner.deref()?.emit('log', { severity: SEVERITIES[severity] ?? 'error', message });
+  }
+
+  onLobby(event: number, lobbyId: string, memberId: string): void {
+    const name = LOBBY_EVENTS[event];
+    const owner = this.closing ? undefined : this.owner.deref();
+    if (!name || !owner) return;
+    if (name === 'lobbyCreated' || name === 'lobbyDeleted' || name === 'lobbyUpdated') owner.emit(name, { lobbyId });
+    else owner.emit(name, { lobbyId, memberId });
+  }
+
+  onMessage(event: number, message: NativeMessage): void {
+    const name = MESSAGE_EVENTS[event];
+    if (name && !this.closing) this.owner.deref()?.emit(name, message);
   }
 
   onClosed(): void {
@@ -194,12 +234,7 @@ export class Client extends EventEmitter<ClientEvents> {
       return Promise.reject(new RangeError(`tokenType must be 'Bearer' or 'User', got '${String(tokenType)}'`));
     }
     this.#tokenGiven = true;
-    const callSite = new Error();
-    return getRuntime()
-      .request(this.#id, (requestId) => this.#native.updateToken(requestId, TOKEN_TYPES[tokenType], token))
-      .then((failure) => {
-        if (failure) throw withCallSite(SocialSdkError.fromNative(failure, 'updateToken'), callSite);
-      });
+    return this.#call('updateToken', (requestId) => this.#native.updateToken(requestId, TOKEN_TYPES[tokenType], token)).then(() => undefined);
   }
 
   /**
@@ -244,6 +279,71 @@ export class Client extends EventEmitter<ClientEvents> {
       this.#connecting = undefined;
     });
     return this.#connecting;
+  }
+
+  /**
+   * Creates a lobby of the application with this secret, or joins the one that exists: one call
+   * either way. Resolves the lobby id. `lobbyCreated` follows for this client; the other members
+   * get `lobbyMemberAdded`.
+   * @example
+   * const lobbyId = await client.createOrJoinLobby('match-42', { memberMetadata: { muted: '[]' } });
+   */
+  createOrJoinLobby(secret: string, options?: CreateOrJoinLobbyOptions): Promise<Snowflake> {
+    return this.#start('createOrJoinLobby', () => {
+      checkSecret(secret);
+      const { lobbyMetadata, memberMetadata } = checkOptions(options);
+      const lobby = lobbyMetadata === undefined ? undefined : checkMetadata(lobbyMetadata, 'lobbyMetadata');
+      const member = memberMetadata === undefined ? undefined : checkMetadata(memberMetadata, 'memberMetadata');
+      return (requestId) => this.#native.createOrJoinLobby(requestId, secret, lobby, member);
+    }).then((value) => value as Snowflake);
+  }
+
+  /** Leaves a lobby (one created or joined with a secret; the game backend manages the others). */
+  leaveLobby(lobbyId: SnowflakeInput): Promise<void> {
+    return this.#start('leaveLobby', () => {
+      const id = toSnowflake(lobbyId, 'lobbyId');
+      return (requestId) => this.#native.leaveLobby(requestId, id);
+    }).then(() => undefined);
+  }
+
+  /** A lobby this client's user is a member of, with its members; null otherwise or when not ready. */
+  getLobby(lobbyId: SnowflakeInput): Lobby | null {
+    const id = toSnowflake(lobbyId, 'lobbyId');
+    return this.#core.closed ? null : this.#native.getLobby(id);
+  }
+
+  /** The ids of the lobbies this client's user is a member of (empty when not ready). */
+  getLobbyIds(): Snowflake[] {
+    return this.#core.closed ? [] : this.#native.getLobbyIds();
+  }
+
+  /**
+   * Sends a message to a lobby the user is a member of; resolves its id. Content must be 1 to
+   * 2,000 characters: anything else is refused before it is sent. Every member (the sender too)
+   * gets `messageCreated`.
+   */
+  sendLobbyMessage(lobbyId: SnowflakeInput, content: string, options?: SendLobbyMessageOptions): Promise<Snowflake> {
+    return this.#start('sendLobbyMessage', () => {
+      const id = toSnowflake(lobbyId, 'lobbyId');
+      checkContent(content);
+      const { metadata } = checkOptions(options);
+      const checked = metadata === undefined ? {} : checkMetadata(metadata, 'metadata');
+      return (requestId) => this.#native.sendLobbyMessage(requestId, id, content, checked);
+    }).then((value) => value as Snowflake);
+  }
+
+  /**
+   * The most recent messages of a lobby, newest first: at most 200 (a larger `limit` is clamped),
+   * from the last 72 hours. The user must be a member: otherwise it rejects with an `HTTPError`
+   * (status 403) and nothing changes.
+   */
+  getLobbyMessages(lobbyId: SnowflakeInput, options?: GetLobbyMessagesOptions): Promise<Message[]> {
+    return this.#start('getLobbyMessages', () => {
+      const id = toSnowflake(lobbyId, 'lobbyId');
+      const { limit } = checkOptions(options);
+      const checked = checkMessageLimit(limit ?? limits.lobbyMessagesReturned);
+      return (requestId) => this.#native.getLobbyMessages(requestId, id, checked);
+    }).then((value) => [...(value as readonly Message[])]);
   }
 
   /** Disconnects. Resolves once `disconnected`; an attempt to connect in flight finishes first. */
@@ -338,6 +438,32 @@ export class Client extends EventEmitter<ClientEvents> {
       },
       { colors: false },
     )}`;
+  }
+
+  /**
+   * An operation with input checks: `prepare` validates (throwing TypeError/RangeError) and
+   * returns the native call. Rejects, never throws.
+   */
+  #start(operation: string, prepare: () => (requestId: number) => void): Promise<NativePayload> {
+    if (this.#closing) return Promise.reject(clientDestroyed(operation));
+    let start: (requestId: number) => void;
+    try {
+      start = prepare();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.#call(operation, start);
+  }
+
+  /** Runs a native operation; rejects with a SocialSdkError carrying the caller's stack. */
+  #call(operation: string, start: (requestId: number) => void): Promise<NativePayload> {
+    const callSite = new Error();
+    return getRuntime()
+      .request(this.#id, start)
+      .then((outcome) => {
+        if (!outcome.ok) throw withCallSite(SocialSdkError.fromNative(outcome.failure, operation), callSite);
+        return outcome.value;
+      });
   }
 
   #wait(waiter: StatusWaiter): void {

@@ -4,7 +4,15 @@
  * @packageDocumentation
  */
 export { Client } from './client.js';
-export type { ClientOptions, UpdateTokenOptions, EventIteratorOptions, EventValue } from './client.js';
+export type {
+  ClientOptions,
+  UpdateTokenOptions,
+  EventIteratorOptions,
+  EventValue,
+  CreateOrJoinLobbyOptions,
+  SendLobbyMessageOptions,
+  GetLobbyMessagesOptions,
+} from './client.js';
 export { Simulator } from './sim/simulator.js';
 export type {
   SimulatorOptions,
@@ -13,7 +21,13 @@ export type {
   TokenGrant,
   IssueTokenOptions,
   ConnectClientOptions,
+  CreateLobbyOptions,
+  LobbyMemberUpdate,
+  ServerLobby,
+  ServerLobbyMember,
+  FailNextOptions,
 } from './sim/simulator.js';
+export type { SimulatedCall, InjectedFailure } from './sim/faults.js';
 export { SocialSdkError } from './errors.js';
 export type { ErrorType, SocialSdkErrorInit } from './errors.js';
 export { toSnowflake } from './ids.js';
@@ -30,4 +44,11 @@ export type {
   LogEntry,
   User,
   ClientEvents,
+  Metadata,
+  Lobby,
+  LobbyMember,
+  LinkedChannel,
+  Message,
+  LobbyEvent,
+  LobbyMemberEvent,
 } from './types.js';

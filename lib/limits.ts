@@ -9,6 +9,10 @@ export const limits = {
   lobbyMembersPerBulkRequest: 25,
   /** Members one lobby can hold (vendor documentation). */
   lobbyMembers: 1000,
+  /** Lobbies of one game a user can be a member of (vendor documentation). */
+  lobbiesPerUser: 200,
+  /** Lobby messages older than this are not returned (vendor documentation: 72 hours, in ms). */
+  lobbyMessageReadWindowMs: 72 * 60 * 60 * 1000,
   /** Characters in a message's content (vendor documentation). */
   messageContentLength: 2000,
   /** Set Voice Channel Status: characters in the status. */

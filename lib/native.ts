@@ -32,23 +32,83 @@ export interface NativeVersion {
   hash: string;
 }
 
+/** String key-value pairs as the native layer hands them over. */
+export type NativeMetadata = Record<string, string>;
+
+/** A lobby as a client sees it (`LobbyHandle`). */
+export interface NativeLobby {
+  id: string;
+  metadata: NativeMetadata;
+  members: { id: string; metadata: NativeMetadata; connected: boolean }[];
+  linkedChannel: { id: string; name: string; guildId: string } | null;
+}
+
+/** What only the game backend sees of a lobby (the simulator's server view). */
+export interface NativeServerLobby extends NativeLobby {
+  applicationId: string;
+  hasSecret: boolean;
+  members: { id: string; metadata: NativeMetadata; connected: boolean; additionalName: string | null }[];
+}
+
+/** A message (`MessageHandle`); frozen, and possibly shared by every recipient in a batch. */
+export interface NativeMessage {
+  readonly id: string;
+  readonly content: string;
+  readonly authorId: string;
+  readonly channelId: string;
+  readonly lobbyId: string | null;
+  readonly sentAt: number;
+  readonly editedAt: number | null;
+  readonly metadata: Readonly<NativeMetadata>;
+  readonly moderationMetadata: Readonly<NativeMetadata>;
+  readonly additionalName: string | null;
+}
+
+/** A planned failure for the simulator's fault injection (a ClientResult). */
+export interface NativeFailureSpec {
+  type: number;
+  code: number;
+  status: number;
+  retryable: boolean;
+  retryAfter: number;
+  message: string;
+}
+
+/** One entry of a bulk member update. */
+export interface NativeMemberUpdate {
+  userId: string;
+  remove: boolean;
+  metadata?: NativeMetadata;
+  additionalName?: string | null;
+}
+
 /** Event kinds; mirror `JsEventKind` in native/js_event.h. */
 export const EventKind = {
   /** ints: status, connection error, error detail. */
   StatusChanged: 1,
   /** ints: severity; payload: the message. */
   Log: 2,
-  /** ints: request id; payload: the failure, absent on success. */
+  /** ints: request id, 1 when failed; payload: the failure, or the value (if any) on success. */
   Result: 3,
   /** The native client is closed; nothing else follows for it. */
   Closed: 4,
+  /** ints: the LobbyEvent (1 created ... 6 member updated); payload: [lobbyId, memberId]. */
+  Lobby: 5,
+  /** ints: the MessageEvent (1 created, 2 updated); payload: the message. */
+  Message: 6,
 } as const;
 
 /** Int32 slots per event in a batch: [kind, client, a, b, c] (`kJsEventInts`). */
 export const EVENT_INTS = 5;
 
 /** What the payload slot of an event holds. */
-export type NativePayload = string | NativeFailure | undefined;
+export type NativePayload =
+  | string
+  | NativeFailure
+  | NativeMessage
+  | readonly NativeMessage[]
+  | readonly [lobbyId: string, memberId: string]
+  | undefined;
 
 /**
  * Receives one batch: event i is `ints[i * EVENT_INTS ... + EVENT_INTS]` plus `payloads[i]`.
@@ -67,6 +127,15 @@ export interface NativeClient {
   backend(): string;
   currentUser(): NativeUser | null;
   sdkVersion(): NativeVersion;
+  /** Result value: the lobby id. Metadata left undefined is not changed on join. */
+  createOrJoinLobby(requestId: number, secret: string, lobbyMetadata?: NativeMetadata, memberMetadata?: NativeMetadata): void;
+  leaveLobby(requestId: number, lobbyId: string): void;
+  getLobby(lobbyId: string): NativeLobby | null;
+  getLobbyIds(): string[];
+  /** Result value: the message id. */
+  sendLobbyMessage(requestId: number, lobbyId: string, content: string, metadata: NativeMetadata): void;
+  /** Result value: the messages, newest first. */
+  getLobbyMessages(requestId: number, lobbyId: string, limit: number): void;
 }
 
 export interface NativeClientConstructor {
@@ -92,6 +161,20 @@ export interface NativeWorld {
   dropConnections(userId: string): number;
   emitLogs(userId: string, count: number, severity: number, message: string): number;
   version(): NativeVersion;
+  createLobby(applicationId: string, secret: string | undefined, metadata: NativeMetadata): string;
+  bulkUpdateLobbyMembers(lobbyId: string, members: NativeMemberUpdate[]): void;
+  setMessageModerationMetadata(lobbyId: string, messageId: string, metadata: NativeMetadata): void;
+  linkLobbyChannel(lobbyId: string, channel: { id: string; name: string; guildId: string } | null): void;
+  deleteLobby(lobbyId: string): void;
+  getLobby(lobbyId: string): NativeServerLobby | null;
+  setLatency(ms: number): void;
+  /** `kind`: a CallKind (native/sim/interference.h); userId '0' means any user. */
+  failNext(kind: number, count: number, failure: NativeFailureSpec, userId: string): void;
+  clearFailures(): void;
+  /** A Result event for client 0 and `requestId` follows once the world's work has settled; its value is the generation. */
+  settle(requestId: number): void;
+  /** Counts every task ever started in the world (decimal). */
+  generation(): string;
 }
 
 export interface NativeWorldConstructor {

@@ -5,7 +5,21 @@
  * @internal
  * @module
  */
-import { EVENT_INTS, EventKind, loadBinding, type NativeBinding, type NativeFailure, type NativePayload } from './native.js';
+import {
+  EVENT_INTS,
+  EventKind,
+  loadBinding,
+  type NativeBinding,
+  type NativeFailure,
+  type NativeMessage,
+  type NativePayload,
+} from './native.js';
+
+/** How an operation ended: its failure, or its value. */
+export type NativeOutcome = { ok: true; value: NativePayload } | { ok: false; failure: NativeFailure };
+
+/** The client id of requests that belong to a simulated world rather than to a client. */
+export const WORLD_REQUESTS = 0;
 
 /** What a client needs from the runtime; implemented by the client's private core. */
 export interface ClientSink {
@@ -17,12 +31,16 @@ export interface ClientSink {
   setPinned(pinned: boolean): void;
   onStatus(status: number, error: number, detail: number): void;
   onLog(severity: number, message: string): void;
+  /** `event`: 1 created, 2 deleted, 3 updated, 4 member added, 5 member removed, 6 member updated. */
+  onLobby(event: number, lobbyId: string, memberId: string): void;
+  /** `event`: 1 created, 2 updated. */
+  onMessage(event: number, message: NativeMessage): void;
   onClosed(): void;
 }
 
 interface PendingRequest {
   client: number;
-  settle(failure: NativeFailure | undefined): void;
+  settle(outcome: NativeOutcome): void;
 }
 
 const CLOSED_FAILURE: NativeFailure = {
@@ -69,9 +87,10 @@ class Runtime {
 
   /**
    * Starts an operation: `start` receives the request id the native result will carry. Resolves
-   * with the failure, or undefined on success; never rejects unless `start` throws.
+   * with the outcome; never rejects unless `start` throws. `client` is WORLD_REQUESTS for a
+   * simulated world's own requests (they hold the event loop open while pending).
    */
-  request(client: number, start: (requestId: number) => void): Promise<NativeFailure | undefined> {
+  request(client: number, start: (requestId: number) => void): Promise<NativeOutcome> {
     const requestId = this.nextRequestId;
     this.nextRequestId = this.nextRequestId >= 0x7fffffff ? 1 : this.nextRequestId + 1;
     return new Promise((resolve, reject) => {
@@ -90,9 +109,10 @@ class Runtime {
   /** Re-evaluates whether `client` is busy; call after any change that may matter. */
   refresh(client: number): void {
     const sink = this.sinks.get(client);
-    const busy = sink !== undefined && ((this.pendingPerClient.get(client) ?? 0) > 0 || sink.isBusy());
+    const pending = (this.pendingPerClient.get(client) ?? 0) > 0;
+    const busy = sink === undefined ? client === WORLD_REQUESTS && pending : pending || sink.isBusy();
     sink?.setPinned(busy);
-    if (busy && sink.isReferenced()) this.holders.add(client);
+    if (busy && (sink?.isReferenced() ?? true)) this.holders.add(client);
     else this.holders.delete(client);
     this.binding.setKeepAlive(this.holders.size > 0);
   }
@@ -117,9 +137,19 @@ class Runtime {
       case EventKind.Result: {
         const requestId = ints[at + 2]!;
         const request = this.requests.get(requestId);
-        if (request) this.settle(requestId, request, typeof payload === 'object' ? payload : undefined);
+        if (!request) return;
+        const failed = ints[at + 3] === 1;
+        this.settle(requestId, request, failed ? { ok: false, failure: payload as NativeFailure } : { ok: true, value: payload });
         return;
       }
+      case EventKind.Lobby: {
+        const [lobbyId, memberId] = payload as readonly [string, string];
+        this.sinks.get(client)?.onLobby(ints[at + 2]!, lobbyId, memberId);
+        return;
+      }
+      case EventKind.Message:
+        this.sinks.get(client)?.onMessage(ints[at + 2]!, payload as NativeMessage);
+        return;
       case EventKind.StatusChanged:
         this.sinks.get(client)?.onStatus(ints[at + 2]!, ints[at + 3]!, ints[at + 4]!);
         this.refresh(client);
@@ -130,7 +160,7 @@ class Runtime {
       case EventKind.Closed: {
         // Backends settle pending operations before "closed"; anything left is settled here.
         for (const [id, request] of this.requests) {
-          if (request.client === client) this.settle(id, request, CLOSED_FAILURE);
+          if (request.client === client) this.settle(id, request, { ok: false, failure: CLOSED_FAILURE });
         }
         const sink = this.sinks.get(client);
         sink?.setPinned(false);
@@ -143,13 +173,13 @@ class Runtime {
     }
   }
 
-  private settle(id: number, request: PendingRequest, failure: NativeFailure | undefined): void {
+  private settle(id: number, request: PendingRequest, outcome: NativeOutcome): void {
     this.requests.delete(id);
     const left = (this.pendingPerClient.get(request.client) ?? 1) - 1;
     if (left > 0) this.pendingPerClient.set(request.client, left);
     else this.pendingPerClient.delete(request.client);
     this.refresh(request.client);
-    request.settle(failure);
+    request.settle(outcome);
   }
 }
 

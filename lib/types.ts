@@ -75,12 +75,90 @@ export interface User {
   isProvisional: boolean;
 }
 
+/** String key-value pairs: lobby, member and message metadata. */
+export type Metadata = Record<string, string>;
+
+/** A member of a lobby, as every member sees it. */
+export interface LobbyMember {
+  id: Snowflake;
+  /** Set when joining (e.g. a per-member mute list); visible to the other members. */
+  metadata: Metadata;
+  /** Whether the member has a client of the game connected to the service right now. */
+  connected: boolean;
+}
+
+/** The chat channel linked to a lobby. */
+export interface LinkedChannel {
+  id: Snowflake;
+  name: string;
+  guildId: Snowflake;
+}
+
+/** A lobby, as a member sees it (`LobbyHandle`). */
+export interface Lobby {
+  id: Snowflake;
+  metadata: Metadata;
+  /** In the order they joined. */
+  members: LobbyMember[];
+  linkedChannel: LinkedChannel | null;
+}
+
+/**
+ * A message (`MessageHandle`). Frozen: one object may be handed to every client that receives it.
+ * `moderationMetadata` and `additionalName` are set only by the game backend; clients read them.
+ */
+export interface Message {
+  readonly id: Snowflake;
+  readonly content: string;
+  readonly authorId: Snowflake;
+  /** For a lobby message, the lobby's id (the service uses it as the channel id). */
+  readonly channelId: Snowflake;
+  /** The lobby of a lobby message; null for a direct message. */
+  readonly lobbyId: Snowflake | null;
+  /** When it was sent: ms since the Unix epoch on the service's clock. */
+  readonly sentAt: number;
+  /** When it was last edited (ms since the Unix epoch), or null. */
+  readonly editedAt: number | null;
+  readonly metadata: Readonly<Metadata>;
+  /** Application-scoped moderation metadata the game backend set; empty by default. */
+  readonly moderationMetadata: Readonly<Metadata>;
+  /** The author's additional display name in the lobby (e.g. a character name), set by the game backend when the message was sent; null when none. */
+  readonly additionalName: string | null;
+}
+
+/** Payload of `lobbyCreated`, `lobbyDeleted` and `lobbyUpdated`. */
+export interface LobbyEvent {
+  lobbyId: Snowflake;
+}
+
+/** Payload of `lobbyMemberAdded`, `lobbyMemberRemoved` and `lobbyMemberUpdated`. */
+export interface LobbyMemberEvent {
+  lobbyId: Snowflake;
+  memberId: Snowflake;
+}
+
 /** Events of a {@link Client}; each is also available as an async iterator via `client.events(name)`. */
 export interface ClientEvents {
   /** The connection status changed. Always the first event a client emits. */
   statusChanged: [change: StatusChange];
   /** A log line from the SDK (both SDK and voice logs), at or above the client's `logLevel`. */
   log: [entry: LogEntry];
+  /** A lobby became available to this client: it created it, joined it, or the game backend added its user. */
+  lobbyCreated: [event: LobbyEvent];
+  /** A lobby is no longer available: it was deleted, or the user left or was removed. */
+  lobbyDeleted: [event: LobbyEvent];
+  /** A lobby's metadata or linked channel changed. */
+  lobbyUpdated: [event: LobbyEvent];
+  /** Another user joined one of the client's lobbies (never fired for the client's own user). */
+  lobbyMemberAdded: [event: LobbyMemberEvent];
+  /** A member left or was removed from one of the client's lobbies. */
+  lobbyMemberRemoved: [event: LobbyMemberEvent];
+  /** A member's metadata changed, or it connected or disconnected. */
+  lobbyMemberUpdated: [event: LobbyMemberEvent];
+  /** A message arrived in one of the client's lobbies (the sender's own messages too). */
+  messageCreated: [message: Message];
+  /** A message changed (e.g. the game backend set its moderation metadata). */
+  messageUpdated: [message: Message];
   /** The client was closed (by `close()`, or at environment exit); nothing follows. */
   closed: [];
 }

@@ -2,10 +2,13 @@ import { inspect } from 'node:util';
 
 import { Client, type ClientOptions } from '../client.js';
 import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
-import { getRuntime } from '../runtime.js';
+import { limits } from '../limits.js';
+import { getRuntime, WORLD_REQUESTS } from '../runtime.js';
 import { NEWEST_SUPPORTED_SDK_VERSION, formatSdkVersion, parseSdkVersion } from '../support/version.js';
-import { LOG_LEVEL_VALUES, type LogSeverity, type User } from '../types.js';
-import type { NativeGrant, NativeWorld } from '../native.js';
+import { LOG_LEVEL_VALUES, type Lobby, type LobbyMember, type LogSeverity, type Metadata, type User } from '../types.js';
+import { checkMetadata, checkOptions, checkSecret } from '../validate.js';
+import type { NativeGrant, NativeMemberUpdate, NativeWorld } from '../native.js';
+import { callKind, toFailureSpec, type InjectedFailure, type SimulatedCall } from './faults.js';
 import { bindNativeWorld } from './internal.js';
 
 /** Options of a {@link Simulator}. */
@@ -49,6 +52,49 @@ export interface IssueTokenOptions {
 export interface ConnectClientOptions extends Omit<ClientOptions, 'simulator' | 'applicationId'> {
   /** The application to sign in to; the simulator's default application when absent. */
   application?: Application;
+}
+
+/** Options of {@link Simulator.createLobby}. */
+export interface CreateLobbyOptions {
+  /** The simulator's default application when absent. */
+  application?: Application | SnowflakeInput;
+  /** Lets clients join with `createOrJoinLobby(secret)` and leave again; without one, only the game backend manages members. */
+  secret?: string;
+  metadata?: Metadata;
+}
+
+/** One entry of {@link Simulator.bulkUpdateLobbyMembers}. */
+export interface LobbyMemberUpdate {
+  user: User | SnowflakeInput;
+  /** Removes the member (a no-op when it is not one). */
+  remove?: boolean;
+  /** Replaces the member's metadata (empty for a new member when absent). */
+  metadata?: Metadata;
+  /** The member's additional display name (e.g. a character name), carried by the messages it sends from now on; null clears it. Only the game backend can set it. */
+  additionalName?: string | null;
+}
+
+/** A member as the game backend sees it. */
+export interface ServerLobbyMember extends LobbyMember {
+  additionalName: string | null;
+}
+
+/** A lobby as the game backend sees it. */
+export interface ServerLobby extends Lobby {
+  applicationId: Snowflake;
+  /** Whether clients can join (and leave) it by secret. The secret itself is not shown. */
+  hasSecret: boolean;
+  members: ServerLobbyMember[];
+}
+
+/** Options of {@link Simulator.failNext}. */
+export interface FailNextOptions {
+  /** How many calls fail. Default 1. */
+  count?: number;
+  /** The failure they answer with. */
+  error: InjectedFailure;
+  /** Only calls by this user's clients; any client when absent. */
+  user?: User | SnowflakeInput;
 }
 
 const DEFAULT_TOKEN_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -152,6 +198,127 @@ export class Simulator {
     const message = options.message ?? 'simulated log line';
     if (typeof message !== 'string') throw new TypeError('message must be a string');
     return this.#world.emitLogs(idOf(user, 'user'), count, LOG_LEVEL_VALUES[severity], message);
+  }
+
+  /**
+   * The game backend creates a lobby (server API); returns its id. Members are added with
+   * {@link Simulator.bulkUpdateLobbyMembers}, or join by secret.
+   * @throws RangeError for an unknown application or a secret already in use.
+   */
+  createLobby(options: CreateLobbyOptions = {}): Snowflake {
+    const { application = this.defaultApplication, secret, metadata } = checkOptions(options);
+    return this.#world.createLobby(
+      idOf(application, 'application'),
+      secret === undefined ? undefined : checkSecret(secret),
+      metadata === undefined ? {} : checkMetadata(metadata, 'metadata'),
+    );
+  }
+
+  /**
+   * The game backend adds, updates or removes lobby members (Bulk Update Lobby Members): at most
+   * 25 per call. Only the backend can set a member's `additionalName`. Clients see
+   * `lobbyCreated`/`lobbyDeleted` (their own user) and `lobbyMemberAdded`/`Removed`/`Updated`
+   * (others). The whole request is checked first: a refused one changes nothing.
+   * @throws RangeError for more than 25 entries, an unknown lobby or user, a user listed twice, or a full lobby.
+   */
+  bulkUpdateLobbyMembers(lobby: { id: Snowflake } | SnowflakeInput, members: readonly LobbyMemberUpdate[]): void {
+    const lobbyId = idOf(lobby, 'lobby');
+    if (!Array.isArray(members)) throw new TypeError('members must be an array');
+    const max = limits.lobbyMembersPerBulkRequest;
+    if (members.length > max) {
+      throw new RangeError(`a bulk update changes at most ${max} members per request, got ${members.length}`);
+    }
+    const updates = members.map((entry: LobbyMemberUpdate, i): NativeMemberUpdate => {
+      if (typeof entry !== 'object' || entry === null) throw new TypeError(`members[${i}] must be an object`);
+      const update: NativeMemberUpdate = { userId: idOf(entry.user, `members[${i}].user`), remove: entry.remove === true };
+      if (entry.metadata !== undefined) update.metadata = checkMetadata(entry.metadata, `members[${i}].metadata`);
+      if (entry.additionalName !== undefined) {
+        if (entry.additionalName !== null && typeof entry.additionalName !== 'string') {
+          throw new TypeError(`members[${i}].additionalName must be a string or null`);
+        }
+        update.additionalName = entry.additionalName;
+      }
+      return update;
+    });
+    this.#world.bulkUpdateLobbyMembers(lobbyId, updates);
+  }
+
+  /**
+   * The game backend sets a lobby message's moderation metadata (replacing it). Every member's
+   * client gets `messageUpdated` with the new map at once.
+   * @throws RangeError for an unknown lobby, or a message not among its 200 most recent.
+   */
+  setMessageModerationMetadata(lobby: { id: Snowflake } | SnowflakeInput, messageId: SnowflakeInput, metadata: Metadata): void {
+    this.#world.setMessageModerationMetadata(idOf(lobby, 'lobby'), toSnowflake(messageId, 'messageId'), checkMetadata(metadata, 'metadata'));
+  }
+
+  /** Links a chat channel to a lobby (null unlinks); members get `lobbyUpdated`. */
+  linkLobbyChannel(lobby: { id: Snowflake } | SnowflakeInput, channel: { id: SnowflakeInput; name: string; guildId: SnowflakeInput } | null): void {
+    const lobbyId = idOf(lobby, 'lobby');
+    if (channel === null) return this.#world.linkLobbyChannel(lobbyId, null);
+    if (typeof channel !== 'object') throw new TypeError('channel must be an object or null');
+    this.#world.linkLobbyChannel(lobbyId, {
+      id: toSnowflake(channel.id, 'channel.id'),
+      name: checkName(channel.name, 'channel.name'),
+      guildId: toSnowflake(channel.guildId, 'channel.guildId'),
+    });
+  }
+
+  /** The game backend deletes a lobby; members get `lobbyDeleted`. @throws RangeError for an unknown lobby. */
+  deleteLobby(lobby: { id: Snowflake } | SnowflakeInput): void {
+    this.#world.deleteLobby(idOf(lobby, 'lobby'));
+  }
+
+  /** A lobby as the game backend sees it (members' additional names included), or null. */
+  getLobby(lobby: { id: Snowflake } | SnowflakeInput): ServerLobby | null {
+    return this.#world.getLobby(idOf(lobby, 'lobby'));
+  }
+
+  /**
+   * Latency injection: from now on every simulated call (see {@link SimulatedCall}; connecting
+   * included) completes `ms` later on the simulator's clock, that is once {@link Simulator.advance}
+   * has moved the clock that far. 0 (the default) answers at once.
+   */
+  setLatency(ms: number): void {
+    this.#world.setLatency(checkMs(ms, 'ms'));
+  }
+
+  /**
+   * Fault injection: the next `count` calls of `call` (by any client, or by `user`'s) fail with
+   * `error` instead of reaching the service. A failed `connect` ends in `disconnected` with
+   * `connectionFailed` and the error's `code` as the detail.
+   * @example
+   * sim.failNext('sendLobbyMessage', { count: 2, error: { type: 'HTTPError', status: 503, retryable: true } });
+   */
+  failNext(call: SimulatedCall, options: FailNextOptions): void {
+    const kind = callKind(call);
+    if (typeof options !== 'object' || options === null) throw new TypeError('options must be an object');
+    const count = options.count ?? 1;
+    if (!Number.isInteger(count) || count < 1 || count > 0xffffffff) {
+      throw new RangeError(`count must be a positive integer, got ${String(count)}`);
+    }
+    const failure = toFailureSpec(options.error);
+    const user = options.user === undefined ? '0' : idOf(options.user, 'user');
+    this.#world.failNext(kind, count, failure, user);
+  }
+
+  /** Forgets every planned failure not used yet. */
+  clearFailures(): void {
+    this.#world.clearFailures();
+  }
+
+  /**
+   * Resolves once every result and event the simulator has queued has been delivered to JS:
+   * every call in flight has completed and every client has seen the events it caused. Calls
+   * waiting for the clock (see {@link Simulator.setLatency}) are not waited for; advance first.
+   */
+  async settle(): Promise<void> {
+    const runtime = getRuntime();
+    for (;;) {
+      const outcome = await runtime.request(WORLD_REQUESTS, (requestId) => this.#world.settle(requestId));
+      // Work started meanwhile (by listeners of what was delivered) needs another round.
+      if (outcome.ok && outcome.value === this.#world.generation()) return;
+    }
   }
 
   /** The application `connectClient` signs in to when none is given. */

@@ -11,16 +11,6 @@ namespace {
 // Tells a world handed to a client constructor from any other object (methods get V8's check).
 constexpr napi_type_tag kWorldTag = {0x51a1a7ed0a1d0b0eULL, 0x0ddba11cafe5eedULL};
 
-// World operations report bad harness input as std::invalid_argument; JS gets a RangeError.
-template <typename Fn>
-auto Guarded(Napi::Env env, Fn&& fn) -> decltype(fn()) {
-  try {
-    return fn();
-  } catch (const std::invalid_argument& error) {
-    throw Napi::RangeError::New(env, error.what());
-  }
-}
-
 Napi::Object GrantToJs(Napi::Env env, const TokenGrant& grant) {
   Napi::Object out = Napi::Object::New(env);
   out.Set("accessToken", grant.accessToken);
@@ -50,6 +40,17 @@ void WorldWrap::Init(Napi::Env env, Napi::Object exports) {
           InstanceMethod<&WorldWrap::DropConnections>("dropConnections"),
           InstanceMethod<&WorldWrap::EmitLogs>("emitLogs"),
           InstanceMethod<&WorldWrap::GetVersion>("version"),
+          InstanceMethod<&WorldWrap::CreateLobby>("createLobby"),
+          InstanceMethod<&WorldWrap::BulkUpdateLobbyMembers>("bulkUpdateLobbyMembers"),
+          InstanceMethod<&WorldWrap::SetMessageModeration>("setMessageModerationMetadata"),
+          InstanceMethod<&WorldWrap::LinkLobbyChannel>("linkLobbyChannel"),
+          InstanceMethod<&WorldWrap::DeleteLobby>("deleteLobby"),
+          InstanceMethod<&WorldWrap::GetLobby>("getLobby"),
+          InstanceMethod<&WorldWrap::SetLatency>("setLatency"),
+          InstanceMethod<&WorldWrap::FailNext>("failNext"),
+          InstanceMethod<&WorldWrap::ClearFailures>("clearFailures"),
+          InstanceMethod<&WorldWrap::Settle>("settle"),
+          InstanceMethod<&WorldWrap::Generation>("generation"),
       });
   exports.Set("NativeWorld", ctor);
 }

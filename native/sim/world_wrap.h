@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <stdexcept>
 
 #include <napi.h>
 
@@ -10,6 +11,16 @@
 #include "sim/backend.h"
 
 namespace sim {
+
+// World operations report bad harness input as std::invalid_argument; JS gets a RangeError.
+template <typename Fn>
+auto Guarded(Napi::Env env, Fn&& fn) -> decltype(fn()) {
+  try {
+    return fn();
+  } catch (const std::invalid_argument& error) {
+    throw Napi::RangeError::New(env, error.what());
+  }
+}
 
 class WorldWrap final : public Napi::ObjectWrap<WorldWrap> {
  public:
@@ -31,6 +42,19 @@ class WorldWrap final : public Napi::ObjectWrap<WorldWrap> {
   Napi::Value DropConnections(const Napi::CallbackInfo& info);          // (userId)
   Napi::Value EmitLogs(const Napi::CallbackInfo& info);                 // (userId, count, severity, message)
   Napi::Value GetVersion(const Napi::CallbackInfo& info);
+
+  // The game backend's lobby operations and the harness controls (world_wrap_harness.cc).
+  Napi::Value CreateLobby(const Napi::CallbackInfo& info);              // (applicationId, secret?, metadata)
+  Napi::Value BulkUpdateLobbyMembers(const Napi::CallbackInfo& info);   // (lobbyId, [{ userId, remove, metadata?, additionalName? }])
+  Napi::Value SetMessageModeration(const Napi::CallbackInfo& info);     // (lobbyId, messageId, metadata)
+  Napi::Value LinkLobbyChannel(const Napi::CallbackInfo& info);         // (lobbyId, { id, name, guildId } | null)
+  Napi::Value DeleteLobby(const Napi::CallbackInfo& info);              // (lobbyId)
+  Napi::Value GetLobby(const Napi::CallbackInfo& info);                 // (lobbyId) -> server view | null
+  Napi::Value SetLatency(const Napi::CallbackInfo& info);               // (ms)
+  Napi::Value FailNext(const Napi::CallbackInfo& info);                 // (kind, count, failure, userId)
+  Napi::Value ClearFailures(const Napi::CallbackInfo& info);
+  Napi::Value Settle(const Napi::CallbackInfo& info);                   // (requestId): Result event for client 0
+  Napi::Value Generation(const Napi::CallbackInfo& info);               // () -> decimal string
 
   World& world() { return *backend_->world(); }
 

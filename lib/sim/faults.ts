@@ -1,0 +1,82 @@
+/**
+ * Fault injection for the simulator: which calls can be failed, and the failure to answer with.
+ * @module
+ */
+import type { ErrorType } from '../errors.js';
+import type { NativeFailureSpec } from '../native.js';
+
+/** The simulated calls that {@link Simulator.failNext} can fail and {@link Simulator.setLatency} delays. */
+export type SimulatedCall = 'connect' | 'createOrJoinLobby' | 'leaveLobby' | 'sendLobbyMessage' | 'getLobbyMessages';
+
+/** @internal The native CallKind of each call (native/sim/interference.h). */
+export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
+  connect: 0,
+  createOrJoinLobby: 1,
+  leaveLobby: 2,
+  sendLobbyMessage: 3,
+  getLobbyMessages: 4,
+};
+
+/** The failure an injected fault answers with (a `ClientResult`). */
+export interface InjectedFailure {
+  /** Any error type but `None`, e.g. `NetworkError` or `HTTPError`. */
+  type: Exclude<ErrorType, 'None'>;
+  /** The service's error code; for `connect`, the gateway close code the status change reports. */
+  code?: number;
+  /** HTTP status, for `HTTPError`. */
+  status?: number;
+  retryable?: boolean;
+  /** Seconds, for rate limits. */
+  retryAfter?: number;
+  message?: string;
+}
+
+const ERROR_TYPE_VALUES: Readonly<Record<Exclude<ErrorType, 'None'>, number>> = {
+  NetworkError: 1,
+  HTTPError: 2,
+  ClientNotReady: 3,
+  Disabled: 4,
+  ClientDestroyed: 5,
+  ValidationError: 6,
+  Aborted: 7,
+  AuthorizationFailed: 8,
+  RPCError: 9,
+};
+
+/** @internal Checks a call name. */
+export function callKind(call: unknown): number {
+  if (typeof call !== 'string' || !Object.hasOwn(CALL_KINDS, call)) {
+    throw new RangeError(`call must be one of ${Object.keys(CALL_KINDS).join(', ')}, got '${String(call)}'`);
+  }
+  return CALL_KINDS[call as SimulatedCall];
+}
+
+/** @internal Checks a failure and gives it the native shape. */
+export function toFailureSpec(failure: InjectedFailure): NativeFailureSpec {
+  if (typeof failure !== 'object' || failure === null) throw new TypeError('error must be an object');
+  const type = failure.type;
+  if (typeof type !== 'string' || !Object.hasOwn(ERROR_TYPE_VALUES, type)) {
+    throw new RangeError(`error.type must be one of ${Object.keys(ERROR_TYPE_VALUES).join(', ')}, got '${String(type)}'`);
+  }
+  const integer = (value: number | undefined, name: string, max: number): number => {
+    if (value === undefined) return 0;
+    if (!Number.isInteger(value) || value < 0 || value > max) {
+      throw new RangeError(`error.${name} must be an integer from 0 to ${max}, got ${String(value)}`);
+    }
+    return value;
+  };
+  const retryAfter = failure.retryAfter ?? 0;
+  if (typeof retryAfter !== 'number' || !Number.isFinite(retryAfter) || retryAfter < 0) {
+    throw new RangeError(`error.retryAfter must be a non-negative number of seconds, got ${String(retryAfter)}`);
+  }
+  const message = failure.message ?? `injected ${type}`;
+  if (typeof message !== 'string') throw new TypeError('error.message must be a string');
+  return {
+    type: ERROR_TYPE_VALUES[type],
+    code: integer(failure.code, 'code', 0x7fffffff),
+    status: integer(failure.status, 'status', 599),
+    retryable: failure.retryable ?? false,
+    retryAfter,
+    message,
+  };
+}
