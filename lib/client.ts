@@ -167,6 +167,8 @@ export class Client extends EventEmitter<ClientEvents> {
   readonly #id: number;
   #tokenGiven = false;
   #connecting: Promise<void> | undefined;
+  /** A connect attempt is under way: a `disconnected` status is sure to follow (or `ready`). */
+  #attemptLive = false;
   #closing: Promise<void> | undefined;
 
   /**
@@ -258,17 +260,21 @@ export class Client extends EventEmitter<ClientEvents> {
       // Only an attempt under way (or the one this call starts) can settle this call; a
       // "disconnected" queued from before it must not.
       let started = live !== DISCONNECTED && live !== DISCONNECTING;
+      this.#attemptLive = true;
       this.#wait((change) => {
         if (change === 'closed') {
+          this.#attemptLive = false;
           reject(withCallSite(clientDestroyed('connect'), callSite));
           return true;
         }
         if (change.status === 'ready') {
+          this.#attemptLive = false;
           resolve();
           return true;
         }
         if (change.status === 'connecting') started = true;
         if (change.status === 'disconnected' && started) {
+          this.#attemptLive = false;
           reject(withCallSite(connectFailure(change), callSite));
           return true;
         }
@@ -346,11 +352,13 @@ export class Client extends EventEmitter<ClientEvents> {
     }).then((value) => [...(value as readonly Message[])]);
   }
 
-  /** Disconnects. Resolves once `disconnected`; an attempt to connect in flight finishes first. */
+  /**
+   * Disconnects. Resolves once `disconnected`. An attempt to connect that is still under way is
+   * cancelled: its `connect()` rejects with type `Aborted`.
+   */
   async disconnect(): Promise<void> {
     if (this.#closing) throw clientDestroyed('disconnect');
-    await this.#connecting?.catch(() => undefined);
-    if (this.#native.status() === DISCONNECTED || this.#closing) return;
+    if (!this.#attemptLive && this.#native.status() === DISCONNECTED) return;
     await new Promise<void>((resolve, reject) => {
       this.#wait((change) => {
         if (change === 'closed') {

@@ -316,8 +316,11 @@ export class Simulator {
     const runtime = getRuntime();
     for (;;) {
       const outcome = await runtime.request(WORLD_REQUESTS, (requestId) => this.#world.settle(requestId));
-      // Work started meanwhile (by listeners of what was delivered) needs another round.
-      if (outcome.ok && outcome.value === this.#world.generation()) return;
+      if (!outcome.ok || outcome.value !== this.#world.generation()) continue;
+      // Let the promise chains of what was delivered run to their end (a turn of the event loop
+      // drains every microtask); work they start meanwhile needs another round.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (outcome.value === this.#world.generation()) return;
     }
   }
 
