@@ -69,8 +69,42 @@ describe('native seam guards', () => {
     expect(() => binding.setKeepAlive('yes' as unknown as boolean)).toThrow(TypeError);
     client.close();
     expect(() => client.connect()).toThrow(/closed/);
+    expect(() => client.createOrJoinLobby(1, 's')).toThrow(/closed/);
     expect(client.status()).toBe(0);
     expect(client.currentUser()).toBeNull();
     client.close(); // idempotent
+  });
+
+  it('refuses bad lobby and harness arguments', () => {
+    const client = new binding.NativeClient(world, 98, app.id, 3);
+    const call = (method: keyof typeof client, ...args: unknown[]) => () => (client[method] as unknown as Loose).apply(client, args);
+    expect(call('createOrJoinLobby', 1)).toThrow(TypeError);
+    expect(call('createOrJoinLobby', 1, 's', { a: 1 })).toThrow(/lobbyMetadata must be an object of strings/);
+    expect(call('createOrJoinLobby', 1, 's', undefined, 'x')).toThrow(TypeError);
+    expect(call('createOrJoinLobby', 1, 's', [])).toThrow(TypeError);
+    expect(call('leaveLobby', 1, 5)).toThrow(TypeError);
+    expect(call('getLobby', '-3')).toThrow(RangeError);
+    expect(call('sendLobbyMessage', 1, '1', 'hi', null)).toThrow(TypeError);
+    expect(call('sendLobbyMessage', 1, '1', 5, {})).toThrow(TypeError);
+    expect(call('getLobbyMessages', 1, '1', -1)).toThrow(RangeError);
+    expect(client.getLobby('1')).toBeNull(); // not ready: no lobbies, no crash
+    expect(client.getLobbyIds()).toEqual([]);
+    client.close();
+
+    const loose = (method: keyof typeof world, ...args: unknown[]) => () => (world[method] as unknown as Loose).apply(world, args);
+    expect(loose('createLobby', app.id, 5, {})).toThrow(TypeError);
+    expect(loose('createLobby', '1', undefined, {})).toThrow(/no application/);
+    expect(loose('bulkUpdateLobbyMembers', '1', {})).toThrow(/members must be an array/);
+    expect(loose('bulkUpdateLobbyMembers', '1', [5])).toThrow(TypeError);
+    expect(loose('bulkUpdateLobbyMembers', '1', [{ userId: user.id, additionalName: 7 }])).toThrow(TypeError);
+    expect(loose('bulkUpdateLobbyMembers', '1', Array.from({ length: 26 }, () => ({ userId: user.id })))).toThrow(/at most 25/);
+    expect(loose('setMessageModerationMetadata', '1', '2', 'x')).toThrow(TypeError);
+    expect(loose('linkLobbyChannel', '1', { id: '1', name: 3, guildId: '2' })).toThrow(TypeError);
+    expect(loose('failNext', 9, 1, { type: 1, code: 0, status: 0, message: '' }, '0')).toThrow(RangeError);
+    expect(loose('failNext', 0, 1, { type: 0, code: 0, status: 0, message: '' }, '0')).toThrow(RangeError);
+    expect(loose('failNext', 0, 1, { type: 1 }, '0')).toThrow(TypeError);
+    expect(loose('setLatency', -1)).toThrow(RangeError);
+    expect(loose('settle', 'x')).toThrow(TypeError);
+    expect(world.getLobby('1')).toBeNull();
   });
 });
