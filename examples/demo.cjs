@@ -1,44 +1,79 @@
 #!/usr/bin/env node
-// npm run demo: a simulated player signs in on the built-in simulator, connects, and prints every
-// status transition and the signed-in user. Runs offline; no vendor SDK needed.
+// npm run demo: two simulated players meet in a lobby on the built-in simulator and chat; the game
+// backend names a character and flags a message, and both players see it happen. Runs offline; no
+// vendor SDK needed.
 'use strict';
-const { Client, Simulator } = require('../dist/index.js');
+const { Simulator } = require('../dist/index.js');
+
+const started = process.hrtime.bigint();
+const stamp = () => `${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(1).padStart(6)} ms`;
+const say = (who, text) => console.log(`${stamp()}  ${who.padEnd(7)} ${text}`);
+
+/** Prints every lobby and message event a player's client receives. */
+function narrate(name, client, names) {
+  const who = (id) => names.get(id) ?? id;
+  client.on('statusChanged', ({ status, error }) => say(name, `status -> ${status}${error === 'none' ? '' : ` (${error})`}`));
+  client.on('lobbyCreated', ({ lobbyId }) => say(name, `lobby ${lobbyId} is available`));
+  client.on('lobbyMemberAdded', ({ memberId }) => say(name, `${who(memberId)} joined`));
+  // Handles are live, as in the SDK: read the member when needed, not as of the event.
+  client.on('lobbyMemberUpdated', ({ memberId }) => say(name, `${who(memberId)}'s membership changed (metadata or connection)`));
+  client.on('messageCreated', (m) => {
+    const author = m.additionalName ? `${who(m.authorId)} as "${m.additionalName}"` : who(m.authorId);
+    say(name, `<${author}> ${m.content}`);
+  });
+  client.on('messageUpdated', (m) => say(name, `message ${m.id} moderation: ${JSON.stringify(m.moderationMetadata)}`));
+}
 
 async function main() {
-  // The simulated service: one game, one player, and the access token the game's auth flow would get.
   const sim = new Simulator();
-  const game = sim.createApplication({ name: 'Demo Game' });
-  const player = sim.createUser({ username: 'ada_l', globalName: 'Ada' });
-  const grant = sim.issueToken(player, game);
-  console.log(`simulator: SDK ${sim.sdkVersion}, game "${game.name}" (${game.id}), player ${player.username} (${player.id})`);
+  const game = sim.createApplication({ name: 'Harbor Raid' });
+  const ada = sim.createUser({ username: 'ada_l', globalName: 'Ada' });
+  const bo = sim.createUser({ username: 'bo', provisional: true });
+  const names = new Map([[ada.id, 'Ada'], [bo.id, 'Bo']]);
+  console.log(`simulator: SDK ${sim.sdkVersion}, game "${game.name}"; players Ada and Bo (a provisional account)\n`);
 
-  // The same calls a launcher makes against the real SDK.
-  const client = new Client({ simulator: sim, applicationId: game.id, logLevel: 'info' });
-  const started = process.hrtime.bigint();
-  const elapsed = () => `${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(2).padStart(7)} ms`;
-  client.on('statusChanged', ({ status, error, errorDetail }) => {
-    const why = error === 'none' ? '' : `  (${error}, detail ${errorDetail})`;
-    console.log(`${elapsed()}  status -> ${status}${why}`);
+  // Each player's launcher: a ready client in one call (token, client, connect).
+  const adaClient = await sim.connectClient(ada, { application: game });
+  const boClient = await sim.connectClient(bo, { application: game });
+  narrate('[Ada]', adaClient, names);
+  narrate('[Bo]', boClient, names);
+
+  // Ada opens a lobby with metadata; Bo joins with the same secret (an invite would carry it).
+  const lobbyId = await adaClient.createOrJoinLobby('harbor-raid-7', {
+    lobbyMetadata: { mode: 'duo', map: 'harbor' },
+    memberMetadata: { muted: '[]' },
   });
-  client.on('log', ({ severity, message }) => console.log(`${elapsed()}  [${severity}] ${message}`));
+  await boClient.createOrJoinLobby('harbor-raid-7', { memberMetadata: { muted: '[]' } });
+  await sim.settle();
+  const lobby = boClient.getLobby(lobbyId);
+  say('[Bo]', `sees lobby metadata ${JSON.stringify(lobby.metadata)}, ${lobby.members.length} members`);
 
-  console.log(`client: backend=${client.backend}, status=${client.status}`);
-  await client.updateToken(grant.accessToken);
-  await client.connect();
-  const user = client.currentUser;
-  console.log(`signed in as ${user.displayName} (@${user.username}, id ${user.id}, provisional: ${user.isProvisional})`);
+  await adaClient.sendLobbyMessage(lobbyId, 'ready when you are');
+  const rude = await boClient.sendLobbyMessage(lobbyId, 'you are all noobs', { metadata: { emote: 'smirk' } });
+  await sim.settle();
 
-  // The service drops the connection: the client reconnects by itself.
-  sim.dropConnections(player);
-  for await (const change of client.events('statusChanged')) if (change.status === 'ready') break;
+  // The game backend (server API): give Bo a character name, and flag the rude message.
+  console.log(`\n${stamp()}  backend sets Bo's additional name and flags message ${rude}`);
+  sim.bulkUpdateLobbyMembers(lobbyId, [{ user: bo, additionalName: 'Captain Bo' }]);
+  sim.setMessageModerationMetadata(lobbyId, rude, { flagged: 'toxicity', action: 'hide' });
+  await sim.settle();
+  await boClient.sendLobbyMessage(lobbyId, 'sorry, all good');
+  await sim.settle();
 
-  // A revoked token: the next sign-in is refused with a typed error.
-  await client.disconnect();
-  sim.revokeToken(grant.accessToken);
-  await client.connect().catch((error) => console.log(`connect refused: ${error.type} (code ${error.code})`));
+  // The service drops Bo's connection: the client reconnects by itself, and Ada sees it.
+  console.log(`\n${stamp()}  the service drops Bo's connection`);
+  sim.dropConnections(bo);
+  await sim.settle();
 
-  await client.close();
-  console.log(`closed; ${client.status}`);
+  const history = await adaClient.getLobbyMessages(lobbyId);
+  console.log(`\nhistory (newest first, at most 200):`);
+  for (const m of history) {
+    const hidden = m.moderationMetadata.action === 'hide' ? '  [hidden by moderation]' : '';
+    console.log(`  ${names.get(m.authorId)}${m.additionalName ? ` (${m.additionalName})` : ''}: ${m.content}${hidden}`);
+  }
+
+  await Promise.all([adaClient.close(), boClient.close()]);
+  console.log(`\nclosed both clients`);
 }
 
 main().catch((error) => {

@@ -1,0 +1,50 @@
+// The demo and the README's examples are real code: they run here, and the README shows them
+// verbatim (each block follows an `<!-- example: path -->` marker and must equal that file).
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+
+import { describe, expect, it } from 'vitest';
+
+import { runFixture } from './helpers.js';
+import { root } from './sdk.js';
+
+const example = (file: string) => path.join('..', '..', 'examples', file);
+
+describe('examples', () => {
+  it('npm run demo: two players chat; the backend names a character and flags a message; both see it', async () => {
+    const { code, stdout, stderr } = await runFixture(example('demo.cjs'));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    for (const who of ['[Ada]', '[Bo]']) {
+      expect(stdout).toMatch(new RegExp(`\\${who.slice(0, -1)}\\]\\s+lobby \\d+ is available`));
+      expect(stdout).toMatch(new RegExp(`\\${who.slice(0, -1)}\\]\\s+<Bo as "Captain Bo"> sorry, all good`));
+      expect(stdout).toMatch(new RegExp(`\\${who.slice(0, -1)}\\]\\s+message \\d+ moderation: \\{"action":"hide","flagged":"toxicity"\\}`));
+    }
+    expect(stdout).toMatch(/\[Ada\]\s+Bo joined/);
+    expect(stdout).toMatch(/\[Bo\]\s+status -> reconnecting[\s\S]*\[Bo\]\s+status -> ready/);
+    expect(stdout).toContain('Bo: you are all noobs  [hidden by moderation]');
+    expect(stdout).toContain('closed both clients');
+  });
+
+  it('the lobby chat example runs', async () => {
+    const { code, stdout, stderr } = await runFixture(example('lobby-chat.cjs'));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/ada: \d+ joined/);
+    expect(stdout).toContain('bo got: gl hf');
+  });
+
+  it('the harness example passes under node --test', async () => {
+    const { code, stdout } = await runFixture(example('harness.test.cjs'), [], { execArgv: ['--test'] });
+    expect(stdout).toMatch(/# pass 2/);
+    expect(stdout).toMatch(/# fail 0/);
+    expect(code).toBe(0);
+  });
+
+  it('the README shows each example exactly as it is in examples/', () => {
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+    const blocks = [...readme.matchAll(/<!-- example: (\S+) -->\n```js\n([\s\S]*?)```/g)];
+    expect(blocks.map(([, file]) => file)).toEqual(['examples/lobby-chat.cjs', 'examples/harness.test.cjs']);
+    for (const [, file, code] of blocks) expect(code).toBe(readFileSync(path.join(root, file!), 'utf8'));
+  });
+});
