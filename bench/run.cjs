@@ -7,11 +7,14 @@
 //      (one JS call per event). Same public path otherwise: native pump, dispatcher, EventEmitter.
 //   2. A cheap sync native call through the public API (`client.status`) against a no-op native
 //      call (`noop()`), and a plain JS call for scale.
+//   3. Lobby fan-out to 2, 50 and 1,000 members (cost per delivery against the 2-member lobby), and
+//      memory after 1,000,000 messages through one lobby (see lobby-fanout.cjs).
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
 const { Simulator } = require('../dist/index.js');
 const { loadBinding } = require('../dist/native.js');
+const { fanout, memoryUnderLoad } = require('./lobby-fanout.cjs');
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const events = Number(process.env.BENCH_EVENTS ?? 300_000);
@@ -103,6 +106,11 @@ async function main() {
   console.log(`  native noop()    ${figures.syncCall.noopNsPerCall.toFixed(1)} ns/call   (baseline)`);
   console.log(`  JS function      ${figures.syncCall.jsCallNsPerCall.toFixed(1)} ns/call`);
   console.log(`  ratio            ${figures.syncCall.ratioStatusToNoop.toFixed(2)}x status/noop`);
+
+  console.log(`lobby fan-out: one member sends, every member's client gets messageCreated (median of ${runs})`);
+  figures.lobbyFanout = await fanout(runs, console.log);
+  console.log(`memory under load`);
+  figures.lobbyMemory = await memoryUnderLoad(Number(process.env.BENCH_LOBBY_MESSAGES ?? 1_000_000), console.log);
 
   const out = path.join(__dirname, 'results', 'latest.json');
   fs.mkdirSync(path.dirname(out), { recursive: true });
