@@ -81,6 +81,35 @@ describe('game backend: bulk lobby member updates', () => {
   });
 });
 
+describe('lobby capacity', () => {
+  it('a lobby holds at most 1,000 members: the backend is refused beyond, and so is a client joining by secret', async () => {
+    const { sim, all: [late] } = await players(1);
+    const lobbyId = sim.createLobby({ secret: 'packed' });
+    const users = Array.from({ length: limits.lobbyMembers }, (_, i) => sim.createUser({ username: `fan${i}` }));
+    for (let at = 0; at < users.length; at += 25) {
+      sim.bulkUpdateLobbyMembers(lobbyId, users.slice(at, at + 25).map((user) => ({ user })));
+    }
+    expect(sim.getLobby(lobbyId)!.members).toHaveLength(1000);
+    expect(() => sim.bulkUpdateLobbyMembers(lobbyId, [{ user: late!.user }])).toThrow(/would have more than 1000 members/);
+    // Removing one and adding one in the same request fits.
+    sim.bulkUpdateLobbyMembers(lobbyId, [{ user: users[0]!, remove: true }, { user: sim.createUser({ username: 'swap' }) }]);
+    const error = await rejectionOf(late!.client.createOrJoinLobby('packed'));
+    expect(error).toMatchObject({ type: 'HTTPError', status: 400 });
+    expect(error.message).toMatch(/is full/);
+    expect(late!.client.getLobbyIds()).toEqual([]);
+  });
+
+  it('a user can be in at most 200 lobbies of one game', async () => {
+    const { all: [alice] } = await players(1);
+    for (let i = 0; i < limits.lobbiesPerUser; i++) await alice!.client.createOrJoinLobby(`room-${i}`);
+    const error = await rejectionOf(alice!.client.createOrJoinLobby('one-too-many'));
+    expect(error).toMatchObject({ type: 'HTTPError', status: 400 });
+    expect(alice!.client.getLobbyIds()).toHaveLength(200);
+    await alice!.client.leaveLobby(alice!.client.getLobbyIds()[0]!);
+    await alice!.client.createOrJoinLobby('one-too-many');
+  });
+});
+
 describe('game backend: moderation metadata, linked channel, deletion', () => {
   it('setting moderation metadata reaches every member at once as messageUpdated with the new map', async () => {
     const { sim, all: [alice, bob] } = await players(2);
@@ -203,6 +232,7 @@ describe('latency injection on the virtual clock', () => {
       expect(statuses).toEqual(['connecting', 'disconnecting', 'disconnected']);
 
       const again = client.connect();
+      await sim.settle(); // the call has reached the simulator and waits for the clock
       sim.advance(50);
       await again;
       expect(client.status).toBe('ready');

@@ -277,7 +277,8 @@ export class Simulator {
   /**
    * Latency injection: from now on every simulated call (see {@link SimulatedCall}; connecting
    * included) completes `ms` later on the simulator's clock, that is once {@link Simulator.advance}
-   * has moved the clock that far. 0 (the default) answers at once.
+   * has moved the clock that far. A call waits from the moment it reaches the simulator: `await
+   * sim.settle()` before advancing to be sure it has. 0 (the default) answers at once.
    */
   setLatency(ms: number): void {
     this.#world.setLatency(checkMs(ms, 'ms'));
