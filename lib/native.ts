@@ -64,15 +64,8 @@ export interface NativeMessage {
   readonly additionalName: string | null;
 }
 
-/** A planned failure for the simulator's fault injection (a ClientResult). */
-export interface NativeFailureSpec {
-  type: number;
-  code: number;
-  status: number;
-  retryable: boolean;
-  retryAfter: number;
-  message: string;
-}
+/** A planned failure for the simulator's fault injection: the same shape as a reported one. */
+export type NativeFailureSpec = NativeFailure;
 
 /** One entry of a bulk member update. */
 export interface NativeMemberUpdate {

@@ -153,16 +153,7 @@ void World::Detach(Session* session) {
   std::lock_guard<std::mutex> lock(mutex_);
   sessions_.erase(session);
   interference_.Forget(session);
-  auto key = readyKey_.find(session);
-  if (key == readyKey_.end()) return;
-  const auto [app, user] = key->second;
-  readyKey_.erase(key);
-  auto& sessions = ready_[{app, user}];
-  sessions.erase(session);
-  if (sessions.empty()) {
-    ready_.erase({app, user});
-    DispatchLocked(lobbies_.ConnectedChanged(app, user));
-  }
+  ForgetReadyLocked(session);
 }
 
 bool World::IsConnectedLocked(sdk::Snowflake app, sdk::Snowflake user) const {
@@ -179,7 +170,11 @@ void World::SessionReady(Session* session, sdk::Snowflake app, sdk::Snowflake us
 }
 
 void World::SessionGone(Session* session) {
-  std::unique_lock<std::mutex> lock(mutex_);
+  std::lock_guard<std::mutex> lock(mutex_);
+  ForgetReadyLocked(session);
+}
+
+void World::ForgetReadyLocked(Session* session) {
   auto key = readyKey_.find(session);
   if (key == readyKey_.end()) return;
   const auto [app, user] = key->second;

@@ -149,6 +149,8 @@ class World {
   bool IsConnectedLocked(sdk::Snowflake app, sdk::Snowflake user) const;
   // Hands notices to the signed-in sessions of their recipients. Called with mutex_ held.
   void DispatchLocked(const Notices& notices);
+  // The session is no longer signed in; members see its user go when it was the last one.
+  void ForgetReadyLocked(Session* session);
   void ReleaseTicket();
 
   const sdk::Version version_;
