@@ -8,6 +8,8 @@ import type { NativeClient, NativeMessage, NativePayload } from './native.js';
 import { getRuntime, type ClientSink } from './runtime.js';
 import { nativeWorldOf } from './sim/internal.js';
 import { Simulator } from './sim/simulator.js';
+import { enforceSdkSupport } from './support/enforce.js';
+import { formatSdkVersion } from './support/version.js';
 import {
   CLIENT_STATUSES,
   CONNECTION_ERRORS,
@@ -32,6 +34,11 @@ export interface ClientOptions {
   simulator?: Simulator;
   /** The least severe log level forwarded as `log` events. Default `warning`. */
   logLevel?: LogLevel;
+  /**
+   * Runs on an end-of-life SDK instead of refusing it (a `SocialSdkWarning` is still emitted).
+   * Default false: the constructor throws a SocialSdkError of type `UnsupportedSdk`.
+   */
+  allowUnsupportedSdk?: boolean;
 }
 
 /** Options of {@link Client.updateToken}. */
@@ -172,8 +179,11 @@ export class Client extends EventEmitter<ClientEvents> {
   #closing: Promise<void> | undefined;
 
   /**
+   * Checks the backend's SDK version against the support policy (see {@link checkSdkSupport}):
+   * warnings are emitted once per process as `SocialSdkWarning`s.
    * @throws TypeError or RangeError for malformed options; Error when the selected backend is not
-   * available.
+   * available; SocialSdkError (type `UnsupportedSdk`) for an end-of-life SDK unless
+   * `allowUnsupportedSdk` is true.
    */
   constructor(options: ClientOptions = {}) {
     super();
@@ -183,9 +193,14 @@ export class Client extends EventEmitter<ClientEvents> {
     if (!Object.hasOwn(LOG_LEVEL_VALUES, logLevel)) {
       throw new RangeError(`logLevel must be one of ${Object.keys(LOG_LEVEL_VALUES).join(', ')}, got '${String(logLevel)}'`);
     }
+    const allowUnsupportedSdk = options.allowUnsupportedSdk ?? false;
+    if (typeof allowUnsupportedSdk !== 'boolean') {
+      throw new TypeError(`allowUnsupportedSdk must be a boolean, got ${typeof allowUnsupportedSdk}`);
+    }
     selectBackend();
     const simulator = options.simulator ?? Simulator.default();
     const world = nativeWorldOf(simulator);
+    enforceSdkSupport(formatSdkVersion(world.version()), allowUnsupportedSdk);
     const runtime = getRuntime();
     this.#core = new ClientCore(this);
     this.#id = runtime.register(this.#core);
@@ -497,8 +512,11 @@ function connectFailure(change: StatusChange): SocialSdkError {
   });
 }
 
-/** Honours SOCIAL_SDK_BACKEND; only the simulator is compiled in so far. */
-function selectBackend(): void {
+/**
+ * Honours SOCIAL_SDK_BACKEND; only the simulator is compiled in so far.
+ * @internal
+ */
+export function selectBackend(): void {
   const wanted = process.env.SOCIAL_SDK_BACKEND;
   if (wanted === undefined || wanted === '' || wanted === 'sim') return;
   if (wanted === 'vendor') {

@@ -1,6 +1,9 @@
 import type { NativeFailure } from './native.js';
 
-/** The kinds of failure, with the vendor SDK's names (`discordpp::ErrorType`). */
+/**
+ * The kinds of failure, with the vendor SDK's names (`discordpp::ErrorType`), plus this package's
+ * own `UnsupportedSdk` (a client refused on an end-of-life SDK).
+ */
 export type ErrorType =
   | 'None'
   | 'NetworkError'
@@ -11,7 +14,8 @@ export type ErrorType =
   | 'ValidationError'
   | 'Aborted'
   | 'AuthorizationFailed'
-  | 'RPCError';
+  | 'RPCError'
+  | 'UnsupportedSdk';
 
 /** Indexed by the vendor's integer value. */
 const ERROR_TYPES: readonly ErrorType[] = [

@@ -35,6 +35,15 @@ export type { Snowflake, SnowflakeInput } from './ids.js';
 export { limits } from './limits.js';
 export { parseSdkVersion, formatSdkVersion, NEWEST_SUPPORTED_SDK_VERSION } from './support/version.js';
 export type { SdkVersion } from './support/version.js';
+export { SDK_SUPPORT_TABLE } from './support/table.js';
+export type { SdkSupportTable, SdkMinorSupport, SdkMinorStatus, SdkHotfix, PlatformMinimum, PlatformId } from './support/table.js';
+export type { SupportFinding, FindingSeverity } from './support/finding.js';
+export { checkSdkSupport } from './support/sdk-support.js';
+export type { SdkSupportVerdict, SdkSupportStatus } from './support/sdk-support.js';
+export { checkPlatform, parsePlatformTarget } from './support/platform.js';
+export type { PlatformTarget, PlatformVerdict, PlatformStatus, CheckPlatformOptions } from './support/platform.js';
+export { hostPlatformTarget, macosVersionFromDarwin } from './support/host.js';
+export type { HostInfo } from './support/host.js';
 export type {
   ClientStatus,
   ConnectionError,

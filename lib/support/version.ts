@@ -23,6 +23,7 @@ export function parseSdkVersion(text: string): SdkVersion {
   return { major: Number(match[1]), minor: Number(match[2]), build: Number(match[3]) };
 }
 
+/** `major.minor.build` of a version. */
 export function formatSdkVersion(version: SdkVersion): string {
   return `${version.major}.${version.minor}.${version.build}`;
 }

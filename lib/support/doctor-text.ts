@@ -1,0 +1,60 @@
+/**
+ * The human-readable form of a doctor report.
+ * @internal
+ * @module
+ */
+import type { DoctorReport } from './doctor.js';
+import type { SupportFinding } from './finding.js';
+import { hostPlatformTarget } from './host.js';
+
+const WIDTH = 10;
+
+/** Renders `report` as aligned lines, findings indented under their section. */
+export function formatDoctorReport(report: DoctorReport): string {
+  const lines: string[] = [];
+  const row = (label: string, value: string): void => void lines.push(`${label.padEnd(WIDTH)} ${value}`);
+  const findings = (list: readonly SupportFinding[]): void => {
+    for (const f of list) lines.push(`${' '.repeat(WIDTH + 1)}${f.severity.padEnd(7)} ${f.code}: ${f.message}`);
+  };
+
+  row('package', `${report.package.name} ${report.package.version}`);
+  const { backend } = report;
+  row('backend', backend.available ? `${backend.name}${backend.name === 'sim' ? ' (built-in simulator)' : ''}` : `${backend.name}: not available`);
+  if (backend.error) lines.push(`${' '.repeat(WIDTH + 1)}${backend.error}`);
+
+  const { sdk } = report;
+  if (sdk) {
+    const origin = sdk.source === 'argument' ? 'given with --sdk-version' : `hash ${sdk.hash ?? 'unknown'}, reported by the backend`;
+    row('SDK', `${sdk.version} (${origin})`);
+  } else {
+    row('SDK', 'unknown: the backend is not available (give --sdk-version to check a version)');
+  }
+  const { support } = report;
+  row('support', support ? (support.status === 'end-of-life' ? 'NOT SUPPORTED (end-of-life)' : support.status) : 'not checked');
+  if (support) findings(support.findings);
+
+  const { platform } = report;
+  if (platform) {
+    row('platform', `${platform.target}: ${platform.status === 'below-minimum' ? 'NOT SUPPORTED (below the minimum)' : platform.status} (minimums of SDK ${platform.sdkVersion})`);
+    findings(platform.findings);
+  } else {
+    row('platform', `not checked: ${report.platformError ?? 'unknown error'}`);
+  }
+
+  const { node } = report;
+  row('node', `${node.version}, N-API ${node.napi ?? 'unknown'}, ${node.platform}-${node.arch} (${osName(node.platform, node.arch, node.osRelease)})`);
+  row('binary', report.binary.path ?? `not loaded: ${report.binary.error ?? 'unknown error'}`);
+  lines.push('');
+  lines.push(report.ok ? 'result: OK' : 'result: NOT SUPPORTED (see above)');
+  return `${lines.join('\n')}\n`;
+}
+
+function osName(platform: string, arch: string, release: string): string {
+  try {
+    const mac = hostPlatformTarget({ platform, arch, release });
+    if (mac) return `macOS ${mac.version}, Darwin ${release}`;
+  } catch {
+    // An unmappable Darwin release: show the kernel release alone.
+  }
+  return `kernel ${release}`;
+}
