@@ -17,10 +17,13 @@ export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
   getLobbyMessages: 4,
 };
 
+/** The error types a backend can report (the vendor's `ErrorType`, without `None`). */
+export type BackendErrorType = Exclude<ErrorType, 'None' | 'UnsupportedSdk'>;
+
 /** The failure an injected fault answers with (a `ClientResult`). */
 export interface InjectedFailure {
-  /** Any error type but `None`, e.g. `NetworkError` or `HTTPError`. */
-  type: Exclude<ErrorType, 'None'>;
+  /** Any error type the SDK reports, e.g. `NetworkError` or `HTTPError`. */
+  type: BackendErrorType;
   /** The service's error code; for `connect`, the gateway close code the status change reports. */
   code?: number;
   /** HTTP status, for `HTTPError`. */
@@ -31,7 +34,7 @@ export interface InjectedFailure {
   message?: string;
 }
 
-const ERROR_TYPE_VALUES: Readonly<Record<Exclude<ErrorType, 'None'>, number>> = {
+const ERROR_TYPE_VALUES: Readonly<Record<BackendErrorType, number>> = {
   NetworkError: 1,
   HTTPError: 2,
   ClientNotReady: 3,
