@@ -4,12 +4,8 @@
 #include "convert.h"
 
 namespace {
-Napi::Value Arg(const Napi::CallbackInfo& info, size_t index) {
-  return index < info.Length() ? info[index] : info.Env().Undefined();
-}
-
 std::optional<sdk::Metadata> OptionalMetadata(const Napi::CallbackInfo& info, size_t index, const char* what) {
-  Napi::Value value = Arg(info, index);
+  Napi::Value value = ArgOrUndefined(info, index);
   if (value.IsUndefined()) return std::nullopt;
   return MetadataFromJs(value, what);
 }
@@ -48,7 +44,7 @@ Napi::Value ClientWrap::CreateOrJoinLobby(const Napi::CallbackInfo& info) {
 
 Napi::Value ClientWrap::LeaveLobby(const Napi::CallbackInfo& info) {
   const uint32_t requestId = Uint32Arg(info, 0, "requestId");
-  const sdk::Snowflake lobbyId = SnowflakeFromJs(Arg(info, 1), "lobbyId");
+  const sdk::Snowflake lobbyId = SnowflakeFromJs(ArgOrUndefined(info, 1), "lobbyId");
   Pump* pump = &addon_->pump;
   const uint32_t id = id_;
   Live(info).LeaveLobby(lobbyId, [pump, id, requestId](const sdk::Result& result) {
@@ -58,7 +54,7 @@ Napi::Value ClientWrap::LeaveLobby(const Napi::CallbackInfo& info) {
 }
 
 Napi::Value ClientWrap::GetLobby(const Napi::CallbackInfo& info) {
-  const sdk::Snowflake lobbyId = SnowflakeFromJs(Arg(info, 0), "lobbyId");
+  const sdk::Snowflake lobbyId = SnowflakeFromJs(ArgOrUndefined(info, 0), "lobbyId");
   if (!client_) return info.Env().Null();
   auto lobby = client_->GetLobby(lobbyId);
   return lobby ? Napi::Value(LobbyToJs(info.Env(), *lobby)) : info.Env().Null();
@@ -74,9 +70,9 @@ Napi::Value ClientWrap::GetLobbyIds(const Napi::CallbackInfo& info) {
 
 Napi::Value ClientWrap::SendLobbyMessage(const Napi::CallbackInfo& info) {
   const uint32_t requestId = Uint32Arg(info, 0, "requestId");
-  const sdk::Snowflake lobbyId = SnowflakeFromJs(Arg(info, 1), "lobbyId");
+  const sdk::Snowflake lobbyId = SnowflakeFromJs(ArgOrUndefined(info, 1), "lobbyId");
   std::string content = StringArg(info, 2, "content");
-  sdk::Metadata metadata = MetadataFromJs(Arg(info, 3), "metadata");
+  sdk::Metadata metadata = MetadataFromJs(ArgOrUndefined(info, 3), "metadata");
   Pump* pump = &addon_->pump;
   const uint32_t id = id_;
   Live(info).SendLobbyMessage(lobbyId, std::move(content), std::move(metadata),
@@ -88,7 +84,7 @@ Napi::Value ClientWrap::SendLobbyMessage(const Napi::CallbackInfo& info) {
 
 Napi::Value ClientWrap::GetLobbyMessages(const Napi::CallbackInfo& info) {
   const uint32_t requestId = Uint32Arg(info, 0, "requestId");
-  const sdk::Snowflake lobbyId = SnowflakeFromJs(Arg(info, 1), "lobbyId");
+  const sdk::Snowflake lobbyId = SnowflakeFromJs(ArgOrUndefined(info, 1), "lobbyId");
   const uint32_t limit = Uint32Arg(info, 2, "limit");
   Pump* pump = &addon_->pump;
   const uint32_t id = id_;

@@ -177,23 +177,24 @@ Napi::Value PayloadConverter::Convert(const JsEvent& event) {
   return std::visit(Visitor{*this, env}, event.payload);
 }
 
-namespace {
-Napi::Value Arg(const Napi::CallbackInfo& info, size_t index) {
+Napi::Value ArgOrUndefined(const Napi::CallbackInfo& info, size_t index) {
   return index < info.Length() ? info[index] : info.Env().Undefined();
 }
+
+namespace {
 [[noreturn]] void Mistyped(const Napi::CallbackInfo& info, const char* name, const char* type) {
   throw Napi::TypeError::New(info.Env(), std::string(name) + " must be " + type);
 }
 }  // namespace
 
 std::string StringArg(const Napi::CallbackInfo& info, size_t index, const char* name) {
-  Napi::Value value = Arg(info, index);
+  Napi::Value value = ArgOrUndefined(info, index);
   if (!value.IsString()) Mistyped(info, name, "a string");
   return value.As<Napi::String>().Utf8Value();
 }
 
 double NumberArg(const Napi::CallbackInfo& info, size_t index, const char* name) {
-  Napi::Value value = Arg(info, index);
+  Napi::Value value = ArgOrUndefined(info, index);
   if (!value.IsNumber()) Mistyped(info, name, "a number");
   const double number = value.As<Napi::Number>().DoubleValue();
   if (!std::isfinite(number)) Mistyped(info, name, "a finite number");
@@ -209,13 +210,13 @@ uint32_t Uint32Arg(const Napi::CallbackInfo& info, size_t index, const char* nam
 }
 
 bool BoolArg(const Napi::CallbackInfo& info, size_t index, const char* name) {
-  Napi::Value value = Arg(info, index);
+  Napi::Value value = ArgOrUndefined(info, index);
   if (!value.IsBoolean()) Mistyped(info, name, "a boolean");
   return value.As<Napi::Boolean>().Value();
 }
 
 Napi::Object ObjectArg(const Napi::CallbackInfo& info, size_t index, const char* name) {
-  Napi::Value value = Arg(info, index);
+  Napi::Value value = ArgOrUndefined(info, index);
   if (!value.IsObject()) Mistyped(info, name, "an object");
   return value.As<Napi::Object>();
 }

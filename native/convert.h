@@ -43,6 +43,8 @@ class PayloadConverter {
   std::unordered_map<const sdk::Message*, Napi::Value> messages_;
 };
 
+// Argument `index`, or undefined when the call had fewer.
+Napi::Value ArgOrUndefined(const Napi::CallbackInfo& info, size_t index);
 // Argument guards: throw a JS TypeError naming the argument instead of misreading it.
 std::string StringArg(const Napi::CallbackInfo& info, size_t index, const char* name);
 double NumberArg(const Napi::CallbackInfo& info, size_t index, const char* name);

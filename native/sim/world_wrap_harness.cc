@@ -8,10 +8,6 @@
 namespace sim {
 
 namespace {
-Napi::Value Arg(const Napi::CallbackInfo& info, size_t index) {
-  return index < info.Length() ? info[index] : info.Env().Undefined();
-}
-
 sdk::Result FailureFromJs(const Napi::Object& spec) {
   Napi::Env env = spec.Env();
   auto integer = [&](const char* key) -> int32_t {
@@ -37,17 +33,17 @@ sdk::Result FailureFromJs(const Napi::Object& spec) {
 
 Napi::Value WorldWrap::CreateLobby(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
-  const sdk::Snowflake app = SnowflakeFromJs(Arg(info, 0), "applicationId");
+  const sdk::Snowflake app = SnowflakeFromJs(ArgOrUndefined(info, 0), "applicationId");
   std::optional<std::string> secret;
-  if (!Arg(info, 1).IsUndefined()) secret = StringArg(info, 1, "secret");
-  sdk::Metadata metadata = MetadataFromJs(Arg(info, 2), "metadata");
+  if (!ArgOrUndefined(info, 1).IsUndefined()) secret = StringArg(info, 1, "secret");
+  sdk::Metadata metadata = MetadataFromJs(ArgOrUndefined(info, 2), "metadata");
   return SnowflakeToJs(env, Guarded(env, [&] { return world().CreateLobby(app, std::move(secret), std::move(metadata)); }));
 }
 
 Napi::Value WorldWrap::BulkUpdateLobbyMembers(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
-  const sdk::Snowflake lobbyId = SnowflakeFromJs(Arg(info, 0), "lobbyId");
-  Napi::Value list = Arg(info, 1);
+  const sdk::Snowflake lobbyId = SnowflakeFromJs(ArgOrUndefined(info, 0), "lobbyId");
+  Napi::Value list = ArgOrUndefined(info, 1);
   if (!list.IsArray()) throw Napi::TypeError::New(env, "members must be an array");
   Napi::Array entries = list.As<Napi::Array>();
   std::vector<MemberUpdate> updates;
@@ -76,18 +72,18 @@ Napi::Value WorldWrap::BulkUpdateLobbyMembers(const Napi::CallbackInfo& info) {
 
 Napi::Value WorldWrap::SetMessageModeration(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
-  const sdk::Snowflake lobbyId = SnowflakeFromJs(Arg(info, 0), "lobbyId");
-  const sdk::Snowflake messageId = SnowflakeFromJs(Arg(info, 1), "messageId");
-  sdk::Metadata metadata = MetadataFromJs(Arg(info, 2), "metadata");
+  const sdk::Snowflake lobbyId = SnowflakeFromJs(ArgOrUndefined(info, 0), "lobbyId");
+  const sdk::Snowflake messageId = SnowflakeFromJs(ArgOrUndefined(info, 1), "messageId");
+  sdk::Metadata metadata = MetadataFromJs(ArgOrUndefined(info, 2), "metadata");
   Guarded(env, [&] { world().SetMessageModerationMetadata(lobbyId, messageId, std::move(metadata)); });
   return env.Undefined();
 }
 
 Napi::Value WorldWrap::LinkLobbyChannel(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
-  const sdk::Snowflake lobbyId = SnowflakeFromJs(Arg(info, 0), "lobbyId");
+  const sdk::Snowflake lobbyId = SnowflakeFromJs(ArgOrUndefined(info, 0), "lobbyId");
   std::optional<sdk::LinkedChannel> channel;
-  if (!Arg(info, 1).IsNull()) {
+  if (!ArgOrUndefined(info, 1).IsNull()) {
     Napi::Object spec = ObjectArg(info, 1, "channel");
     Napi::Value name = spec.Get("name");
     if (!name.IsString()) throw Napi::TypeError::New(env, "channel.name must be a string");
@@ -101,14 +97,14 @@ Napi::Value WorldWrap::LinkLobbyChannel(const Napi::CallbackInfo& info) {
 
 Napi::Value WorldWrap::DeleteLobby(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
-  const sdk::Snowflake lobbyId = SnowflakeFromJs(Arg(info, 0), "lobbyId");
+  const sdk::Snowflake lobbyId = SnowflakeFromJs(ArgOrUndefined(info, 0), "lobbyId");
   Guarded(env, [&] { world().DeleteLobby(lobbyId); });
   return env.Undefined();
 }
 
 Napi::Value WorldWrap::GetLobby(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
-  auto found = world().GetServerLobby(SnowflakeFromJs(Arg(info, 0), "lobbyId"));
+  auto found = world().GetServerLobby(SnowflakeFromJs(ArgOrUndefined(info, 0), "lobbyId"));
   if (!found) return env.Null();
   Napi::Object out = LobbyToJs(env, found->lobby);
   out.Set("applicationId", SnowflakeToJs(env, found->applicationId));
@@ -136,7 +132,7 @@ Napi::Value WorldWrap::FailNext(const Napi::CallbackInfo& info) {
   if (kind >= static_cast<uint32_t>(kCallKinds)) throw Napi::RangeError::New(env, "kind is not a call kind");
   const uint32_t count = Uint32Arg(info, 1, "count");
   sdk::Result failure = FailureFromJs(ObjectArg(info, 2, "failure"));
-  const sdk::Snowflake userId = SnowflakeFromJs(Arg(info, 3), "userId");
+  const sdk::Snowflake userId = SnowflakeFromJs(ArgOrUndefined(info, 3), "userId");
   world().FailNext(static_cast<CallKind>(kind), count, std::move(failure), userId);
   return env.Undefined();
 }
