@@ -24,7 +24,7 @@ import {
   type StatusChange,
   type User,
 } from './types.js';
-import { checkContent, checkMessageLimit, checkMetadata, checkOptions, checkSecret } from './validate.js';
+import { checkContent, checkMessageLimit, checkOptionalMetadata, checkOptions, checkSecret } from './validate.js';
 
 /** Options of a {@link Client}. */
 export interface ClientOptions {
@@ -313,8 +313,8 @@ export class Client extends EventEmitter<ClientEvents> {
     return this.#start('createOrJoinLobby', () => {
       checkSecret(secret);
       const { lobbyMetadata, memberMetadata } = checkOptions(options);
-      const lobby = lobbyMetadata === undefined ? undefined : checkMetadata(lobbyMetadata, 'lobbyMetadata');
-      const member = memberMetadata === undefined ? undefined : checkMetadata(memberMetadata, 'memberMetadata');
+      const lobby = checkOptionalMetadata(lobbyMetadata, 'lobbyMetadata');
+      const member = checkOptionalMetadata(memberMetadata, 'memberMetadata');
       return (requestId) => this.#native.createOrJoinLobby(requestId, secret, lobby, member);
     }).then((value) => value as Snowflake);
   }
@@ -348,7 +348,7 @@ export class Client extends EventEmitter<ClientEvents> {
       const id = toSnowflake(lobbyId, 'lobbyId');
       checkContent(content);
       const { metadata } = checkOptions(options);
-      const checked = metadata === undefined ? {} : checkMetadata(metadata, 'metadata');
+      const checked = checkOptionalMetadata(metadata, 'metadata') ?? {};
       return (requestId) => this.#native.sendLobbyMessage(requestId, id, content, checked);
     }).then((value) => value as Snowflake);
   }

@@ -20,6 +20,11 @@ export function checkMetadata(value: unknown, name: string): Metadata {
   return copy;
 }
 
+/** Metadata that may be left out: undefined stays undefined, anything else is checked. */
+export function checkOptionalMetadata(value: unknown, name: string): Metadata | undefined {
+  return value === undefined ? undefined : checkMetadata(value, name);
+}
+
 /** Message content: 1 to 2,000 characters (Unicode code points). */
 export function checkContent(content: unknown): string {
   if (typeof content !== 'string') throw new TypeError(`content must be a string, got ${typeof content}`);

@@ -100,12 +100,7 @@ Napi::Value ClientWrap::UpdateToken(const Napi::CallbackInfo& info) {
     throw Napi::RangeError::New(info.Env(), "tokenType must be 0 (User) or 1 (Bearer)");
   }
   std::string token = StringArg(info, 2, "token");
-  Pump* pump = &addon_->pump;
-  const uint32_t id = id_;
-  Live(info).UpdateToken(static_cast<sdk::TokenType>(tokenType), std::move(token),
-                         [pump, id, requestId](const sdk::Result& result) {
-                           pump->Emit(ResultEvent(id, requestId, result));
-                         });
+  Live(info).UpdateToken(static_cast<sdk::TokenType>(tokenType), std::move(token), SettleRequest<>(requestId));
   return info.Env().Undefined();
 }
 

@@ -42,6 +42,18 @@ class ClientWrap final : public Napi::ObjectWrap<ClientWrap>, public Closable {
   Napi::Value SendLobbyMessage(const Napi::CallbackInfo& info);   // (requestId, lobbyId, content, metadata)
   Napi::Value GetLobbyMessages(const Napi::CallbackInfo& info);   // (requestId, lobbyId, limit)
 
+  // The backend callback that settles request `requestId`: a Result event carrying the failure, or
+  // the callback's value (if any) on success. Captures only the pump and ids, so it stays valid
+  // after this wrapper is collected.
+  template <typename... Value>
+  auto SettleRequest(uint32_t requestId) {
+    Pump* pump = &addon_->pump;
+    const uint32_t id = id_;
+    return [pump, id, requestId](const sdk::Result& result, Value... value) {
+      pump->Emit(ResultEvent(id, requestId, result, JsPayload(std::move(value)...)));
+    };
+  }
+
   // The wrapped client, or a JS Error when it is closed.
   sdk::Client& Live(const Napi::CallbackInfo& info);
 

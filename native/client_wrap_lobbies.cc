@@ -33,23 +33,15 @@ Napi::Value ClientWrap::CreateOrJoinLobby(const Napi::CallbackInfo& info) {
   std::string secret = StringArg(info, 1, "secret");
   auto lobbyMetadata = OptionalMetadata(info, 2, "lobbyMetadata");
   auto memberMetadata = OptionalMetadata(info, 3, "memberMetadata");
-  Pump* pump = &addon_->pump;
-  const uint32_t id = id_;
   Live(info).CreateOrJoinLobby(std::move(secret), std::move(lobbyMetadata), std::move(memberMetadata),
-                               [pump, id, requestId](const sdk::Result& result, sdk::Snowflake lobbyId) {
-                                 pump->Emit(ResultEvent(id, requestId, result, lobbyId));
-                               });
+                               SettleRequest<sdk::Snowflake>(requestId));
   return info.Env().Undefined();
 }
 
 Napi::Value ClientWrap::LeaveLobby(const Napi::CallbackInfo& info) {
   const uint32_t requestId = Uint32Arg(info, 0, "requestId");
   const sdk::Snowflake lobbyId = SnowflakeFromJs(ArgOrUndefined(info, 1), "lobbyId");
-  Pump* pump = &addon_->pump;
-  const uint32_t id = id_;
-  Live(info).LeaveLobby(lobbyId, [pump, id, requestId](const sdk::Result& result) {
-    pump->Emit(ResultEvent(id, requestId, result));
-  });
+  Live(info).LeaveLobby(lobbyId, SettleRequest<>(requestId));
   return info.Env().Undefined();
 }
 
@@ -73,12 +65,8 @@ Napi::Value ClientWrap::SendLobbyMessage(const Napi::CallbackInfo& info) {
   const sdk::Snowflake lobbyId = SnowflakeFromJs(ArgOrUndefined(info, 1), "lobbyId");
   std::string content = StringArg(info, 2, "content");
   sdk::Metadata metadata = MetadataFromJs(ArgOrUndefined(info, 3), "metadata");
-  Pump* pump = &addon_->pump;
-  const uint32_t id = id_;
   Live(info).SendLobbyMessage(lobbyId, std::move(content), std::move(metadata),
-                              [pump, id, requestId](const sdk::Result& result, sdk::Snowflake messageId) {
-                                pump->Emit(ResultEvent(id, requestId, result, messageId));
-                              });
+                              SettleRequest<sdk::Snowflake>(requestId));
   return info.Env().Undefined();
 }
 
@@ -86,11 +74,7 @@ Napi::Value ClientWrap::GetLobbyMessages(const Napi::CallbackInfo& info) {
   const uint32_t requestId = Uint32Arg(info, 0, "requestId");
   const sdk::Snowflake lobbyId = SnowflakeFromJs(ArgOrUndefined(info, 1), "lobbyId");
   const uint32_t limit = Uint32Arg(info, 2, "limit");
-  Pump* pump = &addon_->pump;
-  const uint32_t id = id_;
   Live(info).GetLobbyMessages(lobbyId, static_cast<int32_t>(std::min<uint32_t>(limit, INT32_MAX)),
-                              [pump, id, requestId](const sdk::Result& result, std::vector<sdk::MessagePtr> messages) {
-                                pump->Emit(ResultEvent(id, requestId, result, std::move(messages)));
-                              });
+                              SettleRequest<std::vector<sdk::MessagePtr>>(requestId));
   return info.Env().Undefined();
 }

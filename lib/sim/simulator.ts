@@ -6,7 +6,7 @@ import { limits } from '../limits.js';
 import { getRuntime, WORLD_REQUESTS } from '../runtime.js';
 import { NEWEST_SUPPORTED_SDK_VERSION, formatSdkVersion, parseSdkVersion } from '../support/version.js';
 import { LOG_LEVEL_VALUES, type Lobby, type LobbyMember, type LogSeverity, type Metadata, type User } from '../types.js';
-import { checkMetadata, checkOptions, checkSecret } from '../validate.js';
+import { checkMetadata, checkOptionalMetadata, checkOptions, checkSecret } from '../validate.js';
 import type { NativeGrant, NativeMemberUpdate, NativeWorld } from '../native.js';
 import { callKind, toFailureSpec, type InjectedFailure, type SimulatedCall } from './faults.js';
 import { bindNativeWorld } from './internal.js';
@@ -210,7 +210,7 @@ export class Simulator {
     return this.#world.createLobby(
       idOf(application, 'application'),
       secret === undefined ? undefined : checkSecret(secret),
-      metadata === undefined ? {} : checkMetadata(metadata, 'metadata'),
+      checkOptionalMetadata(metadata, 'metadata') ?? {},
     );
   }
 
@@ -231,7 +231,8 @@ export class Simulator {
     const updates = members.map((entry: LobbyMemberUpdate, i): NativeMemberUpdate => {
       if (typeof entry !== 'object' || entry === null) throw new TypeError(`members[${i}] must be an object`);
       const update: NativeMemberUpdate = { userId: idOf(entry.user, `members[${i}].user`), remove: entry.remove === true };
-      if (entry.metadata !== undefined) update.metadata = checkMetadata(entry.metadata, `members[${i}].metadata`);
+      const metadata = checkOptionalMetadata(entry.metadata, `members[${i}].metadata`);
+      if (metadata) update.metadata = metadata;
       if (entry.additionalName !== undefined) {
         if (entry.additionalName !== null && typeof entry.additionalName !== 'string') {
           throw new TypeError(`members[${i}].additionalName must be a string or null`);
