@@ -23,6 +23,13 @@ void ClientWrap::Init(Napi::Env env, Napi::Object exports) {
           InstanceMethod<&ClientWrap::GetLobbyIds>("getLobbyIds"),
           InstanceMethod<&ClientWrap::SendLobbyMessage>("sendLobbyMessage"),
           InstanceMethod<&ClientWrap::GetLobbyMessages>("getLobbyMessages"),
+          InstanceMethod<&ClientWrap::GetUserGuilds>("getUserGuilds"),
+          InstanceMethod<&ClientWrap::GetGuildChannels>("getGuildChannels"),
+          InstanceMethod<&ClientWrap::SendUserMessage>("sendUserMessage"),
+          InstanceMethod<&ClientWrap::EditUserMessage>("editUserMessage"),
+          InstanceMethod<&ClientWrap::DeleteUserMessage>("deleteUserMessage"),
+          InstanceMethod<&ClientWrap::GetUserMessages>("getUserMessages"),
+          InstanceMethod<&ClientWrap::GetUserMessageSummaries>("getUserMessageSummaries"),
       });
   exports.Set("NativeClient", ctor);
 }
@@ -67,6 +74,7 @@ ClientWrap::ClientWrap(const Napi::CallbackInfo& info)
       },
       static_cast<sdk::LogSeverity>(severity));
   SetLobbyCallbacks();
+  SetUserMessageCallbacks();
 
   addon_->Track(this);
 }

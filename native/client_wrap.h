@@ -42,6 +42,18 @@ class ClientWrap final : public Napi::ObjectWrap<ClientWrap>, public Closable {
   Napi::Value SendLobbyMessage(const Napi::CallbackInfo& info);   // (requestId, lobbyId, content, metadata)
   Napi::Value GetLobbyMessages(const Napi::CallbackInfo& info);   // (requestId, lobbyId, limit)
 
+  // Guilds and channels (client_wrap_guilds.cc).
+  Napi::Value GetUserGuilds(const Napi::CallbackInfo& info);      // (requestId)
+  Napi::Value GetGuildChannels(const Napi::CallbackInfo& info);   // (requestId, guildId)
+
+  // Direct messages (client_wrap_user_messages.cc).
+  void SetUserMessageCallbacks();
+  Napi::Value SendUserMessage(const Napi::CallbackInfo& info);    // (requestId, recipientId, content, metadata)
+  Napi::Value EditUserMessage(const Napi::CallbackInfo& info);    // (requestId, recipientId, messageId, content)
+  Napi::Value DeleteUserMessage(const Napi::CallbackInfo& info);  // (requestId, recipientId, messageId)
+  Napi::Value GetUserMessages(const Napi::CallbackInfo& info);    // (requestId, recipientId, limit)
+  Napi::Value GetUserMessageSummaries(const Napi::CallbackInfo& info);  // (requestId)
+
   // The backend callback that settles request `requestId`: a Result event carrying the failure, or
   // the callback's value (if any) on success. Captures only the pump and ids, so it stays valid
   // after this wrapper is collected.

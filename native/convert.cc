@@ -139,7 +139,55 @@ Napi::Object MessageToJs(Napi::Env env, const sdk::Message& message) {
   moderation.Freeze();
   out.Set("moderationMetadata", moderation);
   out.Set("additionalName", OptionalString(env, message.additionalName));
+  out.Set("recipientId", message.recipientId ? Napi::Value(SnowflakeToJs(env, message.recipientId)) : env.Null());
   out.Freeze();
+  return out;
+}
+
+Napi::Array GuildsToJs(Napi::Env env, const std::vector<sdk::GuildMinimal>& guilds) {
+  Napi::Array out = Napi::Array::New(env, guilds.size());
+  for (size_t i = 0; i < guilds.size(); ++i) {
+    Napi::Object guild = Napi::Object::New(env);
+    guild.Set("id", SnowflakeToJs(env, guilds[i].id));
+    guild.Set("name", guilds[i].name);
+    out.Set(static_cast<uint32_t>(i), guild);
+  }
+  return out;
+}
+
+Napi::Array GuildChannelsToJs(Napi::Env env, const std::vector<sdk::GuildChannel>& channels) {
+  Napi::Array out = Napi::Array::New(env, channels.size());
+  for (size_t i = 0; i < channels.size(); ++i) {
+    const sdk::GuildChannel& channel = channels[i];
+    Napi::Object entry = Napi::Object::New(env);
+    entry.Set("id", SnowflakeToJs(env, channel.id));
+    entry.Set("name", channel.name);
+    entry.Set("type", static_cast<int32_t>(channel.type));  // TS names it
+    entry.Set("position", channel.position);
+    entry.Set("parentId", channel.parentId ? Napi::Value(SnowflakeToJs(env, *channel.parentId)) : env.Null());
+    entry.Set("isLinkable", channel.isLinkable);
+    entry.Set("isViewableAndWriteableByAllMembers", channel.isViewableAndWriteableByAllMembers);
+    if (channel.linkedLobby) {
+      Napi::Object lobby = Napi::Object::New(env);
+      lobby.Set("applicationId", SnowflakeToJs(env, channel.linkedLobby->applicationId));
+      lobby.Set("lobbyId", SnowflakeToJs(env, channel.linkedLobby->lobbyId));
+      entry.Set("linkedLobby", lobby);
+    } else {
+      entry.Set("linkedLobby", env.Null());
+    }
+    out.Set(static_cast<uint32_t>(i), entry);
+  }
+  return out;
+}
+
+Napi::Array UserMessageSummariesToJs(Napi::Env env, const std::vector<sdk::UserMessageSummary>& summaries) {
+  Napi::Array out = Napi::Array::New(env, summaries.size());
+  for (size_t i = 0; i < summaries.size(); ++i) {
+    Napi::Object entry = Napi::Object::New(env);
+    entry.Set("userId", SnowflakeToJs(env, summaries[i].userId));
+    entry.Set("lastMessageId", SnowflakeToJs(env, summaries[i].lastMessageId));
+    out.Set(static_cast<uint32_t>(i), entry);
+  }
   return out;
 }
 
@@ -172,6 +220,13 @@ Napi::Value PayloadConverter::Convert(const JsEvent& event) {
       out.Set(0u, SnowflakeToJs(env, ids.first));
       out.Set(1u, SnowflakeToJs(env, ids.second));
       return out;
+    }
+    Napi::Value operator()(const std::vector<sdk::GuildMinimal>& guilds) const { return GuildsToJs(env, guilds); }
+    Napi::Value operator()(const std::vector<sdk::GuildChannel>& channels) const {
+      return GuildChannelsToJs(env, channels);
+    }
+    Napi::Value operator()(const std::vector<sdk::UserMessageSummary>& summaries) const {
+      return UserMessageSummariesToJs(env, summaries);
     }
   };
   return std::visit(Visitor{*this, env}, event.payload);

@@ -10,6 +10,7 @@
 #include <napi.h>
 
 #include "js_event.h"
+#include "sdk/guilds.h"
 #include "sdk/lobby.h"
 #include "sdk/types.h"
 
@@ -27,6 +28,10 @@ Napi::Object MetadataToJs(Napi::Env env, const sdk::Metadata& metadata);
 Napi::Object LobbyToJs(Napi::Env env, const sdk::Lobby& lobby);
 // Frozen, with frozen metadata maps: one message object may be shared by every recipient.
 Napi::Object MessageToJs(Napi::Env env, const sdk::Message& message);
+
+Napi::Array GuildsToJs(Napi::Env env, const std::vector<sdk::GuildMinimal>& guilds);
+Napi::Array GuildChannelsToJs(Napi::Env env, const std::vector<sdk::GuildChannel>& channels);
+Napi::Array UserMessageSummariesToJs(Napi::Env env, const std::vector<sdk::UserMessageSummary>& summaries);
 
 // Converts the payloads of one batch. Messages fanned out to many clients are converted once per
 // batch; the cache holds handles only while the batch's handle scope is open.

@@ -8,8 +8,10 @@
 #include <variant>
 #include <vector>
 
+#include "sdk/guilds.h"
 #include "sdk/lobby.h"
 #include "sdk/types.h"
+#include "sdk/user_messages.h"
 
 // Kind numbers and the batch layout are part of the native seam; lib/native.ts mirrors them.
 // In a batch each event is kJsEventInts int32s [kind, client, a, b, c] plus an optional payload.
@@ -22,6 +24,7 @@ enum class JsEventKind : uint8_t {
   Closed = 4,         // the native client is closed; nothing else follows for it
   Lobby = 5,          // a = sdk::LobbyEvent, payload = [lobbyId, memberId] ("0": none)
   Message = 6,        // a = sdk::MessageEvent, payload = the message (frozen, shared in a batch)
+  MessageDeleted = 20,  // payload = [messageId, channelId]
 };
 
 struct IdPair {
@@ -29,9 +32,12 @@ struct IdPair {
   sdk::Snowflake second = 0;
 };
 
-// The payload slot: nothing, a text, a failure, an id, a message, a list of messages, two ids.
+// The payload slot: nothing, a text, a failure, an id, a message, a list of messages, two ids,
+// guilds, guild channels, direct-message summaries.
 using JsPayload = std::variant<std::monostate, std::string, sdk::Result, sdk::Snowflake,
-                               sdk::MessagePtr, std::vector<sdk::MessagePtr>, IdPair>;
+                               sdk::MessagePtr, std::vector<sdk::MessagePtr>, IdPair,
+                               std::vector<sdk::GuildMinimal>, std::vector<sdk::GuildChannel>,
+                               std::vector<sdk::UserMessageSummary>>;
 
 struct JsEvent {
   JsEvent(JsEventKind k, uint32_t clientId) : kind(k), client(clientId) {}

@@ -170,6 +170,7 @@ describe('lobby messages', () => {
       metadata: { emote: 'wave' },
       moderationMetadata: {},
       additionalName: null,
+      recipientId: null,
     };
     expect(alice!.of('messageCreated')).toEqual([expected]);
     expect(bob!.of('messageCreated')).toEqual([expected]);

@@ -13,8 +13,10 @@
 
 #include <vector>
 
+#include "sdk/guilds.h"
 #include "sdk/lobby.h"
 #include "sdk/types.h"
+#include "sdk/user_messages.h"
 
 namespace sdk {
 
@@ -67,6 +69,27 @@ class Client {
   virtual void SetLogCallback(LogCallback cb, LogSeverity minSeverity) = 0;
   virtual void SetLobbyEventCallback(LobbyEventCallback cb) = 0;
   virtual void SetMessageEventCallback(MessageEventCallback cb) = 0;
+
+  // Guilds and channels (GetUserGuilds, GetGuildChannels). Channels come ordered by position, ties
+  // by id; channels the user cannot view are left out.
+  using GuildsCallback = std::function<void(const Result&, std::vector<GuildMinimal> guilds)>;
+  using GuildChannelsCallback = std::function<void(const Result&, std::vector<GuildChannel> channels)>;
+  virtual void GetUserGuilds(GuildsCallback done) = 0;
+  virtual void GetGuildChannels(Snowflake guildId, GuildChannelsCallback done) = 0;
+
+  // Direct messages (SendUserMessageWithMetadata, EditUserMessage, DeleteUserMessage,
+  // GetUserMessagesWithLimit: newest first, served from the local cache when it holds enough,
+  // GetUserMessageSummaries, SetMessageDeletedCallback).
+  using UserMessageSummariesCallback = std::function<void(const Result&, std::vector<UserMessageSummary> summaries)>;
+  using MessageDeletedCallback = std::function<void(Snowflake messageId, Snowflake channelId)>;
+  virtual void SendUserMessage(Snowflake recipientId, std::string content, Metadata metadata,
+                               MessageIdCallback done) = 0;
+  virtual void EditUserMessage(Snowflake recipientId, Snowflake messageId, std::string content,
+                               ResultCallback done) = 0;
+  virtual void DeleteUserMessage(Snowflake recipientId, Snowflake messageId, ResultCallback done) = 0;
+  virtual void GetUserMessages(Snowflake recipientId, int32_t limit, MessagesCallback done) = 0;
+  virtual void GetUserMessageSummaries(UserMessageSummariesCallback done) = 0;
+  virtual void SetMessageDeletedCallback(MessageDeletedCallback cb) = 0;
 
   // Tears the client down: stops and joins every thread it owns, then queues a ClientDestroyed
   // result for every operation still pending. Idempotent. After Close() no callback of this client

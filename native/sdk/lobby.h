@@ -52,6 +52,8 @@ struct Message {
   // The author's lobby-member additional name (e.g. a character name); set only by the game
   // backend (MessageHandle::AdditionalName, SDK 1.10+).
   std::optional<std::string> additionalName;
+  // For a direct message, the user it was sent to (MessageHandle::RecipientId); 0 otherwise.
+  Snowflake recipientId = 0;
 };
 
 // Messages are immutable once made: an update makes a new one. Shared, so one message fanned out

@@ -24,8 +24,15 @@ enum class CallKind : int32_t {
   LeaveLobby = 2,
   SendLobbyMessage = 3,
   GetLobbyMessages = 4,
+  GetUserGuilds = 5,
+  GetGuildChannels = 6,
+  SendUserMessage = 7,
+  EditUserMessage = 8,
+  DeleteUserMessage = 9,
+  GetUserMessages = 10,  // only the fetch from the service: reads the local cache serves are not calls
+  GetUserMessageSummaries = 11,
 };
-constexpr int32_t kCallKinds = 5;
+constexpr int32_t kCallKinds = 12;
 
 class Interference {
  public:

@@ -406,4 +406,12 @@ Notices Lobbies::ConnectedChanged(sdk::Snowflake app, sdk::Snowflake user) const
   return notices;
 }
 
+std::vector<std::tuple<sdk::Snowflake, sdk::Snowflake, sdk::Snowflake>> Lobbies::LinkedChannels() const {
+  std::vector<std::tuple<sdk::Snowflake, sdk::Snowflake, sdk::Snowflake>> out;
+  for (const auto& [id, lobby] : lobbies_) {
+    if (lobby.linkedChannel) out.emplace_back(lobby.linkedChannel->id, lobby.applicationId, id);
+  }
+  return out;
+}
+
 }  // namespace sim

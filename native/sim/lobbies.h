@@ -11,6 +11,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -92,6 +93,9 @@ class Lobbies {
 
   // A user's clients of `app` went from none connected to some, or back: members see it.
   Notices ConnectedChanged(sdk::Snowflake app, sdk::Snowflake user) const;
+
+  // Every linked channel with its lobby: (channel id, application id, lobby id).
+  std::vector<std::tuple<sdk::Snowflake, sdk::Snowflake, sdk::Snowflake>> LinkedChannels() const;
 
  private:
   struct Member {

@@ -102,6 +102,7 @@ void SimClient::Close() {
     logCallback_ = nullptr;
     lobbyCallback_ = nullptr;
     messageCallback_ = nullptr;
+    messageDeletedCallback_ = nullptr;
     currentUser_.reset();
   }
   status_.store(sdk::Status::Disconnected);
@@ -156,6 +157,7 @@ void SimClient::OnLobbyEvent(sdk::LobbyEvent event, sdk::Snowflake lobbyId, sdk:
 void SimClient::OnMessageEvent(sdk::MessageEvent event, sdk::MessagePtr message) {
   Post([this, event, message = std::move(message)] {
     if (status_.load() != sdk::Status::Ready) return;
+    if (message->recipientId != 0) CacheUserMessage(event, message);
     std::shared_ptr<const MessageEventCallback> cb;
     {
       std::lock_guard<std::mutex> lock(mutex_);

@@ -41,6 +41,16 @@ class SimClient final : public sdk::Client, public Session {
   void SendLobbyMessage(sdk::Snowflake lobbyId, std::string content, sdk::Metadata metadata,
                         MessageIdCallback done) override;
   void GetLobbyMessages(sdk::Snowflake lobbyId, int32_t limit, MessagesCallback done) override;
+  void GetUserGuilds(GuildsCallback done) override;
+  void GetGuildChannels(sdk::Snowflake guildId, GuildChannelsCallback done) override;
+  void SendUserMessage(sdk::Snowflake recipientId, std::string content, sdk::Metadata metadata,
+                       MessageIdCallback done) override;
+  void EditUserMessage(sdk::Snowflake recipientId, sdk::Snowflake messageId, std::string content,
+                       ResultCallback done) override;
+  void DeleteUserMessage(sdk::Snowflake recipientId, sdk::Snowflake messageId, ResultCallback done) override;
+  void GetUserMessages(sdk::Snowflake recipientId, int32_t limit, MessagesCallback done) override;
+  void GetUserMessageSummaries(UserMessageSummariesCallback done) override;
+  void SetMessageDeletedCallback(MessageDeletedCallback cb) override;
   void Close() override;
 
   // Session (called by the world; only posts to the service thread)
@@ -51,6 +61,7 @@ class SimClient final : public sdk::Client, public Session {
   void OnLobbyEvent(sdk::LobbyEvent event, sdk::Snowflake lobbyId, sdk::Snowflake memberId) override;
   void OnMessageEvent(sdk::MessageEvent event, sdk::MessagePtr message) override;
   void Enqueue(Task task) override;
+  void OnMessageDeleted(sdk::Snowflake messageId, sdk::Snowflake channelId) override;
 
  private:
   // The gateway close code the service sends when identify fails.
@@ -80,6 +91,19 @@ class SimClient final : public sdk::Client, public Session {
   // The signed-in (application, user), or a ClientNotReady failure.
   bool SignedIn(sdk::Snowflake* app, sdk::Snowflake* user, sdk::Result* failure) const;
 
+  // The local direct-message cache (sim_client_user_messages.cc; service thread only).
+  // Per conversation (keyed by the other user), the newest messages this client sent or received
+  // while connected plus what fetches brought, oldest first, at most kCachedPerConversation; at
+  // most kCachedConversations conversations. Forgotten when the client connects again (events
+  // missed while away would leave gaps).
+  static constexpr size_t kCachedPerConversation = 200;
+  static constexpr size_t kCachedConversations = 100;
+  std::map<sdk::Snowflake, std::vector<sdk::MessagePtr>>& UserMessageCache();
+  void CacheUserMessage(sdk::MessageEvent event, const sdk::MessagePtr& message);
+  void CacheFetchedUserMessages(sdk::Snowflake peer, const std::vector<sdk::MessagePtr>& newestFirst);
+  std::map<sdk::Snowflake, std::vector<sdk::MessagePtr>> userMessageCache_;
+  uint64_t userMessageCacheAttempt_ = 0;  // the connect attempt the cache belongs to
+
   std::shared_ptr<World> world_;
   sdk::CallbackQueue& queue_;
   const sdk::ClientOptions options_;
@@ -98,6 +122,7 @@ class SimClient final : public sdk::Client, public Session {
   std::shared_ptr<const LogCallback> logCallback_;
   std::shared_ptr<const LobbyEventCallback> lobbyCallback_;
   std::shared_ptr<const MessageEventCallback> messageCallback_;
+  std::shared_ptr<const MessageDeletedCallback> messageDeletedCallback_;
   sdk::LogSeverity minLogSeverity_ = sdk::LogSeverity::None;
   uint64_t nextOperationId_ = 1;
   std::map<uint64_t, ResultCallback> pending_;

@@ -17,6 +17,10 @@
 
 #include "sdk/lobby.h"
 #include "sdk/types.h"
+#include "sdk/guilds.h"
+#include "sdk/user_messages.h"
+#include "sim/direct_messages.h"
+#include "sim/guilds.h"
 #include "sim/interference.h"
 #include "sim/lobbies.h"
 #include "sim/snowflake.h"
@@ -39,6 +43,8 @@ class Session {
   virtual void OnMessageEvent(sdk::MessageEvent event, sdk::MessagePtr message) = 0;
   // Runs `task` on the session's service thread (a delayed call whose time has come).
   virtual void Enqueue(Task task) = 0;
+  // A message of `channelId` (a direct message) was deleted.
+  virtual void OnMessageDeleted(sdk::Snowflake messageId, sdk::Snowflake channelId) = 0;
 };
 
 // Why an access token was refused.
@@ -139,6 +145,29 @@ class World {
   void Attach(Session* session);
   void Detach(Session* session);
 
+  // Guilds of the game backend's harness. Bad input: std::invalid_argument.
+  sdk::Snowflake CreateGuild(std::string name, sdk::Snowflake ownerId);
+  void AddGuildMember(sdk::Snowflake guildId, sdk::Snowflake userId, uint64_t permissions);
+  void RemoveGuildMember(sdk::Snowflake guildId, sdk::Snowflake userId);
+  sdk::Snowflake CreateGuildChannel(sdk::Snowflake guildId, ChannelSpec spec);
+  void UpdateGuildChannel(sdk::Snowflake channelId, const ChannelUpdate& update);
+  // Guilds as a signed-in client sees them; channels carry the lobby linked to them.
+  std::vector<sdk::GuildMinimal> GuildsOf(sdk::Snowflake user) const;
+  sdk::Result ReadGuildChannels(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake guildId,
+                                std::vector<sdk::GuildChannel>* out) const;
+
+  // Direct messages of a signed-in client (run on its service thread).
+  DirectMessages::Outcome SendUserMessage(sdk::Snowflake user, sdk::Snowflake recipient, std::string content,
+                                          sdk::Metadata metadata);
+  DirectMessages::Outcome EditUserMessage(sdk::Snowflake user, sdk::Snowflake recipient, sdk::Snowflake messageId,
+                                          std::string content);
+  DirectMessages::Outcome DeleteUserMessage(sdk::Snowflake user, sdk::Snowflake recipient, sdk::Snowflake messageId);
+  sdk::Result ReadUserMessages(sdk::Snowflake user, sdk::Snowflake peer, int32_t limit,
+                               std::vector<sdk::MessagePtr>* out) const;
+  std::vector<sdk::UserMessageSummary> UserMessageSummaries(sdk::Snowflake user) const;
+  // The game backend sets a direct message's moderation metadata. Bad input: std::invalid_argument.
+  void SetUserMessageModerationMetadata(sdk::Snowflake messageId, sdk::Metadata metadata);
+
  private:
   struct TokenRecord {
     TokenGrant grant;
@@ -152,6 +181,8 @@ class World {
   // The session is no longer signed in; members see its user go when it was the last one.
   void ForgetReadyLocked(Session* session);
   void ReleaseTicket();
+  // Hands user notices to every signed-in session of their recipients, whatever the application.
+  void DispatchToUsersLocked(const UserNotices& notices);
 
   const sdk::Version version_;
   SnowflakeMinter minter_;
@@ -167,6 +198,8 @@ class World {
   std::map<Session*, std::pair<sdk::Snowflake, sdk::Snowflake>> readyKey_;
   Lobbies lobbies_;
   Interference interference_;
+  Guilds guilds_;
+  DirectMessages directMessages_;
 
   mutable std::mutex activityMutex_;  // guards the three below; may be taken under mutex_, never the reverse
   uint64_t inFlight_ = 0;

@@ -51,6 +51,12 @@ void WorldWrap::Init(Napi::Env env, Napi::Object exports) {
           InstanceMethod<&WorldWrap::ClearFailures>("clearFailures"),
           InstanceMethod<&WorldWrap::Settle>("settle"),
           InstanceMethod<&WorldWrap::Generation>("generation"),
+          InstanceMethod<&WorldWrap::CreateGuild>("createGuild"),
+          InstanceMethod<&WorldWrap::AddGuildMember>("addGuildMember"),
+          InstanceMethod<&WorldWrap::RemoveGuildMember>("removeGuildMember"),
+          InstanceMethod<&WorldWrap::CreateGuildChannel>("createGuildChannel"),
+          InstanceMethod<&WorldWrap::UpdateGuildChannel>("updateGuildChannel"),
+          InstanceMethod<&WorldWrap::SetUserMessageModeration>("setUserMessageModerationMetadata"),
       });
   exports.Set("NativeWorld", ctor);
 }

@@ -56,6 +56,14 @@ class WorldWrap final : public Napi::ObjectWrap<WorldWrap> {
   Napi::Value Settle(const Napi::CallbackInfo& info);                   // (requestId): Result event for client 0
   Napi::Value Generation(const Napi::CallbackInfo& info);               // () -> decimal string
 
+  // Guilds, channels and direct-message moderation of the harness (world_wrap_guilds.cc).
+  Napi::Value CreateGuild(const Napi::CallbackInfo& info);              // (name, ownerId) -> id
+  Napi::Value AddGuildMember(const Napi::CallbackInfo& info);           // (guildId, userId, permissions)
+  Napi::Value RemoveGuildMember(const Napi::CallbackInfo& info);        // (guildId, userId)
+  Napi::Value CreateGuildChannel(const Napi::CallbackInfo& info);       // (guildId, { name, type, position, parentId?, overwrites? }) -> id
+  Napi::Value UpdateGuildChannel(const Napi::CallbackInfo& info);       // (channelId, { name?, position?, parentId?, overwrites? })
+  Napi::Value SetUserMessageModeration(const Napi::CallbackInfo& info); // (messageId, metadata)
+
   World& world() { return *backend_->world(); }
 
   std::shared_ptr<WorldBackend> backend_;

@@ -1,0 +1,85 @@
+// The simulated service's direct messages: one conversation (DM channel) per pair of users, made
+// by the first message between them, with its history. Conversations are not tied to an
+// application: both users' clients of any game see the messages. Pure state: no locking, no
+// threads, no clients. Every change reports the events it causes.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sdk/lobby.h"
+#include "sdk/types.h"
+#include "sdk/user_messages.h"
+
+namespace sim {
+
+// An event for some users (every signed-in client of theirs, whatever the application).
+struct UserNotice {
+  std::vector<sdk::Snowflake> recipients;
+  // Created or Updated with `message`; or, when nullopt, the message `messageId` of `channelId`
+  // was deleted.
+  std::optional<sdk::MessageEvent> messageEvent;
+  sdk::MessagePtr message;
+  sdk::Snowflake messageId = 0;
+  sdk::Snowflake channelId = 0;
+};
+using UserNotices = std::vector<UserNotice>;
+
+class DirectMessages {
+ public:
+  // Messages a read returns at most, and what the simulator keeps per conversation (as lobbies).
+  static constexpr size_t kMessagesReturned = 200;
+  static constexpr uint64_t kMessageReadWindowMs = 72ull * 60 * 60 * 1000;
+  static constexpr size_t kMaxContentLength = 2000;  // characters (code points)
+
+  struct Outcome {
+    sdk::Result result;
+    sdk::Snowflake id = 0;  // the message id, on success
+    UserNotices notices;
+  };
+
+  // Client operations: failures are service errors, nothing changes. `newChannelId` is used when
+  // this is the first message between the two users. The recipient must exist (checked by the
+  // world).
+  Outcome Send(sdk::Snowflake author, sdk::Snowflake recipient, std::string content, sdk::Metadata metadata,
+               sdk::Snowflake newId, sdk::Snowflake newChannelId, uint64_t nowMs);
+  // Only the author may edit or delete a message.
+  Outcome Edit(sdk::Snowflake user, sdk::Snowflake recipient, sdk::Snowflake messageId, std::string content,
+               uint64_t nowMs);
+  Outcome Delete(sdk::Snowflake user, sdk::Snowflake recipient, sdk::Snowflake messageId);
+  // Newest first; limit <= 0 means the most. 404 when the users have no conversation.
+  sdk::Result Read(sdk::Snowflake user, sdk::Snowflake peer, int32_t limit, uint64_t nowMs,
+                   std::vector<sdk::MessagePtr>* out) const;
+  // The user's conversations that still hold a message, the most recently active first.
+  std::vector<sdk::UserMessageSummary> Summaries(sdk::Snowflake user) const;
+
+  // Game backend: replaces a message's moderation metadata. Throws std::invalid_argument for a
+  // message the simulator does not hold.
+  UserNotices SetModerationMetadata(sdk::Snowflake messageId, sdk::Metadata metadata);
+
+ private:
+  using Pair = std::pair<sdk::Snowflake, sdk::Snowflake>;  // (lower, higher) user id
+  struct Conversation {
+    sdk::Snowflake channelId = 0;
+    std::deque<sdk::MessagePtr> history;  // oldest first, at most kMessagesReturned
+  };
+
+  static Pair PairOf(sdk::Snowflake a, sdk::Snowflake b) { return a < b ? Pair{a, b} : Pair{b, a}; }
+  // The author's message `messageId` in its conversation with `recipient`, or the failure.
+  std::deque<sdk::MessagePtr>::iterator FindOwn(sdk::Snowflake user, sdk::Snowflake recipient,
+                                                sdk::Snowflake messageId, Conversation** conversation,
+                                                sdk::Result* failure);
+  static UserNotice MessageNotice(const Pair& pair, sdk::MessageEvent event, sdk::MessagePtr message);
+
+  std::map<Pair, Conversation> conversations_;
+  std::map<sdk::Snowflake, Pair> byMessage_;  // every message held -> its conversation
+  std::map<sdk::Snowflake, std::set<sdk::Snowflake>> peersOf_;
+};
+
+}  // namespace sim

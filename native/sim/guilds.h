@@ -1,0 +1,109 @@
+// The simulated service's guilds: members, channels and categories with positions, and a small but
+// real permission-overwrite model that decides which channels a member can view. Pure state: no
+// locking, no threads, no clients.
+//
+// Permissions (a member's, in one channel), computed as the service does, without roles:
+//   1. The guild owner has every permission, whatever the overwrites say.
+//   2. Start from @everyone's guild permissions (VIEW_CHANNEL and SEND_MESSAGES) plus the
+//      member's own guild-level grants (e.g. MANAGE_CHANNELS).
+//   3. The overwrites that apply: the channel's own, or, when it has none of its own (it is
+//      "synced"), its category's. Apply the @everyone overwrite (deny, then allow), then the
+//      member's own overwrite (deny, then allow).
+// A category is judged by its own overwrites. A channel the member cannot view is left out of
+// Get Guild Channels entirely (the 2026-11-16 rule), even when its category is visible; a visible
+// channel in a hidden category keeps its parent id.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "sdk/guilds.h"
+#include "sdk/types.h"
+
+namespace sim {
+
+// Permission bits, as the service numbers them.
+constexpr uint64_t kManageChannels = 1ull << 4;
+constexpr uint64_t kViewChannel = 1ull << 10;
+constexpr uint64_t kSendMessages = 1ull << 11;
+constexpr uint64_t kModeledPermissions = kManageChannels | kViewChannel | kSendMessages;
+
+// One permission overwrite of a channel or category.
+struct Overwrite {
+  sdk::Snowflake userId = 0;  // 0: the @everyone role
+  uint64_t allow = 0;
+  uint64_t deny = 0;
+};
+// A channel's own overwrites; nullopt: none of its own, it follows its category.
+using Overwrites = std::optional<std::vector<Overwrite>>;
+
+struct ChannelSpec {
+  std::string name;
+  sdk::ChannelType type = sdk::ChannelType::GuildText;
+  int32_t position = 0;
+  std::optional<sdk::Snowflake> parentId;
+  Overwrites overwrites;
+};
+
+// What a harness update changes; absent fields stay as they are.
+struct ChannelUpdate {
+  std::optional<std::string> name;
+  std::optional<int32_t> position;
+  std::optional<std::optional<sdk::Snowflake>> parentId;
+  std::optional<Overwrites> overwrites;
+};
+
+// Guild channel id -> the lobby linked to it.
+using LinkedLobbies = std::map<sdk::Snowflake, sdk::LinkedLobby>;
+
+class Guilds {
+ public:
+  // What @everyone may do in every channel before overwrites.
+  static constexpr uint64_t kEveryonePermissions = kViewChannel | kSendMessages;
+
+  // Harness (server) operations: bad input throws std::invalid_argument, nothing changes.
+  void CreateGuild(sdk::Snowflake id, std::string name, sdk::Snowflake ownerId);
+  // Adds the user, or replaces its guild-level grants when it is already a member.
+  void AddMember(sdk::Snowflake guildId, sdk::Snowflake userId, uint64_t permissions);
+  void RemoveMember(sdk::Snowflake guildId, sdk::Snowflake userId);
+  void CreateChannel(sdk::Snowflake guildId, sdk::Snowflake id, ChannelSpec spec);
+  void UpdateChannel(sdk::Snowflake channelId, const ChannelUpdate& update);
+  bool HasGuild(sdk::Snowflake guildId) const { return guilds_.count(guildId) > 0; }
+
+  // Client operations. Guilds of the user, by id (oldest first).
+  std::vector<sdk::GuildMinimal> GuildsOf(sdk::Snowflake userId) const;
+  // The channels `userId` can view, ordered by position, ties by id (the older channel first).
+  // Failures: 404 Unknown Guild (10004), 403 Missing Access (50001) for a non-member.
+  sdk::Result Channels(sdk::Snowflake app, sdk::Snowflake userId, sdk::Snowflake guildId,
+                       const LinkedLobbies& linked, std::vector<sdk::GuildChannel>* out) const;
+
+ private:
+  struct Channel {
+    sdk::Snowflake id = 0;
+    sdk::Snowflake guildId = 0;
+    ChannelSpec spec;
+  };
+  struct Guild {
+    sdk::Snowflake id = 0;
+    std::string name;
+    sdk::Snowflake ownerId = 0;
+    std::map<sdk::Snowflake, uint64_t> members;  // user -> guild-level grants
+    std::set<sdk::Snowflake> channels;
+  };
+
+  Guild& FindGuild(sdk::Snowflake guildId);
+  // Checks a channel spec against its guild: parent is a category of it, overwrites are sane.
+  void CheckSpec(const Guild& guild, sdk::Snowflake channelId, const ChannelSpec& spec) const;
+  uint64_t PermissionsIn(const Guild& guild, const Channel& channel, sdk::Snowflake userId) const;
+  const std::vector<Overwrite>* EffectiveOverwrites(const Channel& channel) const;
+  bool EveryMemberCan(const Guild& guild, const Channel& channel, uint64_t permissions) const;
+
+  std::map<sdk::Snowflake, Guild> guilds_;
+  std::map<sdk::Snowflake, Channel> channels_;
+};
+
+}  // namespace sim
