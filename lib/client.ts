@@ -4,16 +4,21 @@ import { inspect } from 'node:util';
 import { SocialSdkError, clientDestroyed, withCallSite } from './errors.js';
 import { limits } from './limits.js';
 import { toSnowflake, type Snowflake, type SnowflakeInput } from './ids.js';
-import type { NativeClient, NativeMessage, NativePayload } from './native.js';
+import type { NativeClient, NativeGuildChannel, NativeMessage, NativePayload } from './native.js';
 import { getRuntime, type ClientSink } from './runtime.js';
 import { nativeWorldOf } from './sim/internal.js';
 import { Simulator } from './sim/simulator.js';
 import { enforceSdkSupport } from './support/enforce.js';
 import { formatSdkVersion } from './support/version.js';
 import {
+  CHANNEL_TYPE_VALUES,
   CLIENT_STATUSES,
   CONNECTION_ERRORS,
   LOG_LEVEL_VALUES,
+  type ChannelType,
+  type Guild,
+  type GuildChannel,
+  type UserMessageSummary,
   type ClientEvents,
   type ClientStatus,
   type Lobby,
@@ -24,7 +29,14 @@ import {
   type StatusChange,
   type User,
 } from './types.js';
-import { checkContent, checkMessageLimit, checkOptionalMetadata, checkOptions, checkSecret } from './validate.js';
+import {
+  checkContent,
+  checkMessageLimit,
+  checkOptionalMetadata,
+  checkOptions,
+  checkSecret,
+  checkUserMessageLimit,
+} from './validate.js';
 
 /** Options of a {@link Client}. */
 export interface ClientOptions {
@@ -63,6 +75,17 @@ export interface SendLobbyMessageOptions {
 /** Options of {@link Client.getLobbyMessages}. */
 export interface GetLobbyMessagesOptions {
   /** How many of the most recent messages; default and most: 200 (a larger limit is clamped). */
+  limit?: number;
+}
+
+/** Options of {@link Client.sendUserMessage}. */
+export interface SendUserMessageOptions {
+  metadata?: Metadata;
+}
+
+/** Options of {@link Client.getUserMessages}. */
+export interface GetUserMessagesOptions {
+  /** How many of the most recent messages; 0 or less (and the default) means the most, 200. A larger limit is clamped. */
   limit?: number;
 }
 
@@ -145,6 +168,10 @@ class ClientCore implements ClientSink {
   onMessage(event: number, message: NativeMessage): void {
     const name = MESSAGE_EVENTS[event];
     if (name && !this.closing) this.owner.deref()?.emit(name, message);
+  }
+
+  onMessageDeleted(messageId: string, channelId: string): void {
+    if (!this.closing) this.owner.deref()?.emit('messageDeleted', { messageId, channelId });
   }
 
   onClosed(): void {
@@ -367,6 +394,97 @@ export class Client extends EventEmitter<ClientEvents> {
     }).then((value) => [...(value as readonly Message[])]);
   }
 
+  /** The guilds (servers) the user is a member of, oldest first. */
+  getUserGuilds(): Promise<Guild[]> {
+    return this.#start('getUserGuilds', () => (requestId) => this.#native.getUserGuilds(requestId)).then((value) => [
+      ...(value as readonly Guild[]),
+    ]);
+  }
+
+  /**
+   * The channels of a guild the user is a member of, ordered as the chat client lists them: by
+   * `position`, and channels with equal positions by id (the older first). Categories are
+   * channels too (type `GuildCategory`); other channels name theirs in `parentId`. Channels the
+   * user cannot view (no VIEW_CHANNEL) are left out entirely. Rejects with an `HTTPError`: status
+   * 404 (code 10004) for an unknown guild, 403 (code 50001) when the user is not a member.
+   * @example
+   * for (const channel of await client.getGuildChannels(guildId)) console.log(channel.position, channel.name);
+   */
+  getGuildChannels(guildId: SnowflakeInput): Promise<GuildChannel[]> {
+    return this.#start('getGuildChannels', () => {
+      const id = toSnowflake(guildId, 'guildId');
+      return (requestId) => this.#native.getGuildChannels(requestId, id);
+    }).then((value) => (value as readonly NativeGuildChannel[]).map(toGuildChannel));
+  }
+
+  /**
+   * Sends a direct message to a user; resolves its id. Content must be 1 to 2,000 characters.
+   * Both users' clients get `messageCreated` (the message has `recipientId` set and `lobbyId`
+   * null). Rejects with an `HTTPError` 404 (code 10013) for an unknown user, 400 (code 50007) for
+   * the user itself.
+   */
+  sendUserMessage(userId: SnowflakeInput, content: string, options?: SendUserMessageOptions): Promise<Snowflake> {
+    return this.#start('sendUserMessage', () => {
+      const id = toSnowflake(userId, 'userId');
+      checkContent(content);
+      const { metadata } = checkOptions(options);
+      const checked = checkOptionalMetadata(metadata, 'metadata') ?? {};
+      return (requestId) => this.#native.sendUserMessage(requestId, id, content, checked);
+    }).then((value) => value as Snowflake);
+  }
+
+  /**
+   * Edits a direct message this user sent to `userId`; both users' clients get `messageUpdated`
+   * with the new content and `editedAt`. Only the author may edit: otherwise it rejects with an
+   * `HTTPError` 403 (code 50005). 404 for an unknown message (10008) or conversation (10003).
+   */
+  editUserMessage(userId: SnowflakeInput, messageId: SnowflakeInput, content: string): Promise<void> {
+    return this.#start('editUserMessage', () => {
+      const user = toSnowflake(userId, 'userId');
+      const message = toSnowflake(messageId, 'messageId');
+      checkContent(content);
+      return (requestId) => this.#native.editUserMessage(requestId, user, message, content);
+    }).then(() => undefined);
+  }
+
+  /**
+   * Deletes a direct message this user sent to `userId`; both users' clients get
+   * `messageDeleted`. Only the author may delete: otherwise it rejects with an `HTTPError` 403
+   * (code 50005). 404 for an unknown message (10008) or conversation (10003).
+   */
+  deleteUserMessage(userId: SnowflakeInput, messageId: SnowflakeInput): Promise<void> {
+    return this.#start('deleteUserMessage', () => {
+      const user = toSnowflake(userId, 'userId');
+      const message = toSnowflake(messageId, 'messageId');
+      return (requestId) => this.#native.deleteUserMessage(requestId, user, message);
+    }).then(() => undefined);
+  }
+
+  /**
+   * The most recent direct messages between the user and `userId`, newest first: at most 200,
+   * from the last 72 hours (the lobby messages' limits). Served from the client's local cache when
+   * it holds enough of them, otherwise fetched from the service (a round trip that can fail). The
+   * cache holds, per conversation, the newest messages this client sent or received while
+   * connected and those fetches brought (at most 200 per conversation, 100 conversations); it is
+   * emptied when the client connects again. Rejects with an `HTTPError` 404 (code 10003) when the
+   * users have no conversation.
+   */
+  getUserMessages(userId: SnowflakeInput, options?: GetUserMessagesOptions): Promise<Message[]> {
+    return this.#start('getUserMessages', () => {
+      const id = toSnowflake(userId, 'userId');
+      const { limit } = checkOptions(options);
+      const checked = checkUserMessageLimit(limit ?? 0);
+      return (requestId) => this.#native.getUserMessages(requestId, id, checked);
+    }).then((value) => [...(value as readonly Message[])]);
+  }
+
+  /** The user's direct-message conversations that hold a message, the most recently active first. */
+  getUserMessageSummaries(): Promise<UserMessageSummary[]> {
+    return this.#start('getUserMessageSummaries', () => (requestId) => this.#native.getUserMessageSummaries(requestId)).then(
+      (value) => [...(value as readonly UserMessageSummary[])],
+    );
+  }
+
   /**
    * Disconnects. Resolves once `disconnected`. An attempt to connect that is still under way is
    * cancelled: its `connect()` rejects with type `Aborted`.
@@ -493,6 +611,14 @@ export class Client extends EventEmitter<ClientEvents> {
     this.#core.waiters.add(waiter);
     getRuntime().refresh(this.#id);
   }
+}
+
+const CHANNEL_TYPE_NAMES = new Map<number, ChannelType>(
+  Object.entries(CHANNEL_TYPE_VALUES).map(([name, value]) => [value, name as ChannelType]),
+);
+
+function toGuildChannel(channel: NativeGuildChannel): GuildChannel {
+  return { ...channel, type: CHANNEL_TYPE_NAMES.get(channel.type) ?? 'GuildText' };
 }
 
 function connectFailure(change: StatusChange): SocialSdkError {

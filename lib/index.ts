@@ -12,6 +12,8 @@ export type {
   CreateOrJoinLobbyOptions,
   SendLobbyMessageOptions,
   GetLobbyMessagesOptions,
+  SendUserMessageOptions,
+  GetUserMessagesOptions,
 } from './client.js';
 export { Simulator } from './sim/simulator.js';
 export type {
@@ -28,6 +30,14 @@ export type {
   FailNextOptions,
 } from './sim/simulator.js';
 export type { SimulatedCall, InjectedFailure } from './sim/faults.js';
+export type {
+  GuildPermission,
+  ChannelOverwrite,
+  SimulatedGuild,
+  CreateGuildOptions,
+  CreateGuildChannelOptions,
+  UpdateGuildChannelOptions,
+} from './sim/guilds.js';
 export { SocialSdkError } from './errors.js';
 export type { ErrorType, SocialSdkErrorInit } from './errors.js';
 export { toSnowflake } from './ids.js';
@@ -60,4 +70,10 @@ export type {
   Message,
   LobbyEvent,
   LobbyMemberEvent,
+  MessageDeletedEvent,
+  ChannelType,
+  Guild,
+  GuildChannel,
+  LinkedLobby,
+  UserMessageSummary,
 } from './types.js';

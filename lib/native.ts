@@ -62,6 +62,38 @@ export interface NativeMessage {
   readonly metadata: Readonly<NativeMetadata>;
   readonly moderationMetadata: Readonly<NativeMetadata>;
   readonly additionalName: string | null;
+  readonly recipientId: string | null;
+}
+
+/** A guild (`GuildMinimal`). */
+export interface NativeGuild {
+  id: string;
+  name: string;
+}
+
+/** A guild channel (`GuildChannel`); `type` is the vendor's ChannelType value. */
+export interface NativeGuildChannel {
+  id: string;
+  name: string;
+  type: number;
+  position: number;
+  parentId: string | null;
+  isLinkable: boolean;
+  isViewableAndWriteableByAllMembers: boolean;
+  linkedLobby: { applicationId: string; lobbyId: string } | null;
+}
+
+/** A direct-message conversation (`UserMessageSummary`). */
+export interface NativeUserMessageSummary {
+  userId: string;
+  lastMessageId: string;
+}
+
+/** A permission overwrite of a simulated channel; userId '0' is @everyone; permission bits. */
+export interface NativeOverwrite {
+  userId: string;
+  allow: number;
+  deny: number;
 }
 
 /** A planned failure for the simulator's fault injection: the same shape as a reported one. */
@@ -89,6 +121,8 @@ export const EventKind = {
   Lobby: 5,
   /** ints: the MessageEvent (1 created, 2 updated); payload: the message. */
   Message: 6,
+  /** payload: [messageId, channelId]. */
+  MessageDeleted: 20,
 } as const;
 
 /** Int32 slots per event in a batch: [kind, client, a, b, c] (`kJsEventInts`). */
@@ -101,6 +135,9 @@ export type NativePayload =
   | NativeMessage
   | readonly NativeMessage[]
   | readonly [lobbyId: string, memberId: string]
+  | readonly NativeGuild[]
+  | readonly NativeGuildChannel[]
+  | readonly NativeUserMessageSummary[]
   | undefined;
 
 /**
@@ -129,6 +166,18 @@ export interface NativeClient {
   sendLobbyMessage(requestId: number, lobbyId: string, content: string, metadata: NativeMetadata): void;
   /** Result value: the messages, newest first. */
   getLobbyMessages(requestId: number, lobbyId: string, limit: number): void;
+  /** Result value: the guilds. */
+  getUserGuilds(requestId: number): void;
+  /** Result value: the channels the user can view, ordered by position. */
+  getGuildChannels(requestId: number, guildId: string): void;
+  /** Result value: the message id. */
+  sendUserMessage(requestId: number, recipientId: string, content: string, metadata: NativeMetadata): void;
+  editUserMessage(requestId: number, recipientId: string, messageId: string, content: string): void;
+  deleteUserMessage(requestId: number, recipientId: string, messageId: string): void;
+  /** Result value: the messages, newest first. `limit` 0: the most. */
+  getUserMessages(requestId: number, recipientId: string, limit: number): void;
+  /** Result value: the summaries. */
+  getUserMessageSummaries(requestId: number): void;
 }
 
 export interface NativeClientConstructor {
@@ -168,6 +217,22 @@ export interface NativeWorld {
   settle(requestId: number): void;
   /** Counts every task ever started in the world (decimal). */
   generation(): string;
+  /** Returns the guild id. */
+  createGuild(name: string, ownerId: string): string;
+  /** `permissions`: guild-level grants (bits). */
+  addGuildMember(guildId: string, userId: string, permissions: number): void;
+  removeGuildMember(guildId: string, userId: string): void;
+  /** Returns the channel id. `overwrites` left out: the channel follows its category. */
+  createGuildChannel(
+    guildId: string,
+    channel: { name: string; type: number; position: number; parentId?: string; overwrites?: NativeOverwrite[] },
+  ): string;
+  /** Fields left out are unchanged; `parentId` null: no category; `overwrites` null: follow the category. */
+  updateGuildChannel(
+    channelId: string,
+    changes: { name?: string; position?: number; parentId?: string | null; overwrites?: NativeOverwrite[] | null },
+  ): void;
+  setUserMessageModerationMetadata(messageId: string, metadata: NativeMetadata): void;
 }
 
 export interface NativeWorldConstructor {

@@ -35,6 +35,7 @@ export interface ClientSink {
   onLobby(event: number, lobbyId: string, memberId: string): void;
   /** `event`: 1 created, 2 updated. */
   onMessage(event: number, message: NativeMessage): void;
+  onMessageDeleted(messageId: string, channelId: string): void;
   onClosed(): void;
 }
 
@@ -150,6 +151,11 @@ class Runtime {
       case EventKind.Message:
         this.sinks.get(client)?.onMessage(ints[at + 2]!, payload as NativeMessage);
         return;
+      case EventKind.MessageDeleted: {
+        const [messageId, channelId] = payload as readonly [string, string];
+        this.sinks.get(client)?.onMessageDeleted(messageId, channelId);
+        return;
+      }
       case EventKind.StatusChanged:
         this.sinks.get(client)?.onStatus(ints[at + 2]!, ints[at + 3]!, ints[at + 4]!);
         this.refresh(client);

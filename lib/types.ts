@@ -124,6 +124,8 @@ export interface Message {
   readonly moderationMetadata: Readonly<Metadata>;
   /** The author's additional display name in the lobby (e.g. a character name), set by the game backend when the message was sent; null when none. */
   readonly additionalName: string | null;
+  /** For a direct message, the user it was sent to (`MessageHandle::RecipientId`); null for a lobby message. */
+  readonly recipientId: Snowflake | null;
 }
 
 /** Payload of `lobbyCreated`, `lobbyDeleted` and `lobbyUpdated`. */
@@ -155,10 +157,98 @@ export interface ClientEvents {
   lobbyMemberRemoved: [event: LobbyMemberEvent];
   /** A member's metadata changed, or it connected or disconnected. */
   lobbyMemberUpdated: [event: LobbyMemberEvent];
-  /** A message arrived in one of the client's lobbies (the sender's own messages too). */
+  /**
+   * A message arrived in one of the client's lobbies, or a direct message to or from the user (the
+   * sender's own messages too). A direct message has `recipientId` set and `lobbyId` null.
+   */
   messageCreated: [message: Message];
-  /** A message changed (e.g. the game backend set its moderation metadata). */
+  /** A message changed (its author edited it, or the game backend set its moderation metadata). */
   messageUpdated: [message: Message];
+  /** A direct message to or from the user was deleted by its author. */
+  messageDeleted: [event: MessageDeletedEvent];
   /** The client was closed (by `close()`, or at environment exit); nothing follows. */
   closed: [];
+}
+
+/** Payload of `messageDeleted`. */
+export interface MessageDeletedEvent {
+  messageId: Snowflake;
+  /** The conversation's channel (a direct message's `channelId`). */
+  channelId: Snowflake;
+}
+
+/** The type of a channel (`ChannelType`), by the vendor's name. */
+export type ChannelType =
+  | 'GuildText'
+  | 'Dm'
+  | 'GuildVoice'
+  | 'GroupDm'
+  | 'GuildCategory'
+  | 'GuildNews'
+  | 'GuildStore'
+  | 'GuildNewsThread'
+  | 'GuildPublicThread'
+  | 'GuildPrivateThread'
+  | 'GuildStageVoice'
+  | 'GuildDirectory'
+  | 'GuildForum'
+  | 'GuildMedia'
+  | 'Lobby'
+  | 'EphemeralDm';
+
+/** @internal The vendor's integer value of each channel type. */
+export const CHANNEL_TYPE_VALUES: Readonly<Record<ChannelType, number>> = {
+  GuildText: 0,
+  Dm: 1,
+  GuildVoice: 2,
+  GroupDm: 3,
+  GuildCategory: 4,
+  GuildNews: 5,
+  GuildStore: 6,
+  GuildNewsThread: 10,
+  GuildPublicThread: 11,
+  GuildPrivateThread: 12,
+  GuildStageVoice: 13,
+  GuildDirectory: 14,
+  GuildForum: 15,
+  GuildMedia: 16,
+  Lobby: 17,
+  EphemeralDm: 18,
+};
+
+/** A guild (server) the user is a member of (`GuildMinimal`). */
+export interface Guild {
+  id: Snowflake;
+  name: string;
+}
+
+/** The lobby a guild channel is linked to (`LinkedLobby`). */
+export interface LinkedLobby {
+  applicationId: Snowflake;
+  lobbyId: Snowflake;
+}
+
+/** A channel of a guild, as the current user sees it (`GuildChannel`). */
+export interface GuildChannel {
+  id: Snowflake;
+  name: string;
+  type: ChannelType;
+  /** Its place in the guild's channel list (lower first). */
+  position: number;
+  /** The category it is in; null when none. */
+  parentId: Snowflake | null;
+  /** Whether the current user can link it to a lobby: a text channel not linked to another game's lobby, on which the user may view, send messages and manage the channel. */
+  isLinkable: boolean;
+  /** Whether every member of the guild can view it and send messages in it. */
+  isViewableAndWriteableByAllMembers: boolean;
+  /** The lobby linked to it, or null. */
+  linkedLobby: LinkedLobby | null;
+}
+
+/** One direct-message conversation of the user (`UserMessageSummary`). */
+export interface UserMessageSummary {
+  /** The other user. */
+  userId: Snowflake;
+  /** The newest message of the conversation. */
+  lastMessageId: Snowflake;
 }

@@ -51,6 +51,17 @@ export function checkMessageLimit(limit: unknown): number {
   return Math.min(limit, limits.lobbyMessagesReturned);
 }
 
+/**
+ * How many direct messages to read: an integer; 0 or less means the most (as the vendor's
+ * GetUserMessagesWithLimit), more than the most is clamped. Returns 0 for "the most".
+ */
+export function checkUserMessageLimit(limit: unknown): number {
+  if (typeof limit !== 'number' || !Number.isInteger(limit)) {
+    throw new RangeError(`limit must be an integer, got ${String(limit)}`);
+  }
+  return limit <= 0 ? 0 : Math.min(limit, limits.lobbyMessagesReturned);
+}
+
 /** An options argument: undefined (none) or an object. */
 export function checkOptions<T extends object>(options: T | undefined, name = 'options'): Partial<T> {
   if (options === undefined) return {};

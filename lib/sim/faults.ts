@@ -6,7 +6,20 @@ import type { ErrorType } from '../errors.js';
 import type { NativeFailureSpec } from '../native.js';
 
 /** The simulated calls that {@link Simulator.failNext} can fail and {@link Simulator.setLatency} delays. */
-export type SimulatedCall = 'connect' | 'createOrJoinLobby' | 'leaveLobby' | 'sendLobbyMessage' | 'getLobbyMessages';
+export type SimulatedCall =
+  | 'connect'
+  | 'createOrJoinLobby'
+  | 'leaveLobby'
+  | 'sendLobbyMessage'
+  | 'getLobbyMessages'
+  | 'getUserGuilds'
+  | 'getGuildChannels'
+  | 'sendUserMessage'
+  | 'editUserMessage'
+  | 'deleteUserMessage'
+  /** Only the fetch from the service: a read the client's local cache serves is not a call. */
+  | 'getUserMessages'
+  | 'getUserMessageSummaries';
 
 /** @internal The native CallKind of each call (native/sim/interference.h). */
 export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
@@ -15,6 +28,13 @@ export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
   leaveLobby: 2,
   sendLobbyMessage: 3,
   getLobbyMessages: 4,
+  getUserGuilds: 5,
+  getGuildChannels: 6,
+  sendUserMessage: 7,
+  editUserMessage: 8,
+  deleteUserMessage: 9,
+  getUserMessages: 10,
+  getUserMessageSummaries: 11,
 };
 
 /** The error types a backend can report (the vendor's `ErrorType`, without `None`). */

@@ -10,6 +10,17 @@ import { checkMetadata, checkOptionalMetadata, checkOptions, checkSecret } from 
 import type { NativeGrant, NativeMemberUpdate, NativeWorld } from '../native.js';
 import { callKind, toFailureSpec, type InjectedFailure, type SimulatedCall } from './faults.js';
 import { bindNativeWorld } from './internal.js';
+import {
+  channelTypeValue,
+  checkPosition,
+  permissionBits,
+  toNativeOverwrites,
+  type CreateGuildChannelOptions,
+  type CreateGuildOptions,
+  type GuildPermission,
+  type SimulatedGuild,
+  type UpdateGuildChannelOptions,
+} from './guilds.js';
 
 /** Options of a {@link Simulator}. */
 export interface SimulatorOptions {
@@ -324,6 +335,88 @@ export class Simulator {
       await new Promise<void>((resolve) => setImmediate(resolve));
       if (outcome.value === this.#world.generation()) return;
     }
+  }
+
+  /**
+   * Creates a guild (server) with its owner and members. Clients see it in `getUserGuilds()`.
+   * @throws RangeError for an unknown owner or member; nothing is created then.
+   */
+  createGuild(options: CreateGuildOptions): SimulatedGuild {
+    if (typeof options !== 'object' || options === null) throw new TypeError('options must be an object');
+    const name = checkName(options.name, 'name');
+    const owner = idOf(options.owner, 'owner');
+    const members = options.members ?? [];
+    if (!Array.isArray(members)) throw new TypeError('members must be an array');
+    const memberIds = members.map((member, i) => idOf(member, `members[${i}]`));
+    for (const id of [owner, ...memberIds]) {
+      if (this.#world.getUser(id) === null) throw new RangeError(`no user with id ${id}`);
+    }
+    const id = this.#world.createGuild(name, owner);
+    for (const member of memberIds) if (member !== owner) this.#world.addGuildMember(id, member, 0);
+    return { id, name };
+  }
+
+  /**
+   * Adds a member to a guild, or replaces the guild-level `permissions` it is granted (on top of
+   * @everyone's `viewChannel` and `sendMessages`; overwrites still apply).
+   * @throws RangeError for an unknown guild or user.
+   */
+  addGuildMember(guild: { id: Snowflake } | SnowflakeInput, user: User | SnowflakeInput, options: { permissions?: readonly GuildPermission[] } = {}): void {
+    const { permissions = [] } = checkOptions(options);
+    this.#world.addGuildMember(idOf(guild, 'guild'), idOf(user, 'user'), permissionBits(permissions, 'permissions'));
+  }
+
+  /** Removes a member (a no-op when it is not one). @throws RangeError for an unknown guild, or its owner. */
+  removeGuildMember(guild: { id: Snowflake } | SnowflakeInput, user: User | SnowflakeInput): void {
+    this.#world.removeGuildMember(idOf(guild, 'guild'), idOf(user, 'user'));
+  }
+
+  /**
+   * Creates a channel or category in a guild; returns its id. Who can view it follows from its
+   * overwrites (or its category's, when it has none of its own): see {@link ChannelOverwrite}.
+   * @example
+   * const lobbies = sim.createGuildChannel(guild, { name: 'Lobbies', type: 'GuildCategory', position: 1,
+   *   overwrites: [{ target: 'everyone', deny: ['viewChannel'] }, { target: alice, allow: ['viewChannel'] }] });
+   * sim.createGuildChannel(guild, { name: 'party-1', parent: lobbies }); // follows the category
+   * @throws RangeError for an unknown guild, a parent that is not a category of it, or an overwrite target listed twice.
+   */
+  createGuildChannel(guild: { id: Snowflake } | SnowflakeInput, options: CreateGuildChannelOptions): Snowflake {
+    if (typeof options !== 'object' || options === null) throw new TypeError('options must be an object');
+    const channel: Parameters<NativeWorld['createGuildChannel']>[1] = {
+      name: checkName(options.name, 'name'),
+      type: channelTypeValue(options.type ?? 'GuildText'),
+      position: checkPosition(options.position ?? 0),
+    };
+    if (options.parent !== undefined) channel.parentId = idOf(options.parent, 'parent');
+    if (options.overwrites !== undefined) channel.overwrites = toNativeOverwrites(options.overwrites, 'overwrites');
+    return this.#world.createGuildChannel(idOf(guild, 'guild'), channel);
+  }
+
+  /**
+   * Changes a channel's name, position, category or overwrites; what is left out stays. Clients
+   * see the change the next time they read the guild's channels (a channel that becomes
+   * unviewable disappears from the list, and reappears when viewable again).
+   * @throws RangeError for an unknown channel or a bad parent; nothing changes then.
+   */
+  updateGuildChannel(channel: { id: Snowflake } | SnowflakeInput, changes: UpdateGuildChannelOptions): void {
+    if (typeof changes !== 'object' || changes === null) throw new TypeError('changes must be an object');
+    const native: Parameters<NativeWorld['updateGuildChannel']>[1] = {};
+    if (changes.name !== undefined) native.name = checkName(changes.name, 'name');
+    if (changes.position !== undefined) native.position = checkPosition(changes.position);
+    if (changes.parent !== undefined) native.parentId = changes.parent === null ? null : idOf(changes.parent, 'parent');
+    if (changes.overwrites !== undefined) {
+      native.overwrites = changes.overwrites === null ? null : toNativeOverwrites(changes.overwrites, 'overwrites');
+    }
+    this.#world.updateGuildChannel(idOf(channel, 'channel'), native);
+  }
+
+  /**
+   * The game backend sets a direct message's moderation metadata (replacing it). Both users'
+   * clients get `messageUpdated` with the new map at once.
+   * @throws RangeError for a message the simulator does not hold (it keeps the 200 most recent of a conversation).
+   */
+  setDirectMessageModerationMetadata(messageId: SnowflakeInput, metadata: Metadata): void {
+    this.#world.setUserMessageModerationMetadata(toSnowflake(messageId, 'messageId'), checkMetadata(metadata, 'metadata'));
   }
 
   /** The application `connectClient` signs in to when none is given. */

@@ -1,0 +1,122 @@
+/**
+ * The simulator's guild model as the harness describes it: permissions by name, permission
+ * overwrites, channel specs; checked and given the native shape.
+ * @module
+ */
+import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
+import type { NativeOverwrite } from '../native.js';
+import { CHANNEL_TYPE_VALUES, type ChannelType, type User } from '../types.js';
+
+/**
+ * The permissions the simulator models. @everyone has `viewChannel` and `sendMessages` in every
+ * channel before overwrites; `manageChannels` is granted per member (see
+ * {@link Simulator.addGuildMember}). The guild owner has every permission whatever the overwrites.
+ */
+export type GuildPermission = 'viewChannel' | 'sendMessages' | 'manageChannels';
+
+/** The service's bit of each permission. */
+const PERMISSION_BITS: Readonly<Record<GuildPermission, number>> = {
+  viewChannel: 1 << 10,
+  sendMessages: 1 << 11,
+  manageChannels: 1 << 4,
+};
+
+/**
+ * A permission overwrite of a channel or category. Overwrites apply as the service applies them:
+ * the @everyone overwrite first (deny, then allow), then the member's own (deny, then allow).
+ */
+export interface ChannelOverwrite {
+  /** `'everyone'` (the @everyone role) or a member. */
+  target: 'everyone' | User | SnowflakeInput;
+  allow?: readonly GuildPermission[];
+  deny?: readonly GuildPermission[];
+}
+
+/** A simulated guild. */
+export interface SimulatedGuild {
+  id: Snowflake;
+  name: string;
+}
+
+/** Options of {@link Simulator.createGuild}. */
+export interface CreateGuildOptions {
+  name: string;
+  /** A member from the start, with every permission whatever the overwrites. */
+  owner: User | SnowflakeInput;
+  /** Further members (no guild-level grants). */
+  members?: readonly (User | SnowflakeInput)[];
+}
+
+/** Options of {@link Simulator.createGuildChannel}. */
+export interface CreateGuildChannelOptions {
+  name: string;
+  /** Default `GuildText`. A `GuildCategory` holds other channels. */
+  type?: ChannelType;
+  /** Place in the guild's channel list (lower first); default 0. */
+  position?: number;
+  /** The category (a `GuildCategory` channel of the same guild) it is in. */
+  parent?: { id: Snowflake } | SnowflakeInput;
+  /**
+   * The channel's own overwrites. Left out, the channel follows its category's overwrites (it is
+   * "synced"); an empty array gives it its own, empty, set.
+   */
+  overwrites?: readonly ChannelOverwrite[];
+}
+
+/** Options of {@link Simulator.updateGuildChannel}: what is left out is unchanged. */
+export interface UpdateGuildChannelOptions {
+  name?: string;
+  position?: number;
+  /** null: out of its category. */
+  parent?: { id: Snowflake } | SnowflakeInput | null;
+  /** null: drop its own overwrites and follow its category again. */
+  overwrites?: readonly ChannelOverwrite[] | null;
+}
+
+/** @internal Guild-level permission bits from names. */
+export function permissionBits(permissions: unknown, name: string): number {
+  if (!Array.isArray(permissions)) throw new TypeError(`${name} must be an array of permission names`);
+  let bits = 0;
+  for (const permission of permissions as unknown[]) {
+    if (typeof permission !== 'string' || !Object.hasOwn(PERMISSION_BITS, permission)) {
+      throw new RangeError(`${name} may hold ${Object.keys(PERMISSION_BITS).join(', ')}, got '${String(permission)}'`);
+    }
+    bits |= PERMISSION_BITS[permission as GuildPermission];
+  }
+  return bits;
+}
+
+/** @internal */
+export function toNativeOverwrites(overwrites: unknown, name: string): NativeOverwrite[] {
+  if (!Array.isArray(overwrites)) throw new TypeError(`${name} must be an array`);
+  const seen = new Set<string>();
+  return (overwrites as unknown[]).map((entry, i) => {
+    if (typeof entry !== 'object' || entry === null) throw new TypeError(`${name}[${i}] must be an object`);
+    const { target, allow = [], deny = [] } = entry as ChannelOverwrite;
+    const userId = target === 'everyone' ? '0' : idOf(target, `${name}[${i}].target`);
+    if (seen.has(userId)) throw new RangeError(`${name} has two overwrites for ${target === 'everyone' ? 'everyone' : `user ${userId}`}`);
+    seen.add(userId);
+    return { userId, allow: permissionBits(allow, `${name}[${i}].allow`), deny: permissionBits(deny, `${name}[${i}].deny`) };
+  });
+}
+
+/** @internal */
+export function channelTypeValue(type: unknown): number {
+  if (typeof type !== 'string' || !Object.hasOwn(CHANNEL_TYPE_VALUES, type)) {
+    throw new RangeError(`type must be a channel type (${Object.keys(CHANNEL_TYPE_VALUES).join(', ')}), got '${String(type)}'`);
+  }
+  return CHANNEL_TYPE_VALUES[type as ChannelType];
+}
+
+/** @internal A channel position: an integer from 0 to 2^31 - 1. */
+export function checkPosition(position: unknown): number {
+  if (typeof position !== 'number' || !Number.isInteger(position) || position < 0 || position > 0x7fffffff) {
+    throw new RangeError(`position must be an integer from 0 to 2147483647, got ${String(position)}`);
+  }
+  return position;
+}
+
+function idOf(value: unknown, name: string): Snowflake {
+  if (typeof value === 'object' && value !== null) return toSnowflake((value as { id: SnowflakeInput }).id, `${name}.id`);
+  return toSnowflake(value as SnowflakeInput, name);
+}
