@@ -100,7 +100,7 @@ describe('native seam guards', () => {
     expect(loose('bulkUpdateLobbyMembers', '1', Array.from({ length: 26 }, () => ({ userId: user.id })))).toThrow(/at most 25/);
     expect(loose('setMessageModerationMetadata', '1', '2', 'x')).toThrow(TypeError);
     expect(loose('linkLobbyChannel', '1', { id: '1', name: 3, guildId: '2' })).toThrow(TypeError);
-    expect(loose('failNext', 9, 1, { type: 1, code: 0, status: 0, message: '' }, '0')).toThrow(RangeError);
+    expect(loose('failNext', 999, 1, { type: 1, code: 0, status: 0, message: '' }, '0')).toThrow(RangeError);
     expect(loose('failNext', 0, 1, { type: 0, code: 0, status: 0, message: '' }, '0')).toThrow(RangeError);
     expect(loose('failNext', 0, 1, { type: 1 }, '0')).toThrow(TypeError);
     expect(loose('setLatency', -1)).toThrow(RangeError);
