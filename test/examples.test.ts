@@ -34,6 +34,23 @@ describe('examples', () => {
     expect(stdout).toContain('bo got: gl hf');
   });
 
+  it('the guild channels example lists the viewable channels by position', async () => {
+    const { code, stdout, stderr } = await runFixture(example('guild-channels.cjs'));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/guild Raiders\n  0 GuildText welcome\n  1 GuildCategory Game\n  2 GuildText party-chat \(in \d+\)\n$/);
+  });
+
+  it('the direct messages example runs', async () => {
+    const { code, stdout, stderr } = await runFixture(example('direct-messages.cjs'));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toContain('bo got a DM: gg wp');
+    expect(stdout).toContain('bo sees it edited: rematch tonight?');
+    expect(stdout).toMatch(/bo sees \d+ deleted/);
+    expect(stdout).toContain("[ 'rematch tonight?' ]");
+  });
+
   it('the harness example passes under node --test', async () => {
     const { code, stdout } = await runFixture(example('harness.test.cjs'), [], { execArgv: ['--test'] });
     expect(stdout).toMatch(/# pass 2/);
@@ -44,7 +61,12 @@ describe('examples', () => {
   it('the README shows each example exactly as it is in examples/', () => {
     const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
     const blocks = [...readme.matchAll(/<!-- example: (\S+) -->\n```js\n([\s\S]*?)```/g)];
-    expect(blocks.map(([, file]) => file)).toEqual(['examples/lobby-chat.cjs', 'examples/harness.test.cjs']);
+    expect(blocks.map(([, file]) => file)).toEqual([
+      'examples/lobby-chat.cjs',
+      'examples/guild-channels.cjs',
+      'examples/direct-messages.cjs',
+      'examples/harness.test.cjs',
+    ]);
     for (const [, file, code] of blocks) expect(code).toBe(readFileSync(path.join(root, file!), 'utf8'));
   });
 });
