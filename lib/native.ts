@@ -89,7 +89,7 @@ export interface NativeUserMessageSummary {
   lastMessageId: string;
 }
 
-/** A permission overwrite of a simulated channel; userId '0' is @everyone; permission bits. */
+/** A permission overwrite of a simulated channel; userId '0' is `@everyone`; permission bits. */
 export interface NativeOverwrite {
   userId: string;
   allow: number;

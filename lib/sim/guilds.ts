@@ -8,7 +8,7 @@ import type { NativeOverwrite } from '../native.js';
 import { CHANNEL_TYPE_VALUES, type ChannelType, type User } from '../types.js';
 
 /**
- * The permissions the simulator models. @everyone has `viewChannel` and `sendMessages` in every
+ * The permissions the simulator models. `@everyone` has `viewChannel` and `sendMessages` in every
  * channel before overwrites; `manageChannels` is granted per member (see
  * {@link Simulator.addGuildMember}). The guild owner has every permission whatever the overwrites.
  */
@@ -23,10 +23,10 @@ const PERMISSION_BITS: Readonly<Record<GuildPermission, number>> = {
 
 /**
  * A permission overwrite of a channel or category. Overwrites apply as the service applies them:
- * the @everyone overwrite first (deny, then allow), then the member's own (deny, then allow).
+ * the `@everyone` overwrite first (deny, then allow), then the member's own (deny, then allow).
  */
 export interface ChannelOverwrite {
-  /** `'everyone'` (the @everyone role) or a member. */
+  /** `'everyone'` (the `@everyone` role) or a member. */
   target: 'everyone' | User | SnowflakeInput;
   allow?: readonly GuildPermission[];
   deny?: readonly GuildPermission[];

@@ -358,7 +358,7 @@ export class Simulator {
 
   /**
    * Adds a member to a guild, or replaces the guild-level `permissions` it is granted (on top of
-   * @everyone's `viewChannel` and `sendMessages`; overwrites still apply).
+   * `@everyone`'s `viewChannel` and `sendMessages`; overwrites still apply).
    * @throws RangeError for an unknown guild or user.
    */
   addGuildMember(guild: { id: Snowflake } | SnowflakeInput, user: User | SnowflakeInput, options: { permissions?: readonly GuildPermission[] } = {}): void {
