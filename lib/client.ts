@@ -1,10 +1,11 @@
 import { EventEmitter, on } from 'node:events';
 import { inspect } from 'node:util';
 
+import { checkBackendOptions, selectBackend, vendorSdkVersion, type BackendName } from './backend.js';
 import { SocialSdkError, clientDestroyed, withCallSite } from './errors.js';
 import { limits } from './limits.js';
 import { toSnowflake, type Snowflake, type SnowflakeInput } from './ids.js';
-import type { NativeClient, NativeMessage, NativePayload } from './native.js';
+import type { NativeClient, NativeFeatures, NativeMessage, NativePayload } from './native.js';
 import { getRuntime, type ClientSink } from './runtime.js';
 import { nativeWorldOf } from './sim/internal.js';
 import { Simulator } from './sim/simulator.js';
@@ -35,11 +36,33 @@ export interface ClientOptions {
   /** The least severe log level forwarded as `log` events. Default `warning`. */
   logLevel?: LogLevel;
   /**
+   * The backend: `sim` (the built-in simulator) or `vendor` (the real SDK library; needs a build
+   * with `SOCIAL_SDK_DIR`, see the README). Default: `sim` when `simulator` is given, else the
+   * `SOCIAL_SDK_BACKEND` environment variable, else `sim`.
+   */
+  backend?: BackendName;
+  /**
+   * Vendor backend: base URL of the service's API (`ClientCreateOptions.ApiBase`); default the
+   * library's. The simulator ignores it.
+   */
+  apiBase?: string;
+  /** Vendor backend: base URL of the service's web app (`ClientCreateOptions.WebBase`). The simulator ignores it. */
+  webBase?: string;
+  /**
+   * Vendor backend: how often the library is polled for callbacks (`discordpp::RunCallbacks`), in
+   * ms, 1 to 1000; default 10. The library's queue is process-wide: the shortest interval any open
+   * client asked for applies. The simulator signals its events and ignores it.
+   */
+  runCallbacksIntervalMs?: number;
+  /**
    * Runs on an end-of-life SDK instead of refusing it (a `SocialSdkWarning` is still emitted).
    * Default false: the constructor throws a SocialSdkError of type `UnsupportedSdk`.
    */
   allowUnsupportedSdk?: boolean;
 }
+
+/** Optional SDK features a backend may lack (see {@link Client.features}). */
+export type BackendFeatures = Readonly<NativeFeatures>;
 
 /** Options of {@link Client.updateToken}. */
 export interface UpdateTokenOptions {
@@ -197,14 +220,18 @@ export class Client extends EventEmitter<ClientEvents> {
     if (typeof allowUnsupportedSdk !== 'boolean') {
       throw new TypeError(`allowUnsupportedSdk must be a boolean, got ${typeof allowUnsupportedSdk}`);
     }
-    selectBackend();
-    const simulator = options.simulator ?? Simulator.default();
-    const world = nativeWorldOf(simulator);
-    enforceSdkSupport(formatSdkVersion(world.version()), allowUnsupportedSdk);
+    const backend = selectBackend(options.backend, options.simulator !== undefined);
+    if (backend === 'vendor' && options.simulator !== undefined) {
+      throw new TypeError("simulator applies to the 'sim' backend only, not to backend 'vendor'");
+    }
+    const backendOptions = checkBackendOptions(options);
+    const source = backend === 'vendor' ? 'vendor' : nativeWorldOf(options.simulator ?? Simulator.default());
+    const version = source === 'vendor' ? vendorSdkVersion() : source.version();
+    enforceSdkSupport(formatSdkVersion(version), allowUnsupportedSdk);
     const runtime = getRuntime();
     this.#core = new ClientCore(this);
     this.#id = runtime.register(this.#core);
-    this.#native = new runtime.binding.NativeClient(world, this.#id, applicationId, LOG_LEVEL_VALUES[logLevel]);
+    this.#native = new runtime.binding.NativeClient(source, this.#id, applicationId, LOG_LEVEL_VALUES[logLevel], backendOptions);
   }
 
   /** The live connection status of the backend (events about it may still be on their way). */
@@ -225,6 +252,15 @@ export class Client extends EventEmitter<ClientEvents> {
   /** Which backend serves this client: `sim` (built-in simulator) or `vendor` (the real SDK). */
   get backend(): string {
     return this.#native.backend();
+  }
+
+  /**
+   * Optional SDK features and whether this backend has them. The simulator has them all; the
+   * vendor backend has those of the SDK release it was built against (SDK 1.9 has neither: message
+   * `additionalName` is then always null, and voice settings report "not available in SDK 1.9").
+   */
+  get features(): BackendFeatures {
+    return Object.freeze(this.#native.features());
   }
 
   /** The SDK version of the backend, `major.minor.build`. */
@@ -510,19 +546,4 @@ function connectFailure(change: StatusChange): SocialSdkError {
     code: change.errorDetail,
     retryable: true,
   });
-}
-
-/**
- * Honours SOCIAL_SDK_BACKEND; only the simulator is compiled in so far.
- * @internal
- */
-export function selectBackend(): void {
-  const wanted = process.env.SOCIAL_SDK_BACKEND;
-  if (wanted === undefined || wanted === '' || wanted === 'sim') return;
-  if (wanted === 'vendor') {
-    throw new Error(
-      'SOCIAL_SDK_BACKEND=vendor, but this build of social-sdk-node has no vendor backend: build it against the SDK with `SOCIAL_SDK_DIR=/path/to/discord_social_sdk npm install`, or unset SOCIAL_SDK_BACKEND to use the simulator',
-    );
-  }
-  throw new RangeError(`SOCIAL_SDK_BACKEND must be 'sim' or 'vendor', got '${wanted}'`);
 }

@@ -12,7 +12,9 @@ export type {
   CreateOrJoinLobbyOptions,
   SendLobbyMessageOptions,
   GetLobbyMessagesOptions,
+  BackendFeatures,
 } from './client.js';
+export type { BackendName } from './backend.js';
 export { Simulator } from './sim/simulator.js';
 export type {
   SimulatorOptions,

@@ -120,6 +120,7 @@ export interface NativeClient {
   backend(): string;
   currentUser(): NativeUser | null;
   sdkVersion(): NativeVersion;
+  features(): NativeFeatures;
   /** Result value: the lobby id. Metadata left undefined is not changed on join. */
   createOrJoinLobby(requestId: number, secret: string, lobbyMetadata?: NativeMetadata, memberMetadata?: NativeMetadata): void;
   leaveLobby(requestId: number, lobbyId: string): void;
@@ -131,8 +132,30 @@ export interface NativeClient {
   getLobbyMessages(requestId: number, lobbyId: string, limit: number): void;
 }
 
+/** Optional SDK features (the simulator has all; the vendor backend those its SDK header declares). */
+export interface NativeFeatures {
+  /** `MessageHandle::AdditionalName` (SDK 1.10). */
+  messageAdditionalName: boolean;
+  /** `Client::GetVoiceSettings` (SDK 1.10). */
+  voiceSettings: boolean;
+}
+
+/** Backend settings of `sdk::ClientOptions`; the simulator ignores them. */
+export interface NativeBackendOptions {
+  apiBase?: string;
+  webBase?: string;
+  runCallbacksIntervalMs?: number;
+}
+
 export interface NativeClientConstructor {
-  new (backendSource: NativeWorld, clientId: number, applicationId: string, minLogSeverity: number): NativeClient;
+  /** `backendSource`: a simulated world, or 'vendor' for the real SDK library (when built). */
+  new (
+    backendSource: NativeWorld | 'vendor',
+    clientId: number,
+    applicationId: string,
+    minLogSeverity: number,
+    options?: NativeBackendOptions,
+  ): NativeClient;
 }
 
 export interface NativeGrant {
@@ -189,7 +212,10 @@ export interface NativeBinding {
   /** Benchmark baseline: one JS call per event instead of one per batch. */
   setPerEventDelivery(perEvent: boolean): void;
   noop(): void;
+  /** The compiled-in backends: 'sim', and 'vendor' when built with SOCIAL_SDK_DIR. */
   readonly backends: readonly string[];
+  /** The vendor library's version; present only when the vendor backend is compiled in. */
+  readonly vendorVersion?: () => NativeVersion;
   readonly NativeClient: NativeClientConstructor;
   readonly NativeWorld: NativeWorldConstructor;
 }
@@ -236,7 +262,8 @@ function loadFailureMessage(cause: unknown): string {
     path.join(packageRoot, 'build', 'Debug'),
     path.join(packageRoot, 'prebuilds', tuple),
   ];
-  const reason = cause instanceof Error ? cause.message.split('\n')[0] : String(cause);
+  const reason = (cause instanceof Error ? cause.message.split('\n')[0] : undefined) ?? String(cause);
+  if (/discord_partner_sdk/.test(reason)) return vendorLibraryMissing(reason);
   return [
     `social-sdk-node: could not load the native addon for ${tuple} (Node ${process.version}, N-API ${napi}).`,
     `Looked in:`,
@@ -245,5 +272,20 @@ function loadFailureMessage(cause: unknown): string {
     `Build it from source (needs python3, make and a C++17 compiler):`,
     `  npm rebuild social-sdk-node --build-from-source`,
     `or, in a clone of the repository: npm run build`,
+  ].join('\n');
+}
+
+/**
+ * The addon was built with the vendor backend, but the SDK library it links could not be loaded.
+ * @internal exported for tests
+ */
+export function vendorLibraryMissing(reason: string): string {
+  const file = { win32: 'discord_partner_sdk.dll', darwin: 'libdiscord_partner_sdk.dylib' }[process.platform as string] ?? 'libdiscord_partner_sdk.so';
+  return [
+    `social-sdk-node: this build uses the vendor SDK, but its library ${file} could not be loaded.`,
+    `It must sit next to the addon (${path.join(packageRoot, 'build', 'Release')} or prebuilds/${process.platform}-${process.arch}); the build copies it there from SOCIAL_SDK_DIR.`,
+    `Cause: ${reason}`,
+    `Rebuild with the SDK (SOCIAL_SDK_DIR=/path/to/discord_social_sdk npm rebuild social-sdk-node --build-from-source),`,
+    `or rebuild without SOCIAL_SDK_DIR to use the simulator only.`,
   ].join('\n');
 }

@@ -15,7 +15,9 @@ class ClientWrap final : public Napi::ObjectWrap<ClientWrap>, public Closable {
  public:
   static void Init(Napi::Env env, Napi::Object exports);
 
-  // new NativeClient(backendSource, clientId, applicationId, minLogSeverity)
+  // new NativeClient(backendSource, clientId, applicationId, minLogSeverity, options?)
+  // backendSource: a NativeWorld (simulator) or "vendor"; options: { apiBase?, webBase?,
+  // runCallbacksIntervalMs? } (see sdk::ClientOptions).
   explicit ClientWrap(const Napi::CallbackInfo& info);
   ~ClientWrap();
 
@@ -32,6 +34,9 @@ class ClientWrap final : public Napi::ObjectWrap<ClientWrap>, public Closable {
   Napi::Value GetCurrentUser(const Napi::CallbackInfo& info);
   Napi::Value GetBackend(const Napi::CallbackInfo& info);
   Napi::Value GetSdkVersion(const Napi::CallbackInfo& info);
+  Napi::Value GetFeatures(const Napi::CallbackInfo& info);  // () -> { messageAdditionalName, voiceSettings }
+
+  static void ReadBackendOptions(Napi::Object from, sdk::ClientOptions& options);
 
   // Lobbies and lobby messages (client_wrap_lobbies.cc).
   void SetLobbyCallbacks();
@@ -64,4 +69,8 @@ class ClientWrap final : public Napi::ObjectWrap<ClientWrap>, public Closable {
   sdk::Snowflake applicationId_ = 0;
   std::string backendName_;
   sdk::Version sdkVersion_;
+  struct {
+    bool messageAdditionalName = false;
+    bool voiceSettings = false;
+  } features_;
 };

@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-import { selectBackend } from '../client.js';
+import { selectBackend, vendorSdkVersion } from '../backend.js';
 import { loadBinding, loadedBindingPath, packageRoot } from '../native.js';
 import { nativeWorldOf } from '../sim/internal.js';
 import { Simulator } from '../sim/simulator.js';
@@ -48,7 +48,7 @@ export function runDoctor(options: DoctorOptions = {}): DoctorReport {
     sdk = { version: options.sdkVersion, hash: null, source: 'argument' };
   } else if (backend.available && binary.error === null) {
     // The sim backend reports what a default Simulator reports.
-    const version = nativeWorldOf(Simulator.default()).version();
+    const version = backend.name === 'vendor' ? vendorSdkVersion() : nativeWorldOf(Simulator.default()).version();
     sdk = { version: formatSdkVersion(version), hash: version.hash, source: 'backend' };
   }
   const support = sdk ? checkSdkSupport(sdk.version) : null;

@@ -20,6 +20,13 @@ namespace sdk {
 
 struct ClientOptions {
   Snowflake applicationId = 0;
+  // Base URLs of the service's API and web app (discordpp::ClientCreateOptions ApiBase/WebBase);
+  // unset: the library's defaults. The simulator has no URLs and ignores them.
+  std::optional<std::string> apiBase;
+  std::optional<std::string> webBase;
+  // How often a polled backend (the vendor library) is asked for its queued callbacks, in ms.
+  // The simulator signals its callbacks and ignores it.
+  uint32_t runCallbacksIntervalMs = 10;
 };
 
 class Client {
