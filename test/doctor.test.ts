@@ -150,7 +150,7 @@ describe('doctor (human output)', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toBe('');
     expect(result.stdout).toContain('backend    vendor: not available');
-    expect(result.stdout).toContain('SOCIAL_SDK_DIR=/path/to/discord_social_sdk npm install');
+    expect(result.stdout).toContain('SOCIAL_SDK_DIR=/path/to/discord_social_sdk npm rebuild social-sdk-node --build-from-source');
     expect(result.stdout).toContain('SDK        unknown: the backend is not available');
   });
 });
