@@ -4,7 +4,7 @@
  * @internal
  * @module
  */
-import { loadBinding, type NativeVersion } from './native.js';
+import { loadBinding, type NativeFeatures, type NativeVersion } from './native.js';
 
 /** A backend's name. */
 export type BackendName = 'sim' | 'vendor';
@@ -41,6 +41,14 @@ export function vendorSdkVersion(): NativeVersion {
   const { vendorVersion } = loadBinding();
   if (!vendorVersion) throw new Error(`this build of social-sdk-node has no vendor backend: ${BUILD_HINT}`);
   return vendorVersion();
+}
+
+/** The optional SDK APIs a backend has: the simulator all of them, the vendor backend those of its header. */
+export function backendFeatures(name: BackendName): NativeFeatures {
+  if (name === 'sim') return { messageAdditionalName: true, voiceSettings: true };
+  const { vendorFeatures } = loadBinding();
+  if (!vendorFeatures) throw new Error(`this build of social-sdk-node has no vendor backend: ${BUILD_HINT}`);
+  return vendorFeatures();
 }
 
 /** What the native client takes besides the backend (see `sdk::ClientOptions`). */

@@ -216,6 +216,8 @@ export interface NativeBinding {
   readonly backends: readonly string[];
   /** The vendor library's version; present only when the vendor backend is compiled in. */
   readonly vendorVersion?: () => NativeVersion;
+  /** The optional APIs the vendor header declared at build time; present only with the vendor backend. */
+  readonly vendorFeatures?: () => NativeFeatures;
   readonly NativeClient: NativeClientConstructor;
   readonly NativeWorld: NativeWorldConstructor;
 }

@@ -17,10 +17,19 @@ namespace {
 Napi::Value Version(const Napi::CallbackInfo& info) {
   return VersionToJs(info.Env(), VendorBackend::LibraryVersion());
 }
+
+// What the header this addon was built against declares (the same for every vendor client).
+Napi::Value Features(const Napi::CallbackInfo& info) {
+  Napi::Object out = Napi::Object::New(info.Env());
+  out.Set("messageAdditionalName", VendorBackend::Compiled(sdk::Feature::MessageAdditionalName));
+  out.Set("voiceSettings", VendorBackend::Compiled(sdk::Feature::VoiceSettings));
+  return out;
+}
 }  // namespace
 
 void InitModule(Napi::Env env, Napi::Object exports, Addon& addon) {
   exports.Set("vendorVersion", Napi::Function::New(env, Version, "vendorVersion"));
+  exports.Set("vendorFeatures", Napi::Function::New(env, Features, "vendorFeatures"));
   // One backend per environment, made on first use; it lives as long as the environment's Addon.
   auto previous = std::move(addon.resolveBackend);
   std::shared_ptr<VendorBackend> backend;

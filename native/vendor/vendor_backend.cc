@@ -36,7 +36,7 @@ sdk::Version VendorBackend::LibraryVersion() {
   return version;
 }
 
-bool VendorBackend::Supports(sdk::Feature feature) const {
+bool VendorBackend::Compiled(sdk::Feature feature) {
   switch (feature) {
     case sdk::Feature::MessageAdditionalName:
       return SOCIAL_SDK_VENDOR_HAS_ADDITIONAL_NAME != 0;

@@ -29,7 +29,9 @@ class VendorBackend final : public sdk::Backend, public std::enable_shared_from_
 
   const char* Name() const override { return "vendor"; }
   sdk::Version SdkVersion() const override { return LibraryVersion(); }
-  bool Supports(sdk::Feature feature) const override;
+  bool Supports(sdk::Feature feature) const override { return Compiled(feature); }
+  // Whether the header this addon was built against has `feature`.
+  static bool Compiled(sdk::Feature feature);
   // Throws std::runtime_error when another environment owns the library.
   std::unique_ptr<sdk::Client> CreateClient(const sdk::ClientOptions& options) override;
 
