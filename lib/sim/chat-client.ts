@@ -4,6 +4,7 @@
  * @module
  */
 import type { Snowflake } from '../ids.js';
+import { limits } from '../limits.js';
 import type { NativeWorld } from '../native.js';
 import { VOICE_INPUT_MODES, toNativeVoiceSettings, toVoiceSettings, type VoiceSettings } from '../voice.js';
 
@@ -96,7 +97,7 @@ export class SimulatedChatClient {
           break;
         case 'inputVolume':
         case 'outputVolume': {
-          const max = key === 'inputVolume' ? 100 : 200;
+          const max = key === 'inputVolume' ? limits.voiceInputVolumeMax : limits.voiceOutputVolumeMax;
           if (typeof value !== 'number' || !(value >= 0 && value <= max)) {
             throw new RangeError(`${key} must be a number from 0 to ${max}, got ${String(value)}`);
           }
