@@ -30,6 +30,18 @@ export type {
   FailNextOptions,
 } from './sim/simulator.js';
 export type { SimulatedCall, InjectedFailure } from './sim/faults.js';
+export { SimulatedChatClient } from './sim/chat-client.js';
+export type {
+  Call,
+  CallStatus,
+  CallError,
+  CallStatusChange,
+  VoiceParticipant,
+  VoiceParticipantEvent,
+  VoiceStateEvent,
+  VoiceSettings,
+  VoiceInputMode,
+} from './voice.js';
 export { SocialSdkError } from './errors.js';
 export type { ErrorType, SocialSdkErrorInit } from './errors.js';
 export { toSnowflake } from './ids.js';
@@ -53,6 +65,7 @@ export type {
   LogSeverity,
   LogLevel,
   LogEntry,
+  LogSource,
   User,
   ClientEvents,
   Metadata,

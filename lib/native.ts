@@ -75,11 +75,41 @@ export interface NativeMemberUpdate {
   additionalName?: string | null;
 }
 
+/** A call as a client sees it (`discordpp::Call`); `status` is the vendor's `Call::Status` value. */
+export interface NativeCall {
+  lobbyId: string;
+  status: number;
+  participants: { userId: string; selfMute: boolean; selfDeaf: boolean }[];
+  selfMute: boolean;
+  selfDeaf: boolean;
+}
+
+/** The local chat client's voice settings (`VoiceSettings`); `inputMode`: 0 voice activity, 1 push-to-talk. */
+export interface NativeVoiceSettings {
+  selfMute: boolean;
+  selfDeaf: boolean;
+  inputMode: number;
+  pttKey: string;
+  inputVolume: number;
+  outputVolume: number;
+  automaticGainControl: boolean;
+  echoCancellation: boolean;
+  noiseSuppression: boolean;
+  noiseCancellation: boolean;
+}
+
+/** A simulated user's local chat client, as the harness sees it. */
+export interface NativeChatClient {
+  running: boolean;
+  rpcConnected: boolean;
+  voiceSettings: NativeVoiceSettings;
+}
+
 /** Event kinds; mirror `JsEventKind` in native/js_event.h. */
 export const EventKind = {
   /** ints: status, connection error, error detail. */
   StatusChanged: 1,
-  /** ints: severity; payload: the message. */
+  /** ints: severity, source (0 SDK, 1 voice engine); payload: the message. */
   Log: 2,
   /** ints: request id, 1 when failed; payload: the failure, or the value (if any) on success. */
   Result: 3,
@@ -89,6 +119,14 @@ export const EventKind = {
   Lobby: 5,
   /** ints: the MessageEvent (1 created, 2 updated); payload: the message. */
   Message: 6,
+  /** ints: the `Call::Status`, the `Call::Error`, the error detail; payload: the lobby id. */
+  CallStatus: 10,
+  /** ints: 1 added, 0 removed; payload: [lobbyId, userId]. */
+  VoiceParticipant: 11,
+  /** payload: [lobbyId, userId]. */
+  VoiceState: 12,
+  /** payload: the voice settings. */
+  VoiceSettingsUpdated: 13,
 } as const;
 
 /** Int32 slots per event in a batch: [kind, client, a, b, c] (`kJsEventInts`). */
@@ -101,6 +139,7 @@ export type NativePayload =
   | NativeMessage
   | readonly NativeMessage[]
   | readonly [lobbyId: string, memberId: string]
+  | NativeVoiceSettings
   | undefined;
 
 /**
@@ -130,6 +169,20 @@ export interface NativeClient {
   sendLobbyMessage(requestId: number, lobbyId: string, content: string, metadata: NativeMetadata): void;
   /** Result value: the messages, newest first. */
   getLobbyMessages(requestId: number, lobbyId: string, limit: number): void;
+  /** Synchronous start; the failure (not ready, already in the call), or null: progress follows as CallStatus events. */
+  startCall(lobbyId: string): NativeFailure | null;
+  endCall(requestId: number, lobbyId: string): void;
+  endCalls(requestId: number): void;
+  getCall(lobbyId: string): NativeCall | null;
+  /** False when there is no call in that lobby. */
+  setSelfMute(lobbyId: string, mute: boolean): boolean;
+  setSelfDeaf(lobbyId: string, deaf: boolean): boolean;
+  setSelfMuteAll(mute: boolean): void;
+  setSelfDeafAll(deaf: boolean): void;
+  getSelfMuteAll(): boolean;
+  getSelfDeafAll(): boolean;
+  /** Result value: the voice settings. */
+  getVoiceSettings(requestId: number): void;
 }
 
 /** Optional SDK features (the simulator has all; the vendor backend those its SDK header declares). */
@@ -175,7 +228,7 @@ export interface NativeWorld {
   issueToken(userId: string, applicationId: string, ttlMs: number): NativeGrant;
   revokeToken(token: string): boolean;
   dropConnections(userId: string): number;
-  emitLogs(userId: string, count: number, severity: number, message: string): number;
+  emitLogs(userId: string, count: number, severity: number, message: string, voice?: boolean): number;
   version(): NativeVersion;
   createLobby(applicationId: string, secret: string | undefined, metadata: NativeMetadata): string;
   bulkUpdateLobbyMembers(lobbyId: string, members: NativeMemberUpdate[]): void;
@@ -191,6 +244,12 @@ export interface NativeWorld {
   settle(requestId: number): void;
   /** Counts every task ever started in the world (decimal). */
   generation(): string;
+  /** Log like the vendor's debug build (Info and Verbose too) instead of the release build. */
+  setDebugLogs(debug: boolean): void;
+  getChatClient(userId: string): NativeChatClient;
+  setChatClientRunning(userId: string, running: boolean): void;
+  setChatClientRpcConnected(userId: string, connected: boolean): void;
+  setChatClientVoiceSettings(userId: string, settings: NativeVoiceSettings): void;
 }
 
 export interface NativeWorldConstructor {

@@ -28,6 +28,17 @@ void ClientWrap::Init(Napi::Env env, Napi::Object exports) {
           InstanceMethod<&ClientWrap::GetLobbyIds>("getLobbyIds"),
           InstanceMethod<&ClientWrap::SendLobbyMessage>("sendLobbyMessage"),
           InstanceMethod<&ClientWrap::GetLobbyMessages>("getLobbyMessages"),
+          InstanceMethod<&ClientWrap::StartCall>("startCall"),
+          InstanceMethod<&ClientWrap::EndCall>("endCall"),
+          InstanceMethod<&ClientWrap::EndCalls>("endCalls"),
+          InstanceMethod<&ClientWrap::GetCall>("getCall"),
+          InstanceMethod<&ClientWrap::SetSelfMute>("setSelfMute"),
+          InstanceMethod<&ClientWrap::SetSelfDeaf>("setSelfDeaf"),
+          InstanceMethod<&ClientWrap::SetSelfMuteAll>("setSelfMuteAll"),
+          InstanceMethod<&ClientWrap::SetSelfDeafAll>("setSelfDeafAll"),
+          InstanceMethod<&ClientWrap::GetSelfMuteAll>("getSelfMuteAll"),
+          InstanceMethod<&ClientWrap::GetSelfDeafAll>("getSelfDeafAll"),
+          InstanceMethod<&ClientWrap::GetVoiceSettings>("getVoiceSettings"),
       });
   exports.Set("NativeClient", ctor);
 }
@@ -80,6 +91,7 @@ ClientWrap::ClientWrap(const Napi::CallbackInfo& info)
       },
       static_cast<sdk::LogSeverity>(severity));
   SetLobbyCallbacks();
+  SetVoiceCallbacks(static_cast<sdk::LogSeverity>(severity));
 
   addon_->Track(this);
 }

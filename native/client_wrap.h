@@ -47,6 +47,20 @@ class ClientWrap final : public Napi::ObjectWrap<ClientWrap>, public Closable {
   Napi::Value SendLobbyMessage(const Napi::CallbackInfo& info);   // (requestId, lobbyId, content, metadata)
   Napi::Value GetLobbyMessages(const Napi::CallbackInfo& info);   // (requestId, lobbyId, limit)
 
+  // Voice calls, voice settings and voice logs (client_wrap_voice.cc).
+  void SetVoiceCallbacks(sdk::LogSeverity minSeverity);
+  Napi::Value StartCall(const Napi::CallbackInfo& info);         // (lobbyId) -> failure | null
+  Napi::Value EndCall(const Napi::CallbackInfo& info);           // (requestId, lobbyId)
+  Napi::Value EndCalls(const Napi::CallbackInfo& info);          // (requestId)
+  Napi::Value GetCall(const Napi::CallbackInfo& info);           // (lobbyId) -> call | null
+  Napi::Value SetSelfMute(const Napi::CallbackInfo& info);       // (lobbyId, mute) -> whether there is a call
+  Napi::Value SetSelfDeaf(const Napi::CallbackInfo& info);       // (lobbyId, deaf) -> whether there is a call
+  Napi::Value SetSelfMuteAll(const Napi::CallbackInfo& info);    // (mute)
+  Napi::Value SetSelfDeafAll(const Napi::CallbackInfo& info);    // (deaf)
+  Napi::Value GetSelfMuteAll(const Napi::CallbackInfo& info);
+  Napi::Value GetSelfDeafAll(const Napi::CallbackInfo& info);
+  Napi::Value GetVoiceSettings(const Napi::CallbackInfo& info);  // (requestId)
+
   // The backend callback that settles request `requestId`: a Result event carrying the failure, or
   // the callback's value (if any) on success. Captures only the pump and ids, so it stays valid
   // after this wrapper is collected.

@@ -6,7 +6,16 @@ import type { ErrorType } from '../errors.js';
 import type { NativeFailureSpec } from '../native.js';
 
 /** The simulated calls that {@link Simulator.failNext} can fail and {@link Simulator.setLatency} delays. */
-export type SimulatedCall = 'connect' | 'createOrJoinLobby' | 'leaveLobby' | 'sendLobbyMessage' | 'getLobbyMessages';
+export type SimulatedCall =
+  | 'connect'
+  | 'createOrJoinLobby'
+  | 'leaveLobby'
+  | 'sendLobbyMessage'
+  | 'getLobbyMessages'
+  /** Joining a lobby's voice call; a failure ends the call with `signalingConnectionFailed` (the error's `code` as the detail). */
+  | 'startCall'
+  /** The RPC read of the chat client's voice settings. */
+  | 'getVoiceSettings';
 
 /** @internal The native CallKind of each call (native/sim/interference.h). */
 export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
@@ -15,6 +24,8 @@ export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
   leaveLobby: 2,
   sendLobbyMessage: 3,
   getLobbyMessages: 4,
+  startCall: 5,
+  getVoiceSettings: 6,
 };
 
 /** The error types a backend can report (the vendor's `ErrorType`, without `None`). */

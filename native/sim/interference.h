@@ -24,8 +24,13 @@ enum class CallKind : int32_t {
   LeaveLobby = 2,
   SendLobbyMessage = 3,
   GetLobbyMessages = 4,
+  StartCall = 5,         // joining a lobby's voice call (a fault ends it with SignalingConnectionFailed)
+  GetVoiceSettings = 6,  // the RPC read of the local chat client's voice settings
 };
-constexpr int32_t kCallKinds = 5;
+constexpr int32_t kCallKinds = 7;
+
+// The call's name in debug log lines (the request the SDK makes).
+const char* CallKindName(CallKind kind);
 
 class Interference {
  public:
