@@ -12,9 +12,11 @@ export type {
   CreateOrJoinLobbyOptions,
   SendLobbyMessageOptions,
   GetLobbyMessagesOptions,
+  BackendFeatures,
   SendUserMessageOptions,
   GetUserMessagesOptions,
 } from './client.js';
+export type { BackendName } from './backend.js';
 export { Simulator } from './sim/simulator.js';
 export type {
   SimulatorOptions,
@@ -30,6 +32,18 @@ export type {
   FailNextOptions,
 } from './sim/simulator.js';
 export type { SimulatedCall, InjectedFailure } from './sim/faults.js';
+export { SimulatedChatClient } from './sim/chat-client.js';
+export type {
+  Call,
+  CallStatus,
+  CallError,
+  CallStatusChange,
+  VoiceParticipant,
+  VoiceParticipantEvent,
+  VoiceStateEvent,
+  VoiceSettings,
+  VoiceInputMode,
+} from './voice.js';
 export type {
   GuildPermission,
   ChannelOverwrite,
@@ -61,6 +75,7 @@ export type {
   LogSeverity,
   LogLevel,
   LogEntry,
+  LogSource,
   User,
   ClientEvents,
   Metadata,

@@ -25,4 +25,8 @@ export const limits = {
   filesPerUploadComponent: 10,
   /** A lobby channel invite is single-use and valid this long (ms). */
   lobbyInviteLifetimeMs: 60 * 60 * 1000,
+  /** Voice input volume: 0 to this (vendor documentation, `VoiceSettings::InputVolume`). */
+  voiceInputVolumeMax: 100,
+  /** Voice output volume: 0 to this (vendor documentation, `VoiceSettings::OutputVolume`). */
+  voiceOutputVolumeMax: 200,
 } as const;

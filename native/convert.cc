@@ -221,6 +221,7 @@ Napi::Value PayloadConverter::Convert(const JsEvent& event) {
       out.Set(1u, SnowflakeToJs(env, ids.second));
       return out;
     }
+    Napi::Value operator()(const sdk::VoiceSettings& settings) const { return VoiceSettingsToJs(env, settings); }
     Napi::Value operator()(const std::vector<sdk::GuildMinimal>& guilds) const { return GuildsToJs(env, guilds); }
     Napi::Value operator()(const std::vector<sdk::GuildChannel>& channels) const {
       return GuildChannelsToJs(env, channels);

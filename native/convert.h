@@ -13,6 +13,7 @@
 #include "sdk/guilds.h"
 #include "sdk/lobby.h"
 #include "sdk/types.h"
+#include "sdk/voice.h"
 
 // Snowflakes cross the seam as canonical decimal strings (never JS numbers: they lose bits).
 uint64_t SnowflakeFromJs(const Napi::Value& value, const char* what);
@@ -29,6 +30,9 @@ Napi::Object LobbyToJs(Napi::Env env, const sdk::Lobby& lobby);
 // Frozen, with frozen metadata maps: one message object may be shared by every recipient.
 Napi::Object MessageToJs(Napi::Env env, const sdk::Message& message);
 
+// Voice (convert_voice.cc): a call as getCall() returns it; the chat client's voice settings.
+Napi::Object CallToJs(Napi::Env env, const sdk::CallInfo& call);
+Napi::Object VoiceSettingsToJs(Napi::Env env, const sdk::VoiceSettings& settings);
 Napi::Array GuildsToJs(Napi::Env env, const std::vector<sdk::GuildMinimal>& guilds);
 Napi::Array GuildChannelsToJs(Napi::Env env, const std::vector<sdk::GuildChannel>& channels);
 Napi::Array UserMessageSummariesToJs(Napi::Env env, const std::vector<sdk::UserMessageSummary>& summaries);

@@ -11,6 +11,7 @@
 #include "sdk/guilds.h"
 #include "sdk/lobby.h"
 #include "sdk/types.h"
+#include "sdk/voice.h"
 #include "sdk/user_messages.h"
 
 // Kind numbers and the batch layout are part of the native seam; lib/native.ts mirrors them.
@@ -19,11 +20,16 @@ constexpr size_t kJsEventInts = 5;
 
 enum class JsEventKind : uint8_t {
   StatusChanged = 1,  // a = status, b = connection error, c = error detail
-  Log = 2,            // a = severity, payload = message
+  Log = 2,            // a = severity, b = source (0 SDK, 1 voice engine), payload = message
   Result = 3,         // a = request id, b = 1 when failed; payload = the failure, or the value
   Closed = 4,         // the native client is closed; nothing else follows for it
   Lobby = 5,          // a = sdk::LobbyEvent, payload = [lobbyId, memberId] ("0": none)
   Message = 6,        // a = sdk::MessageEvent, payload = the message (frozen, shared in a batch)
+  // Voice (helper B's range, 10-19).
+  CallStatus = 10,           // a = sdk::CallStatus, b = sdk::CallError, c = error detail, payload = lobbyId
+  VoiceParticipant = 11,     // a = 1 added / 0 removed, payload = [lobbyId, userId]
+  VoiceState = 12,           // payload = [lobbyId, userId]
+  VoiceSettingsUpdated = 13, // payload = the voice settings
   MessageDeleted = 20,  // payload = [messageId, channelId]
 };
 
@@ -33,11 +39,11 @@ struct IdPair {
 };
 
 // The payload slot: nothing, a text, a failure, an id, a message, a list of messages, two ids,
-// guilds, guild channels, direct-message summaries.
+// voice settings, guilds, guild channels, direct-message summaries.
 using JsPayload = std::variant<std::monostate, std::string, sdk::Result, sdk::Snowflake,
                                sdk::MessagePtr, std::vector<sdk::MessagePtr>, IdPair,
-                               std::vector<sdk::GuildMinimal>, std::vector<sdk::GuildChannel>,
-                               std::vector<sdk::UserMessageSummary>>;
+                               sdk::VoiceSettings, std::vector<sdk::GuildMinimal>,
+                               std::vector<sdk::GuildChannel>, std::vector<sdk::UserMessageSummary>>;
 
 struct JsEvent {
   JsEvent(JsEventKind k, uint32_t clientId) : kind(k), client(clientId) {}

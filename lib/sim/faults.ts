@@ -12,6 +12,10 @@ export type SimulatedCall =
   | 'leaveLobby'
   | 'sendLobbyMessage'
   | 'getLobbyMessages'
+  /** Joining a lobby's voice call; a failure ends the call with `signalingConnectionFailed` (the error's `code` as the detail). */
+  | 'startCall'
+  /** The RPC read of the chat client's voice settings. */
+  | 'getVoiceSettings'
   | 'getUserGuilds'
   | 'getGuildChannels'
   | 'sendUserMessage'
@@ -28,13 +32,15 @@ export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
   leaveLobby: 2,
   sendLobbyMessage: 3,
   getLobbyMessages: 4,
-  getUserGuilds: 5,
-  getGuildChannels: 6,
-  sendUserMessage: 7,
-  editUserMessage: 8,
-  deleteUserMessage: 9,
-  getUserMessages: 10,
-  getUserMessageSummaries: 11,
+  startCall: 5,
+  getVoiceSettings: 6,
+  getUserGuilds: 7,
+  getGuildChannels: 8,
+  sendUserMessage: 9,
+  editUserMessage: 10,
+  deleteUserMessage: 11,
+  getUserMessages: 12,
+  getUserMessageSummaries: 13,
 };
 
 /** The error types a backend can report (the vendor's `ErrorType`, without `None`). */

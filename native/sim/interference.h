@@ -24,15 +24,20 @@ enum class CallKind : int32_t {
   LeaveLobby = 2,
   SendLobbyMessage = 3,
   GetLobbyMessages = 4,
-  GetUserGuilds = 5,
-  GetGuildChannels = 6,
-  SendUserMessage = 7,
-  EditUserMessage = 8,
-  DeleteUserMessage = 9,
-  GetUserMessages = 10,  // only the fetch from the service: reads the local cache serves are not calls
-  GetUserMessageSummaries = 11,
+  StartCall = 5,         // joining a lobby's voice call (a fault ends it with SignalingConnectionFailed)
+  GetVoiceSettings = 6,  // the RPC read of the local chat client's voice settings
+  GetUserGuilds = 7,
+  GetGuildChannels = 8,
+  SendUserMessage = 9,
+  EditUserMessage = 10,
+  DeleteUserMessage = 11,
+  GetUserMessages = 12,  // only the fetch from the service: reads the local cache serves are not calls
+  GetUserMessageSummaries = 13,
 };
-constexpr int32_t kCallKinds = 12;
+constexpr int32_t kCallKinds = 14;
+
+// The call's name in debug log lines (the request the SDK makes).
+const char* CallKindName(CallKind kind);
 
 class Interference {
  public:
