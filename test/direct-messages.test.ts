@@ -59,6 +59,22 @@ describe('sendUserMessage', () => {
     expect(received!.channelId).not.toBe(id);
   });
 
+  it("a conversation belongs to the two users: their clients of another game see it too", async () => {
+    const { sim, alice, bob } = await pair();
+    const otherGame = sim.createApplication({ name: 'Other Game' });
+    const bobElsewhere = await sim.connectClient(bob.user, { application: otherGame });
+    try {
+      const seen: string[] = [];
+      bobElsewhere.on('messageCreated', (m) => seen.push(m.content));
+      const id = await alice.client.sendUserMessage(bob.user.id, 'from game one');
+      await sim.settle();
+      expect(seen).toEqual(['from game one']);
+      expect(await bobElsewhere.getUserMessageSummaries()).toEqual([{ userId: alice.user.id, lastMessageId: id }]);
+    } finally {
+      await bobElsewhere.close();
+    }
+  });
+
   it('refuses bad input before anything is sent', async () => {
     const { sim, alice, bob } = await pair();
     const max = limits.messageContentLength;
