@@ -25,6 +25,7 @@ import {
   type User,
 } from './types.js';
 import { checkContent, checkMessageLimit, checkOptionalMetadata, checkOptions, checkSecret } from './validate.js';
+import { checkCpuAffinityMask, fromNativeUser, toNativeActivity, type Activity } from './presence.js';
 
 /** Options of a {@link Client}. */
 export interface ClientOptions {
@@ -39,6 +40,16 @@ export interface ClientOptions {
    * Default false: the constructor throws a SocialSdkError of type `UnsupportedSdk`.
    */
   allowUnsupportedSdk?: boolean;
+  /**
+   * An affinity hint for the SDK's threads (`ClientCreateOptions::SetCpuAffinityMask`): a
+   * non-negative integer of at most 64 bits, as a bigint or a number (numbers must be safe
+   * integers; use a bigint above 2^53 - 1). The spec says it controls SDK thread affinity on one
+   * console family only; elsewhere the platform may ignore it. The simulator records it: read it
+   * back with {@link Client.cpuAffinityMask}.
+   * @example
+   * const client = new Client({ cpuAffinityMask: 0b1100n }); // SDK threads on cores 2 and 3
+   */
+  cpuAffinityMask?: bigint | number;
 }
 
 /** Options of {@link Client.updateToken}. */
@@ -147,6 +158,10 @@ class ClientCore implements ClientSink {
     if (name && !this.closing) this.owner.deref()?.emit(name, message);
   }
 
+  onUserUpdated(userId: string): void {
+    if (!this.closing) this.owner.deref()?.emit('userUpdated', { userId });
+  }
+
   onClosed(): void {
     this.closed = true;
     this.status = DISCONNECTED;
@@ -197,6 +212,7 @@ export class Client extends EventEmitter<ClientEvents> {
     if (typeof allowUnsupportedSdk !== 'boolean') {
       throw new TypeError(`allowUnsupportedSdk must be a boolean, got ${typeof allowUnsupportedSdk}`);
     }
+    const cpuAffinityMask = checkCpuAffinityMask(options.cpuAffinityMask);
     selectBackend();
     const simulator = options.simulator ?? Simulator.default();
     const world = nativeWorldOf(simulator);
@@ -204,7 +220,7 @@ export class Client extends EventEmitter<ClientEvents> {
     const runtime = getRuntime();
     this.#core = new ClientCore(this);
     this.#id = runtime.register(this.#core);
-    this.#native = new runtime.binding.NativeClient(world, this.#id, applicationId, LOG_LEVEL_VALUES[logLevel]);
+    this.#native = new runtime.binding.NativeClient(world, this.#id, applicationId, LOG_LEVEL_VALUES[logLevel], cpuAffinityMask);
   }
 
   /** The live connection status of the backend (events about it may still be on their way). */
@@ -219,7 +235,8 @@ export class Client extends EventEmitter<ClientEvents> {
 
   /** The signed-in user, once the client is ready; null before and after. */
   get currentUser(): User | null {
-    return this.#core.closed ? null : this.#native.currentUser();
+    const user = this.#core.closed ? null : this.#native.currentUser();
+    return user && fromNativeUser(user);
   }
 
   /** Which backend serves this client: `sim` (built-in simulator) or `vendor` (the real SDK). */
@@ -365,6 +382,52 @@ export class Client extends EventEmitter<ClientEvents> {
       const checked = checkMessageLimit(limit ?? limits.lobbyMessagesReturned);
       return (requestId) => this.#native.getLobbyMessages(requestId, id, checked);
     }).then((value) => [...(value as readonly Message[])]);
+  }
+
+  /**
+   * Publishes the user's rich presence (`UpdateRichPresence`), replacing the previous one. The
+   * client must be `ready`: otherwise it rejects with type `ClientNotReady`. Input is checked
+   * first (TypeError/RangeError naming the field, nothing sent); limits are in {@link limits}.
+   * The users who know this user (the members of its lobbies) get `userUpdated` and see the
+   * activity on {@link Client.getUser}; without `assets.inviteCoverImage` they see the image
+   * uploaded in the developer portal. It lasts until {@link Client.clearRichPresence} or until the
+   * user's last client of the game disconnects (the client publishes it again after reconnecting).
+   * @example
+   * await client.updateRichPresence({
+   *   type: 'Playing', details: 'Harbor Raid', state: 'In a match',
+   *   party: { id: 'match-42', currentSize: 2, maxSize: 4 },
+   *   assets: { largeImage: 'harbor', inviteCoverImage: 'https://example.com/cover.png' },
+   * });
+   */
+  updateRichPresence(activity: Activity): Promise<void> {
+    return this.#start('updateRichPresence', () => {
+      const checked = toNativeActivity(activity);
+      return (requestId) => this.#native.updateRichPresence(requestId, checked);
+    }).then(() => undefined);
+  }
+
+  /**
+   * Removes the user's rich presence (`ClearRichPresence`). Like the vendor call it reports
+   * nothing: the others see it go through `userUpdated`. Does nothing when not ready or closed.
+   */
+  clearRichPresence(): void {
+    if (!this.#closing) this.#native.clearRichPresence();
+  }
+
+  /**
+   * A user this client knows (`GetUser`, cache only): itself and the members of its lobbies,
+   * with their rich presence (`gameActivity`) and application profiles. Null for anyone else,
+   * and when not ready.
+   */
+  getUser(userId: SnowflakeInput): User | null {
+    const id = toSnowflake(userId, 'userId');
+    const user = this.#core.closed ? null : this.#native.getUser(id);
+    return user && fromNativeUser(user);
+  }
+
+  /** The `cpuAffinityMask` the client was created with, as the backend reports it; null when none was given (or once closed). */
+  get cpuAffinityMask(): bigint | null {
+    return this.#core.closed ? null : this.#native.cpuAffinityMask();
   }
 
   /**

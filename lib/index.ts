@@ -26,6 +26,8 @@ export type {
   ServerLobby,
   ServerLobbyMember,
   FailNextOptions,
+  CreateApplicationOptions,
+  ApplicationProfileSpec,
 } from './sim/simulator.js';
 export type { SimulatedCall, InjectedFailure } from './sim/faults.js';
 export { SocialSdkError } from './errors.js';
@@ -60,4 +62,17 @@ export type {
   Message,
   LobbyEvent,
   LobbyMemberEvent,
+  UserUpdatedEvent,
 } from './types.js';
+export type {
+  Activity,
+  ActivityType,
+  ActivityAssets,
+  ActivityTimestamps,
+  ActivityParty,
+  ActivityPartyPrivacy,
+  ActivityButton,
+  GameActivity,
+  ExternalIdentityProviderType,
+  UserApplicationProfile,
+} from './presence.js';

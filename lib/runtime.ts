@@ -35,6 +35,7 @@ export interface ClientSink {
   onLobby(event: number, lobbyId: string, memberId: string): void;
   /** `event`: 1 created, 2 updated. */
   onMessage(event: number, message: NativeMessage): void;
+  onUserUpdated(userId: string): void;
   onClosed(): void;
 }
 
@@ -149,6 +150,9 @@ class Runtime {
       }
       case EventKind.Message:
         this.sinks.get(client)?.onMessage(ints[at + 2]!, payload as NativeMessage);
+        return;
+      case EventKind.UserUpdated:
+        this.sinks.get(client)?.onUserUpdated(payload as string);
         return;
       case EventKind.StatusChanged:
         this.sinks.get(client)?.onStatus(ints[at + 2]!, ints[at + 3]!, ints[at + 4]!);

@@ -1,4 +1,5 @@
 import type { Snowflake } from './ids.js';
+import type { GameActivity, UserApplicationProfile } from './presence.js';
 
 /**
  * Connection status of a client, as the vendor SDK's `Client::Status` (in its order).
@@ -73,6 +74,18 @@ export interface User {
   globalName: string | null;
   /** A provisional account: created for a game player without a linked chat account. */
   isProvisional: boolean;
+  /**
+   * The rich presence the user's game published (`UserHandle::GameActivity`), or null. It goes
+   * away when the game clears it or the user's last client of that game disconnects.
+   */
+  gameActivity: GameActivity | null;
+  /** The user's game identities (`UserHandle::UserApplicationProfiles`): at most one per application. */
+  applicationProfiles: UserApplicationProfile[];
+}
+
+/** Payload of `userUpdated`. */
+export interface UserUpdatedEvent {
+  userId: Snowflake;
 }
 
 /** String key-value pairs: lobby, member and message metadata. */
@@ -159,6 +172,8 @@ export interface ClientEvents {
   messageCreated: [message: Message];
   /** A message changed (e.g. the game backend set its moderation metadata). */
   messageUpdated: [message: Message];
+  /** A user this client knows (itself, or a member of one of its lobbies) changed: read it with `getUser` (e.g. its rich presence). */
+  userUpdated: [event: UserUpdatedEvent];
   /** The client was closed (by `close()`, or at environment exit); nothing follows. */
   closed: [];
 }

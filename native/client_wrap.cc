@@ -1,6 +1,7 @@
 #include "client_wrap.h"
 
 #include "convert.h"
+#include "convert_presence.h"
 
 void ClientWrap::Init(Napi::Env env, Napi::Object exports) {
   // Everything is a method, not an accessor: V8 checks a method's receiver against the class
@@ -23,6 +24,10 @@ void ClientWrap::Init(Napi::Env env, Napi::Object exports) {
           InstanceMethod<&ClientWrap::GetLobbyIds>("getLobbyIds"),
           InstanceMethod<&ClientWrap::SendLobbyMessage>("sendLobbyMessage"),
           InstanceMethod<&ClientWrap::GetLobbyMessages>("getLobbyMessages"),
+          InstanceMethod<&ClientWrap::UpdateRichPresence>("updateRichPresence"),
+          InstanceMethod<&ClientWrap::ClearRichPresence>("clearRichPresence"),
+          InstanceMethod<&ClientWrap::GetUser>("getUser"),
+          InstanceMethod<&ClientWrap::GetCpuAffinityMask>("cpuAffinityMask"),
       });
   exports.Set("NativeClient", ctor);
 }
@@ -42,6 +47,7 @@ ClientWrap::ClientWrap(const Napi::CallbackInfo& info)
 
   sdk::ClientOptions options;
   options.applicationId = applicationId_;
+  options.cpuAffinityMask = CpuAffinityMaskFromJs(ArgOrUndefined(info, 4));
   client_ = backend_->CreateClient(options);
   backendName_ = backend_->Name();
   sdkVersion_ = backend_->SdkVersion();
@@ -67,6 +73,7 @@ ClientWrap::ClientWrap(const Napi::CallbackInfo& info)
       },
       static_cast<sdk::LogSeverity>(severity));
   SetLobbyCallbacks();
+  SetPresenceCallbacks();
 
   addon_->Track(this);
 }

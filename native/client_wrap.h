@@ -42,6 +42,13 @@ class ClientWrap final : public Napi::ObjectWrap<ClientWrap>, public Closable {
   Napi::Value SendLobbyMessage(const Napi::CallbackInfo& info);   // (requestId, lobbyId, content, metadata)
   Napi::Value GetLobbyMessages(const Napi::CallbackInfo& info);   // (requestId, lobbyId, limit)
 
+  // Rich presence, the user cache and the creation options (client_wrap_presence.cc).
+  void SetPresenceCallbacks();
+  Napi::Value UpdateRichPresence(const Napi::CallbackInfo& info);  // (requestId, activity)
+  Napi::Value ClearRichPresence(const Napi::CallbackInfo& info);   // ()
+  Napi::Value GetUser(const Napi::CallbackInfo& info);             // (userId) -> user | null
+  Napi::Value GetCpuAffinityMask(const Napi::CallbackInfo& info);  // () -> bigint | null
+
   // The backend callback that settles request `requestId`: a Result event carrying the failure, or
   // the callback's value (if any) on success. Captures only the pump and ids, so it stays valid
   // after this wrapper is collected.

@@ -22,6 +22,7 @@ enum class JsEventKind : uint8_t {
   Closed = 4,         // the native client is closed; nothing else follows for it
   Lobby = 5,          // a = sdk::LobbyEvent, payload = [lobbyId, memberId] ("0": none)
   Message = 6,        // a = sdk::MessageEvent, payload = the message (frozen, shared in a batch)
+  UserUpdated = 7,    // payload = the user id (SetUserUpdatedCallback)
 };
 
 struct IdPair {

@@ -6,7 +6,16 @@ import type { ErrorType } from '../errors.js';
 import type { NativeFailureSpec } from '../native.js';
 
 /** The simulated calls that {@link Simulator.failNext} can fail and {@link Simulator.setLatency} delays. */
-export type SimulatedCall = 'connect' | 'createOrJoinLobby' | 'leaveLobby' | 'sendLobbyMessage' | 'getLobbyMessages';
+export type SimulatedCall =
+  | 'connect'
+  | 'createOrJoinLobby'
+  | 'leaveLobby'
+  | 'sendLobbyMessage'
+  | 'getLobbyMessages'
+  /** Publishing rich presence. */
+  | 'updateRichPresence'
+  /** Clearing it: reports nothing, so a failed clear is only logged (warning) and the activity stays. */
+  | 'clearRichPresence';
 
 /** @internal The native CallKind of each call (native/sim/interference.h). */
 export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
@@ -15,6 +24,8 @@ export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
   leaveLobby: 2,
   sendLobbyMessage: 3,
   getLobbyMessages: 4,
+  updateRichPresence: 5,
+  clearRichPresence: 6,
 };
 
 /** The error types a backend can report (the vendor's `ErrorType`, without `None`). */

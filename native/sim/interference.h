@@ -24,8 +24,10 @@ enum class CallKind : int32_t {
   LeaveLobby = 2,
   SendLobbyMessage = 3,
   GetLobbyMessages = 4,
+  UpdateRichPresence = 5,
+  ClearRichPresence = 6,  // reports nothing: a failed clear is logged and lost
 };
-constexpr int32_t kCallKinds = 5;
+constexpr int32_t kCallKinds = 7;
 
 class Interference {
  public:

@@ -93,6 +93,9 @@ class Lobbies {
   // A user's clients of `app` went from none connected to some, or back: members see it.
   Notices ConnectedChanged(sdk::Snowflake app, sdk::Snowflake user) const;
 
+  // Whether `a` and `b` are members of a common lobby of `app` (clients know their co-members).
+  bool ShareLobby(sdk::Snowflake app, sdk::Snowflake a, sdk::Snowflake b) const;
+
  private:
   struct Member {
     sdk::Snowflake id = 0;

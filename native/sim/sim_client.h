@@ -41,6 +41,11 @@ class SimClient final : public sdk::Client, public Session {
   void SendLobbyMessage(sdk::Snowflake lobbyId, std::string content, sdk::Metadata metadata,
                         MessageIdCallback done) override;
   void GetLobbyMessages(sdk::Snowflake lobbyId, int32_t limit, MessagesCallback done) override;
+  void UpdateRichPresence(sdk::Activity activity, ResultCallback done) override;
+  void ClearRichPresence() override;
+  std::optional<sdk::User> GetUser(sdk::Snowflake userId) const override;
+  std::optional<uint64_t> GetCpuAffinityMask() const override { return options_.cpuAffinityMask; }
+  void SetUserUpdatedCallback(UserUpdatedCallback cb) override;
   void Close() override;
 
   // Session (called by the world; only posts to the service thread)
@@ -50,6 +55,7 @@ class SimClient final : public sdk::Client, public Session {
   void OnLoadLogs(uint32_t count, sdk::LogSeverity severity, std::string message) override;
   void OnLobbyEvent(sdk::LobbyEvent event, sdk::Snowflake lobbyId, sdk::Snowflake memberId) override;
   void OnMessageEvent(sdk::MessageEvent event, sdk::MessagePtr message) override;
+  void OnUserUpdated(sdk::Snowflake userId) override;
   void Enqueue(Task task) override;
 
  private:
@@ -88,6 +94,9 @@ class SimClient final : public sdk::Client, public Session {
   std::atomic<sdk::Snowflake> sessionUserId_{0};
   std::atomic<sdk::Snowflake> sessionApplicationId_{0};
   uint64_t connectAttempt_ = 0;  // service thread only: a delayed identify of an old attempt is dropped
+  // Service thread only: the activity this client published, published again after a reconnect
+  // (the SDK keeps it; the service drops it with the connection).
+  std::optional<sdk::Activity> activity_;
 
   mutable std::mutex mutex_;  // guards everything below
   std::string token_;         // service-thread copy lives in connectedToken_
@@ -98,6 +107,7 @@ class SimClient final : public sdk::Client, public Session {
   std::shared_ptr<const LogCallback> logCallback_;
   std::shared_ptr<const LobbyEventCallback> lobbyCallback_;
   std::shared_ptr<const MessageEventCallback> messageCallback_;
+  std::shared_ptr<const UserUpdatedCallback> userCallback_;
   sdk::LogSeverity minLogSeverity_ = sdk::LogSeverity::None;
   uint64_t nextOperationId_ = 1;
   std::map<uint64_t, ResultCallback> pending_;

@@ -37,6 +37,8 @@ class Session {
   virtual void OnLoadLogs(uint32_t count, sdk::LogSeverity severity, std::string message) = 0;
   virtual void OnLobbyEvent(sdk::LobbyEvent event, sdk::Snowflake lobbyId, sdk::Snowflake memberId) = 0;
   virtual void OnMessageEvent(sdk::MessageEvent event, sdk::MessagePtr message) = 0;
+  // A user the session knows changed (its activity or application profiles).
+  virtual void OnUserUpdated(sdk::Snowflake userId) = 0;
   // Runs `task` on the session's service thread (a delayed call whose time has come).
   virtual void Enqueue(Task task) = 0;
 };
@@ -48,6 +50,9 @@ const char* AuthFailureText(AuthFailure failure);
 struct Application {
   sdk::Snowflake id = 0;
   std::string name;
+  // The invite cover image uploaded in the developer portal: the fallback of activities that
+  // carry no assets.inviteCoverImage.
+  std::optional<std::string> inviteCoverImage;
 };
 
 struct TokenGrant {
@@ -139,6 +144,17 @@ class World {
   void Attach(Session* session);
   void Detach(Session* session);
 
+  // Presence and game identity (world_presence.cc). Harness: bad input is std::invalid_argument.
+  void SetApplicationInviteCoverImage(sdk::Snowflake app, std::optional<std::string> image);
+  // Replaces the user's application profiles (at most one per application); returns the user.
+  sdk::User SetApplicationProfiles(sdk::Snowflake userId, std::vector<sdk::UserApplicationProfile> profiles);
+  // A signed-in session publishes or clears its user's activity; the users who know it are told.
+  void UpdateRichPresence(sdk::Snowflake app, sdk::Snowflake user, sdk::Activity activity);
+  void ClearRichPresence(sdk::Snowflake app, sdk::Snowflake user);
+  // `userId` as a client of (app, viewer) sees it: only users it knows (itself and the members of
+  // its lobbies in `app`), else nullopt.
+  std::optional<sdk::User> ViewUser(sdk::Snowflake app, sdk::Snowflake viewer, sdk::Snowflake userId) const;
+
  private:
   struct TokenRecord {
     TokenGrant grant;
@@ -152,6 +168,12 @@ class World {
   // The session is no longer signed in; members see its user go when it was the last one.
   void ForgetReadyLocked(Session* session);
   void ReleaseTicket();
+  // The user with its published activity as the service shows it (see sim/presence.h).
+  sdk::User WithActivityLocked(sdk::User user, bool withSecrets) const;
+  // Tells every signed-in session that knows `userId` (its own included) that it changed.
+  void UserUpdatedLocked(sdk::Snowflake userId);
+  // The last session of (app, user) went: the activity it published goes with it.
+  void PresenceGoneLocked(sdk::Snowflake app, sdk::Snowflake user);
 
   const sdk::Version version_;
   SnowflakeMinter minter_;
@@ -167,6 +189,7 @@ class World {
   std::map<Session*, std::pair<sdk::Snowflake, sdk::Snowflake>> readyKey_;
   Lobbies lobbies_;
   Interference interference_;
+  std::map<sdk::Snowflake, sdk::Activity> activities_;  // by user; applicationId: the publishing app
 
   mutable std::mutex activityMutex_;  // guards the three below; may be taken under mutex_, never the reverse
   uint64_t inFlight_ = 0;

@@ -51,6 +51,8 @@ void WorldWrap::Init(Napi::Env env, Napi::Object exports) {
           InstanceMethod<&WorldWrap::ClearFailures>("clearFailures"),
           InstanceMethod<&WorldWrap::Settle>("settle"),
           InstanceMethod<&WorldWrap::Generation>("generation"),
+          InstanceMethod<&WorldWrap::SetApplicationInviteCoverImage>("setApplicationInviteCoverImage"),
+          InstanceMethod<&WorldWrap::SetApplicationProfiles>("setApplicationProfiles"),
       });
   exports.Set("NativeWorld", ctor);
 }

@@ -56,6 +56,10 @@ class WorldWrap final : public Napi::ObjectWrap<WorldWrap> {
   Napi::Value Settle(const Napi::CallbackInfo& info);                   // (requestId): Result event for client 0
   Napi::Value Generation(const Napi::CallbackInfo& info);               // () -> decimal string
 
+  // Presence and game identity (world_wrap_presence.cc).
+  Napi::Value SetApplicationInviteCoverImage(const Napi::CallbackInfo& info);  // (applicationId, image | null)
+  Napi::Value SetApplicationProfiles(const Napi::CallbackInfo& info);          // (userId, profiles) -> user
+
   World& world() { return *backend_->world(); }
 
   std::shared_ptr<WorldBackend> backend_;
