@@ -23,6 +23,8 @@ describe('examples', () => {
     expect(stdout).toMatch(/\[Ada\]\s+Bo joined/);
     expect(stdout).toMatch(/\[Bo\]\s+status -> reconnecting[\s\S]*\[Bo\]\s+status -> ready/);
     expect(stdout).toContain('Bo: you are all noobs  [hidden by moderation]');
+    expect(stdout).toMatch(/\[Bo\]\s+Ada: Playing Harbor Raid - Harbor, duo, In a match \(party 2\/2\)/);
+    expect(stdout).toMatch(/\[Bo\]\s+invite cover image: https:\/\/cdn\.example\.com\/harbor-raid-cover\.png/);
     expect(stdout).toContain('closed both clients');
   });
 
@@ -41,10 +43,17 @@ describe('examples', () => {
     expect(code).toBe(0);
   });
 
+  it('the rich presence example runs: the lobby mate sees the portal cover image, then nothing', async () => {
+    const { code, stdout, stderr } = await runFixture(example('rich-presence.cjs'));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toBe('bo sees: Harbor Raid - In a match (cover: portal-cover)\nbo sees: nothing\n');
+  });
+
   it('the README shows each example exactly as it is in examples/', () => {
     const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
     const blocks = [...readme.matchAll(/<!-- example: (\S+) -->\n```js\n([\s\S]*?)```/g)];
-    expect(blocks.map(([, file]) => file)).toEqual(['examples/lobby-chat.cjs', 'examples/harness.test.cjs']);
+    expect(blocks.map(([, file]) => file)).toEqual(['examples/lobby-chat.cjs', 'examples/harness.test.cjs', 'examples/rich-presence.cjs']);
     for (const [, file, code] of blocks) expect(code).toBe(readFileSync(path.join(root, file!), 'utf8'));
   });
 });
