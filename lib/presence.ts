@@ -4,6 +4,8 @@
  * (`UserHandle::UserApplicationProfiles`). Names of enum values are the vendor's.
  * @module
  */
+import { inspect } from 'node:util';
+
 import type { Snowflake } from './ids.js';
 import { limits } from './limits.js';
 import type { NativeActivity, NativeProfile, NativeUser } from './native.js';
@@ -284,7 +286,7 @@ function fromNativeActivity(activity: NativeActivity): GameActivity {
     // 0 is the vendor's "not set".
     timestamps: activity.timestamps ? { start: activity.timestamps.start || null, end: activity.timestamps.end || null } : null,
     party: activity.party ? { ...activity.party, privacy: PRIVACIES[activity.party.privacy] ?? 'Private' } : null,
-    secrets: activity.secrets ?? null,
+    secrets: activity.secrets ? hiddenSecrets(activity.secrets.join) : null,
     buttons: activity.buttons ?? [],
     assets: activity.assets
       ? {
@@ -298,6 +300,13 @@ function fromNativeActivity(activity: NativeActivity): GameActivity {
         }
       : null,
   };
+}
+
+/** The join secret stays readable but never shows in `util.inspect` output (or console.log). */
+function hiddenSecrets(join: string): { join: string } {
+  const secrets = { join };
+  Object.defineProperty(secrets, inspect.custom, { enumerable: false, value: () => '{ join: [hidden] }' });
+  return secrets;
 }
 
 function fromNativeProfile(profile: NativeProfile): UserApplicationProfile {

@@ -2,6 +2,7 @@
 // shows it to the other players: userUpdated, getUser, the portal's invite cover image.
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
+import { inspect } from 'node:util';
 
 import { describe, expect, it } from 'vitest';
 
@@ -73,6 +74,9 @@ describe('updateRichPresence', () => {
     // The publisher's own view keeps its secret; the service's view too.
     expect(ada.client.currentUser!.gameActivity!.secrets).toEqual({ join: 'join-secret-42' });
     expect(sim.getUser(ada.user.id)!.gameActivity!.secrets).toEqual({ join: 'join-secret-42' });
+    // Secrets never show in inspect output.
+    expect(inspect(ada.client.currentUser, { depth: 10 })).not.toContain('join-secret-42');
+    expect(inspect(ada.client.currentUser, { depth: 10 })).toContain('[hidden]');
   });
 
   it('without a custom name, others see the application name; a new activity replaces the old one', async () => {
