@@ -220,7 +220,8 @@ export class Client extends EventEmitter<ClientEvents> {
     const runtime = getRuntime();
     this.#core = new ClientCore(this);
     this.#id = runtime.register(this.#core);
-    this.#native = new runtime.binding.NativeClient(world, this.#id, applicationId, LOG_LEVEL_VALUES[logLevel], cpuAffinityMask);
+    const backendOptions = cpuAffinityMask === undefined ? {} : { cpuAffinityMask };
+    this.#native = new runtime.binding.NativeClient(world, this.#id, applicationId, LOG_LEVEL_VALUES[logLevel], backendOptions);
   }
 
   /** The live connection status of the backend (events about it may still be on their way). */

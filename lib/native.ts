@@ -183,8 +183,14 @@ export interface NativeClient {
   cpuAffinityMask(): bigint | null;
 }
 
+/** `sdk::ClientOptions` settings beyond the application id. */
+export interface NativeBackendOptions {
+  /** `ClientCreateOptions::SetCpuAffinityMask`, 0 to 2^64 - 1. */
+  cpuAffinityMask?: bigint;
+}
+
 export interface NativeClientConstructor {
-  new (backendSource: NativeWorld, clientId: number, applicationId: string, minLogSeverity: number, cpuAffinityMask?: bigint): NativeClient;
+  new (backendSource: NativeWorld, clientId: number, applicationId: string, minLogSeverity: number, options?: NativeBackendOptions): NativeClient;
 }
 
 export interface NativeGrant {

@@ -47,7 +47,9 @@ ClientWrap::ClientWrap(const Napi::CallbackInfo& info)
 
   sdk::ClientOptions options;
   options.applicationId = applicationId_;
-  options.cpuAffinityMask = CpuAffinityMaskFromJs(ArgOrUndefined(info, 4));
+  if (!ArgOrUndefined(info, 4).IsUndefined()) {
+    options.cpuAffinityMask = CpuAffinityMaskFromJs(ObjectArg(info, 4, "options").Get("cpuAffinityMask"));
+  }
   client_ = backend_->CreateClient(options);
   backendName_ = backend_->Name();
   sdkVersion_ = backend_->SdkVersion();

@@ -15,7 +15,7 @@ class ClientWrap final : public Napi::ObjectWrap<ClientWrap>, public Closable {
  public:
   static void Init(Napi::Env env, Napi::Object exports);
 
-  // new NativeClient(backendSource, clientId, applicationId, minLogSeverity)
+  // new NativeClient(backendSource, clientId, applicationId, minLogSeverity, options?)
   explicit ClientWrap(const Napi::CallbackInfo& info);
   ~ClientWrap();
 

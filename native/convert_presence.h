@@ -16,5 +16,6 @@ sdk::Activity ActivityFromJs(const Napi::Value& value);
 Napi::Object ActivityToJs(Napi::Env env, const sdk::Activity& activity);
 std::vector<sdk::UserApplicationProfile> ProfilesFromJs(const Napi::Value& value);
 Napi::Array ProfilesToJs(Napi::Env env, const std::vector<sdk::UserApplicationProfile>& profiles);
-// ClientCreateOptions::SetCpuAffinityMask: undefined (not set) or a BigInt of 0 to 2^64-1.
+// options.cpuAffinityMask of the client constructor (ClientCreateOptions::SetCpuAffinityMask):
+// undefined (not set) or a BigInt of 0 to 2^64-1.
 std::optional<uint64_t> CpuAffinityMaskFromJs(const Napi::Value& value);

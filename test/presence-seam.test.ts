@@ -25,11 +25,15 @@ describe('presence seam guards', () => {
     ['a negative bigint', -1n, RangeError],
     ['a bigint above 2^64 - 1', 1n << 64n, RangeError],
   ])('refuses a cpuAffinityMask that is %s', (_name, mask, error) => {
-    expect(() => new Ctor(world, 1, app.id, 3, mask)).toThrow(error);
+    expect(() => new Ctor(world, 1, app.id, 3, { cpuAffinityMask: mask })).toThrow(error);
+  });
+
+  it('refuses options that are not an object', () => {
+    expect(() => new Ctor(world, 1, app.id, 3, 5n)).toThrow(TypeError);
   });
 
   it('reads the mask back from the backend, and null once closed', () => {
-    const client = new Ctor(world, 1, app.id, 3, (1n << 64n) - 1n);
+    const client = new Ctor(world, 1, app.id, 3, { cpuAffinityMask: (1n << 64n) - 1n });
     expect(client.cpuAffinityMask()).toBe((1n << 64n) - 1n);
     client.close();
     expect(client.cpuAffinityMask()).toBeNull();
