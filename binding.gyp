@@ -46,7 +46,31 @@
         }
       },
       "conditions": [
-        ["OS=='win'", { "defines": ["_HAS_EXCEPTIONS=1"] }]
+        ["OS=='win'", { "defines": ["_HAS_EXCEPTIONS=1"] }],
+        # The vendor backend, when SOCIAL_SDK_DIR is set: scripts/vendor-sdk.cjs checks the SDK
+        # directory (failing the build with a message naming what is missing) and answers the same
+        # questions CMakeLists.txt asks. The library is copied next to the addon, which finds it
+        # there through its rpath; prebuildify copies it on into prebuilds/.
+        ["'<!(node scripts/vendor-sdk.cjs enabled)'=='1'", {
+          "sources": ["<!@(node scripts/vendor-sdk.cjs sources)"],
+          "defines": ["<!@(node scripts/vendor-sdk.cjs defines)"],
+          "cflags_cc": ["-isystem<!(node scripts/vendor-sdk.cjs includeDir)"],
+          "xcode_settings": {
+            "OTHER_CPLUSPLUSFLAGS": ["-isystem<!(node scripts/vendor-sdk.cjs includeDir)"],
+            "LD_RUNPATH_SEARCH_PATHS": ["@loader_path"]
+          },
+          "msvs_settings": {
+            "VCCLCompilerTool": {
+              "AdditionalIncludeDirectories": ["<!(node scripts/vendor-sdk.cjs includeDir)"]
+            }
+          },
+          "libraries": ["<!(node scripts/vendor-sdk.cjs link)"],
+          "ldflags": ["-Wl,-rpath,'$$ORIGIN'"],
+          "copies": [{
+            "destination": "<(PRODUCT_DIR)",
+            "files": ["<!(node scripts/vendor-sdk.cjs runtime)"]
+          }]
+        }]
       ]
     }
   ]

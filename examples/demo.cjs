@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // npm run demo: two simulated players meet in a lobby on the built-in simulator and chat; the game
 // backend names a character and flags a message, and both players see it happen; Ada shares her rich
-// presence and Bo sees it with the developer portal's invite cover image. Runs offline; no vendor SDK
-// needed.
+// presence and Bo sees it with the developer portal's invite cover image; then the game reads a
+// player's chat-client voice settings and hears her change one, and the two share a short voice
+// call. Runs offline; no vendor SDK needed.
 'use strict';
 const { Simulator } = require('../dist/index.js');
 
@@ -91,6 +92,31 @@ async function main() {
     const hidden = m.moderationMetadata.action === 'hide' ? '  [hidden by moderation]' : '';
     console.log(`  ${names.get(m.authorId)}${m.additionalName ? ` (${m.additionalName})` : ''}: ${m.content}${hidden}`);
   }
+
+  // Voice settings live in each player's desktop chat client; the game reads them over local RPC.
+  console.log(`\n${stamp()}  Ada's launcher reads her chat client's voice settings`);
+  adaClient.on('voiceSettingsUpdated', (s) =>
+    say('[Ada]', `voice settings updated: ${s.inputMode}${s.pttKey ? ` (${s.pttKey})` : ''}, output volume ${s.outputVolume}`),
+  );
+  const voice = await adaClient.getVoiceSettings();
+  say('[Ada]', `voice settings: ${voice.inputMode}, muted ${voice.selfMute}, input ${voice.inputVolume}, output ${voice.outputVolume}`);
+  console.log(`${stamp()}  Ada switches to push-to-talk in her chat client`);
+  sim.chatClient(ada).setVoiceSettings({ inputMode: 'pushToTalk', pttKey: 'SHIFT + F' });
+  await sim.settle();
+
+  // A short voice call in the lobby: Bo joins muted, Ada sees it.
+  adaClient.on('voiceParticipantChanged', ({ userId, added }) => say('[Ada]', `${names.get(userId)} ${added ? 'joined' : 'left'} the call`));
+  adaClient.on('voiceStateChanged', ({ lobbyId: id, userId }) => {
+    const state = adaClient.getCall(id)?.participants.find((p) => p.userId === userId);
+    if (state) say('[Ada]', `${names.get(userId)} is ${state.selfMute ? 'muted' : 'unmuted'}`);
+  });
+  await adaClient.startCall(lobbyId);
+  await boClient.startCall(lobbyId);
+  boClient.setSelfMute(lobbyId, true);
+  await sim.settle();
+  say('[Ada]', `call ${adaClient.getCall(lobbyId).status} with ${adaClient.getCall(lobbyId).participants.length} participants`);
+  await boClient.endCall(lobbyId);
+  await sim.settle();
 
   await Promise.all([adaClient.close(), boClient.close()]);
   console.log(`\nclosed both clients`);

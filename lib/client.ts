@@ -1,10 +1,11 @@
 import { EventEmitter, on } from 'node:events';
 import { inspect } from 'node:util';
 
+import { checkBackendOptions, selectBackend, vendorSdkVersion, type BackendName } from './backend.js';
 import { SocialSdkError, clientDestroyed, withCallSite } from './errors.js';
 import { limits } from './limits.js';
 import { toSnowflake, type Snowflake, type SnowflakeInput } from './ids.js';
-import type { NativeClient, NativeMessage, NativePayload } from './native.js';
+import type { NativeBackendOptions, NativeClient, NativeFeatures, NativeMessage, NativePayload, NativeVoiceSettings } from './native.js';
 import { getRuntime, type ClientSink } from './runtime.js';
 import { nativeWorldOf } from './sim/internal.js';
 import { Simulator } from './sim/simulator.js';
@@ -26,6 +27,16 @@ import {
 } from './types.js';
 import { checkContent, checkMessageLimit, checkOptionalMetadata, checkOptions, checkSecret } from './validate.js';
 import { checkCpuAffinityMask, fromNativeUser, toNativeActivity, type Activity } from './presence.js';
+import {
+  CALL_ERRORS,
+  CALL_STATUSES,
+  callFailure,
+  toCall,
+  toVoiceSettings,
+  type Call,
+  type CallStatusChange,
+  type VoiceSettings,
+} from './voice.js';
 
 /** Options of a {@link Client}. */
 export interface ClientOptions {
@@ -35,6 +46,25 @@ export interface ClientOptions {
   simulator?: Simulator;
   /** The least severe log level forwarded as `log` events. Default `warning`. */
   logLevel?: LogLevel;
+  /**
+   * The backend: `sim` (the built-in simulator) or `vendor` (the real SDK library; needs a build
+   * with `SOCIAL_SDK_DIR`, see the README). Default: `sim` when `simulator` is given, else the
+   * `SOCIAL_SDK_BACKEND` environment variable, else `sim`.
+   */
+  backend?: BackendName;
+  /**
+   * Vendor backend: base URL of the service's API (`ClientCreateOptions.ApiBase`); default the
+   * library's. The simulator ignores it.
+   */
+  apiBase?: string;
+  /** Vendor backend: base URL of the service's web app (`ClientCreateOptions.WebBase`). The simulator ignores it. */
+  webBase?: string;
+  /**
+   * Vendor backend: how often the library is polled for callbacks (`discordpp::RunCallbacks`), in
+   * ms, 1 to 1000; default 10. The library's queue is process-wide: the shortest interval any open
+   * client asked for applies. The simulator signals its events and ignores it.
+   */
+  runCallbacksIntervalMs?: number;
   /**
    * Runs on an end-of-life SDK instead of refusing it (a `SocialSdkWarning` is still emitted).
    * Default false: the constructor throws a SocialSdkError of type `UnsupportedSdk`.
@@ -51,6 +81,9 @@ export interface ClientOptions {
    */
   cpuAffinityMask?: bigint | number;
 }
+
+/** Optional SDK features a backend may lack (see {@link Client.features}). */
+export type BackendFeatures = Readonly<NativeFeatures>;
 
 /** Options of {@link Client.updateToken}. */
 export interface UpdateTokenOptions {
@@ -99,6 +132,8 @@ const MESSAGE_EVENTS = [undefined, 'messageCreated', 'messageUpdated'] as const;
 
 /** Sees every status change (or the close) until it returns true. */
 type StatusWaiter = (change: StatusChange | 'closed') => boolean;
+/** Sees every call status change (or the close) until it returns true. */
+type CallWaiter = (change: CallStatusChange | 'closed') => boolean;
 
 /**
  * The client's state as JS has observed it, held by the runtime. It refers to its client only
@@ -113,6 +148,7 @@ class ClientCore implements ClientSink {
   closing = false;
   closed = false;
   readonly waiters = new Set<StatusWaiter>();
+  readonly callWaiters = new Set<CallWaiter>();
   private pinned: Client | undefined;
 
   constructor(owner: Client) {
@@ -141,8 +177,32 @@ class ClientCore implements ClientSink {
     if (!this.closing) this.owner.deref()?.emit('statusChanged', change);
   }
 
-  onLog(severity: number, message: string): void {
-    if (!this.closing) this.owner.deref()?.emit('log', { severity: SEVERITIES[severity] ?? 'error', message });
+  onLog(severity: number, message: string, source: number): void {
+    if (this.closing) return;
+    this.owner.deref()?.emit('log', { severity: SEVERITIES[severity] ?? 'error', message, source: source === 1 ? 'voice' : 'sdk' });
+  }
+
+  onCallStatus(lobbyId: string, status: number, error: number, detail: number): void {
+    const change: CallStatusChange = {
+      lobbyId,
+      status: CALL_STATUSES[status] ?? 'disconnected',
+      error: CALL_ERRORS[error] ?? 'none',
+      errorDetail: detail,
+    };
+    for (const waiter of [...this.callWaiters]) if (waiter(change)) this.callWaiters.delete(waiter);
+    if (!this.closing) this.owner.deref()?.emit('callStatusChanged', change);
+  }
+
+  onVoiceParticipant(lobbyId: string, userId: string, added: boolean): void {
+    if (!this.closing) this.owner.deref()?.emit('voiceParticipantChanged', { lobbyId, userId, added });
+  }
+
+  onVoiceState(lobbyId: string, userId: string): void {
+    if (!this.closing) this.owner.deref()?.emit('voiceStateChanged', { lobbyId, userId });
+  }
+
+  onVoiceSettings(settings: NativeVoiceSettings): void {
+    if (!this.closing) this.owner.deref()?.emit('voiceSettingsUpdated', toVoiceSettings(settings));
   }
 
   onLobby(event: number, lobbyId: string, memberId: string): void {
@@ -166,6 +226,7 @@ class ClientCore implements ClientSink {
     this.closed = true;
     this.status = DISCONNECTED;
     this.notify('closed');
+    for (const waiter of [...this.callWaiters]) if (waiter('closed')) this.callWaiters.delete(waiter);
     this.owner.deref()?.emit('closed');
   }
 
@@ -212,16 +273,20 @@ export class Client extends EventEmitter<ClientEvents> {
     if (typeof allowUnsupportedSdk !== 'boolean') {
       throw new TypeError(`allowUnsupportedSdk must be a boolean, got ${typeof allowUnsupportedSdk}`);
     }
+    const backend = selectBackend(options.backend, options.simulator !== undefined);
+    if (backend === 'vendor' && options.simulator !== undefined) {
+      throw new TypeError("simulator applies to the 'sim' backend only, not to backend 'vendor'");
+    }
     const cpuAffinityMask = checkCpuAffinityMask(options.cpuAffinityMask);
-    selectBackend();
-    const simulator = options.simulator ?? Simulator.default();
-    const world = nativeWorldOf(simulator);
-    enforceSdkSupport(formatSdkVersion(world.version()), allowUnsupportedSdk);
+    const backendOptions: NativeBackendOptions = { ...checkBackendOptions(options) };
+    if (cpuAffinityMask !== undefined) backendOptions.cpuAffinityMask = cpuAffinityMask;
+    const source = backend === 'vendor' ? 'vendor' : nativeWorldOf(options.simulator ?? Simulator.default());
+    const version = source === 'vendor' ? vendorSdkVersion() : source.version();
+    enforceSdkSupport(formatSdkVersion(version), allowUnsupportedSdk);
     const runtime = getRuntime();
     this.#core = new ClientCore(this);
     this.#id = runtime.register(this.#core);
-    const backendOptions = cpuAffinityMask === undefined ? {} : { cpuAffinityMask };
-    this.#native = new runtime.binding.NativeClient(world, this.#id, applicationId, LOG_LEVEL_VALUES[logLevel], backendOptions);
+    this.#native = new runtime.binding.NativeClient(source, this.#id, applicationId, LOG_LEVEL_VALUES[logLevel], backendOptions);
   }
 
   /** The live connection status of the backend (events about it may still be on their way). */
@@ -243,6 +308,15 @@ export class Client extends EventEmitter<ClientEvents> {
   /** Which backend serves this client: `sim` (built-in simulator) or `vendor` (the real SDK). */
   get backend(): string {
     return this.#native.backend();
+  }
+
+  /**
+   * Optional SDK features and whether this backend has them. The simulator has them all; the
+   * vendor backend has those of the SDK release it was built against (SDK 1.9 has neither: message
+   * `additionalName` is then always null, and voice settings report "not available in SDK 1.9").
+   */
+  get features(): BackendFeatures {
+    return Object.freeze(this.#native.features());
   }
 
   /** The SDK version of the backend, `major.minor.build`. */
@@ -432,6 +506,142 @@ export class Client extends EventEmitter<ClientEvents> {
   }
 
   /**
+   * Joins the voice call of a lobby (`StartCall`): one call per lobby, shared by the members who
+   * joined it. Resolves once the call is `connected` (read it with {@link Client.getCall}); every
+   * step is a `callStatusChanged` event (`joining`, `connecting`, `signalingConnected`,
+   * `connected`), and the participants already in the call get `voiceParticipantChanged`.
+   *
+   * Rejects with a SocialSdkError when the call ends before it connects: type
+   * `AuthorizationFailed` when the user is not a member of the lobby (the call reports
+   * `disconnected` with error `forbidden`), `NetworkError` for a connection failure, `Aborted`
+   * when it was ended meanwhile; type `ClientNotReady` before the client is ready and
+   * `ValidationError` when this client is already in that lobby's call (the vendor's `StartCall`
+   * then returns no call).
+   * @example
+   * await client.startCall(lobbyId);
+   * client.setSelfMute(lobbyId, true);
+   */
+  startCall(lobbyId: SnowflakeInput): Promise<void> {
+    if (this.#closing) return Promise.reject(clientDestroyed('startCall'));
+    let id: Snowflake;
+    try {
+      id = toSnowflake(lobbyId, 'lobbyId');
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const callSite = new Error();
+    return new Promise<void>((resolve, reject) => {
+      // Status events of an earlier call of the same lobby may still be queued: only those after
+      // this call's `joining` count.
+      let started = false;
+      const waiter: CallWaiter = (change) => {
+        if (change === 'closed') {
+          reject(withCallSite(clientDestroyed('startCall'), callSite));
+          return true;
+        }
+        if (change.lobbyId !== id) return false;
+        if (change.status === 'joining') started = true;
+        if (!started) return false;
+        if (change.status === 'connected') resolve();
+        else if (change.status === 'disconnected') reject(withCallSite(callFailure(change), callSite));
+        else return false;
+        return true;
+      };
+      const failure = this.#native.startCall(id);
+      if (failure) return reject(withCallSite(SocialSdkError.fromNative(failure, 'startCall'), callSite));
+      this.#core.callWaiters.add(waiter);
+    });
+  }
+
+  /**
+   * Leaves the call of a lobby (`EndCall`): the call goes `disconnecting`, then `disconnected`,
+   * and the other participants get `voiceParticipantChanged` (removed). Resolves when done; a
+   * lobby without a call of this client resolves at once. Leaving the lobby, or disconnecting,
+   * also ends the call.
+   */
+  endCall(lobbyId: SnowflakeInput): Promise<void> {
+    return this.#start('endCall', () => {
+      const id = toSnowflake(lobbyId, 'lobbyId');
+      return (requestId) => this.#native.endCall(requestId, id);
+    }).then(() => undefined);
+  }
+
+  /** Leaves every call of this client (`EndCalls`). */
+  endCalls(): Promise<void> {
+    return this.#start('endCalls', () => (requestId) => this.#native.endCalls(requestId)).then(() => undefined);
+  }
+
+  /** This client's call in a lobby, with its participants and their voice states; null when there is none. */
+  getCall(lobbyId: SnowflakeInput): Call | null {
+    const id = toSnowflake(lobbyId, 'lobbyId');
+    const call = this.#core.closed ? null : this.#native.getCall(id);
+    return call ? toCall(call) : null;
+  }
+
+  /**
+   * Mutes (or unmutes) this client's microphone in a lobby's call (`Call::SetSelfMute`); the other
+   * participants get `voiceStateChanged`. Returns false when this client has no call there.
+   * @throws TypeError when `mute` is not a boolean; RangeError for a malformed lobby id.
+   */
+  setSelfMute(lobbyId: SnowflakeInput, mute: boolean): boolean {
+    const id = toSnowflake(lobbyId, 'lobbyId');
+    checkBoolean(mute, 'mute');
+    return !this.#core.closed && this.#native.setSelfMute(id, mute);
+  }
+
+  /**
+   * Deafens (or undeafens) this client in a lobby's call (`Call::SetSelfDeaf`); the other
+   * participants get `voiceStateChanged`. Returns false when this client has no call there.
+   * @throws TypeError when `deaf` is not a boolean; RangeError for a malformed lobby id.
+   */
+  setSelfDeaf(lobbyId: SnowflakeInput, deaf: boolean): boolean {
+    const id = toSnowflake(lobbyId, 'lobbyId');
+    checkBoolean(deaf, 'deaf');
+    return !this.#core.closed && this.#native.setSelfDeaf(id, deaf);
+  }
+
+  /**
+   * Mutes (or unmutes) this client in every call (`SetSelfMuteAll`): it overrides each call's
+   * own setting, now and for calls started later. @throws TypeError when `mute` is not a boolean.
+   */
+  setSelfMuteAll(mute: boolean): void {
+    checkBoolean(mute, 'mute');
+    if (!this.#core.closed) this.#native.setSelfMuteAll(mute);
+  }
+
+  /** Deafens (or undeafens) this client in every call (`SetSelfDeafAll`), as {@link Client.setSelfMuteAll}. */
+  setSelfDeafAll(deaf: boolean): void {
+    checkBoolean(deaf, 'deaf');
+    if (!this.#core.closed) this.#native.setSelfDeafAll(deaf);
+  }
+
+  /** The last {@link Client.setSelfMuteAll} value (false by default). */
+  getSelfMuteAll(): boolean {
+    return !this.#core.closed && this.#native.getSelfMuteAll();
+  }
+
+  /** The last {@link Client.setSelfDeafAll} value (false by default). */
+  getSelfDeafAll(): boolean {
+    return !this.#core.closed && this.#native.getSelfDeafAll();
+  }
+
+  /**
+   * The local chat client's voice settings (`GetVoiceSettings`, SDK 1.10): a read-only snapshot
+   * of what the user chose in the desktop chat app (mute/deafen, volumes, voice mode,
+   * push-to-talk key, processing), read over the local RPC channel. Changes arrive as
+   * `voiceSettingsUpdated`.
+   *
+   * Rejects with a SocialSdkError of type `RPCError` (the vendor's ErrorType 9, a failure of the
+   * desktop client's RPC channel) when the chat client is not running on this machine or the RPC
+   * connection to it is down; with `ClientNotReady` before the client is ready.
+   */
+  getVoiceSettings(): Promise<VoiceSettings> {
+    return this.#start('getVoiceSettings', () => (requestId) => this.#native.getVoiceSettings(requestId)).then((value) =>
+      toVoiceSettings(value as NativeVoiceSettings),
+    );
+  }
+
+  /**
    * Disconnects. Resolves once `disconnected`. An attempt to connect that is still under way is
    * cancelled: its `connect()` rejects with type `Aborted`.
    */
@@ -559,6 +769,10 @@ export class Client extends EventEmitter<ClientEvents> {
   }
 }
 
+function checkBoolean(value: unknown, name: string): void {
+  if (typeof value !== 'boolean') throw new TypeError(`${name} must be a boolean, got ${typeof value}`);
+}
+
 function connectFailure(change: StatusChange): SocialSdkError {
   if (change.errorDetail === CLOSE_AUTHENTICATION_FAILED) {
     return new SocialSdkError(
@@ -574,19 +788,4 @@ function connectFailure(change: StatusChange): SocialSdkError {
     code: change.errorDetail,
     retryable: true,
   });
-}
-
-/**
- * Honours SOCIAL_SDK_BACKEND; only the simulator is compiled in so far.
- * @internal
- */
-export function selectBackend(): void {
-  const wanted = process.env.SOCIAL_SDK_BACKEND;
-  if (wanted === undefined || wanted === '' || wanted === 'sim') return;
-  if (wanted === 'vendor') {
-    throw new Error(
-      'SOCIAL_SDK_BACKEND=vendor, but this build of social-sdk-node has no vendor backend: build it against the SDK with `SOCIAL_SDK_DIR=/path/to/discord_social_sdk npm install`, or unset SOCIAL_SDK_BACKEND to use the simulator',
-    );
-  }
-  throw new RangeError(`SOCIAL_SDK_BACKEND must be 'sim' or 'vendor', got '${wanted}'`);
 }

@@ -12,7 +12,9 @@ export type {
   CreateOrJoinLobbyOptions,
   SendLobbyMessageOptions,
   GetLobbyMessagesOptions,
+  BackendFeatures,
 } from './client.js';
+export type { BackendName } from './backend.js';
 export { Simulator } from './sim/simulator.js';
 export type {
   SimulatorOptions,
@@ -30,6 +32,18 @@ export type {
   ApplicationProfileSpec,
 } from './sim/simulator.js';
 export type { SimulatedCall, InjectedFailure } from './sim/faults.js';
+export { SimulatedChatClient } from './sim/chat-client.js';
+export type {
+  Call,
+  CallStatus,
+  CallError,
+  CallStatusChange,
+  VoiceParticipant,
+  VoiceParticipantEvent,
+  VoiceStateEvent,
+  VoiceSettings,
+  VoiceInputMode,
+} from './voice.js';
 export { SocialSdkError } from './errors.js';
 export type { ErrorType, SocialSdkErrorInit } from './errors.js';
 export { toSnowflake } from './ids.js';
@@ -53,6 +67,7 @@ export type {
   LogSeverity,
   LogLevel,
   LogEntry,
+  LogSource,
   User,
   ClientEvents,
   Metadata,

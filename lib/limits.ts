@@ -39,4 +39,8 @@ export const limits = {
   activityButtonLabelLength: 32,
   /** Rich presence: the most characters of a button's URL (gateway activity buttons: 1 to 512). */
   activityButtonUrlLength: 512,
+  /** Voice input volume: 0 to this (vendor documentation, `VoiceSettings::InputVolume`). */
+  voiceInputVolumeMax: 100,
+  /** Voice output volume: 0 to this (vendor documentation, `VoiceSettings::OutputVolume`). */
+  voiceOutputVolumeMax: 200,
 } as const;

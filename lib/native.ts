@@ -117,11 +117,41 @@ export interface NativeMemberUpdate {
   additionalName?: string | null;
 }
 
+/** A call as a client sees it (`discordpp::Call`); `status` is the vendor's `Call::Status` value. */
+export interface NativeCall {
+  lobbyId: string;
+  status: number;
+  participants: { userId: string; selfMute: boolean; selfDeaf: boolean }[];
+  selfMute: boolean;
+  selfDeaf: boolean;
+}
+
+/** The local chat client's voice settings (`VoiceSettings`); `inputMode`: 0 voice activity, 1 push-to-talk. */
+export interface NativeVoiceSettings {
+  selfMute: boolean;
+  selfDeaf: boolean;
+  inputMode: number;
+  pttKey: string;
+  inputVolume: number;
+  outputVolume: number;
+  automaticGainControl: boolean;
+  echoCancellation: boolean;
+  noiseSuppression: boolean;
+  noiseCancellation: boolean;
+}
+
+/** A simulated user's local chat client, as the harness sees it. */
+export interface NativeChatClient {
+  running: boolean;
+  rpcConnected: boolean;
+  voiceSettings: NativeVoiceSettings;
+}
+
 /** Event kinds; mirror `JsEventKind` in native/js_event.h. */
 export const EventKind = {
   /** ints: status, connection error, error detail. */
   StatusChanged: 1,
-  /** ints: severity; payload: the message. */
+  /** ints: severity, source (0 SDK, 1 voice engine); payload: the message. */
   Log: 2,
   /** ints: request id, 1 when failed; payload: the failure, or the value (if any) on success. */
   Result: 3,
@@ -133,6 +163,14 @@ export const EventKind = {
   Message: 6,
   /** payload: the id of a user this client knows whose data changed. */
   UserUpdated: 7,
+  /** ints: the `Call::Status`, the `Call::Error`, the error detail; payload: the lobby id. */
+  CallStatus: 10,
+  /** ints: 1 added, 0 removed; payload: [lobbyId, userId]. */
+  VoiceParticipant: 11,
+  /** payload: [lobbyId, userId]. */
+  VoiceState: 12,
+  /** payload: the voice settings. */
+  VoiceSettingsUpdated: 13,
 } as const;
 
 /** Int32 slots per event in a batch: [kind, client, a, b, c] (`kJsEventInts`). */
@@ -145,6 +183,7 @@ export type NativePayload =
   | NativeMessage
   | readonly NativeMessage[]
   | readonly [lobbyId: string, memberId: string]
+  | NativeVoiceSettings
   | undefined;
 
 /**
@@ -164,6 +203,7 @@ export interface NativeClient {
   backend(): string;
   currentUser(): NativeUser | null;
   sdkVersion(): NativeVersion;
+  features(): NativeFeatures;
   /** Result value: the lobby id. Metadata left undefined is not changed on join. */
   createOrJoinLobby(requestId: number, secret: string, lobbyMetadata?: NativeMetadata, memberMetadata?: NativeMetadata): void;
   leaveLobby(requestId: number, lobbyId: string): void;
@@ -181,16 +221,48 @@ export interface NativeClient {
   getUser(userId: string): NativeUser | null;
   /** The mask given at creation, as the backend reports it; null when none (or closed). */
   cpuAffinityMask(): bigint | null;
+  /** Synchronous start; the failure (not ready, already in the call), or null: progress follows as CallStatus events. */
+  startCall(lobbyId: string): NativeFailure | null;
+  endCall(requestId: number, lobbyId: string): void;
+  endCalls(requestId: number): void;
+  getCall(lobbyId: string): NativeCall | null;
+  /** False when there is no call in that lobby. */
+  setSelfMute(lobbyId: string, mute: boolean): boolean;
+  setSelfDeaf(lobbyId: string, deaf: boolean): boolean;
+  setSelfMuteAll(mute: boolean): void;
+  setSelfDeafAll(deaf: boolean): void;
+  getSelfMuteAll(): boolean;
+  getSelfDeafAll(): boolean;
+  /** Result value: the voice settings. */
+  getVoiceSettings(requestId: number): void;
 }
 
-/** `sdk::ClientOptions` settings beyond the application id. */
+/** Optional SDK features (the simulator has all; the vendor backend those its SDK header declares). */
+export interface NativeFeatures {
+  /** `MessageHandle::AdditionalName` (SDK 1.10). */
+  messageAdditionalName: boolean;
+  /** `Client::GetVoiceSettings` (SDK 1.10). */
+  voiceSettings: boolean;
+}
+
+/** Backend settings of `sdk::ClientOptions`; the simulator ignores them. */
 export interface NativeBackendOptions {
-  /** `ClientCreateOptions::SetCpuAffinityMask`, 0 to 2^64 - 1. */
+  apiBase?: string;
+  webBase?: string;
+  runCallbacksIntervalMs?: number;
+  /** `ClientCreateOptions::SetCpuAffinityMask`, 0 to 2^64 - 1 (the simulator records it). */
   cpuAffinityMask?: bigint;
 }
 
 export interface NativeClientConstructor {
-  new (backendSource: NativeWorld, clientId: number, applicationId: string, minLogSeverity: number, options?: NativeBackendOptions): NativeClient;
+  /** `backendSource`: a simulated world, or 'vendor' for the real SDK library (when built). */
+  new (
+    backendSource: NativeWorld | 'vendor',
+    clientId: number,
+    applicationId: string,
+    minLogSeverity: number,
+    options?: NativeBackendOptions,
+  ): NativeClient;
 }
 
 export interface NativeGrant {
@@ -210,7 +282,7 @@ export interface NativeWorld {
   issueToken(userId: string, applicationId: string, ttlMs: number): NativeGrant;
   revokeToken(token: string): boolean;
   dropConnections(userId: string): number;
-  emitLogs(userId: string, count: number, severity: number, message: string): number;
+  emitLogs(userId: string, count: number, severity: number, message: string, voice?: boolean): number;
   version(): NativeVersion;
   createLobby(applicationId: string, secret: string | undefined, metadata: NativeMetadata): string;
   bulkUpdateLobbyMembers(lobbyId: string, members: NativeMemberUpdate[]): void;
@@ -230,6 +302,12 @@ export interface NativeWorld {
   setApplicationInviteCoverImage(applicationId: string, image: string | null): void;
   /** Replaces a user's application profiles (at most one per application); returns the user. */
   setApplicationProfiles(userId: string, profiles: NativeProfile[]): NativeUser;
+  /** Log like the vendor's debug build (Info and Verbose too) instead of the release build. */
+  setDebugLogs(debug: boolean): void;
+  getChatClient(userId: string): NativeChatClient;
+  setChatClientRunning(userId: string, running: boolean): void;
+  setChatClientRpcConnected(userId: string, connected: boolean): void;
+  setChatClientVoiceSettings(userId: string, settings: NativeVoiceSettings): void;
 }
 
 export interface NativeWorldConstructor {
@@ -251,7 +329,12 @@ export interface NativeBinding {
   /** Benchmark baseline: one JS call per event instead of one per batch. */
   setPerEventDelivery(perEvent: boolean): void;
   noop(): void;
+  /** The compiled-in backends: 'sim', and 'vendor' when built with SOCIAL_SDK_DIR. */
   readonly backends: readonly string[];
+  /** The vendor library's version; present only when the vendor backend is compiled in. */
+  readonly vendorVersion?: () => NativeVersion;
+  /** The optional APIs the vendor header declared at build time; present only with the vendor backend. */
+  readonly vendorFeatures?: () => NativeFeatures;
   readonly NativeClient: NativeClientConstructor;
   readonly NativeWorld: NativeWorldConstructor;
 }
@@ -298,7 +381,8 @@ function loadFailureMessage(cause: unknown): string {
     path.join(packageRoot, 'build', 'Debug'),
     path.join(packageRoot, 'prebuilds', tuple),
   ];
-  const reason = cause instanceof Error ? cause.message.split('\n')[0] : String(cause);
+  const reason = (cause instanceof Error ? cause.message.split('\n')[0] : undefined) ?? String(cause);
+  if (/discord_partner_sdk/.test(reason)) return vendorLibraryMissing(reason);
   return [
     `social-sdk-node: could not load the native addon for ${tuple} (Node ${process.version}, N-API ${napi}).`,
     `Looked in:`,
@@ -307,5 +391,20 @@ function loadFailureMessage(cause: unknown): string {
     `Build it from source (needs python3, make and a C++17 compiler):`,
     `  npm rebuild social-sdk-node --build-from-source`,
     `or, in a clone of the repository: npm run build`,
+  ].join('\n');
+}
+
+/**
+ * The addon was built with the vendor backend, but the SDK library it links could not be loaded.
+ * @internal exported for tests
+ */
+export function vendorLibraryMissing(reason: string): string {
+  const file = { win32: 'discord_partner_sdk.dll', darwin: 'libdiscord_partner_sdk.dylib' }[process.platform as string] ?? 'libdiscord_partner_sdk.so';
+  return [
+    `social-sdk-node: this build uses the vendor SDK, but its library ${file} could not be loaded.`,
+    `It must sit next to the addon (${path.join(packageRoot, 'build', 'Release')} or prebuilds/${process.platform}-${process.arch}); the build copies it there from SOCIAL_SDK_DIR.`,
+    `Cause: ${reason}`,
+    `Rebuild with the SDK (SOCIAL_SDK_DIR=/path/to/discord_social_sdk npm rebuild social-sdk-node --build-from-source),`,
+    `or rebuild without SOCIAL_SDK_DIR to use the simulator only.`,
   ].join('\n');
 }

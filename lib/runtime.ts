@@ -13,6 +13,7 @@ import {
   type NativeFailure,
   type NativeMessage,
   type NativePayload,
+  type NativeVoiceSettings,
 } from './native.js';
 
 /** How an operation ended: its failure, or its value. */
@@ -30,13 +31,19 @@ export interface ClientSink {
   /** While busy, the client is kept from garbage collection (as Node keeps an open socket). */
   setPinned(pinned: boolean): void;
   onStatus(status: number, error: number, detail: number): void;
-  onLog(severity: number, message: string): void;
+  /** `source`: 0 SDK, 1 voice engine. */
+  onLog(severity: number, message: string, source: number): void;
   /** `event`: 1 created, 2 deleted, 3 updated, 4 member added, 5 member removed, 6 member updated. */
   onLobby(event: number, lobbyId: string, memberId: string): void;
   /** `event`: 1 created, 2 updated. */
   onMessage(event: number, message: NativeMessage): void;
   onUserUpdated(userId: string): void;
   onClosed(): void;
+  /** Voice: `status` and `error` are the vendor's `Call::Status` and `Call::Error` values. */
+  onCallStatus(lobbyId: string, status: number, error: number, detail: number): void;
+  onVoiceParticipant(lobbyId: string, userId: string, added: boolean): void;
+  onVoiceState(lobbyId: string, userId: string): void;
+  onVoiceSettings(settings: NativeVoiceSettings): void;
 }
 
 interface PendingRequest {
@@ -159,7 +166,23 @@ class Runtime {
         this.refresh(client);
         return;
       case EventKind.Log:
-        this.sinks.get(client)?.onLog(ints[at + 2]!, typeof payload === 'string' ? payload : '');
+        this.sinks.get(client)?.onLog(ints[at + 2]!, typeof payload === 'string' ? payload : '', ints[at + 3]!);
+        return;
+      case EventKind.CallStatus:
+        this.sinks.get(client)?.onCallStatus(payload as string, ints[at + 2]!, ints[at + 3]!, ints[at + 4]!);
+        return;
+      case EventKind.VoiceParticipant: {
+        const [lobbyId, userId] = payload as readonly [string, string];
+        this.sinks.get(client)?.onVoiceParticipant(lobbyId, userId, ints[at + 2] === 1);
+        return;
+      }
+      case EventKind.VoiceState: {
+        const [lobbyId, userId] = payload as readonly [string, string];
+        this.sinks.get(client)?.onVoiceState(lobbyId, userId);
+        return;
+      }
+      case EventKind.VoiceSettingsUpdated:
+        this.sinks.get(client)?.onVoiceSettings(payload as NativeVoiceSettings);
         return;
       case EventKind.Closed: {
         // Backends settle pending operations before "closed"; anything left is settled here.

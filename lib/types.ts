@@ -1,5 +1,6 @@
 import type { Snowflake } from './ids.js';
 import type { GameActivity, UserApplicationProfile } from './presence.js';
+import type { CallStatusChange, VoiceParticipantEvent, VoiceSettings, VoiceStateEvent } from './voice.js';
 
 /**
  * Connection status of a client, as the vendor SDK's `Client::Status` (in its order).
@@ -59,10 +60,21 @@ export const LOG_LEVEL_VALUES: Readonly<Record<LogLevel, number>> = {
   none: 5,
 };
 
-/** Payload of the `log` event. The bearer token never appears in `message`. */
+/**
+ * Where a log line comes from: the SDK itself (`AddLogCallback`) or its voice engine
+ * (`AddVoiceLogCallback`, which the SDK's own log callback excludes).
+ */
+export type LogSource = 'sdk' | 'voice';
+
+/**
+ * Payload of the `log` event. The bearer token never appears in `message`: the SDK replaces it
+ * with `[REDACTED]` in every line, at every severity. Release builds of the SDK log only `error`
+ * and `warning`; debug builds also `info` and `verbose`.
+ */
 export interface LogEntry {
   severity: LogSeverity;
   message: string;
+  source: LogSource;
 }
 
 /** A user of the service. */
@@ -176,4 +188,15 @@ export interface ClientEvents {
   userUpdated: [event: UserUpdatedEvent];
   /** The client was closed (by `close()`, or at environment exit); nothing follows. */
   closed: [];
+  /** A call of this client changed status (see `startCall()`); `disconnected` ends it. */
+  callStatusChanged: [change: CallStatusChange];
+  /** Someone joined or left a call this client is in (its own user too, when it joins). */
+  voiceParticipantChanged: [event: VoiceParticipantEvent];
+  /** A participant of a call this client is in changed its self mute or deaf. */
+  voiceStateChanged: [event: VoiceStateEvent];
+  /**
+   * The user changed voice settings in the local chat client (read over RPC). Nothing arrives
+   * while the chat client is not running or not connected; changes after it is back do.
+   */
+  voiceSettingsUpdated: [settings: VoiceSettings];
 }

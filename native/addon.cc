@@ -79,10 +79,16 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("noop", Napi::Function::New(env, Noop, "noop"));
   Napi::Array backends = Napi::Array::New(env);
   backends.Set(0u, "sim");
+#if SOCIAL_SDK_WITH_VENDOR
+  backends.Set(1u, "vendor");
+#endif
   exports.Set("backends", backends);
 
   ClientWrap::Init(env, exports);
   sim::InitModule(env, exports, *addon);
+#if SOCIAL_SDK_WITH_VENDOR
+  vendor::InitModule(env, exports, *addon);
+#endif
   return exports;
 }
 

@@ -33,8 +33,10 @@ class Addon {
 
   Pump pump;
 
-  // Turns the JS value a client names as its backend (a simulator World today) into a backend.
-  // Installed by each compiled-in backend's module init; throws a JS TypeError for anything else.
+  // Turns the JS value a client names as its backend (a simulator World, or "vendor") into a
+  // backend. Installed by each compiled-in backend's module init, each handling its own kind of
+  // value and handing anything else to the one installed before it; throws a JS TypeError for a
+  // value none of them takes.
   std::function<std::shared_ptr<sdk::Backend>(Napi::Value)> resolveBackend;
 
   void Track(Closable* object) { live_.insert(object); }

@@ -1,5 +1,9 @@
 #include "client_wrap.h"
 
+#include <exception>
+#include <optional>
+#include <string>
+
 #include "convert.h"
 #include "convert_presence.h"
 
@@ -18,12 +22,24 @@ void ClientWrap::Init(Napi::Env env, Napi::Object exports) {
           InstanceMethod<&ClientWrap::GetCurrentUser>("currentUser"),
           InstanceMethod<&ClientWrap::GetBackend>("backend"),
           InstanceMethod<&ClientWrap::GetSdkVersion>("sdkVersion"),
+          InstanceMethod<&ClientWrap::GetFeatures>("features"),
           InstanceMethod<&ClientWrap::CreateOrJoinLobby>("createOrJoinLobby"),
           InstanceMethod<&ClientWrap::LeaveLobby>("leaveLobby"),
           InstanceMethod<&ClientWrap::GetLobby>("getLobby"),
           InstanceMethod<&ClientWrap::GetLobbyIds>("getLobbyIds"),
           InstanceMethod<&ClientWrap::SendLobbyMessage>("sendLobbyMessage"),
           InstanceMethod<&ClientWrap::GetLobbyMessages>("getLobbyMessages"),
+          InstanceMethod<&ClientWrap::StartCall>("startCall"),
+          InstanceMethod<&ClientWrap::EndCall>("endCall"),
+          InstanceMethod<&ClientWrap::EndCalls>("endCalls"),
+          InstanceMethod<&ClientWrap::GetCall>("getCall"),
+          InstanceMethod<&ClientWrap::SetSelfMute>("setSelfMute"),
+          InstanceMethod<&ClientWrap::SetSelfDeaf>("setSelfDeaf"),
+          InstanceMethod<&ClientWrap::SetSelfMuteAll>("setSelfMuteAll"),
+          InstanceMethod<&ClientWrap::SetSelfDeafAll>("setSelfDeafAll"),
+          InstanceMethod<&ClientWrap::GetSelfMuteAll>("getSelfMuteAll"),
+          InstanceMethod<&ClientWrap::GetSelfDeafAll>("getSelfDeafAll"),
+          InstanceMethod<&ClientWrap::GetVoiceSettings>("getVoiceSettings"),
           InstanceMethod<&ClientWrap::UpdateRichPresence>("updateRichPresence"),
           InstanceMethod<&ClientWrap::ClearRichPresence>("clearRichPresence"),
           InstanceMethod<&ClientWrap::GetUser>("getUser"),
@@ -47,12 +63,17 @@ ClientWrap::ClientWrap(const Napi::CallbackInfo& info)
 
   sdk::ClientOptions options;
   options.applicationId = applicationId_;
-  if (!ArgOrUndefined(info, 4).IsUndefined()) {
-    options.cpuAffinityMask = CpuAffinityMaskFromJs(ObjectArg(info, 4, "options").Get("cpuAffinityMask"));
+  if (info.Length() > 4 && !info[4].IsUndefined()) ReadBackendOptions(ObjectArg(info, 4, "options"), options);
+  try {
+    client_ = backend_->CreateClient(options);
+  } catch (const std::exception& error) {
+    // e.g. the vendor library is owned by another environment: a JS error, not a crash.
+    throw Napi::Error::New(env, error.what());
   }
-  client_ = backend_->CreateClient(options);
   backendName_ = backend_->Name();
   sdkVersion_ = backend_->SdkVersion();
+  features_.messageAdditionalName = backend_->Supports(sdk::Feature::MessageAdditionalName);
+  features_.voiceSettings = backend_->Supports(sdk::Feature::VoiceSettings);
 
   // Callbacks run on the JS thread inside the pump; they capture only the pump and our id, so
   // they stay valid after this wrapper is collected.
@@ -75,6 +96,7 @@ ClientWrap::ClientWrap(const Napi::CallbackInfo& info)
       },
       static_cast<sdk::LogSeverity>(severity));
   SetLobbyCallbacks();
+  SetVoiceCallbacks(static_cast<sdk::LogSeverity>(severity));
   SetPresenceCallbacks();
 
   addon_->Track(this);
@@ -149,4 +171,31 @@ Napi::Value ClientWrap::GetBackend(const Napi::CallbackInfo& info) {
 
 Napi::Value ClientWrap::GetSdkVersion(const Napi::CallbackInfo& info) {
   return VersionToJs(info.Env(), sdkVersion_);
+}
+
+Napi::Value ClientWrap::GetFeatures(const Napi::CallbackInfo& info) {
+  Napi::Object out = Napi::Object::New(info.Env());
+  out.Set("messageAdditionalName", features_.messageAdditionalName);
+  out.Set("voiceSettings", features_.voiceSettings);
+  return out;
+}
+
+void ClientWrap::ReadBackendOptions(Napi::Object from, sdk::ClientOptions& options) {
+  Napi::Env env = from.Env();
+  auto text = [&](const char* key, std::optional<std::string>& into) {
+    Napi::Value value = from.Get(key);
+    if (value.IsUndefined()) return;
+    if (!value.IsString()) throw Napi::TypeError::New(env, std::string("options.") + key + " must be a string");
+    into = value.As<Napi::String>().Utf8Value();
+  };
+  text("apiBase", options.apiBase);
+  text("webBase", options.webBase);
+  Napi::Value interval = from.Get("runCallbacksIntervalMs");
+  if (!interval.IsUndefined()) {
+    if (!interval.IsNumber()) throw Napi::TypeError::New(env, "options.runCallbacksIntervalMs must be a number");
+    const double ms = interval.As<Napi::Number>().DoubleValue();
+    if (!(ms >= 1 && ms <= 1000)) throw Napi::RangeError::New(env, "options.runCallbacksIntervalMs must be between 1 and 1000");
+    options.runCallbacksIntervalMs = static_cast<uint32_t>(ms);
+  }
+  options.cpuAffinityMask = CpuAffinityMaskFromJs(from.Get("cpuAffinityMask"));
 }

@@ -16,6 +16,8 @@ class ClientWrap final : public Napi::ObjectWrap<ClientWrap>, public Closable {
   static void Init(Napi::Env env, Napi::Object exports);
 
   // new NativeClient(backendSource, clientId, applicationId, minLogSeverity, options?)
+  // backendSource: a NativeWorld (simulator) or "vendor"; options: { apiBase?, webBase?,
+  // runCallbacksIntervalMs?, cpuAffinityMask? } (see sdk::ClientOptions).
   explicit ClientWrap(const Napi::CallbackInfo& info);
   ~ClientWrap();
 
@@ -32,6 +34,9 @@ class ClientWrap final : public Napi::ObjectWrap<ClientWrap>, public Closable {
   Napi::Value GetCurrentUser(const Napi::CallbackInfo& info);
   Napi::Value GetBackend(const Napi::CallbackInfo& info);
   Napi::Value GetSdkVersion(const Napi::CallbackInfo& info);
+  Napi::Value GetFeatures(const Napi::CallbackInfo& info);  // () -> { messageAdditionalName, voiceSettings }
+
+  static void ReadBackendOptions(Napi::Object from, sdk::ClientOptions& options);
 
   // Lobbies and lobby messages (client_wrap_lobbies.cc).
   void SetLobbyCallbacks();
@@ -42,6 +47,19 @@ class ClientWrap final : public Napi::ObjectWrap<ClientWrap>, public Closable {
   Napi::Value SendLobbyMessage(const Napi::CallbackInfo& info);   // (requestId, lobbyId, content, metadata)
   Napi::Value GetLobbyMessages(const Napi::CallbackInfo& info);   // (requestId, lobbyId, limit)
 
+  // Voice calls, voice settings and voice logs (client_wrap_voice.cc).
+  void SetVoiceCallbacks(sdk::LogSeverity minSeverity);
+  Napi::Value StartCall(const Napi::CallbackInfo& info);         // (lobbyId) -> failure | null
+  Napi::Value EndCall(const Napi::CallbackInfo& info);           // (requestId, lobbyId)
+  Napi::Value EndCalls(const Napi::CallbackInfo& info);          // (requestId)
+  Napi::Value GetCall(const Napi::CallbackInfo& info);           // (lobbyId) -> call | null
+  Napi::Value SetSelfMute(const Napi::CallbackInfo& info);       // (lobbyId, mute) -> whether there is a call
+  Napi::Value SetSelfDeaf(const Napi::CallbackInfo& info);       // (lobbyId, deaf) -> whether there is a call
+  Napi::Value SetSelfMuteAll(const Napi::CallbackInfo& info);    // (mute)
+  Napi::Value SetSelfDeafAll(const Napi::CallbackInfo& info);    // (deaf)
+  Napi::Value GetSelfMuteAll(const Napi::CallbackInfo& info);
+  Napi::Value GetSelfDeafAll(const Napi::CallbackInfo& info);
+  Napi::Value GetVoiceSettings(const Napi::CallbackInfo& info);  // (requestId)
   // Rich presence, the user cache and the creation options (client_wrap_presence.cc).
   void SetPresenceCallbacks();
   Napi::Value UpdateRichPresence(const Napi::CallbackInfo& info);  // (requestId, activity)
@@ -71,4 +89,8 @@ class ClientWrap final : public Napi::ObjectWrap<ClientWrap>, public Closable {
   sdk::Snowflake applicationId_ = 0;
   std::string backendName_;
   sdk::Version sdkVersion_;
+  struct {
+    bool messageAdditionalName = false;
+    bool voiceSettings = false;
+  } features_;
 };

@@ -177,6 +177,7 @@ Napi::Value PayloadConverter::Convert(const JsEvent& event) {
       out.Set(1u, SnowflakeToJs(env, ids.second));
       return out;
     }
+    Napi::Value operator()(const sdk::VoiceSettings& settings) const { return VoiceSettingsToJs(env, settings); }
   };
   return std::visit(Visitor{*this, env}, event.payload);
 }

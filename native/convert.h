@@ -12,6 +12,7 @@
 #include "js_event.h"
 #include "sdk/lobby.h"
 #include "sdk/types.h"
+#include "sdk/voice.h"
 
 // Snowflakes cross the seam as canonical decimal strings (never JS numbers: they lose bits).
 uint64_t SnowflakeFromJs(const Napi::Value& value, const char* what);
@@ -27,6 +28,10 @@ Napi::Object MetadataToJs(Napi::Env env, const sdk::Metadata& metadata);
 Napi::Object LobbyToJs(Napi::Env env, const sdk::Lobby& lobby);
 // Frozen, with frozen metadata maps: one message object may be shared by every recipient.
 Napi::Object MessageToJs(Napi::Env env, const sdk::Message& message);
+
+// Voice (convert_voice.cc): a call as getCall() returns it; the chat client's voice settings.
+Napi::Object CallToJs(Napi::Env env, const sdk::CallInfo& call);
+Napi::Object VoiceSettingsToJs(Napi::Env env, const sdk::VoiceSettings& settings);
 
 // Converts the payloads of one batch. Messages fanned out to many clients are converted once per
 // batch; the cache holds handles only while the batch's handle scope is open.

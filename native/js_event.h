@@ -10,6 +10,7 @@
 
 #include "sdk/lobby.h"
 #include "sdk/types.h"
+#include "sdk/voice.h"
 
 // Kind numbers and the batch layout are part of the native seam; lib/native.ts mirrors them.
 // In a batch each event is kJsEventInts int32s [kind, client, a, b, c] plus an optional payload.
@@ -17,12 +18,17 @@ constexpr size_t kJsEventInts = 5;
 
 enum class JsEventKind : uint8_t {
   StatusChanged = 1,  // a = status, b = connection error, c = error detail
-  Log = 2,            // a = severity, payload = message
+  Log = 2,            // a = severity, b = source (0 SDK, 1 voice engine), payload = message
   Result = 3,         // a = request id, b = 1 when failed; payload = the failure, or the value
   Closed = 4,         // the native client is closed; nothing else follows for it
   Lobby = 5,          // a = sdk::LobbyEvent, payload = [lobbyId, memberId] ("0": none)
   Message = 6,        // a = sdk::MessageEvent, payload = the message (frozen, shared in a batch)
   UserUpdated = 7,    // payload = the user id (SetUserUpdatedCallback)
+  // Voice (helper B's range, 10-19).
+  CallStatus = 10,           // a = sdk::CallStatus, b = sdk::CallError, c = error detail, payload = lobbyId
+  VoiceParticipant = 11,     // a = 1 added / 0 removed, payload = [lobbyId, userId]
+  VoiceState = 12,           // payload = [lobbyId, userId]
+  VoiceSettingsUpdated = 13, // payload = the voice settings
 };
 
 struct IdPair {
@@ -30,9 +36,11 @@ struct IdPair {
   sdk::Snowflake second = 0;
 };
 
-// The payload slot: nothing, a text, a failure, an id, a message, a list of messages, two ids.
+// The payload slot: nothing, a text, a failure, an id, a message, a list of messages, two ids,
+// voice settings.
 using JsPayload = std::variant<std::monostate, std::string, sdk::Result, sdk::Snowflake,
-                               sdk::MessagePtr, std::vector<sdk::MessagePtr>, IdPair>;
+                               sdk::MessagePtr, std::vector<sdk::MessagePtr>, IdPair,
+                               sdk::VoiceSettings>;
 
 struct JsEvent {
   JsEvent(JsEventKind k, uint32_t clientId) : kind(k), client(clientId) {}

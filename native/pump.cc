@@ -49,6 +49,9 @@ void Pump::Emit(JsEvent event) {
 
 void Pump::Run(Napi::Env env) {
   if (shutDown_) return;
+  // A polled backend's callbacks post to the queue while it is polled, before the wake flag is
+  // cleared, so they cost no second wake and are taken below.
+  queue_.Poll();
   wakePending_.store(false);
   for (auto& callback : queue_.TakeAll()) backlog_.push_back(std::move(callback));
   Napi::HandleScope scope(env);
@@ -109,6 +112,7 @@ bool Pump::Deliver(Napi::Env env, size_t count) {
 
 void Pump::Shutdown() {
   shutDown_ = true;
+  queue_.SetPoll(nullptr);  // backends clear theirs when their last client closes; this is a backstop
   queue_.Clear();
   backlog_.clear();
   batch_.clear();

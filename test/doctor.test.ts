@@ -35,6 +35,7 @@ interface Report {
   ok: boolean;
   package: { name: string; version: string };
   backend: { name: string; available: boolean; error: string | null };
+  features: { messageAdditionalName: boolean; voiceSettings: boolean } | null;
   sdk: { version: string; hash: string | null; source: string } | null;
   support: SdkSupportVerdict | null;
   platform: PlatformVerdict | null;
@@ -56,6 +57,7 @@ describe('doctor --json', () => {
     expect(report.ok).toBe(true);
     expect(report.package).toEqual({ name: 'social-sdk-node', version: pkg.version });
     expect(report.backend).toEqual({ name: 'sim', available: true, error: null });
+    expect(report.features).toEqual({ messageAdditionalName: true, voiceSettings: true });
     expect(report.sdk).toEqual({ version: '1.10.18369', hash: 'simulator', source: 'backend' });
     expect(report.support?.status).toBe('supported');
     expect(report.support?.findings.map((f) => f.code)).toEqual(['SDK_SUPPORTED']);
@@ -103,6 +105,7 @@ describe('doctor --json', () => {
     expect(report.backend.name).toBe('vendor');
     expect(report.backend.available).toBe(false);
     expect(report.backend.error).toContain('has no vendor backend');
+    expect(report.features).toBeNull();
     expect(report.sdk).toBeNull();
     expect(report.support).toBeNull();
   });
@@ -124,6 +127,7 @@ describe('doctor (human output)', () => {
     expect(lines).toContain(`package    social-sdk-node ${pkg.version}`);
     expect(lines).toContain('backend    sim (built-in simulator)');
     expect(lines).toContain('SDK        1.10.18369 (hash simulator, reported by the backend)');
+    expect(lines).toContain('features   message additional names: available; voice settings: available');
     expect(lines).toContain('support    supported');
     expect(lines.some((line) => line.startsWith(`node       ${process.version}, N-API ${process.versions.napi}, ${process.platform}-${process.arch}`))).toBe(true);
     expect(lines.some((line) => /^binary {5}\/.+\.node$/.test(line) || /^binary {5}[A-Z]:\\.+\.node$/.test(line))).toBe(true);
@@ -150,7 +154,7 @@ describe('doctor (human output)', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toBe('');
     expect(result.stdout).toContain('backend    vendor: not available');
-    expect(result.stdout).toContain('SOCIAL_SDK_DIR=/path/to/discord_social_sdk npm install');
+    expect(result.stdout).toContain('SOCIAL_SDK_DIR=/path/to/discord_social_sdk npm rebuild social-sdk-node --build-from-source');
     expect(result.stdout).toContain('SDK        unknown: the backend is not available');
   });
 });

@@ -26,6 +26,10 @@ describe('examples', () => {
     expect(stdout).toMatch(/\[Bo\]\s+Ada: Playing Harbor Raid - Harbor, duo, In a match \(party 2\/2\)/);
     expect(stdout).toMatch(/\[Bo\]\s+invite cover image: https:\/\/cdn\.example\.com\/harbor-raid-cover\.png/);
     expect(stdout).toContain('closed both clients');
+    // The voice step: the chat client's settings, a change made there, a short call.
+    expect(stdout).toMatch(/\[Ada\]\s+voice settings: voiceActivity, muted false, input 100, output 100/);
+    expect(stdout).toMatch(/\[Ada\]\s+voice settings updated: pushToTalk \(SHIFT \+ F\), output volume 100/);
+    expect(stdout).toMatch(/\[Ada\]\s+Bo joined the call[\s\S]*\[Ada\]\s+Bo is muted[\s\S]*\[Ada\]\s+call connected with 2 participants[\s\S]*\[Ada\]\s+Bo left the call/);
   });
 
   it('the lobby chat example runs', async () => {

@@ -12,6 +12,10 @@ export type SimulatedCall =
   | 'leaveLobby'
   | 'sendLobbyMessage'
   | 'getLobbyMessages'
+  /** Joining a lobby's voice call; a failure ends the call with `signalingConnectionFailed` (the error's `code` as the detail). */
+  | 'startCall'
+  /** The RPC read of the chat client's voice settings. */
+  | 'getVoiceSettings'
   /** Publishing rich presence. */
   | 'updateRichPresence'
   /** Clearing it: reports nothing, so a failed clear is only logged (warning) and the activity stays. */
@@ -24,8 +28,10 @@ export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
   leaveLobby: 2,
   sendLobbyMessage: 3,
   getLobbyMessages: 4,
-  updateRichPresence: 5,
-  clearRichPresence: 6,
+  startCall: 5,
+  getVoiceSettings: 6,
+  updateRichPresence: 7,
+  clearRichPresence: 8,
 };
 
 /** The error types a backend can report (the vendor's `ErrorType`, without `None`). */

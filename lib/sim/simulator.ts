@@ -5,17 +5,24 @@ import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
 import { limits } from '../limits.js';
 import { getRuntime, WORLD_REQUESTS } from '../runtime.js';
 import { NEWEST_SUPPORTED_SDK_VERSION, formatSdkVersion, parseSdkVersion } from '../support/version.js';
-import { LOG_LEVEL_VALUES, type Lobby, type LobbyMember, type LogSeverity, type Metadata, type User } from '../types.js';
+import { LOG_LEVEL_VALUES, type Lobby, type LobbyMember, type LogSeverity, type LogSource, type Metadata, type User } from '../types.js';
 import { characterCount, checkMetadata, checkOptionalMetadata, checkOptions, checkSecret } from '../validate.js';
 import type { NativeGrant, NativeMemberUpdate, NativeWorld } from '../native.js';
 import { callKind, toFailureSpec, type InjectedFailure, type SimulatedCall } from './faults.js';
 import { bindNativeWorld } from './internal.js';
+import { SimulatedChatClient } from './chat-client.js';
 import { fromNativeUser, toNativeProfile, type ExternalIdentityProviderType } from '../presence.js';
 
 /** Options of a {@link Simulator}. */
 export interface SimulatorOptions {
   /** The SDK version the simulated backend reports, `major.minor.build`. Default: the newest supported build. */
   sdkVersion?: string;
+  /**
+   * Which build of the SDK the simulated backend logs like: `release` (the default) logs only
+   * `error` and `warning` lines, `debug` also `info` and `verbose` (connect steps, requests,
+   * voice). Either way the bearer token is filtered out of every line.
+   */
+  build?: 'release' | 'debug';
 }
 
 /** A simulated application (game). */
@@ -143,13 +150,32 @@ let defaultSimulator: Simulator | undefined;
  */
 export class Simulator {
   readonly #world: NativeWorld;
+  readonly #build: 'release' | 'debug';
   #defaultApplication: Application | undefined;
 
   /** @throws RangeError for a malformed `sdkVersion`. */
   constructor(options: SimulatorOptions = {}) {
     const version = parseSdkVersion(options.sdkVersion ?? NEWEST_SUPPORTED_SDK_VERSION);
+    const build = options.build ?? 'release';
+    if (build !== 'release' && build !== 'debug') throw new RangeError(`build must be 'release' or 'debug', got '${String(build)}'`);
     this.#world = new (getRuntime().binding.NativeWorld)({ ...version, hash: 'simulator' });
+    this.#world.setDebugLogs(build === 'debug');
+    this.#build = build;
     bindNativeWorld(this, this.#world);
+  }
+
+  /** The SDK build the simulator logs like (see {@link SimulatorOptions.build}). */
+  get build(): 'release' | 'debug' {
+    return this.#build;
+  }
+
+  /**
+   * The local chat client of `user` (the desktop chat app on the user's machine): start or stop
+   * it, drop or restore the SDK's RPC connection to it, change its voice settings as the user
+   * would. Every user has one, running and connected, from the start.
+   */
+  chatClient(user: User | SnowflakeInput): SimulatedChatClient {
+    return new SimulatedChatClient(this.#world, idOf(user, 'user'));
   }
 
   /** The simulator clients use when none is given (one per thread). */
@@ -254,9 +280,12 @@ export class Simulator {
 
   /**
    * Load generation: every connected client of `user` logs `count` lines from its service thread
-   * (delivered as `log` events if at or above the client's `logLevel`). Returns how many clients.
+   * (delivered as `log` events if at or above the client's `logLevel`, and only `error` and
+   * `warning` lines unless the simulator logs like the debug build). The lines pass through the
+   * SDK's log filter like every other: a token in `message` comes out as `[REDACTED]`. `source`
+   * `voice` logs them from the voice engine. Returns how many clients.
    */
-  emitLogs(user: User | SnowflakeInput, count: number, options: { severity?: LogSeverity; message?: string } = {}): number {
+  emitLogs(user: User | SnowflakeInput, count: number, options: { severity?: LogSeverity; message?: string; source?: LogSource } = {}): number {
     if (!Number.isInteger(count) || count < 0 || count > 0xffffffff) {
       throw new RangeError(`count must be an integer from 0 to 4294967295, got ${String(count)}`);
     }
@@ -266,7 +295,9 @@ export class Simulator {
     }
     const message = options.message ?? 'simulated log line';
     if (typeof message !== 'string') throw new TypeError('message must be a string');
-    return this.#world.emitLogs(idOf(user, 'user'), count, LOG_LEVEL_VALUES[severity], message);
+    const source = options.source ?? 'sdk';
+    if (source !== 'sdk' && source !== 'voice') throw new RangeError(`source must be 'sdk' or 'voice', got '${String(source)}'`);
+    return this.#world.emitLogs(idOf(user, 'user'), count, LOG_LEVEL_VALUES[severity], message, source === 'voice');
   }
 
   /**

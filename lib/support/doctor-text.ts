@@ -29,6 +29,11 @@ export function formatDoctorReport(report: DoctorReport): string {
   } else {
     row('SDK', 'unknown: the backend is not available (give --sdk-version to check a version)');
   }
+  if (report.features) {
+    const sdkName = sdk && sdk.source === 'backend' ? `SDK ${sdk.version}` : 'this SDK';
+    const state = (has: boolean) => (has ? 'available' : `not available in ${sdkName}`);
+    row('features', `message additional names: ${state(report.features.messageAdditionalName)}; voice settings: ${state(report.features.voiceSettings)}`);
+  }
   const { support } = report;
   row('support', support ? (support.status === 'end-of-life' ? 'NOT SUPPORTED (end-of-life)' : support.status) : 'not checked');
   if (support) findings(support.findings);

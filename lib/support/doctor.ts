@@ -9,7 +9,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-import { selectBackend } from '../client.js';
+import { backendFeatures, selectBackend, vendorSdkVersion, type BackendName } from '../backend.js';
+import type { NativeFeatures } from '../native.js';
 import { loadBinding, loadedBindingPath, packageRoot } from '../native.js';
 import { nativeWorldOf } from '../sim/internal.js';
 import { Simulator } from '../sim/simulator.js';
@@ -29,6 +30,8 @@ export interface DoctorReport {
   ok: boolean;
   package: { name: string; version: string };
   backend: { name: string; available: boolean; error: string | null };
+  /** The optional SDK APIs the backend has (null when it is not available). */
+  features: NativeFeatures | null;
   /** Null when the SDK version cannot be known (backend or addon unavailable, and no --sdk-version). */
   sdk: { version: string; hash: string | null; source: 'backend' | 'argument' } | null;
   support: SdkSupportVerdict | null;
@@ -48,10 +51,11 @@ export function runDoctor(options: DoctorOptions = {}): DoctorReport {
     sdk = { version: options.sdkVersion, hash: null, source: 'argument' };
   } else if (backend.available && binary.error === null) {
     // The sim backend reports what a default Simulator reports.
-    const version = nativeWorldOf(Simulator.default()).version();
+    const version = backend.name === 'vendor' ? vendorSdkVersion() : nativeWorldOf(Simulator.default()).version();
     sdk = { version: formatSdkVersion(version), hash: version.hash, source: 'backend' };
   }
   const support = sdk ? checkSdkSupport(sdk.version) : null;
+  const features = backend.available && binary.error === null ? backendFeatures(backend.name as BackendName) : null;
   let platform: PlatformVerdict | null = null;
   let platformError: string | null = null;
   try {
@@ -63,6 +67,7 @@ export function runDoctor(options: DoctorOptions = {}): DoctorReport {
     ok: support?.supported === true && platform?.supported !== false,
     package: readPackage(),
     backend,
+    features,
     sdk,
     support,
     platform,

@@ -15,11 +15,19 @@
 
 #include "sdk/lobby.h"
 #include "sdk/types.h"
+#include "sdk/voice.h"
 
 namespace sdk {
 
 struct ClientOptions {
   Snowflake applicationId = 0;
+  // Base URLs of the service's API and web app (discordpp::ClientCreateOptions ApiBase/WebBase);
+  // unset: the library's defaults. The simulator has no URLs and ignores them.
+  std::optional<std::string> apiBase;
+  std::optional<std::string> webBase;
+  // How often a polled backend (the vendor library) is asked for its queued callbacks, in ms.
+  // The simulator signals its callbacks and ignores it.
+  uint32_t runCallbacksIntervalMs = 10;
   // discordpp::ClientCreateOptions::SetCpuAffinityMask: an affinity hint for the SDK's threads,
   // honoured on one console family only (spec); elsewhere the platform may ignore it.
   std::optional<uint64_t> cpuAffinityMask;
@@ -84,6 +92,39 @@ class Client {
   virtual void SetLogCallback(LogCallback cb, LogSeverity minSeverity) = 0;
   virtual void SetLobbyEventCallback(LobbyEventCallback cb) = 0;
   virtual void SetMessageEventCallback(MessageEventCallback cb) = 0;
+
+  // Voice in lobbies (discordpp StartCall, EndCall, EndCalls, GetCall, Call::SetSelfMute/Deaf,
+  // SetSelfMuteAll/DeafAll). StartCall fails (ClientNotReady, or ValidationError when this client
+  // is already in the lobby's call: the vendor then returns a null Call); otherwise progress and
+  // the outcome (e.g. CallError::Forbidden for a non-member) arrive through the call status
+  // callback. The self mute/deaf setters return false when there is no call in that lobby.
+  using CallStatusCallback =
+      std::function<void(Snowflake lobbyId, CallStatus status, CallError error, int32_t errorDetail)>;
+  using VoiceEventCallback = std::function<void(VoiceEvent, Snowflake lobbyId, Snowflake userId)>;
+  using VoiceSettingsCallback = std::function<void(const Result&, VoiceSettings settings)>;
+  using VoiceSettingsUpdatedCallback = std::function<void(const VoiceSettings& settings)>;
+  using DoneCallback = std::function<void()>;
+  virtual Result StartCall(Snowflake lobbyId) = 0;
+  virtual void EndCall(Snowflake lobbyId, DoneCallback done) = 0;
+  virtual void EndCalls(DoneCallback done) = 0;
+  virtual std::optional<CallInfo> GetCall(Snowflake lobbyId) const = 0;
+  virtual bool SetSelfMute(Snowflake lobbyId, bool mute) = 0;
+  virtual bool SetSelfDeaf(Snowflake lobbyId, bool deaf) = 0;
+  virtual void SetSelfMuteAll(bool mute) = 0;
+  virtual void SetSelfDeafAll(bool deaf) = 0;
+  virtual bool GetSelfMuteAll() const = 0;
+  virtual bool GetSelfDeafAll() const = 0;
+  virtual void SetCallStatusCallback(CallStatusCallback cb) = 0;
+  virtual void SetVoiceEventCallback(VoiceEventCallback cb) = 0;
+
+  // The local chat client's voice settings over RPC (discordpp GetVoiceSettings,
+  // SetVoiceSettingsUpdatedCallback, SDK 1.10). RPCError when the chat client is not running or
+  // not connected; the updated callback fires again once it is back.
+  virtual void GetVoiceSettings(VoiceSettingsCallback done) = 0;
+  virtual void SetVoiceSettingsUpdatedCallback(VoiceSettingsUpdatedCallback cb) = 0;
+
+  // Voice engine logs (discordpp AddVoiceLogCallback); SetLogCallback excludes them.
+  virtual void SetVoiceLogCallback(LogCallback cb, LogSeverity minSeverity) = 0;
 
   // Tears the client down: stops and joins every thread it owns, then queues a ClientDestroyed
   // result for every operation still pending. Idempotent. After Close() no callback of this client

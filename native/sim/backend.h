@@ -17,6 +17,7 @@ class WorldBackend final : public sdk::Backend {
 
   const char* Name() const override { return "sim"; }
   sdk::Version SdkVersion() const override { return world_->version(); }
+  bool Supports(sdk::Feature) const override { return true; }
   std::unique_ptr<sdk::Client> CreateClient(const sdk::ClientOptions& options) override;
 
   const std::shared_ptr<World>& world() const { return world_; }

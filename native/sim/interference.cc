@@ -2,6 +2,21 @@
 
 namespace sim {
 
+const char* CallKindName(CallKind kind) {
+  switch (kind) {
+    case CallKind::Connect: return "Identify";
+    case CallKind::CreateOrJoinLobby: return "PUT /lobbies";
+    case CallKind::LeaveLobby: return "DELETE /lobbies/@me";
+    case CallKind::SendLobbyMessage: return "POST /lobbies/messages";
+    case CallKind::GetLobbyMessages: return "GET /lobbies/messages";
+    case CallKind::StartCall: return "VOICE_STATE_UPDATE";
+    case CallKind::GetVoiceSettings: return "RPC GET_VOICE_SETTINGS";
+    case CallKind::UpdateRichPresence: return "SET_ACTIVITY";
+    case CallKind::ClearRichPresence: return "SET_ACTIVITY (clear)";
+  }
+  return "request";
+}
+
 void Interference::FailNext(CallKind kind, uint32_t count, sdk::Result failure, sdk::Snowflake userId) {
   if (count == 0) return;
   failures_[kind].push_back(Rule{count, std::move(failure), userId});

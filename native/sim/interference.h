@@ -24,10 +24,15 @@ enum class CallKind : int32_t {
   LeaveLobby = 2,
   SendLobbyMessage = 3,
   GetLobbyMessages = 4,
-  UpdateRichPresence = 5,
-  ClearRichPresence = 6,  // reports nothing: a failed clear is logged and lost
+  StartCall = 5,         // joining a lobby's voice call (a fault ends it with SignalingConnectionFailed)
+  GetVoiceSettings = 6,  // the RPC read of the local chat client's voice settings
+  UpdateRichPresence = 7,
+  ClearRichPresence = 8,  // reports nothing: a failed clear is logged and lost
 };
-constexpr int32_t kCallKinds = 7;
+constexpr int32_t kCallKinds = 9;
+
+// The call's name in debug log lines (the request the SDK makes).
+const char* CallKindName(CallKind kind);
 
 class Interference {
  public:

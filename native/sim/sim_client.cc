@@ -109,6 +109,11 @@ void SimClient::Close() {
     logCallback_ = nullptr;
     lobbyCallback_ = nullptr;
     messageCallback_ = nullptr;
+    callStatusCallback_ = nullptr;
+    voiceEventCallback_ = nullptr;
+    voiceSettingsCallback_ = nullptr;
+    voiceLogCallback_ = nullptr;
+    calls_.clear();
     userCallback_ = nullptr;
     currentUser_.reset();
   }
@@ -138,14 +143,15 @@ void SimClient::OnConnectionDropped() {
     if (status_.load() != sdk::Status::Ready && status_.load() != sdk::Status::Connected) return;
     Log(sdk::LogSeverity::Warning, "Gateway connection lost; reconnecting");
     world_->SessionGone(this);
+    EndLocalCalls(sdk::CallError::SignalingUnexpectedClose);
     SetStatus(sdk::Status::Reconnecting, sdk::ConnectionError::UnexpectedClose, 0);
     BeginConnect(true);
   });
 }
 
-void SimClient::OnLoadLogs(uint32_t count, sdk::LogSeverity severity, std::string message) {
-  Post([this, count, severity, message = std::move(message)] {
-    for (uint32_t i = 0; i < count && !service_.StopRequested(); ++i) Log(severity, message);
+void SimClient::OnLoadLogs(uint32_t count, sdk::LogSeverity severity, std::string message, bool voice) {
+  Post([this, count, severity, message = std::move(message), voice] {
+    for (uint32_t i = 0; i < count && !service_.StopRequested(); ++i) Log(severity, message, voice);
   });
 }
 
@@ -189,6 +195,7 @@ void SimClient::BeginConnect(bool reconnecting) {
   }
   if (reconnecting) SetStatus(sdk::Status::Connecting);
   const uint64_t attempt = ++connectAttempt_;
+  Log(sdk::LogSeverity::Verbose, "Gateway: opening the connection (attempt " + std::to_string(attempt) + ")");
   // Identify is a round trip to the service: it takes the injected latency, and may be failed.
   world_->Schedule(this, CallKind::Connect, 0, [this, attempt](std::optional<sdk::Result> failure) {
     Identify(attempt, failure);
@@ -208,6 +215,8 @@ void SimClient::Identify(uint64_t attempt, const std::optional<sdk::Result>& fai
     std::lock_guard<std::mutex> lock(mutex_);
     token = token_;
   }
+  // The debug build echoes the request; the log filter keeps the token out of the line.
+  Log(sdk::LogSeverity::Verbose, "Gateway: sending IDENTIFY with Authorization: Bearer " + token);
   sdk::User user;
   sdk::Snowflake app = 0;
   const AuthFailure refused = world_->Authenticate(token, options_.applicationId, &user, &app);
@@ -234,6 +243,8 @@ void SimClient::Identify(uint64_t attempt, const std::optional<sdk::Result>& fai
 
 void SimClient::FinishDisconnect(sdk::ConnectionError error, int32_t detail) {
   world_->SessionGone(this);
+  EndLocalCalls(error == sdk::ConnectionError::None ? sdk::CallError::None
+                                                    : sdk::CallError::SignalingUnexpectedClose);
   {
     std::lock_guard<std::mutex> lock(mutex_);
     connectedToken_.clear();
@@ -255,12 +266,15 @@ void SimClient::SetStatus(sdk::Status status, sdk::ConnectionError error, int32_
   queue_.Post([cb = std::move(cb), status, error, detail] { (*cb)(status, error, detail); });
 }
 
-void SimClient::Log(sdk::LogSeverity severity, std::string message) {
+void SimClient::Log(sdk::LogSeverity severity, std::string message, bool voice) {
+  // The release build logs only Error and Warning (spec: Authentication rule 10).
+  if (severity < sdk::LogSeverity::Warning && !world_->DebugLogs()) return;
   std::shared_ptr<const LogCallback> cb;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (!logCallback_ || severity < minLogSeverity_) return;
-    cb = logCallback_;
+    const auto& registered = voice ? voiceLogCallback_ : logCallback_;
+    if (!registered || severity < (voice ? minVoiceLogSeverity_ : minLogSeverity_)) return;
+    cb = registered;
     Redact(message, token_);
     Redact(message, connectedToken_);
   }

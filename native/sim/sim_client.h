@@ -48,15 +48,35 @@ class SimClient final : public sdk::Client, public Session {
   void SetUserUpdatedCallback(UserUpdatedCallback cb) override;
   void Close() override;
 
+  // Voice calls, voice settings and voice logs (sim_client_voice.cc).
+  sdk::Result StartCall(sdk::Snowflake lobbyId) override;
+  void EndCall(sdk::Snowflake lobbyId, DoneCallback done) override;
+  void EndCalls(DoneCallback done) override;
+  std::optional<sdk::CallInfo> GetCall(sdk::Snowflake lobbyId) const override;
+  bool SetSelfMute(sdk::Snowflake lobbyId, bool mute) override;
+  bool SetSelfDeaf(sdk::Snowflake lobbyId, bool deaf) override;
+  void SetSelfMuteAll(bool mute) override;
+  void SetSelfDeafAll(bool deaf) override;
+  bool GetSelfMuteAll() const override;
+  bool GetSelfDeafAll() const override;
+  void SetCallStatusCallback(CallStatusCallback cb) override;
+  void SetVoiceEventCallback(VoiceEventCallback cb) override;
+  void GetVoiceSettings(VoiceSettingsCallback done) override;
+  void SetVoiceSettingsUpdatedCallback(VoiceSettingsUpdatedCallback cb) override;
+  void SetVoiceLogCallback(LogCallback cb, sdk::LogSeverity minSeverity) override;
+
   // Session (called by the world; only posts to the service thread)
   sdk::Snowflake SessionUserId() const override { return sessionUserId_.load(); }
   void OnTokenRevoked(const std::string& token) override;
   void OnConnectionDropped() override;
-  void OnLoadLogs(uint32_t count, sdk::LogSeverity severity, std::string message) override;
+  void OnLoadLogs(uint32_t count, sdk::LogSeverity severity, std::string message, bool voice) override;
   void OnLobbyEvent(sdk::LobbyEvent event, sdk::Snowflake lobbyId, sdk::Snowflake memberId) override;
   void OnMessageEvent(sdk::MessageEvent event, sdk::MessagePtr message) override;
   void OnUserUpdated(sdk::Snowflake userId) override;
   void Enqueue(Task task) override;
+  void OnVoiceEvent(sdk::VoiceEvent event, sdk::Snowflake lobbyId, sdk::Snowflake userId) override;
+  void OnCallEnded(sdk::Snowflake lobbyId) override;
+  void OnVoiceSettingsUpdated(const sdk::VoiceSettings& settings) override;
 
  private:
   // The gateway close code the service sends when identify fails.
@@ -71,7 +91,9 @@ class SimClient final : public sdk::Client, public Session {
   void FinishDisconnect(sdk::ConnectionError error, int32_t detail);
   void SetStatus(sdk::Status status, sdk::ConnectionError error = sdk::ConnectionError::None,
                  int32_t detail = 0);
-  void Log(sdk::LogSeverity severity, std::string message);
+  // Every line the client emits goes through here: dropped below Warning unless the world logs
+  // like the debug build, and the bearer token filtered out. `voice`: a voice engine line.
+  void Log(sdk::LogSeverity severity, std::string message, bool voice = false);
 
   // Pending operations: completed exactly once, by the service thread or by Close().
   // `onFailure` reports a failure (ClientDestroyed when Close() comes first).
@@ -112,6 +134,32 @@ class SimClient final : public sdk::Client, public Session {
   uint64_t nextOperationId_ = 1;
   std::map<uint64_t, ResultCallback> pending_;
   bool closed_ = false;
+
+  // This client's voice calls, by lobby (service thread and JS thread, under mutex_).
+  struct LocalCall {
+    sdk::CallStatus status = sdk::CallStatus::Joining;
+    bool selfMute = false;
+    bool selfDeaf = false;
+    uint64_t attempt = 0;  // a join still on its way for an ended call is dropped
+  };
+  // Service-thread voice steps.
+  void JoinCall(sdk::Snowflake lobbyId, uint64_t attempt, const std::optional<sdk::Result>& fault);
+  // Ends the local call: through Disconnecting when `graceful`, straight to Disconnected (with
+  // the error) when it failed. `leaveWorld`: the world still counts this client as a participant.
+  void EndLocalCall(sdk::Snowflake lobbyId, sdk::CallError error, int32_t detail, bool graceful, bool leaveWorld);
+  void EndLocalCalls(sdk::CallError error);
+  void PushVoiceState(sdk::Snowflake lobbyId);
+  void SetCallStatus(sdk::Snowflake lobbyId, sdk::CallStatus status, sdk::CallError error = sdk::CallError::None,
+                     int32_t detail = 0);
+  std::map<sdk::Snowflake, LocalCall> calls_;
+  uint64_t nextCallAttempt_ = 1;
+  bool selfMuteAll_ = false;
+  bool selfDeafAll_ = false;
+  std::shared_ptr<const CallStatusCallback> callStatusCallback_;
+  std::shared_ptr<const VoiceEventCallback> voiceEventCallback_;
+  std::shared_ptr<const VoiceSettingsUpdatedCallback> voiceSettingsCallback_;
+  std::shared_ptr<const LogCallback> voiceLogCallback_;
+  sdk::LogSeverity minVoiceLogSeverity_ = sdk::LogSeverity::None;
 
   ServiceThread service_;  // last member: its thread stops before the state above is destroyed
 };

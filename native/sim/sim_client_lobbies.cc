@@ -31,6 +31,13 @@ bool SimClient::SignedIn(sdk::Snowflake* app, sdk::Snowflake* user, sdk::Result*
 
 void SimClient::Call(CallKind kind, uint64_t op,
                      std::function<void(sdk::Snowflake app, sdk::Snowflake user)> body) {
+  std::string token;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    token = connectedToken_;
+  }
+  // The debug build echoes each request with its headers; the log filter keeps the token out.
+  Log(sdk::LogSeverity::Verbose, std::string("HTTP ") + CallKindName(kind) + " (Authorization: Bearer " + token + ")");
   world_->Schedule(this, kind, sessionUserId_.load(),
                    [this, op, body = std::move(body)](std::optional<sdk::Result> fault) {
                      if (fault) return CompleteOperation(op, std::move(*fault));
@@ -80,6 +87,7 @@ void SimClient::SendLobbyMessage(sdk::Snowflake lobbyId, std::string content, sd
   Call(CallKind::SendLobbyMessage, op,
        [this, op, done, lobbyId, content = std::move(content),
         metadata = std::move(metadata)](sdk::Snowflake app, sdk::Snowflake user) {
+         Log(sdk::LogSeverity::Verbose, "SendLobbyMessage lobby=" + std::to_string(lobbyId) + " content=\"" + content + "\"");
          Lobbies::Outcome outcome = world_->SendLobbyMessage(app, user, lobbyId, content, metadata);
          if (!outcome.result.ok()) return CompleteOperation(op, std::move(outcome.result));
          FinishOperation(op, [done, id = outcome.id] { done(sdk::Result::Success(), id); });

@@ -133,12 +133,12 @@ size_t World::DropConnections(sdk::Snowflake userId) {
 }
 
 size_t World::EmitLogs(sdk::Snowflake userId, uint32_t count, sdk::LogSeverity severity,
-                       const std::string& message) {
+                       const std::string& message, bool voice) {
   std::lock_guard<std::mutex> lock(mutex_);
   size_t affected = 0;
   for (Session* session : sessions_) {
     if (session->SessionUserId() != userId) continue;
-    session->OnLoadLogs(count, severity, message);
+    session->OnLoadLogs(count, severity, message, voice);
     ++affected;
   }
   return affected;
@@ -175,6 +175,7 @@ void World::SessionGone(Session* session) {
 }
 
 void World::ForgetReadyLocked(Session* session) {
+  DispatchVoiceLocked(calls_.LeaveAll(session));  // a session that is gone is in no call
   auto key = readyKey_.find(session);
   if (key == readyKey_.end()) return;
   const auto [app, user] = key->second;
@@ -189,6 +190,10 @@ void World::ForgetReadyLocked(Session* session) {
 
 void World::DispatchLocked(const Notices& notices) {
   for (const Notice& notice : notices) {
+    // A user who is no longer a member of the lobby is no longer in its call either.
+    if (notice.lobbyEvent == sdk::LobbyEvent::Deleted) {
+      for (sdk::Snowflake user : notice.recipients) DispatchVoiceLocked(calls_.RemoveUser(notice.lobbyId, user));
+    }
     for (sdk::Snowflake user : notice.recipients) {
       auto sessions = ready_.find({notice.applicationId, user});
       if (sessions == ready_.end()) continue;  // not signed in: events are not stored for later

@@ -3,6 +3,7 @@
 // harness from the JS thread.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -17,6 +18,8 @@
 
 #include "sdk/lobby.h"
 #include "sdk/types.h"
+#include "sim/calls.h"
+#include "sim/chat_clients.h"
 #include "sim/interference.h"
 #include "sim/lobbies.h"
 #include "sim/snowflake.h"
@@ -34,13 +37,18 @@ class Session {
   virtual sdk::Snowflake SessionUserId() const = 0;
   virtual void OnTokenRevoked(const std::string& token) = 0;
   virtual void OnConnectionDropped() = 0;
-  virtual void OnLoadLogs(uint32_t count, sdk::LogSeverity severity, std::string message) = 0;
+  virtual void OnLoadLogs(uint32_t count, sdk::LogSeverity severity, std::string message, bool voice) = 0;
   virtual void OnLobbyEvent(sdk::LobbyEvent event, sdk::Snowflake lobbyId, sdk::Snowflake memberId) = 0;
   virtual void OnMessageEvent(sdk::MessageEvent event, sdk::MessagePtr message) = 0;
   // A user the session knows changed (its activity or application profiles).
   virtual void OnUserUpdated(sdk::Snowflake userId) = 0;
   // Runs `task` on the session's service thread (a delayed call whose time has come).
   virtual void Enqueue(Task task) = 0;
+  // Voice: an event of a call the session is in; the service ended its participation in a
+  // lobby's call (its user is no longer a member); its user's chat client has new voice settings.
+  virtual void OnVoiceEvent(sdk::VoiceEvent event, sdk::Snowflake lobbyId, sdk::Snowflake userId) = 0;
+  virtual void OnCallEnded(sdk::Snowflake lobbyId) = 0;
+  virtual void OnVoiceSettingsUpdated(const sdk::VoiceSettings& settings) = 0;
 };
 
 // Why an access token was refused.
@@ -139,11 +147,31 @@ class World {
   // Harness faults and load: affect every attached session of the user; return how many.
   size_t DropConnections(sdk::Snowflake userId);
   size_t EmitLogs(sdk::Snowflake userId, uint32_t count, sdk::LogSeverity severity,
-                  const std::string& message);
+                  const std::string& message, bool voice = false);
 
   void Attach(Session* session);
   void Detach(Session* session);
 
+  // Logging like the vendor's debug build (Info and Verbose lines too) rather than the release
+  // build (Error and Warning only, the default). Read by clients on every log line.
+  void SetDebugLogs(bool debug) { debugLogs_.store(debug); }
+  bool DebugLogs() const { return debugLogs_.load(); }
+
+  // Voice calls (world_voice.cc). A lobby member joins the lobby's call; anyone else is refused
+  // with CallError::Forbidden.
+  sdk::CallError JoinCall(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId, Session* session,
+                          bool selfMute, bool selfDeaf);
+  void LeaveCall(sdk::Snowflake lobbyId, Session* session);
+  void SetVoiceState(sdk::Snowflake lobbyId, Session* session, bool selfMute, bool selfDeaf);
+  std::vector<sdk::VoiceState> CallParticipants(sdk::Snowflake lobbyId) const;
+
+  // Each user's local chat client (world_voice.cc). Changes reach the user's signed-in sessions
+  // only while the chat client is reachable. Bad input: std::invalid_argument.
+  ChatClient ChatClientOf(sdk::Snowflake user) const;
+  void SetChatClientRunning(sdk::Snowflake user, bool running);
+  void SetChatClientRpcConnected(sdk::Snowflake user, bool connected);
+  void SetChatClientVoiceSettings(sdk::Snowflake user, const sdk::VoiceSettings& settings);
+  sdk::Result ReadVoiceSettings(sdk::Snowflake user, sdk::VoiceSettings* out) const;
   // Presence and game identity (world_presence.cc). Harness: bad input is std::invalid_argument.
   void SetApplicationInviteCoverImage(sdk::Snowflake app, std::optional<std::string> image);
   // Replaces the user's application profiles (at most one per application); returns the user.
@@ -168,6 +196,8 @@ class World {
   // The session is no longer signed in; members see its user go when it was the last one.
   void ForgetReadyLocked(Session* session);
   void ReleaseTicket();
+  // Hands voice notices to their sessions. Called with mutex_ held.
+  void DispatchVoiceLocked(const Calls::Change& change);
   // The user with its published activity as the service shows it (see sim/presence.h).
   sdk::User WithActivityLocked(sdk::User user, bool withSecrets) const;
   // Tells every signed-in session that knows `userId` (its own included) that it changed.
@@ -189,6 +219,9 @@ class World {
   std::map<Session*, std::pair<sdk::Snowflake, sdk::Snowflake>> readyKey_;
   Lobbies lobbies_;
   Interference interference_;
+  Calls calls_;
+  ChatClients chatClients_;
+  std::atomic<bool> debugLogs_{false};
   std::map<sdk::Snowflake, sdk::Activity> activities_;  // by user; applicationId: the publishing app
 
   mutable std::mutex activityMutex_;  // guards the three below; may be taken under mutex_, never the reverse

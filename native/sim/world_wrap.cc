@@ -51,6 +51,11 @@ void WorldWrap::Init(Napi::Env env, Napi::Object exports) {
           InstanceMethod<&WorldWrap::ClearFailures>("clearFailures"),
           InstanceMethod<&WorldWrap::Settle>("settle"),
           InstanceMethod<&WorldWrap::Generation>("generation"),
+          InstanceMethod<&WorldWrap::SetDebugLogs>("setDebugLogs"),
+          InstanceMethod<&WorldWrap::GetChatClient>("getChatClient"),
+          InstanceMethod<&WorldWrap::SetChatClientRunning>("setChatClientRunning"),
+          InstanceMethod<&WorldWrap::SetChatClientRpcConnected>("setChatClientRpcConnected"),
+          InstanceMethod<&WorldWrap::SetChatClientVoiceSettings>("setChatClientVoiceSettings"),
           InstanceMethod<&WorldWrap::SetApplicationInviteCoverImage>("setApplicationInviteCoverImage"),
           InstanceMethod<&WorldWrap::SetApplicationProfiles>("setApplicationProfiles"),
       });
@@ -150,8 +155,9 @@ Napi::Value WorldWrap::EmitLogs(const Napi::CallbackInfo& info) {
   const uint32_t count = Uint32Arg(info, 1, "count");
   const uint32_t severity = Uint32Arg(info, 2, "severity");
   if (severity < 1 || severity > 4) throw Napi::RangeError::New(env, "severity must be between 1 and 4");
+  const bool voice = !ArgOrUndefined(info, 4).IsUndefined() && BoolArg(info, 4, "voice");
   const size_t affected = world().EmitLogs(userId, count, static_cast<sdk::LogSeverity>(severity),
-                                           StringArg(info, 3, "message"));
+                                           StringArg(info, 3, "message"), voice);
   return Napi::Number::New(env, static_cast<double>(affected));
 }
 

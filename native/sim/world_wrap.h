@@ -40,7 +40,7 @@ class WorldWrap final : public Napi::ObjectWrap<WorldWrap> {
   Napi::Value IssueToken(const Napi::CallbackInfo& info);               // (userId, applicationId, ttlMs)
   Napi::Value RevokeToken(const Napi::CallbackInfo& info);              // (token)
   Napi::Value DropConnections(const Napi::CallbackInfo& info);          // (userId)
-  Napi::Value EmitLogs(const Napi::CallbackInfo& info);                 // (userId, count, severity, message)
+  Napi::Value EmitLogs(const Napi::CallbackInfo& info);                 // (userId, count, severity, message, voice?)
   Napi::Value GetVersion(const Napi::CallbackInfo& info);
 
   // The game backend's lobby operations and the harness controls (world_wrap_harness.cc).
@@ -56,6 +56,12 @@ class WorldWrap final : public Napi::ObjectWrap<WorldWrap> {
   Napi::Value Settle(const Napi::CallbackInfo& info);                   // (requestId): Result event for client 0
   Napi::Value Generation(const Napi::CallbackInfo& info);               // () -> decimal string
 
+  // The local chat clients and the log build (world_wrap_voice.cc).
+  Napi::Value SetDebugLogs(const Napi::CallbackInfo& info);               // (debug)
+  Napi::Value GetChatClient(const Napi::CallbackInfo& info);              // (userId) -> { running, rpcConnected, voiceSettings }
+  Napi::Value SetChatClientRunning(const Napi::CallbackInfo& info);       // (userId, running)
+  Napi::Value SetChatClientRpcConnected(const Napi::CallbackInfo& info);  // (userId, connected)
+  Napi::Value SetChatClientVoiceSettings(const Napi::CallbackInfo& info); // (userId, settings)
   // Presence and game identity (world_wrap_presence.cc).
   Napi::Value SetApplicationInviteCoverImage(const Napi::CallbackInfo& info);  // (applicationId, image | null)
   Napi::Value SetApplicationProfiles(const Napi::CallbackInfo& info);          // (userId, profiles) -> user

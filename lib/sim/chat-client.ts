@@ -1,0 +1,114 @@
+/**
+ * The harness's handle on a simulated user's local chat client (the desktop chat app on the
+ * user's machine), which the SDK reads voice settings from over RPC.
+ * @module
+ */
+import type { Snowflake } from '../ids.js';
+import { limits } from '../limits.js';
+import type { NativeWorld } from '../native.js';
+import { VOICE_INPUT_MODES, toNativeVoiceSettings, toVoiceSettings, type VoiceSettings } from '../voice.js';
+
+/**
+ * A simulated user's local chat client. Every user has one, running and RPC-connected with
+ * default settings, until the harness changes that. While it is stopped or its RPC connection is
+ * down, `client.getVoiceSettings()` rejects with an `RPCError` and settings changes reach no
+ * game; once it is back, changes are delivered as `voiceSettingsUpdated` again.
+ * @example
+ * const chat = sim.chatClient(alice);
+ * chat.setVoiceSettings({ selfMute: true }); // alice's clients get voiceSettingsUpdated
+ * chat.stop();                               // getVoiceSettings() now rejects with RPCError
+ */
+export class SimulatedChatClient {
+  readonly #world: NativeWorld;
+  /** The user whose machine it runs on. */
+  readonly userId: Snowflake;
+
+  /** @internal Use {@link Simulator.chatClient}. */
+  constructor(world: NativeWorld, userId: Snowflake) {
+    this.#world = world;
+    this.userId = userId;
+  }
+
+  /** Whether the chat client is running. */
+  get running(): boolean {
+    return this.#world.getChatClient(this.userId).running;
+  }
+
+  /** Whether the SDK has its RPC connection to the chat client. */
+  get rpcConnected(): boolean {
+    return this.#world.getChatClient(this.userId).rpcConnected;
+  }
+
+  /** The voice settings the user chose in the chat client. */
+  get voiceSettings(): VoiceSettings {
+    return toVoiceSettings(this.#world.getChatClient(this.userId).voiceSettings);
+  }
+
+  /** Starts the chat client (a no-op when running); the SDK's RPC connection comes back with it. Settings are kept. */
+  start(): void {
+    this.#world.setChatClientRunning(this.userId, true);
+  }
+
+  /** Quits the chat client: the RPC connection goes with it. */
+  stop(): void {
+    this.#world.setChatClientRunning(this.userId, false);
+  }
+
+  /** Fault injection: the RPC connection drops while the chat client keeps running. */
+  dropRpc(): void {
+    this.#world.setChatClientRpcConnected(this.userId, false);
+  }
+
+  /** The RPC connection comes back. @throws RangeError when the chat client is not running. */
+  restoreRpc(): void {
+    this.#world.setChatClientRpcConnected(this.userId, true);
+  }
+
+  /**
+   * The user changes voice settings in the chat client, as in its settings screen; fields left out
+   * keep their value. The user's signed-in clients get `voiceSettingsUpdated` when the chat client
+   * is reachable. Returns the new settings. Bad input changes nothing.
+   * @throws TypeError or RangeError for a malformed field (volumes: input 0-100, output 0-200);
+   * RangeError when the chat client is not running.
+   */
+  setVoiceSettings(changes: Partial<VoiceSettings>): VoiceSettings {
+    if (typeof changes !== 'object' || changes === null) throw new TypeError('changes must be an object');
+    const next: VoiceSettings = { ...this.voiceSettings };
+    for (const [key, value] of Object.entries(changes) as [keyof VoiceSettings, unknown][]) {
+      switch (key) {
+        case 'selfMute':
+        case 'selfDeaf':
+        case 'automaticGainControl':
+        case 'echoCancellation':
+        case 'noiseSuppression':
+        case 'noiseCancellation':
+          if (typeof value !== 'boolean') throw new TypeError(`${key} must be a boolean, got ${typeof value}`);
+          next[key] = value;
+          break;
+        case 'inputMode':
+          if (!VOICE_INPUT_MODES.includes(value as VoiceSettings['inputMode'])) {
+            throw new RangeError(`inputMode must be one of ${VOICE_INPUT_MODES.join(', ')}, got '${String(value)}'`);
+          }
+          next.inputMode = value as VoiceSettings['inputMode'];
+          break;
+        case 'pttKey':
+          if (typeof value !== 'string') throw new TypeError(`pttKey must be a string, got ${typeof value}`);
+          next.pttKey = value;
+          break;
+        case 'inputVolume':
+        case 'outputVolume': {
+          const max = key === 'inputVolume' ? limits.voiceInputVolumeMax : limits.voiceOutputVolumeMax;
+          if (typeof value !== 'number' || !(value >= 0 && value <= max)) {
+            throw new RangeError(`${key} must be a number from 0 to ${max}, got ${String(value)}`);
+          }
+          next[key] = value;
+          break;
+        }
+        default:
+          throw new RangeError(`unknown voice setting '${String(key)}'`);
+      }
+    }
+    this.#world.setChatClientVoiceSettings(this.userId, toNativeVoiceSettings(next));
+    return next;
+  }
+}

@@ -1,0 +1,42 @@
+// Vendor values -> port values. Handles are read while they are valid (inside the vendor callback
+// or call that produced them) and copied into plain port structs; nothing vendor-owned is kept.
+#pragma once
+
+#include <string>
+#include <unordered_map>
+
+#include <discordpp.h>
+
+#include "sdk/lobby.h"
+#include "sdk/types.h"
+#include "vendor/features.h"
+
+namespace vendor {
+
+using VendorMetadata = std::unordered_map<std::string, std::string>;
+
+sdk::Result ToResult(const discordpp::ClientResult& result);
+sdk::User ToUser(const discordpp::UserHandle& user);
+sdk::Metadata ToMetadata(const VendorMetadata& metadata);
+VendorMetadata FromMetadata(const sdk::Metadata& metadata);
+sdk::Lobby ToLobby(const discordpp::LobbyHandle& lobby);
+sdk::MessagePtr ToMessage(const discordpp::MessageHandle& message);
+
+// The port's enums carry the vendor's integer values (checked in translate.cc), so these are casts.
+inline sdk::Status ToStatus(discordpp::Client::Status status) {
+  return static_cast<sdk::Status>(static_cast<int32_t>(status));
+}
+inline sdk::ConnectionError ToConnectionError(discordpp::Client::Error error) {
+  return static_cast<sdk::ConnectionError>(static_cast<int32_t>(error));
+}
+inline sdk::LogSeverity ToSeverity(discordpp::LoggingSeverity severity) {
+  return static_cast<sdk::LogSeverity>(static_cast<int32_t>(severity));
+}
+inline discordpp::LoggingSeverity FromSeverity(sdk::LogSeverity severity) {
+  return static_cast<discordpp::LoggingSeverity>(static_cast<int32_t>(severity));
+}
+inline discordpp::AuthorizationTokenType FromTokenType(sdk::TokenType type) {
+  return static_cast<discordpp::AuthorizationTokenType>(static_cast<int32_t>(type));
+}
+
+}  // namespace vendor

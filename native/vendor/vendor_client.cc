@@ -1,0 +1,217 @@
+#include "vendor/vendor_client.h"
+
+#include <utility>
+
+#include "sdk/redact.h"
+#include "vendor/translate.h"
+#include "vendor/vendor_backend.h"
+
+namespace vendor {
+
+namespace {
+sdk::Result Destroyed() {
+  return sdk::Result::Failure(sdk::ErrorType::ClientDestroyed, "the client was closed");
+}
+
+discordpp::ClientCreateOptions CreateOptions(const sdk::ClientOptions& options) {
+  discordpp::ClientCreateOptions out;
+  if (options.apiBase) out.SetApiBase(*options.apiBase);
+  if (options.webBase) out.SetWebBase(*options.webBase);
+  return out;
+}
+}  // namespace
+
+VendorClient::VendorClient(std::shared_ptr<VendorBackend> backend, sdk::CallbackQueue& queue,
+                           const sdk::ClientOptions& options)
+    : backend_(std::move(backend)),
+      link_(std::make_shared<Link>(queue)),
+      client_(std::make_unique<discordpp::Client>(CreateOptions(options))),
+      applicationId_(options.applicationId) {
+  // Needed for calls that go through the local chat client, and harmless otherwise.
+  if (applicationId_ != 0) client_->SetApplicationId(applicationId_);
+
+  client_->SetStatusChangedCallback(WhileOpen(
+      [this](discordpp::Client::Status status, discordpp::Client::Error error, int32_t detail) {
+        Post([this, status = ToStatus(status), error = ToConnectionError(error), detail] {
+          if (onStatus_) onStatus_(status, error, detail);
+        });
+      }));
+  client_->SetLobbyCreatedCallback(
+      WhileOpen([this](uint64_t lobbyId) { ForwardLobbyEvent(sdk::LobbyEvent::Created, lobbyId, 0); }));
+  client_->SetLobbyDeletedCallback(
+      WhileOpen([this](uint64_t lobbyId) { ForwardLobbyEvent(sdk::LobbyEvent::Deleted, lobbyId, 0); }));
+  client_->SetLobbyUpdatedCallback(
+      WhileOpen([this](uint64_t lobbyId) { ForwardLobbyEvent(sdk::LobbyEvent::Updated, lobbyId, 0); }));
+  client_->SetLobbyMemberAddedCallback(WhileOpen([this](uint64_t lobbyId, uint64_t memberId) {
+    ForwardLobbyEvent(sdk::LobbyEvent::MemberAdded, lobbyId, memberId);
+  }));
+  client_->SetLobbyMemberRemovedCallback(WhileOpen([this](uint64_t lobbyId, uint64_t memberId) {
+    ForwardLobbyEvent(sdk::LobbyEvent::MemberRemoved, lobbyId, memberId);
+  }));
+  client_->SetLobbyMemberUpdatedCallback(WhileOpen([this](uint64_t lobbyId, uint64_t memberId) {
+    ForwardLobbyEvent(sdk::LobbyEvent::MemberUpdated, lobbyId, memberId);
+  }));
+  client_->SetMessageCreatedCallback(
+      WhileOpen([this](uint64_t messageId) { ForwardMessageEvent(sdk::MessageEvent::Created, messageId); }));
+  client_->SetMessageUpdatedCallback(
+      WhileOpen([this](uint64_t messageId) { ForwardMessageEvent(sdk::MessageEvent::Updated, messageId); }));
+}
+
+VendorClient::~VendorClient() { Close(); }
+
+template <typename... Values>
+std::function<void(const sdk::Result&, Values...)> VendorClient::Pending(
+    std::function<void(const sdk::Result&, Values...)> done) {
+  // Shared by the close path and the result path; whichever comes first takes `done`.
+  auto slot = std::make_shared<std::function<void(const sdk::Result&, Values...)>>(std::move(done));
+  const uint64_t operation = link_->nextOperation++;
+  sdk::CallbackQueue* queue = &link_->queue;
+  link_->failOnClose.emplace(operation, [queue, slot] {
+    queue->Post([slot] {
+      if (auto done = std::exchange(*slot, nullptr)) done(Destroyed(), Values{}...);
+    });
+  });
+  return [link = link_, slot, operation](const sdk::Result& result, Values... values) {
+    if (!link->open.load()) return;
+    link->failOnClose.erase(operation);
+    link->queue.Post([slot, result, values...]() mutable {
+      if (auto done = std::exchange(*slot, nullptr)) done(result, std::move(values)...);
+    });
+  };
+}
+
+void VendorClient::UpdateToken(sdk::TokenType type, std::string token, ResultCallback done) {
+  auto settle = Pending<>(std::move(done));
+  token_ = token;
+  client_->UpdateToken(FromTokenType(type), std::move(token),
+                       [settle](discordpp::ClientResult result) { settle(ToResult(result)); });
+}
+
+void VendorClient::Connect() { client_->Connect(); }
+
+void VendorClient::Disconnect() { client_->Disconnect(); }
+
+sdk::Status VendorClient::GetStatus() const {
+  return client_ ? ToStatus(client_->GetStatus()) : sdk::Status::Disconnected;
+}
+
+sdk::Snowflake VendorClient::GetApplicationId() const { return applicationId_; }
+
+std::optional<sdk::User> VendorClient::GetCurrentUser() const {
+  if (!client_) return std::nullopt;
+  auto user = client_->GetCurrentUserV2();
+  if (!user) return std::nullopt;
+  return ToUser(*user);
+}
+
+void VendorClient::CreateOrJoinLobby(std::string secret, std::optional<sdk::Metadata> lobbyMetadata,
+                                     std::optional<sdk::Metadata> memberMetadata, LobbyIdCallback done) {
+  auto settle = Pending<sdk::Snowflake>(std::move(done));
+  auto callback = [settle](discordpp::ClientResult result, uint64_t lobbyId) {
+    settle(ToResult(result), lobbyId);
+  };
+  if (!lobbyMetadata && !memberMetadata) {
+    client_->CreateOrJoinLobby(secret, std::move(callback));
+    return;
+  }
+  // The library takes both maps or neither: one left out is sent as empty (see README).
+  client_->CreateOrJoinLobbyWithMetadata(secret, FromMetadata(lobbyMetadata.value_or(sdk::Metadata{})),
+                                         FromMetadata(memberMetadata.value_or(sdk::Metadata{})),
+                                         std::move(callback));
+}
+
+void VendorClient::LeaveLobby(sdk::Snowflake lobbyId, ResultCallback done) {
+  auto settle = Pending<>(std::move(done));
+  client_->LeaveLobby(lobbyId, [settle](discordpp::ClientResult result) { settle(ToResult(result)); });
+}
+
+std::optional<sdk::Lobby> VendorClient::GetLobby(sdk::Snowflake lobbyId) const {
+  if (!client_) return std::nullopt;
+  auto lobby = client_->GetLobbyHandle(lobbyId);
+  if (!lobby) return std::nullopt;
+  return ToLobby(*lobby);
+}
+
+std::vector<sdk::Snowflake> VendorClient::GetLobbyIds() const {
+  if (!client_) return {};
+  auto ids = client_->GetLobbyIds();
+  return std::vector<sdk::Snowflake>(ids.begin(), ids.end());
+}
+
+void VendorClient::SendLobbyMessage(sdk::Snowflake lobbyId, std::string content, sdk::Metadata metadata,
+                                    MessageIdCallback done) {
+  auto settle = Pending<sdk::Snowflake>(std::move(done));
+  client_->SendLobbyMessageWithMetadata(
+      lobbyId, content, FromMetadata(metadata),
+      [settle](discordpp::ClientResult result, uint64_t messageId) { settle(ToResult(result), messageId); });
+}
+
+void VendorClient::GetLobbyMessages(sdk::Snowflake lobbyId, int32_t limit, MessagesCallback done) {
+  auto settle = Pending<std::vector<sdk::MessagePtr>>(std::move(done));
+  client_->GetLobbyMessagesWithLimit(
+      lobbyId, limit, [settle](discordpp::ClientResult result, std::vector<discordpp::MessageHandle> messages) {
+        std::vector<sdk::MessagePtr> out;
+        out.reserve(messages.size());
+        for (const auto& message : messages) out.push_back(ToMessage(message));
+        settle(ToResult(result), std::move(out));
+      });
+}
+
+void VendorClient::SetStatusChangedCallback(StatusCallback cb) { onStatus_ = std::move(cb); }
+
+void VendorClient::SetLogCallback(LogCallback cb, sdk::LogSeverity minSeverity) {
+  // The library adds log callbacks rather than replacing them: register ours once, and let a
+  // later call replace only what it forwards to.
+  const bool first = !onLog_;
+  onLog_ = std::move(cb);
+  minLogSeverity_ = minSeverity;
+  if (!first || !client_ || minSeverity == sdk::LogSeverity::None) return;
+  client_->AddLogCallback(WhileOpen([this](std::string message, discordpp::LoggingSeverity severity) {
+                            ForwardLog(std::move(message), severity);
+                          }),
+                          FromSeverity(minSeverity));
+  client_->AddVoiceLogCallback(WhileOpen([this](std::string message, discordpp::LoggingSeverity severity) {
+                                 ForwardLog(std::move(message), severity);
+                               }),
+                               FromSeverity(minSeverity));
+}
+
+void VendorClient::SetLobbyEventCallback(LobbyEventCallback cb) { onLobby_ = std::move(cb); }
+
+void VendorClient::SetMessageEventCallback(MessageEventCallback cb) { onMessage_ = std::move(cb); }
+
+void VendorClient::ForwardLog(std::string message, discordpp::LoggingSeverity severity) {
+  const sdk::LogSeverity level = ToSeverity(severity);
+  if (level < minLogSeverity_) return;
+  Post([this, message = sdk::Redact(std::move(message), token_), level] {
+    if (onLog_) onLog_(message, level);
+  });
+}
+
+void VendorClient::ForwardLobbyEvent(sdk::LobbyEvent event, uint64_t lobbyId, uint64_t memberId) {
+  Post([this, event, lobbyId, memberId] {
+    if (onLobby_) onLobby_(event, lobbyId, memberId);
+  });
+}
+
+void VendorClient::ForwardMessageEvent(sdk::MessageEvent event, uint64_t messageId) {
+  // Read now: the handle is current while the library runs this callback.
+  auto handle = client_->GetMessageHandle(messageId);
+  if (!handle) return;  // the library no longer holds it (it keeps the last 25 per channel)
+  Post([this, event, message = ToMessage(*handle)] {
+    if (onMessage_) onMessage_(event, message);
+  });
+}
+
+void VendorClient::Close() {
+  if (!link_->open.exchange(false)) return;
+  // Pending operations fail now, in the order they were started; results the library still
+  // delivers for them find the link closed.
+  auto pending = std::move(link_->failOnClose);
+  for (auto& [operation, fail] : pending) fail();
+  token_.clear();
+  client_.reset();  // drops the native client; its queued callbacks see the link closed
+  backend_->ClientClosed(*this);
+}
+
+}  // namespace vendor

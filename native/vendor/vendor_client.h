@@ -1,0 +1,104 @@
+// sdk::Client over discordpp::Client. Everything runs on the JS thread: port calls come from
+// client_wrap, and the vendor library runs its callbacks inside discordpp::RunCallbacks(), which
+// the pump calls (see VendorBackend). Each vendor callback is re-posted to the pump's queue, so the
+// port's contract holds even for a callback the library might run inside the call that caused it.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <discordpp.h>
+
+#include "sdk/callback_queue.h"
+#include "sdk/client.h"
+
+namespace vendor {
+
+class VendorBackend;
+
+// What a client shares with every callback it hands the library. The library may run a callback
+// after the client is gone (a result for a destroyed client, or from a later owner's
+// RunCallbacks): `open` is false then, and the callback touches nothing else.
+struct Link {
+  explicit Link(sdk::CallbackQueue& q) : queue(q) {}
+  std::atomic<bool> open{true};
+  sdk::CallbackQueue& queue;
+  // Operations waiting for the library's result, each with how to fail it when the client closes.
+  uint64_t nextOperation = 1;
+  std::map<uint64_t, std::function<void()>> failOnClose;
+};
+
+class VendorClient final : public sdk::Client {
+ public:
+  VendorClient(std::shared_ptr<VendorBackend> backend, sdk::CallbackQueue& queue,
+               const sdk::ClientOptions& options);
+  ~VendorClient() override;
+
+  void UpdateToken(sdk::TokenType type, std::string token, ResultCallback done) override;
+  void Connect() override;
+  void Disconnect() override;
+  sdk::Status GetStatus() const override;
+  sdk::Snowflake GetApplicationId() const override;
+  std::optional<sdk::User> GetCurrentUser() const override;
+
+  void CreateOrJoinLobby(std::string secret, std::optional<sdk::Metadata> lobbyMetadata,
+                         std::optional<sdk::Metadata> memberMetadata, LobbyIdCallback done) override;
+  void LeaveLobby(sdk::Snowflake lobbyId, ResultCallback done) override;
+  std::optional<sdk::Lobby> GetLobby(sdk::Snowflake lobbyId) const override;
+  std::vector<sdk::Snowflake> GetLobbyIds() const override;
+  void SendLobbyMessage(sdk::Snowflake lobbyId, std::string content, sdk::Metadata metadata,
+                        MessageIdCallback done) override;
+  void GetLobbyMessages(sdk::Snowflake lobbyId, int32_t limit, MessagesCallback done) override;
+
+  void SetStatusChangedCallback(StatusCallback cb) override;
+  void SetLogCallback(LogCallback cb, sdk::LogSeverity minSeverity) override;
+  void SetLobbyEventCallback(LobbyEventCallback cb) override;
+  void SetMessageEventCallback(MessageEventCallback cb) override;
+
+  void Close() override;
+
+ private:
+  // Registers `done` as pending and returns the function that settles it (from a vendor callback):
+  // the result is posted to the pump once; if the client closes first, `done` gets ClientDestroyed.
+  template <typename... Values>
+  std::function<void(const sdk::Result&, Values...)> Pending(
+      std::function<void(const sdk::Result&, Values...)> done);
+  // Wraps a vendor event callback so that it runs only while the client is open.
+  template <typename Fn>
+  auto WhileOpen(Fn fn) {
+    return [link = link_, fn = std::move(fn)](auto&&... args) {
+      if (link->open.load()) fn(std::forward<decltype(args)>(args)...);
+    };
+  }
+  // Queues `callback` for the pump; it is dropped if the client closes before it runs (it may
+  // use `this`, which is gone by then).
+  void Post(std::function<void()> callback) {
+    link_->queue.Post([link = link_, callback = std::move(callback)] {
+      if (link->open.load()) callback();
+    });
+  }
+  // Forwards a log line with every copy of the current token replaced (older SDK builds did not
+  // filter it themselves).
+  void ForwardLog(std::string message, discordpp::LoggingSeverity severity);
+  void ForwardLobbyEvent(sdk::LobbyEvent event, uint64_t lobbyId, uint64_t memberId);
+  void ForwardMessageEvent(sdk::MessageEvent event, uint64_t messageId);
+
+  std::shared_ptr<VendorBackend> backend_;
+  std::shared_ptr<Link> link_;
+  std::unique_ptr<discordpp::Client> client_;
+  sdk::Snowflake applicationId_ = 0;
+  std::string token_;  // only to redact it from log lines
+  StatusCallback onStatus_;
+  LogCallback onLog_;
+  LobbyEventCallback onLobby_;
+  MessageEventCallback onMessage_;
+  sdk::LogSeverity minLogSeverity_ = sdk::LogSeverity::Warning;
+};
+
+}  // namespace vendor

@@ -1,0 +1,230 @@
+// Declarations-only stand-in for the vendor's discordpp.h, written for this project from the public
+// API reference (shared/reference/sdk-api.md). It declares exactly the names native/vendor/ uses,
+// with the vendor's signatures, so that CI compiles the adapter on every run without the SDK
+// (scripts/vendor-shape-check.cjs, syntax only: nothing here is defined or linked).
+//
+// VENDOR_SHAPE_SDK_MINOR picks the release to imitate: 9 (default) or 10, which adds the 1.10-only
+// APIs the adapter compiles in when the real header has them (see native/vendor/features.h).
+//
+// When the adapter starts using another vendor name, declare it here too; the gate then checks it
+// on every run, and the local compile against a real header (README, "Using the real SDK") checks
+// that this file and the vendor agree.
+#ifndef SOCIAL_SDK_VENDOR_SHAPE_DISCORDPP_H_
+#define SOCIAL_SDK_VENDOR_SHAPE_DISCORDPP_H_
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#ifndef VENDOR_SHAPE_SDK_MINOR
+#define VENDOR_SHAPE_SDK_MINOR 9
+#endif
+
+namespace discordpp {
+
+void RunCallbacks();
+
+enum class ErrorType {
+  None = 0,
+  NetworkError = 1,
+  HTTPError = 2,
+  ClientNotReady = 3,
+  Disabled = 4,
+  ClientDestroyed = 5,
+  ValidationError = 6,
+  Aborted = 7,
+  AuthorizationFailed = 8,
+  RPCError = 9,
+};
+
+// Values are the HTTP status codes; the adapter only converts them to int.
+enum class HttpStatusCode {
+  None = 0,
+  Ok = 200,
+  BadRequest = 400,
+  Forbidden = 403,
+  NotFound = 404,
+  TooManyRequests = 429,
+};
+
+enum class AuthorizationTokenType {
+  User = 0,
+  Bearer = 1,
+};
+
+enum class LoggingSeverity {
+  Verbose = 1,
+  Info = 2,
+  Warning = 3,
+  Error = 4,
+  None = 5,
+};
+
+class ClientResult {
+ public:
+  ClientResult(const ClientResult& other);
+  ClientResult& operator=(const ClientResult& other);
+  ~ClientResult();
+  ErrorType Type() const;
+  std::string Error() const;
+  int32_t ErrorCode() const;
+  HttpStatusCode Status() const;
+  bool Retryable() const;
+  float RetryAfter() const;
+};
+
+class UserHandle {
+ public:
+  UserHandle(const UserHandle& other);
+  UserHandle& operator=(const UserHandle& other);
+  ~UserHandle();
+  uint64_t Id() const;
+  std::string Username() const;
+  std::optional<std::string> GlobalName() const;
+  bool IsProvisional() const;
+};
+
+class LinkedChannel {
+ public:
+  LinkedChannel(const LinkedChannel& other);
+  LinkedChannel& operator=(const LinkedChannel& other);
+  ~LinkedChannel();
+  uint64_t Id() const;
+  std::string Name() const;
+  uint64_t GuildId() const;
+};
+
+class LobbyMemberHandle {
+ public:
+  LobbyMemberHandle(const LobbyMemberHandle& other);
+  LobbyMemberHandle& operator=(const LobbyMemberHandle& other);
+  ~LobbyMemberHandle();
+  uint64_t Id() const;
+  std::unordered_map<std::string, std::string> Metadata() const;
+  bool Connected() const;
+};
+
+class LobbyHandle {
+ public:
+  LobbyHandle(const LobbyHandle& other);
+  LobbyHandle& operator=(const LobbyHandle& other);
+  ~LobbyHandle();
+  uint64_t Id() const;
+  std::unordered_map<std::string, std::string> Metadata() const;
+  std::vector<LobbyMemberHandle> LobbyMembers() const;
+  std::optional<discordpp::LinkedChannel> LinkedChannel() const;
+};
+
+class MessageHandle {
+ public:
+  MessageHandle(const MessageHandle& other);
+  MessageHandle& operator=(const MessageHandle& other);
+  ~MessageHandle();
+  uint64_t Id() const;
+  std::string Content() const;
+  uint64_t AuthorId() const;
+  uint64_t ChannelId() const;
+  std::optional<LobbyHandle> Lobby() const;
+  uint64_t SentTimestamp() const;
+  uint64_t EditedTimestamp() const;
+  std::unordered_map<std::string, std::string> Metadata() const;
+  std::unordered_map<std::string, std::string> ModerationMetadata() const;
+#if VENDOR_SHAPE_SDK_MINOR >= 10
+  std::optional<std::string> AdditionalName() const;
+#endif
+};
+
+class ClientCreateOptions {
+ public:
+  explicit ClientCreateOptions();
+  ClientCreateOptions(const ClientCreateOptions& other);
+  ClientCreateOptions& operator=(const ClientCreateOptions& other);
+  ~ClientCreateOptions();
+  void SetApiBase(std::string ApiBase);
+  void SetWebBase(std::string WebBase);
+};
+
+class Client {
+ public:
+  enum class Status {
+    Disconnected = 0,
+    Connecting = 1,
+    Connected = 2,
+    Ready = 3,
+    Reconnecting = 4,
+    Disconnecting = 5,
+    HttpWait = 6,
+  };
+  enum class Error {
+    None = 0,
+    ConnectionFailed = 1,
+    UnexpectedClose = 2,
+    ConnectionCanceled = 3,
+  };
+
+  using OnStatusChanged = std::function<void(Status status, Error error, int32_t errorDetail)>;
+  using LogCallback = std::function<void(std::string message, LoggingSeverity severity)>;
+  using UpdateTokenCallback = std::function<void(ClientResult result)>;
+  using CreateOrJoinLobbyCallback = std::function<void(ClientResult result, uint64_t lobbyId)>;
+  using LeaveLobbyCallback = std::function<void(ClientResult result)>;
+  using SendUserMessageCallback = std::function<void(ClientResult result, uint64_t messageId)>;
+  using GetLobbyMessagesCallback = std::function<void(ClientResult result, std::vector<MessageHandle> messages)>;
+  using LobbyCreatedCallback = std::function<void(uint64_t lobbyId)>;
+  using LobbyDeletedCallback = std::function<void(uint64_t lobbyId)>;
+  using LobbyUpdatedCallback = std::function<void(uint64_t lobbyId)>;
+  using LobbyMemberAddedCallback = std::function<void(uint64_t lobbyId, uint64_t memberId)>;
+  using LobbyMemberRemovedCallback = std::function<void(uint64_t lobbyId, uint64_t memberId)>;
+  using LobbyMemberUpdatedCallback = std::function<void(uint64_t lobbyId, uint64_t memberId)>;
+  using MessageCreatedCallback = std::function<void(uint64_t messageId)>;
+  using MessageUpdatedCallback = std::function<void(uint64_t messageId)>;
+
+  explicit Client(ClientCreateOptions options);
+  Client(const Client&) = delete;
+  Client& operator=(const Client&) = delete;
+  ~Client();
+
+  static int32_t GetVersionMajor();
+  static int32_t GetVersionMinor();
+  static int32_t GetVersionPatch();
+  static std::string GetVersionHash();
+
+  void SetApplicationId(uint64_t applicationId);
+  void UpdateToken(AuthorizationTokenType tokenType, std::string token, UpdateTokenCallback callback);
+  void Connect();
+  void Disconnect();
+  Status GetStatus() const;
+  std::optional<UserHandle> GetCurrentUserV2() const;
+
+  void CreateOrJoinLobby(std::string const& secret, CreateOrJoinLobbyCallback callback);
+  void CreateOrJoinLobbyWithMetadata(std::string const& secret,
+                                     std::unordered_map<std::string, std::string> const& lobbyMetadata,
+                                     std::unordered_map<std::string, std::string> const& memberMetadata,
+                                     CreateOrJoinLobbyCallback callback);
+  void LeaveLobby(uint64_t lobbyId, LeaveLobbyCallback callback);
+  std::optional<LobbyHandle> GetLobbyHandle(uint64_t lobbyId) const;
+  std::vector<uint64_t> GetLobbyIds() const;
+  void SendLobbyMessageWithMetadata(uint64_t lobbyId, std::string const& content,
+                                    std::unordered_map<std::string, std::string> const& metadata,
+                                    SendUserMessageCallback cb);
+  void GetLobbyMessagesWithLimit(uint64_t lobbyId, int32_t limit, GetLobbyMessagesCallback cb);
+  std::optional<MessageHandle> GetMessageHandle(uint64_t messageId) const;
+
+  void SetStatusChangedCallback(OnStatusChanged cb);
+  void AddLogCallback(LogCallback callback, LoggingSeverity minSeverity);
+  void AddVoiceLogCallback(LogCallback callback, LoggingSeverity minSeverity);
+  void SetLobbyCreatedCallback(LobbyCreatedCallback cb);
+  void SetLobbyDeletedCallback(LobbyDeletedCallback cb);
+  void SetLobbyUpdatedCallback(LobbyUpdatedCallback cb);
+  void SetLobbyMemberAddedCallback(LobbyMemberAddedCallback cb);
+  void SetLobbyMemberRemovedCallback(LobbyMemberRemovedCallback cb);
+  void SetLobbyMemberUpdatedCallback(LobbyMemberUpdatedCallback cb);
+  void SetMessageCreatedCallback(MessageCreatedCallback cb);
+  void SetMessageUpdatedCallback(MessageUpdatedCallback cb);
+};
+
+}  // namespace discordpp
+
+#endif  // SOCIAL_SDK_VENDOR_SHAPE_DISCORDPP_H_
