@@ -633,9 +633,17 @@ export class Client extends EventEmitter<ClientEvents> {
    *
    * Rejects with a SocialSdkError of type `RPCError` (the vendor's ErrorType 9, a failure of the
    * desktop client's RPC channel) when the chat client is not running on this machine or the RPC
-   * connection to it is down; with `ClientNotReady` before the client is ready.
+   * connection to it is down; with `ClientNotReady` before the client is ready; with
+   * `UnsupportedSdk` ("not available in SDK x.y") on the vendor backend built against an SDK
+   * before 1.10 (see {@link Client.features}).
    */
   getVoiceSettings(): Promise<VoiceSettings> {
+    if (!this.#closing && !this.#native.features().voiceSettings) {
+      // The vendor backend built against an SDK before 1.10 has no such call.
+      return Promise.reject(
+        new SocialSdkError(`getVoiceSettings is not available in SDK ${this.sdkVersion} (it needs 1.10)`, { type: 'UnsupportedSdk' }),
+      );
+    }
     return this.#start('getVoiceSettings', () => (requestId) => this.#native.getVoiceSettings(requestId)).then((value) =>
       toVoiceSettings(value as NativeVoiceSettings),
     );

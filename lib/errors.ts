@@ -2,7 +2,8 @@ import type { NativeFailure } from './native.js';
 
 /**
  * The kinds of failure, with the vendor SDK's names (`discordpp::ErrorType`), plus this package's
- * own `UnsupportedSdk` (a client refused on an end-of-life SDK).
+ * own `UnsupportedSdk` (a client refused on an end-of-life SDK, or a call the loaded SDK release
+ * does not have).
  */
 export type ErrorType =
   | 'None'

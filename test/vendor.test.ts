@@ -190,11 +190,11 @@ describe('the build-time SDK check (scripts/vendor-sdk.cjs)', () => {
 });
 
 describe('detecting optional SDK APIs in the header', () => {
-  it('finds AdditionalName only where the header declares it (1.10), not in 1.9', async () => {
+  it('finds AdditionalName and GetVoiceSettings only where the header declares them (1.10), not in 1.9', async () => {
     const as19 = await vendorSdk(['features', shapeHeader]);
     expect(JSON.parse(as19.stdout)).toEqual({ messageAdditionalName: false, voiceSettings: false });
     const as110 = await vendorSdk(['features', shapeHeader, '-DVENDOR_SHAPE_SDK_MINOR=10']);
-    expect(JSON.parse(as110.stdout)).toEqual({ messageAdditionalName: true, voiceSettings: false });
+    expect(JSON.parse(as110.stdout)).toEqual({ messageAdditionalName: true, voiceSettings: true });
   });
 
   it('does not take a name mentioned in a comment for a declaration', async () => {

@@ -103,4 +103,22 @@ sdk::MessagePtr ToMessage(const discordpp::MessageHandle& message) {
   return out;
 }
 
+#if SOCIAL_SDK_VENDOR_HAS_VOICE_SETTINGS
+sdk::VoiceSettings ToVoiceSettings(const discordpp::VoiceSettings& settings) {
+  sdk::VoiceSettings out;
+  out.selfMute = settings.SelfMute();
+  out.selfDeaf = settings.SelfDeaf();
+  // VoiceInputModeType: voice activity 0, push-to-talk 1 (the enumerators' spelling is not public).
+  out.inputMode = static_cast<sdk::VoiceInputMode>(static_cast<int32_t>(settings.InputMode()));
+  out.pttKey = std::string(settings.PttKey());
+  out.inputVolume = settings.InputVolume();
+  out.outputVolume = settings.OutputVolume();
+  out.automaticGainControl = settings.AutomaticGainControl();
+  out.echoCancellation = settings.EchoCancellation();
+  out.noiseSuppression = settings.NoiseSuppression();
+  out.noiseCancellation = settings.NoiseCancellation();
+  return out;
+}
+#endif
+
 }  // namespace vendor

@@ -8,6 +8,7 @@
 #include <discordpp.h>
 
 #include "sdk/lobby.h"
+#include "sdk/voice.h"
 #include "sdk/types.h"
 #include "vendor/features.h"
 
@@ -21,6 +22,9 @@ sdk::Metadata ToMetadata(const VendorMetadata& metadata);
 VendorMetadata FromMetadata(const sdk::Metadata& metadata);
 sdk::Lobby ToLobby(const discordpp::LobbyHandle& lobby);
 sdk::MessagePtr ToMessage(const discordpp::MessageHandle& message);
+#if SOCIAL_SDK_VENDOR_HAS_VOICE_SETTINGS
+sdk::VoiceSettings ToVoiceSettings(const discordpp::VoiceSettings& settings);
+#endif
 
 // The port's enums carry the vendor's integer values (checked in translate.cc), so these are casts.
 inline sdk::Status ToStatus(discordpp::Client::Status status) {

@@ -9,10 +9,6 @@
 namespace vendor {
 
 namespace {
-sdk::Result Destroyed() {
-  return sdk::Result::Failure(sdk::ErrorType::ClientDestroyed, "the client was closed");
-}
-
 discordpp::ClientCreateOptions CreateOptions(const sdk::ClientOptions& options) {
   discordpp::ClientCreateOptions out;
   if (options.apiBase) out.SetApiBase(*options.apiBase);
@@ -58,27 +54,6 @@ VendorClient::VendorClient(std::shared_ptr<VendorBackend> backend, sdk::Callback
 }
 
 VendorClient::~VendorClient() { Close(); }
-
-template <typename... Values>
-std::function<void(const sdk::Result&, Values...)> VendorClient::Pending(
-    std::function<void(const sdk::Result&, Values...)> done) {
-  // Shared by the close path and the result path; whichever comes first takes `done`.
-  auto slot = std::make_shared<std::function<void(const sdk::Result&, Values...)>>(std::move(done));
-  const uint64_t operation = link_->nextOperation++;
-  sdk::CallbackQueue* queue = &link_->queue;
-  link_->failOnClose.emplace(operation, [queue, slot] {
-    queue->Post([slot] {
-      if (auto done = std::exchange(*slot, nullptr)) done(Destroyed(), Values{}...);
-    });
-  });
-  return [link = link_, slot, operation](const sdk::Result& result, Values... values) {
-    if (!link->open.load()) return;
-    link->failOnClose.erase(operation);
-    link->queue.Post([slot, result, values...]() mutable {
-      if (auto done = std::exchange(*slot, nullptr)) done(result, std::move(values)...);
-    });
-  };
-}
 
 void VendorClient::UpdateToken(sdk::TokenType type, std::string token, ResultCallback done) {
   auto settle = Pending<>(std::move(done));
@@ -167,24 +142,21 @@ void VendorClient::SetLogCallback(LogCallback cb, sdk::LogSeverity minSeverity) 
   minLogSeverity_ = minSeverity;
   if (!first || !client_ || minSeverity == sdk::LogSeverity::None) return;
   client_->AddLogCallback(WhileOpen([this](std::string message, discordpp::LoggingSeverity severity) {
-                            ForwardLog(std::move(message), severity);
+                            ForwardLog(std::move(message), severity, /*voice=*/false);
                           }),
                           FromSeverity(minSeverity));
-  client_->AddVoiceLogCallback(WhileOpen([this](std::string message, discordpp::LoggingSeverity severity) {
-                                 ForwardLog(std::move(message), severity);
-                               }),
-                               FromSeverity(minSeverity));
 }
 
 void VendorClient::SetLobbyEventCallback(LobbyEventCallback cb) { onLobby_ = std::move(cb); }
 
 void VendorClient::SetMessageEventCallback(MessageEventCallback cb) { onMessage_ = std::move(cb); }
 
-void VendorClient::ForwardLog(std::string message, discordpp::LoggingSeverity severity) {
+void VendorClient::ForwardLog(std::string message, discordpp::LoggingSeverity severity, bool voice) {
   const sdk::LogSeverity level = ToSeverity(severity);
-  if (level < minLogSeverity_) return;
-  Post([this, message = sdk::Redact(std::move(message), token_), level] {
-    if (onLog_) onLog_(message, level);
+  if (level < (voice ? minVoiceLogSeverity_ : minLogSeverity_)) return;
+  Post([this, message = sdk::Redact(std::move(message), token_), level, voice] {
+    const LogCallback& target = voice ? onVoiceLog_ : onLog_;
+    if (target) target(message, level);
   });
 }
 

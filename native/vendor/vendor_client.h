@@ -61,6 +61,24 @@ class VendorClient final : public sdk::Client {
   void SetLobbyEventCallback(LobbyEventCallback cb) override;
   void SetMessageEventCallback(MessageEventCallback cb) override;
 
+  // Voice (vendor_client_voice.cc).
+  sdk::Result StartCall(sdk::Snowflake lobbyId) override;
+  void EndCall(sdk::Snowflake lobbyId, DoneCallback done) override;
+  void EndCalls(DoneCallback done) override;
+  std::optional<sdk::CallInfo> GetCall(sdk::Snowflake lobbyId) const override;
+  bool SetSelfMute(sdk::Snowflake lobbyId, bool mute) override;
+  bool SetSelfDeaf(sdk::Snowflake lobbyId, bool deaf) override;
+  void SetSelfMuteAll(bool mute) override;
+  void SetSelfDeafAll(bool deaf) override;
+  bool GetSelfMuteAll() const override;
+  bool GetSelfDeafAll() const override;
+  void SetCallStatusCallback(CallStatusCallback cb) override;
+  void SetVoiceEventCallback(VoiceEventCallback cb) override;
+  // SDK 1.10 only (SOCIAL_SDK_VENDOR_HAS_VOICE_SETTINGS); otherwise "not available in SDK x.y".
+  void GetVoiceSettings(VoiceSettingsCallback done) override;
+  void SetVoiceSettingsUpdatedCallback(VoiceSettingsUpdatedCallback cb) override;
+  void SetVoiceLogCallback(LogCallback cb, sdk::LogSeverity minSeverity) override;
+
   void Close() override;
 
  private:
@@ -85,7 +103,10 @@ class VendorClient final : public sdk::Client {
   }
   // Forwards a log line with every copy of the current token replaced (older SDK builds did not
   // filter it themselves).
-  void ForwardLog(std::string message, discordpp::LoggingSeverity severity);
+  void ForwardLog(std::string message, discordpp::LoggingSeverity severity, bool voice);
+  void ForwardVoiceEvent(sdk::VoiceEvent event, sdk::Snowflake lobbyId, sdk::Snowflake userId);
+  // "<what> is not available in SDK x.y.z (it needs 1.10)".
+  std::string NotAvailable(const char* what) const;
   void ForwardLobbyEvent(sdk::LobbyEvent event, uint64_t lobbyId, uint64_t memberId);
   void ForwardMessageEvent(sdk::MessageEvent event, uint64_t messageId);
 
@@ -98,7 +119,34 @@ class VendorClient final : public sdk::Client {
   LogCallback onLog_;
   LobbyEventCallback onLobby_;
   MessageEventCallback onMessage_;
+  LogCallback onVoiceLog_;
+  CallStatusCallback onCallStatus_;
+  VoiceEventCallback onVoiceEvent_;
+  VoiceSettingsUpdatedCallback onVoiceSettings_;
   sdk::LogSeverity minLogSeverity_ = sdk::LogSeverity::Warning;
+  sdk::LogSeverity minVoiceLogSeverity_ = sdk::LogSeverity::Warning;
 };
+
+// Defined here so that every file of the adapter can instantiate it.
+template <typename... Values>
+std::function<void(const sdk::Result&, Values...)> VendorClient::Pending(
+    std::function<void(const sdk::Result&, Values...)> done) {
+  // Shared by the close path and the result path; whichever comes first takes `done`.
+  auto slot = std::make_shared<std::function<void(const sdk::Result&, Values...)>>(std::move(done));
+  const uint64_t operation = link_->nextOperation++;
+  sdk::CallbackQueue* queue = &link_->queue;
+  link_->failOnClose.emplace(operation, [queue, slot] {
+    queue->Post([slot] {
+      if (auto done = std::exchange(*slot, nullptr)) done(sdk::Result::Failure(sdk::ErrorType::ClientDestroyed, "the client was closed"), Values{}...);
+    });
+  });
+  return [link = link_, slot, operation](const sdk::Result& result, Values... values) {
+    if (!link->open.load()) return;
+    link->failOnClose.erase(operation);
+    link->queue.Post([slot, result, values...]() mutable {
+      if (auto done = std::exchange(*slot, nullptr)) done(result, std::move(values)...);
+    });
+  };
+}
 
 }  // namespace vendor

@@ -137,6 +137,81 @@ class MessageHandle {
 #endif
 };
 
+class VoiceStateHandle {
+ public:
+  VoiceStateHandle(const VoiceStateHandle& other);
+  VoiceStateHandle& operator=(const VoiceStateHandle& other);
+  ~VoiceStateHandle();
+  bool SelfDeaf() const;
+  bool SelfMute() const;
+};
+
+class Call {
+ public:
+  enum class Error {
+    None = 0,
+    SignalingConnectionFailed = 1,
+    SignalingUnexpectedClose = 2,
+    VoiceConnectionFailed = 3,
+    JoinTimeout = 4,
+    Forbidden = 5,
+  };
+  enum class Status {
+    Disconnected = 0,
+    Joining = 1,
+    Connecting = 2,
+    SignalingConnected = 3,
+    Connected = 4,
+    Reconnecting = 5,
+    Disconnecting = 6,
+  };
+  using OnVoiceStateChanged = std::function<void(uint64_t userId)>;
+  using OnParticipantChanged = std::function<void(uint64_t userId, bool added)>;
+  using OnStatusChanged = std::function<void(Status status, Error error, int32_t errorDetail)>;
+
+  Call(const Call& other);
+  Call& operator=(const Call& other);
+  ~Call();
+  // False for the null Call StartCall returns when already in the call.
+  operator bool() const;
+  Status GetStatus() const;
+  std::vector<uint64_t> GetParticipants() const;
+  std::optional<VoiceStateHandle> GetVoiceStateHandle(uint64_t userId) const;
+  bool GetSelfMute();
+  bool GetSelfDeaf();
+  void SetSelfMute(bool mute);
+  void SetSelfDeaf(bool deaf);
+  void SetStatusChangedCallback(OnStatusChanged cb);
+  void SetParticipantChangedCallback(OnParticipantChanged cb);
+  void SetOnVoiceStateChangedCallback(OnVoiceStateChanged cb);
+};
+
+#if VENDOR_SHAPE_SDK_MINOR >= 10
+// SDK 1.10: the numeric values are documented (voice activity 0, push-to-talk 1); the adapter
+// converts through int and never names the enumerators.
+enum class VoiceInputModeType {
+  VoiceActivity = 0,
+  PushToTalk = 1,
+};
+
+class VoiceSettings {
+ public:
+  VoiceSettings(const VoiceSettings& other);
+  VoiceSettings& operator=(const VoiceSettings& other);
+  ~VoiceSettings();
+  bool SelfMute() const;
+  bool SelfDeaf() const;
+  VoiceInputModeType InputMode() const;
+  std::string PttKey() const;
+  float InputVolume() const;
+  float OutputVolume() const;
+  bool AutomaticGainControl() const;
+  bool EchoCancellation() const;
+  bool NoiseSuppression() const;
+  bool NoiseCancellation() const;
+};
+#endif
+
 class ClientCreateOptions {
  public:
   explicit ClientCreateOptions();
@@ -180,6 +255,8 @@ class Client {
   using LobbyMemberUpdatedCallback = std::function<void(uint64_t lobbyId, uint64_t memberId)>;
   using MessageCreatedCallback = std::function<void(uint64_t messageId)>;
   using MessageUpdatedCallback = std::function<void(uint64_t messageId)>;
+  using EndCallCallback = std::function<void()>;
+  using EndCallsCallback = std::function<void()>;
 
   explicit Client(ClientCreateOptions options);
   Client(const Client&) = delete;
@@ -223,6 +300,24 @@ class Client {
   void SetLobbyMemberUpdatedCallback(LobbyMemberUpdatedCallback cb);
   void SetMessageCreatedCallback(MessageCreatedCallback cb);
   void SetMessageUpdatedCallback(MessageUpdatedCallback cb);
+
+  Call StartCall(uint64_t channelId);
+  void EndCall(uint64_t channelId, EndCallCallback callback);
+  void EndCalls(EndCallsCallback callback);
+  Call GetCall(uint64_t channelId);
+  void SetSelfMuteAll(bool mute);
+  void SetSelfDeafAll(bool deaf);
+  bool GetSelfMuteAll() const;
+  bool GetSelfDeafAll() const;
+
+#if VENDOR_SHAPE_SDK_MINOR >= 10
+  // SDK 1.10: the vendor's callback typedef names are not public, so these take any callable of
+  // the documented shape (the adapter passes lambdas).
+  using GetVoiceSettingsCallback = std::function<void(ClientResult result, VoiceSettings settings)>;
+  using VoiceSettingsUpdatedCallback = std::function<void(VoiceSettings settings)>;
+  void GetVoiceSettings(GetVoiceSettingsCallback callback);
+  void SetVoiceSettingsUpdatedCallback(VoiceSettingsUpdatedCallback callback);
+#endif
 };
 
 }  // namespace discordpp

@@ -1,0 +1,160 @@
+// Voice in lobbies and the chat client's voice settings (StartCall, EndCall(s), GetCall, self
+// mute/deaf, GetVoiceSettings and SetVoiceSettingsUpdatedCallback (SDK 1.10), AddVoiceLogCallback).
+#include <utility>
+
+#include "vendor/translate.h"
+#include "vendor/vendor_backend.h"
+#include "vendor/vendor_client.h"
+
+namespace vendor {
+
+namespace {
+template <typename A, typename B>
+constexpr bool Same(A a, B b) {
+  return static_cast<int32_t>(a) == static_cast<int32_t>(b);
+}
+// The casts below rely on these.
+static_assert(Same(discordpp::Call::Status::Disconnected, sdk::CallStatus::Disconnected) &&
+              Same(discordpp::Call::Status::Joining, sdk::CallStatus::Joining) &&
+              Same(discordpp::Call::Status::Connecting, sdk::CallStatus::Connecting) &&
+              Same(discordpp::Call::Status::SignalingConnected, sdk::CallStatus::SignalingConnected) &&
+              Same(discordpp::Call::Status::Connected, sdk::CallStatus::Connected) &&
+              Same(discordpp::Call::Status::Reconnecting, sdk::CallStatus::Reconnecting) &&
+              Same(discordpp::Call::Status::Disconnecting, sdk::CallStatus::Disconnecting));
+static_assert(Same(discordpp::Call::Error::None, sdk::CallError::None) &&
+              Same(discordpp::Call::Error::SignalingConnectionFailed, sdk::CallError::SignalingConnectionFailed) &&
+              Same(discordpp::Call::Error::SignalingUnexpectedClose, sdk::CallError::SignalingUnexpectedClose) &&
+              Same(discordpp::Call::Error::VoiceConnectionFailed, sdk::CallError::VoiceConnectionFailed) &&
+              Same(discordpp::Call::Error::JoinTimeout, sdk::CallError::JoinTimeout) &&
+              Same(discordpp::Call::Error::Forbidden, sdk::CallError::Forbidden));
+
+sdk::CallStatus ToCallStatus(discordpp::Call::Status status) {
+  return static_cast<sdk::CallStatus>(static_cast<int32_t>(status));
+}
+sdk::CallError ToCallError(discordpp::Call::Error error) {
+  return static_cast<sdk::CallError>(static_cast<int32_t>(error));
+}
+}  // namespace
+
+sdk::Result VendorClient::StartCall(sdk::Snowflake lobbyId) {
+  discordpp::Call call = client_->StartCall(lobbyId);
+  // The library returns a null Call when this client is already in the lobby's call.
+  if (!call) return sdk::Result::Failure(sdk::ErrorType::ValidationError, "already in this lobby's call");
+  call.SetStatusChangedCallback(WhileOpen([this, lobbyId](discordpp::Call::Status status, discordpp::Call::Error error,
+                                                          int32_t detail) {
+    Post([this, lobbyId, status = ToCallStatus(status), error = ToCallError(error), detail] {
+      if (onCallStatus_) onCallStatus_(lobbyId, status, error, detail);
+    });
+  }));
+  call.SetParticipantChangedCallback(WhileOpen([this, lobbyId](uint64_t userId, bool added) {
+    ForwardVoiceEvent(added ? sdk::VoiceEvent::ParticipantAdded : sdk::VoiceEvent::ParticipantRemoved, lobbyId, userId);
+  }));
+  call.SetOnVoiceStateChangedCallback(WhileOpen(
+      [this, lobbyId](uint64_t userId) { ForwardVoiceEvent(sdk::VoiceEvent::VoiceStateChanged, lobbyId, userId); }));
+  return sdk::Result::Success();
+}
+
+void VendorClient::ForwardVoiceEvent(sdk::VoiceEvent event, sdk::Snowflake lobbyId, sdk::Snowflake userId) {
+  Post([this, event, lobbyId, userId] {
+    if (onVoiceEvent_) onVoiceEvent_(event, lobbyId, userId);
+  });
+}
+
+void VendorClient::EndCall(sdk::Snowflake lobbyId, DoneCallback done) {
+  auto settle = Pending<>(ResultCallback([done = std::move(done)](const sdk::Result&) { done(); }));
+  client_->EndCall(lobbyId, [settle] { settle(sdk::Result::Success()); });
+}
+
+void VendorClient::EndCalls(DoneCallback done) {
+  auto settle = Pending<>(ResultCallback([done = std::move(done)](const sdk::Result&) { done(); }));
+  client_->EndCalls([settle] { settle(sdk::Result::Success()); });
+}
+
+std::optional<sdk::CallInfo> VendorClient::GetCall(sdk::Snowflake lobbyId) const {
+  if (!client_) return std::nullopt;
+  discordpp::Call call = client_->GetCall(lobbyId);
+  if (!call) return std::nullopt;
+  sdk::CallInfo out;
+  out.lobbyId = lobbyId;
+  out.status = ToCallStatus(call.GetStatus());
+  for (uint64_t userId : call.GetParticipants()) {
+    sdk::VoiceState state{userId};
+    if (auto handle = call.GetVoiceStateHandle(userId)) {
+      state.selfMute = handle->SelfMute();
+      state.selfDeaf = handle->SelfDeaf();
+    }
+    out.participants.push_back(state);
+  }
+  out.selfMute = call.GetSelfMute();
+  out.selfDeaf = call.GetSelfDeaf();
+  return out;
+}
+
+bool VendorClient::SetSelfMute(sdk::Snowflake lobbyId, bool mute) {
+  discordpp::Call call = client_->GetCall(lobbyId);
+  if (!call) return false;
+  call.SetSelfMute(mute);
+  return true;
+}
+
+bool VendorClient::SetSelfDeaf(sdk::Snowflake lobbyId, bool deaf) {
+  discordpp::Call call = client_->GetCall(lobbyId);
+  if (!call) return false;
+  call.SetSelfDeaf(deaf);
+  return true;
+}
+
+void VendorClient::SetSelfMuteAll(bool mute) { client_->SetSelfMuteAll(mute); }
+void VendorClient::SetSelfDeafAll(bool deaf) { client_->SetSelfDeafAll(deaf); }
+bool VendorClient::GetSelfMuteAll() const { return client_ && client_->GetSelfMuteAll(); }
+bool VendorClient::GetSelfDeafAll() const { return client_ && client_->GetSelfDeafAll(); }
+
+void VendorClient::SetCallStatusCallback(CallStatusCallback cb) { onCallStatus_ = std::move(cb); }
+void VendorClient::SetVoiceEventCallback(VoiceEventCallback cb) { onVoiceEvent_ = std::move(cb); }
+
+void VendorClient::GetVoiceSettings(VoiceSettingsCallback done) {
+  auto settle = Pending<sdk::VoiceSettings>(std::move(done));
+#if SOCIAL_SDK_VENDOR_HAS_VOICE_SETTINGS
+  client_->GetVoiceSettings([settle](discordpp::ClientResult result, discordpp::VoiceSettings settings) {
+    settle(ToResult(result), ToVoiceSettings(settings));
+  });
+#else
+  // Settled through the pump like any result, never inside this call.
+  settle(sdk::Result::Failure(sdk::ErrorType::ValidationError, NotAvailable("getVoiceSettings")), sdk::VoiceSettings{});
+#endif
+}
+
+void VendorClient::SetVoiceSettingsUpdatedCallback(VoiceSettingsUpdatedCallback cb) {
+  const bool first = !onVoiceSettings_;
+  onVoiceSettings_ = std::move(cb);
+#if SOCIAL_SDK_VENDOR_HAS_VOICE_SETTINGS
+  if (!first || !client_) return;
+  client_->SetVoiceSettingsUpdatedCallback(WhileOpen([this](discordpp::VoiceSettings settings) {
+    Post([this, settings = ToVoiceSettings(settings)] {
+      if (onVoiceSettings_) onVoiceSettings_(settings);
+    });
+  }));
+#else
+  (void)first;  // no such callback before SDK 1.10: nothing ever fires
+#endif
+}
+
+std::string VendorClient::NotAvailable(const char* what) const {
+  const sdk::Version v = VendorBackend::LibraryVersion();
+  return std::string(what) + " is not available in SDK " + std::to_string(v.major) + "." +
+         std::to_string(v.minor) + "." + std::to_string(v.build) + " (it needs 1.10)";
+}
+
+void VendorClient::SetVoiceLogCallback(LogCallback cb, sdk::LogSeverity minSeverity) {
+  // As SetLogCallback: registered with the library once, later calls replace the target only.
+  const bool first = !onVoiceLog_;
+  onVoiceLog_ = std::move(cb);
+  minVoiceLogSeverity_ = minSeverity;
+  if (!first || !client_ || minSeverity == sdk::LogSeverity::None) return;
+  client_->AddVoiceLogCallback(WhileOpen([this](std::string message, discordpp::LoggingSeverity severity) {
+                                 ForwardLog(std::move(message), severity, /*voice=*/true);
+                               }),
+                               FromSeverity(minSeverity));
+}
+
+}  // namespace vendor
