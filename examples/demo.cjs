@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // npm run demo: two simulated players meet in a lobby on the built-in simulator and chat; the game
-// backend names a character and flags a message, and both players see it happen; then the game
-// reads a player's chat-client voice settings and hears her change one, and the two share a short
-// voice call. Runs offline; no vendor SDK needed.
+// backend names a character and flags a message, and both players see it happen; Ada shares her rich
+// presence and Bo sees it with the developer portal's invite cover image; then the game reads a
+// player's chat-client voice settings and hears her change one, and the two share a short voice
+// call. Runs offline; no vendor SDK needed.
 'use strict';
 const { Simulator } = require('../dist/index.js');
 
@@ -27,7 +28,8 @@ function narrate(name, client, names) {
 
 async function main() {
   const sim = new Simulator();
-  const game = sim.createApplication({ name: 'Harbor Raid' });
+  // inviteCoverImage: the image uploaded in the developer portal, the fallback for game invites.
+  const game = sim.createApplication({ name: 'Harbor Raid', inviteCoverImage: 'https://cdn.example.com/harbor-raid-cover.png' });
   const ada = sim.createUser({ username: 'ada_l', globalName: 'Ada' });
   const bo = sim.createUser({ username: 'bo', provisional: true });
   const names = new Map([[ada.id, 'Ada'], [bo.id, 'Bo']]);
@@ -59,6 +61,24 @@ async function main() {
   sim.setMessageModerationMetadata(lobbyId, rude, { flagged: 'toxicity', action: 'hide' });
   await sim.settle();
   await boClient.sendLobbyMessage(lobbyId, 'sorry, all good');
+  await sim.settle();
+
+  // Rich presence: Ada publishes hers without an invite cover image of her own; Bo, who knows her
+  // from the lobby, sees it with the portal's image.
+  console.log(`\n${stamp()}  Ada sets her rich presence (no invite cover image of her own)`);
+  boClient.on('userUpdated', ({ userId }) => {
+    const activity = boClient.getUser(userId)?.gameActivity;
+    if (!activity) return say('[Bo]', `${names.get(userId)} has no rich presence`);
+    const { party, assets } = activity;
+    say('[Bo]', `${names.get(userId)}: ${activity.type} ${activity.name} - ${activity.details}, ${activity.state} (party ${party.currentSize}/${party.maxSize})`);
+    say('[Bo]', `invite cover image: ${assets.inviteCoverImage}`);
+  });
+  await adaClient.updateRichPresence({
+    details: 'Harbor, duo',
+    state: 'In a match',
+    party: { id: 'harbor-raid-7', currentSize: 2, maxSize: 2 },
+    assets: { largeImage: 'harbor' },
+  });
   await sim.settle();
 
   // The service drops Bo's connection: the client reconnects by itself, and Ada sees it.

@@ -6,6 +6,7 @@ import { SocialSdkError, clientDestroyed, withCallSite } from './errors.js';
 import { limits } from './limits.js';
 import { toSnowflake, type Snowflake, type SnowflakeInput } from './ids.js';
 import type {
+  NativeBackendOptions,
   NativeClient,
   NativeFeatures,
   NativeGuildChannel,
@@ -37,6 +38,7 @@ import {
   type StatusChange,
   type User,
 } from './types.js';
+import { checkCpuAffinityMask, fromNativeUser, toNativeActivity, type Activity } from './presence.js';
 import {
   CALL_ERRORS,
   CALL_STATUSES,
@@ -88,6 +90,16 @@ export interface ClientOptions {
    * Default false: the constructor throws a SocialSdkError of type `UnsupportedSdk`.
    */
   allowUnsupportedSdk?: boolean;
+  /**
+   * An affinity hint for the SDK's threads (`ClientCreateOptions::SetCpuAffinityMask`): a
+   * non-negative integer of at most 64 bits, as a bigint or a number (numbers must be safe
+   * integers; use a bigint above 2^53 - 1). The spec says it controls SDK thread affinity on one
+   * console family only; elsewhere the platform may ignore it. The simulator records it: read it
+   * back with {@link Client.cpuAffinityMask}.
+   * @example
+   * const client = new Client({ cpuAffinityMask: 0b1100n }); // SDK threads on cores 2 and 3
+   */
+  cpuAffinityMask?: bigint | number;
 }
 
 /** Optional SDK features a backend may lack (see {@link Client.features}). */
@@ -241,6 +253,10 @@ class ClientCore implements ClientSink {
     if (!this.closing) this.owner.deref()?.emit('messageDeleted', { messageId, channelId });
   }
 
+  onUserUpdated(userId: string): void {
+    if (!this.closing) this.owner.deref()?.emit('userUpdated', { userId });
+  }
+
   onClosed(): void {
     this.closed = true;
     this.status = DISCONNECTED;
@@ -296,7 +312,9 @@ export class Client extends EventEmitter<ClientEvents> {
     if (backend === 'vendor' && options.simulator !== undefined) {
       throw new TypeError("simulator applies to the 'sim' backend only, not to backend 'vendor'");
     }
-    const backendOptions = checkBackendOptions(options);
+    const cpuAffinityMask = checkCpuAffinityMask(options.cpuAffinityMask);
+    const backendOptions: NativeBackendOptions = { ...checkBackendOptions(options) };
+    if (cpuAffinityMask !== undefined) backendOptions.cpuAffinityMask = cpuAffinityMask;
     const source = backend === 'vendor' ? 'vendor' : nativeWorldOf(options.simulator ?? Simulator.default());
     const version = source === 'vendor' ? vendorSdkVersion() : source.version();
     enforceSdkSupport(formatSdkVersion(version), allowUnsupportedSdk);
@@ -318,7 +336,8 @@ export class Client extends EventEmitter<ClientEvents> {
 
   /** The signed-in user, once the client is ready; null before and after. */
   get currentUser(): User | null {
-    return this.#core.closed ? null : this.#native.currentUser();
+    const user = this.#core.closed ? null : this.#native.currentUser();
+    return user && fromNativeUser(user);
   }
 
   /** Which backend serves this client: `sim` (built-in simulator) or `vendor` (the real SDK). */
@@ -564,6 +583,52 @@ export class Client extends EventEmitter<ClientEvents> {
     return this.#start('getUserMessageSummaries', () => (requestId) => this.#native.getUserMessageSummaries(requestId)).then(
       (value) => [...(value as readonly UserMessageSummary[])],
     );
+  }
+
+  /**
+   * Publishes the user's rich presence (`UpdateRichPresence`), replacing the previous one. The
+   * client must be `ready`: otherwise it rejects with type `ClientNotReady`. Input is checked
+   * first (TypeError/RangeError naming the field, nothing sent); limits are in {@link limits}.
+   * The users who know this user (the members of its lobbies) get `userUpdated` and see the
+   * activity on {@link Client.getUser}; without `assets.inviteCoverImage` they see the image
+   * uploaded in the developer portal. It lasts until {@link Client.clearRichPresence} or until the
+   * user's last client of the game disconnects (the client publishes it again after reconnecting).
+   * @example
+   * await client.updateRichPresence({
+   *   type: 'Playing', details: 'Harbor Raid', state: 'In a match',
+   *   party: { id: 'match-42', currentSize: 2, maxSize: 4 },
+   *   assets: { largeImage: 'harbor', inviteCoverImage: 'https://example.com/cover.png' },
+   * });
+   */
+  updateRichPresence(activity: Activity): Promise<void> {
+    return this.#start('updateRichPresence', () => {
+      const checked = toNativeActivity(activity);
+      return (requestId) => this.#native.updateRichPresence(requestId, checked);
+    }).then(() => undefined);
+  }
+
+  /**
+   * Removes the user's rich presence (`ClearRichPresence`). Like the vendor call it reports
+   * nothing: the others see it go through `userUpdated`. Does nothing when not ready or closed.
+   */
+  clearRichPresence(): void {
+    if (!this.#closing) this.#native.clearRichPresence();
+  }
+
+  /**
+   * A user this client knows (`GetUser`, cache only): itself and the members of its lobbies,
+   * with their rich presence (`gameActivity`) and application profiles. Null for anyone else,
+   * and when not ready.
+   */
+  getUser(userId: SnowflakeInput): User | null {
+    const id = toSnowflake(userId, 'userId');
+    const user = this.#core.closed ? null : this.#native.getUser(id);
+    return user && fromNativeUser(user);
+  }
+
+  /** The `cpuAffinityMask` the client was created with, as the backend reports it; null when none was given (or once closed). */
+  get cpuAffinityMask(): bigint | null {
+    return this.#core.closed ? null : this.#native.cpuAffinityMask();
   }
 
   /**

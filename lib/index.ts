@@ -30,6 +30,8 @@ export type {
   ServerLobby,
   ServerLobbyMember,
   FailNextOptions,
+  CreateApplicationOptions,
+  ApplicationProfileSpec,
 } from './sim/simulator.js';
 export type { SimulatedCall, InjectedFailure } from './sim/faults.js';
 export { SimulatedChatClient } from './sim/chat-client.js';
@@ -91,4 +93,17 @@ export type {
   GuildChannel,
   LinkedLobby,
   UserMessageSummary,
+  UserUpdatedEvent,
 } from './types.js';
+export type {
+  Activity,
+  ActivityType,
+  ActivityAssets,
+  ActivityTimestamps,
+  ActivityParty,
+  ActivityPartyPrivacy,
+  ActivityButton,
+  GameActivity,
+  ExternalIdentityProviderType,
+  UserApplicationProfile,
+} from './presence.js';

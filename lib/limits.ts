@@ -25,6 +25,20 @@ export const limits = {
   filesPerUploadComponent: 10,
   /** A lobby channel invite is single-use and valid this long (ms). */
   lobbyInviteLifetimeMs: 60 * 60 * 1000,
+  /** Rich presence (vendor documentation of `Activity`): the fewest characters of its texts (details, state, asset texts, party id, join secret, details/state URLs). */
+  activityTextMinLength: 2,
+  /** Rich presence: the most characters of details, state, the asset texts, the party id and the join secret. */
+  activityTextLength: 128,
+  /** Rich presence: the most characters of detailsUrl, stateUrl and the assets' largeUrl/smallUrl. */
+  activityUrlLength: 256,
+  /** Rich presence: the most characters of an image (asset key or URL): largeImage, smallImage, inviteCoverImage. */
+  activityImageLength: 300,
+  /** Rich presence: buttons an activity shows at most. */
+  activityButtons: 2,
+  /** Rich presence: the most characters of a button's label (gateway activity buttons: 1 to 32). */
+  activityButtonLabelLength: 32,
+  /** Rich presence: the most characters of a button's URL (gateway activity buttons: 1 to 512). */
+  activityButtonUrlLength: 512,
   /** Voice input volume: 0 to this (vendor documentation, `VoiceSettings::InputVolume`). */
   voiceInputVolumeMax: 100,
   /** Voice output volume: 0 to this (vendor documentation, `VoiceSettings::OutputVolume`). */

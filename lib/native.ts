@@ -13,6 +13,48 @@ export interface NativeUser {
   displayName: string;
   globalName: string | null;
   isProvisional: boolean;
+  gameActivity: NativeActivity | null;
+  applicationProfiles: NativeProfile[];
+}
+
+/**
+ * An activity (`discordpp::Activity`); enums are the vendor's values. Going in, optional fields
+ * may be left out; coming out, every field is present (null when not set).
+ */
+export interface NativeActivity {
+  type: number;
+  /** Empty going in: the service shows the application's name. */
+  name: string;
+  applicationId?: string | null;
+  details?: string | null;
+  detailsUrl?: string | null;
+  state?: string | null;
+  stateUrl?: string | null;
+  /** ms since the Unix epoch; 0: not set. */
+  timestamps?: { start: number; end: number } | null;
+  party?: { id: string; currentSize: number; maxSize: number; privacy: number } | null;
+  secrets?: { join: string } | null;
+  buttons?: { label: string; url: string }[];
+  assets?: {
+    largeImage: string | null;
+    largeText: string | null;
+    largeUrl: string | null;
+    smallImage: string | null;
+    smallText: string | null;
+    smallUrl: string | null;
+    inviteCoverImage: string | null;
+  } | null;
+}
+
+/** A user's application profile (`UserApplicationProfileHandle`); providerType is the vendor's value. */
+export interface NativeProfile {
+  applicationId: string;
+  providerType: number;
+  providerId: string | null;
+  providerIssuedUserId: string;
+  username: string;
+  avatarHash: string;
+  metadata: string;
 }
 
 /** A failed operation (`discordpp::ClientResult`); `type` is the vendor's ErrorType value. */
@@ -151,6 +193,8 @@ export const EventKind = {
   Lobby: 5,
   /** ints: the MessageEvent (1 created, 2 updated); payload: the message. */
   Message: 6,
+  /** payload: the id of a user this client knows whose data changed. */
+  UserUpdated: 7,
   /** ints: the `Call::Status`, the `Call::Error`, the error detail; payload: the lobby id. */
   CallStatus: 10,
   /** ints: 1 added, 0 removed; payload: [lobbyId, userId]. */
@@ -206,6 +250,14 @@ export interface NativeClient {
   sendLobbyMessage(requestId: number, lobbyId: string, content: string, metadata: NativeMetadata): void;
   /** Result value: the messages, newest first. */
   getLobbyMessages(requestId: number, lobbyId: string, limit: number): void;
+  /** Result: no value. */
+  updateRichPresence(requestId: number, activity: NativeActivity): void;
+  /** Fire and forget (the vendor's ClearRichPresence reports nothing). */
+  clearRichPresence(): void;
+  /** A user this client knows (cache only), or null. */
+  getUser(userId: string): NativeUser | null;
+  /** The mask given at creation, as the backend reports it; null when none (or closed). */
+  cpuAffinityMask(): bigint | null;
   /** Synchronous start; the failure (not ready, already in the call), or null: progress follows as CallStatus events. */
   startCall(lobbyId: string): NativeFailure | null;
   endCall(requestId: number, lobbyId: string): void;
@@ -247,6 +299,8 @@ export interface NativeBackendOptions {
   apiBase?: string;
   webBase?: string;
   runCallbacksIntervalMs?: number;
+  /** `ClientCreateOptions::SetCpuAffinityMask`, 0 to 2^64 - 1 (the simulator records it). */
+  cpuAffinityMask?: bigint;
 }
 
 export interface NativeClientConstructor {
@@ -293,6 +347,10 @@ export interface NativeWorld {
   settle(requestId: number): void;
   /** Counts every task ever started in the world (decimal). */
   generation(): string;
+  /** The developer portal's invite cover image of an application; null removes it. */
+  setApplicationInviteCoverImage(applicationId: string, image: string | null): void;
+  /** Replaces a user's application profiles (at most one per application); returns the user. */
+  setApplicationProfiles(userId: string, profiles: NativeProfile[]): NativeUser;
   /** Log like the vendor's debug build (Info and Verbose too) instead of the release build. */
   setDebugLogs(debug: boolean): void;
   getChatClient(userId: string): NativeChatClient;

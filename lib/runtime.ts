@@ -38,6 +38,7 @@ export interface ClientSink {
   /** `event`: 1 created, 2 updated. */
   onMessage(event: number, message: NativeMessage): void;
   onMessageDeleted(messageId: string, channelId: string): void;
+  onUserUpdated(userId: string): void;
   onClosed(): void;
   /** Voice: `status` and `error` are the vendor's `Call::Status` and `Call::Error` values. */
   onCallStatus(lobbyId: string, status: number, error: number, detail: number): void;
@@ -163,6 +164,9 @@ class Runtime {
         this.sinks.get(client)?.onMessageDeleted(messageId, channelId);
         return;
       }
+      case EventKind.UserUpdated:
+        this.sinks.get(client)?.onUserUpdated(payload as string);
+        return;
       case EventKind.StatusChanged:
         this.sinks.get(client)?.onStatus(ints[at + 2]!, ints[at + 3]!, ints[at + 4]!);
         this.refresh(client);

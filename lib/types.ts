@@ -1,4 +1,5 @@
 import type { Snowflake } from './ids.js';
+import type { GameActivity, UserApplicationProfile } from './presence.js';
 import type { CallStatusChange, VoiceParticipantEvent, VoiceSettings, VoiceStateEvent } from './voice.js';
 
 /**
@@ -85,6 +86,18 @@ export interface User {
   globalName: string | null;
   /** A provisional account: created for a game player without a linked chat account. */
   isProvisional: boolean;
+  /**
+   * The rich presence the user's game published (`UserHandle::GameActivity`), or null. It goes
+   * away when the game clears it or the user's last client of that game disconnects.
+   */
+  gameActivity: GameActivity | null;
+  /** The user's game identities (`UserHandle::UserApplicationProfiles`): at most one per application. */
+  applicationProfiles: UserApplicationProfile[];
+}
+
+/** Payload of `userUpdated`. */
+export interface UserUpdatedEvent {
+  userId: Snowflake;
 }
 
 /** String key-value pairs: lobby, member and message metadata. */
@@ -178,6 +191,8 @@ export interface ClientEvents {
   messageUpdated: [message: Message];
   /** A direct message to or from the user was deleted by its author. */
   messageDeleted: [event: MessageDeletedEvent];
+  /** A user this client knows (itself, or a member of one of its lobbies) changed: read it with `getUser` (e.g. its rich presence). */
+  userUpdated: [event: UserUpdatedEvent];
   /** The client was closed (by `close()`, or at environment exit); nothing follows. */
   closed: [];
   /** A call of this client changed status (see `startCall()`); `disconnected` ends it. */

@@ -82,3 +82,6 @@ function countCodePoints(text: string): number {
   }
   return count;
 }
+
+/** Characters as the service counts them for length limits: Unicode code points. */
+export { countCodePoints as characterCount };

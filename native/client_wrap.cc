@@ -5,6 +5,7 @@
 #include <string>
 
 #include "convert.h"
+#include "convert_presence.h"
 
 void ClientWrap::Init(Napi::Env env, Napi::Object exports) {
   // Everything is a method, not an accessor: V8 checks a method's receiver against the class
@@ -46,6 +47,10 @@ void ClientWrap::Init(Napi::Env env, Napi::Object exports) {
           InstanceMethod<&ClientWrap::DeleteUserMessage>("deleteUserMessage"),
           InstanceMethod<&ClientWrap::GetUserMessages>("getUserMessages"),
           InstanceMethod<&ClientWrap::GetUserMessageSummaries>("getUserMessageSummaries"),
+          InstanceMethod<&ClientWrap::UpdateRichPresence>("updateRichPresence"),
+          InstanceMethod<&ClientWrap::ClearRichPresence>("clearRichPresence"),
+          InstanceMethod<&ClientWrap::GetUser>("getUser"),
+          InstanceMethod<&ClientWrap::GetCpuAffinityMask>("cpuAffinityMask"),
       });
   exports.Set("NativeClient", ctor);
 }
@@ -100,6 +105,7 @@ ClientWrap::ClientWrap(const Napi::CallbackInfo& info)
   SetLobbyCallbacks();
   SetVoiceCallbacks(static_cast<sdk::LogSeverity>(severity));
   SetUserMessageCallbacks();
+  SetPresenceCallbacks();
 
   addon_->Track(this);
 }
@@ -199,4 +205,5 @@ void ClientWrap::ReadBackendOptions(Napi::Object from, sdk::ClientOptions& optio
     if (!(ms >= 1 && ms <= 1000)) throw Napi::RangeError::New(env, "options.runCallbacksIntervalMs must be between 1 and 1000");
     options.runCallbacksIntervalMs = static_cast<uint32_t>(ms);
   }
+  options.cpuAffinityMask = CpuAffinityMaskFromJs(from.Get("cpuAffinityMask"));
 }

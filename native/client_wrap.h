@@ -17,7 +17,7 @@ class ClientWrap final : public Napi::ObjectWrap<ClientWrap>, public Closable {
 
   // new NativeClient(backendSource, clientId, applicationId, minLogSeverity, options?)
   // backendSource: a NativeWorld (simulator) or "vendor"; options: { apiBase?, webBase?,
-  // runCallbacksIntervalMs? } (see sdk::ClientOptions).
+  // runCallbacksIntervalMs?, cpuAffinityMask? } (see sdk::ClientOptions).
   explicit ClientWrap(const Napi::CallbackInfo& info);
   ~ClientWrap();
 
@@ -71,6 +71,12 @@ class ClientWrap final : public Napi::ObjectWrap<ClientWrap>, public Closable {
   Napi::Value DeleteUserMessage(const Napi::CallbackInfo& info);  // (requestId, recipientId, messageId)
   Napi::Value GetUserMessages(const Napi::CallbackInfo& info);    // (requestId, recipientId, limit)
   Napi::Value GetUserMessageSummaries(const Napi::CallbackInfo& info);  // (requestId)
+  // Rich presence, the user cache and the creation options (client_wrap_presence.cc).
+  void SetPresenceCallbacks();
+  Napi::Value UpdateRichPresence(const Napi::CallbackInfo& info);  // (requestId, activity)
+  Napi::Value ClearRichPresence(const Napi::CallbackInfo& info);   // ()
+  Napi::Value GetUser(const Napi::CallbackInfo& info);             // (userId) -> user | null
+  Napi::Value GetCpuAffinityMask(const Napi::CallbackInfo& info);  // () -> bigint | null
 
   // The backend callback that settles request `requestId`: a Result event carrying the failure, or
   // the callback's value (if any) on success. Captures only the pump and ids, so it stays valid

@@ -1,5 +1,7 @@
 #include "convert.h"
 
+#include "convert_presence.h"
+
 #include <cmath>
 #include <limits>
 
@@ -38,6 +40,8 @@ Napi::Object UserToJs(Napi::Env env, const sdk::User& user) {
   out.Set("globalName", user.globalName ? Napi::Value(Napi::String::New(env, *user.globalName))
                                         : env.Null());
   out.Set("isProvisional", user.isProvisional);
+  out.Set("gameActivity", user.gameActivity ? Napi::Value(ActivityToJs(env, *user.gameActivity)) : env.Null());
+  out.Set("applicationProfiles", ProfilesToJs(env, user.applicationProfiles));
   return out;
 }
 

@@ -25,6 +25,7 @@ enum class JsEventKind : uint8_t {
   Closed = 4,         // the native client is closed; nothing else follows for it
   Lobby = 5,          // a = sdk::LobbyEvent, payload = [lobbyId, memberId] ("0": none)
   Message = 6,        // a = sdk::MessageEvent, payload = the message (frozen, shared in a batch)
+  UserUpdated = 7,    // payload = the user id (SetUserUpdatedCallback)
   // Voice (helper B's range, 10-19).
   CallStatus = 10,           // a = sdk::CallStatus, b = sdk::CallError, c = error detail, payload = lobbyId
   VoiceParticipant = 11,     // a = 1 added / 0 removed, payload = [lobbyId, userId]

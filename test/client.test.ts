@@ -51,6 +51,8 @@ describe('connect: the vendor status machine on the simulator', () => {
       displayName: 'alice',
       globalName: null,
       isProvisional: false,
+      gameActivity: null,
+      applicationProfiles: [],
     });
     expect(client.backend).toBe('sim');
   });

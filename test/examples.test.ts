@@ -23,6 +23,8 @@ describe('examples', () => {
     expect(stdout).toMatch(/\[Ada\]\s+Bo joined/);
     expect(stdout).toMatch(/\[Bo\]\s+status -> reconnecting[\s\S]*\[Bo\]\s+status -> ready/);
     expect(stdout).toContain('Bo: you are all noobs  [hidden by moderation]');
+    expect(stdout).toMatch(/\[Bo\]\s+Ada: Playing Harbor Raid - Harbor, duo, In a match \(party 2\/2\)/);
+    expect(stdout).toMatch(/\[Bo\]\s+invite cover image: https:\/\/cdn\.example\.com\/harbor-raid-cover\.png/);
     expect(stdout).toContain('closed both clients');
     // The voice step: the chat client's settings, a change made there, a short call.
     expect(stdout).toMatch(/\[Ada\]\s+voice settings: voiceActivity, muted false, input 100, output 100/);
@@ -62,6 +64,13 @@ describe('examples', () => {
     expect(code).toBe(0);
   });
 
+  it('the rich presence example runs: the lobby mate sees the portal cover image, then nothing', async () => {
+    const { code, stdout, stderr } = await runFixture(example('rich-presence.cjs'));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toBe('bo sees: Harbor Raid - In a match (cover: portal-cover)\nbo sees: nothing\n');
+  });
+
   it('the README shows each example exactly as it is in examples/', () => {
     const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
     const blocks = [...readme.matchAll(/<!-- example: (\S+) -->\n```js\n([\s\S]*?)```/g)];
@@ -69,6 +78,7 @@ describe('examples', () => {
       'examples/lobby-chat.cjs',
       'examples/guild-channels.cjs',
       'examples/direct-messages.cjs',
+      'examples/rich-presence.cjs',
       'examples/harness.test.cjs',
     ]);
     for (const [, file, code] of blocks) expect(code).toBe(readFileSync(path.join(root, file!), 'utf8'));

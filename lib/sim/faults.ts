@@ -23,7 +23,11 @@ export type SimulatedCall =
   | 'deleteUserMessage'
   /** Only the fetch from the service: a read the client's local cache serves is not a call. */
   | 'getUserMessages'
-  | 'getUserMessageSummaries';
+  | 'getUserMessageSummaries'
+  /** Publishing rich presence. */
+  | 'updateRichPresence'
+  /** Clearing it: reports nothing, so a failed clear is only logged (warning) and the activity stays. */
+  | 'clearRichPresence';
 
 /** @internal The native CallKind of each call (native/sim/interference.h). */
 export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
@@ -41,6 +45,8 @@ export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
   deleteUserMessage: 11,
   getUserMessages: 12,
   getUserMessageSummaries: 13,
+  updateRichPresence: 14,
+  clearRichPresence: 15,
 };
 
 /** The error types a backend can report (the vendor's `ErrorType`, without `None`). */

@@ -6,7 +6,7 @@ import { limits } from '../limits.js';
 import { getRuntime, WORLD_REQUESTS } from '../runtime.js';
 import { NEWEST_SUPPORTED_SDK_VERSION, formatSdkVersion, parseSdkVersion } from '../support/version.js';
 import { LOG_LEVEL_VALUES, type Lobby, type LobbyMember, type LogSeverity, type LogSource, type Metadata, type User } from '../types.js';
-import { checkMetadata, checkOptionalMetadata, checkOptions, checkSecret } from '../validate.js';
+import { characterCount, checkMetadata, checkOptionalMetadata, checkOptions, checkSecret } from '../validate.js';
 import type { NativeGrant, NativeMemberUpdate, NativeWorld } from '../native.js';
 import { callKind, toFailureSpec, type InjectedFailure, type SimulatedCall } from './faults.js';
 import { bindNativeWorld } from './internal.js';
@@ -22,6 +22,7 @@ import {
   type SimulatedGuild,
   type UpdateGuildChannelOptions,
 } from './guilds.js';
+import { fromNativeUser, toNativeProfile, type ExternalIdentityProviderType } from '../presence.js';
 
 /** Options of a {@link Simulator}. */
 export interface SimulatorOptions {
@@ -49,6 +50,32 @@ export interface CreateUserOptions {
   globalName?: string;
   /** A provisional account (a game player without a linked chat account). */
   provisional?: boolean;
+  /** The user's game identities, at most one per application (see {@link Simulator.setApplicationProfiles}). */
+  applicationProfiles?: readonly ApplicationProfileSpec[];
+}
+
+/** Options of {@link Simulator.createApplication}. */
+export interface CreateApplicationOptions {
+  name: string;
+  /**
+   * The invite cover image uploaded in the developer portal (asset key or URL): what others see
+   * on the application's activities and invites when the game sets no `assets.inviteCoverImage`.
+   */
+  inviteCoverImage?: string;
+}
+
+/** A user's game identity in one application, as the game backend (or the provider link) sets it. */
+export interface ApplicationProfileSpec {
+  /** The simulator's default application when absent. */
+  application?: Application | SnowflakeInput;
+  providerType: ExternalIdentityProviderType;
+  providerId?: string | null;
+  providerIssuedUserId: string;
+  username: string;
+  /** Default ''. */
+  avatarHash?: string;
+  /** Default ''. */
+  metadata?: string;
 }
 
 /** An access token the simulated service issued. `util.inspect` hides `accessToken`. */
@@ -183,8 +210,44 @@ export class Simulator {
     return this.#world.advance(checkMs(ms, 'ms'));
   }
 
-  createApplication(options: { name: string }): Application {
-    return this.#world.createApplication(checkName(options?.name, 'name'));
+  /** A new application (game); `inviteCoverImage` is its developer portal invite cover image. */
+  createApplication(options: CreateApplicationOptions): Application {
+    const name = checkName(options?.name, 'name');
+    const image = options.inviteCoverImage === undefined ? undefined : checkImage(options.inviteCoverImage);
+    const app = this.#world.createApplication(name);
+    if (image !== undefined) this.#world.setApplicationInviteCoverImage(app.id, image);
+    return app;
+  }
+
+  /**
+   * Uploads (or with null removes) an application's invite cover image in the developer portal.
+   * Activities of the application without their own `assets.inviteCoverImage` show it from now
+   * on; the users who know their publishers get `userUpdated`.
+   * @throws RangeError for an unknown application.
+   */
+  setApplicationInviteCoverImage(application: Application | SnowflakeInput, image: string | null): void {
+    const id = idOf(application, 'application');
+    this.#world.setApplicationInviteCoverImage(id, image === null ? null : checkImage(image));
+  }
+
+  /**
+   * Replaces a user's application profiles (game identities), at most one per application; the
+   * users who know the user get `userUpdated`. Returns the user.
+   * @throws RangeError for an unknown user or application, or two profiles of one application.
+   */
+  setApplicationProfiles(user: User | SnowflakeInput, profiles: readonly ApplicationProfileSpec[]): User {
+    const userId = idOf(user, 'user');
+    if (!Array.isArray(profiles)) throw new TypeError('profiles must be an array');
+    const seen = new Set<string>();
+    const checked = profiles.map((profile: ApplicationProfileSpec, i) => {
+      const name = `profiles[${i}]`;
+      if (typeof profile !== 'object' || profile === null) throw new TypeError(`${name} must be an object`);
+      const applicationId = idOf(profile.application ?? this.defaultApplication, `${name}.application`);
+      if (seen.has(applicationId)) throw new RangeError(`${name}: a user has at most one application profile per application (${applicationId} is listed twice)`);
+      seen.add(applicationId);
+      return toNativeProfile(profile, applicationId, name);
+    });
+    return fromNativeUser(this.#world.setApplicationProfiles(userId, checked));
   }
 
   /** @throws RangeError for a duplicate or zero `id`. */
@@ -196,11 +259,17 @@ export class Simulator {
     };
     if (options.id !== undefined) spec.id = toSnowflake(options.id, 'id');
     if (options.globalName !== undefined) spec.globalName = checkName(options.globalName, 'globalName');
-    return this.#world.createUser(spec);
+    if (options.applicationProfiles !== undefined && !Array.isArray(options.applicationProfiles)) {
+      throw new TypeError('applicationProfiles must be an array');
+    }
+    const user = fromNativeUser(this.#world.createUser(spec));
+    return options.applicationProfiles?.length ? this.setApplicationProfiles(user, options.applicationProfiles) : user;
   }
 
+  /** A user as the service knows it: its activity (secrets included) and application profiles. */
   getUser(id: SnowflakeInput): User | null {
-    return this.#world.getUser(toSnowflake(id, 'id'));
+    const user = this.#world.getUser(toSnowflake(id, 'id'));
+    return user && fromNativeUser(user);
   }
 
   /** Issues an access token for `user` in `application`. @throws RangeError for an unknown user or application. */
@@ -492,6 +561,16 @@ function idOf(value: { id: Snowflake } | SnowflakeInput, name: string): Snowflak
 function checkName(value: unknown, name: string): string {
   if (typeof value !== 'string') throw new TypeError(`${name} must be a string, got ${typeof value}`);
   if (value.length === 0) throw new RangeError(`${name} must not be empty`);
+  return value;
+}
+
+/** A portal image: an asset key or URL of 1 to 300 characters. */
+function checkImage(value: unknown): string {
+  if (typeof value !== 'string') throw new TypeError(`inviteCoverImage must be a string, got ${typeof value}`);
+  const length = characterCount(value);
+  if (length < 1 || length > limits.activityImageLength) {
+    throw new RangeError(`inviteCoverImage must be 1 to ${limits.activityImageLength} characters, got ${length}`);
+  }
   return value;
 }
 

@@ -30,6 +30,9 @@ struct ClientOptions {
   // How often a polled backend (the vendor library) is asked for its queued callbacks, in ms.
   // The simulator signals its callbacks and ignores it.
   uint32_t runCallbacksIntervalMs = 10;
+  // discordpp::ClientCreateOptions::SetCpuAffinityMask: an affinity hint for the SDK's threads,
+  // honoured on one console family only (spec); elsewhere the platform may ignore it.
+  std::optional<uint64_t> cpuAffinityMask;
 };
 
 class Client {
@@ -43,6 +46,7 @@ class Client {
   // memberId is 0 for the events about the lobby itself.
   using LobbyEventCallback = std::function<void(LobbyEvent, Snowflake lobbyId, Snowflake memberId)>;
   using MessageEventCallback = std::function<void(MessageEvent, const MessagePtr& message)>;
+  using UserUpdatedCallback = std::function<void(Snowflake userId)>;
 
   virtual ~Client() = default;
 
@@ -71,6 +75,19 @@ class Client {
   virtual void SendLobbyMessage(Snowflake lobbyId, std::string content, Metadata metadata,
                                 MessageIdCallback done) = 0;
   virtual void GetLobbyMessages(Snowflake lobbyId, int32_t limit, MessagesCallback done) = 0;
+
+  // Rich presence (discordpp UpdateRichPresence, ClearRichPresence). Needs a Ready client here:
+  // otherwise the result is ClientNotReady. ClearRichPresence reports nothing (vendor: void).
+  virtual void UpdateRichPresence(Activity activity, ResultCallback done) = 0;
+  virtual void ClearRichPresence() = 0;
+  // A user this client knows (itself, and the members of its lobbies), from its cache
+  // (discordpp GetUser); nullopt otherwise or when not ready.
+  virtual std::optional<User> GetUser(Snowflake userId) const = 0;
+  // The affinity mask the client was created with (the vendor adapter returns what it passed to
+  // ClientCreateOptions::SetCpuAffinityMask; the SDK has no getter).
+  virtual std::optional<uint64_t> GetCpuAffinityMask() const = 0;
+  // discordpp SetUserUpdatedCallback: a known user's data (e.g. its activity) changed.
+  virtual void SetUserUpdatedCallback(UserUpdatedCallback cb) = 0;
 
   // Registering again replaces the previous callback (vendor behaviour).
   virtual void SetStatusChangedCallback(StatusCallback cb) = 0;

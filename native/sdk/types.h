@@ -5,6 +5,9 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
+
+#include "sdk/presence.h"
 
 namespace sdk {
 
@@ -85,6 +88,10 @@ struct User {
   std::string username;
   std::optional<std::string> globalName;
   bool isProvisional = false;
+  // UserHandle::GameActivity(): the rich presence others see (set by UpdateRichPresence).
+  std::optional<Activity> gameActivity;
+  // UserHandle::UserApplicationProfiles(): at most one per application.
+  std::vector<UserApplicationProfile> applicationProfiles;
 
   // The vendor's DisplayName(): the global name when set, else the username.
   const std::string& displayName() const { return globalName ? *globalName : username; }

@@ -18,6 +18,8 @@ const char* CallKindName(CallKind kind) {
     case CallKind::DeleteUserMessage: return "DELETE /channels/{dm}/messages/{message}";
     case CallKind::GetUserMessages: return "GET /channels/{dm}/messages";
     case CallKind::GetUserMessageSummaries: return "GET /users/@me/message-summaries";
+    case CallKind::UpdateRichPresence: return "SET_ACTIVITY";
+    case CallKind::ClearRichPresence: return "SET_ACTIVITY (clear)";
   }
   return "request";
 }

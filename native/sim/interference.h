@@ -33,8 +33,10 @@ enum class CallKind : int32_t {
   DeleteUserMessage = 11,
   GetUserMessages = 12,  // only the fetch from the service: reads the local cache serves are not calls
   GetUserMessageSummaries = 13,
+  UpdateRichPresence = 14,
+  ClearRichPresence = 15,  // reports nothing: a failed clear is logged and lost
 };
-constexpr int32_t kCallKinds = 14;
+constexpr int32_t kCallKinds = 16;
 
 // The call's name in debug log lines (the request the SDK makes).
 const char* CallKindName(CallKind kind);

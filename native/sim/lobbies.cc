@@ -414,4 +414,14 @@ std::vector<std::tuple<sdk::Snowflake, sdk::Snowflake, sdk::Snowflake>> Lobbies:
   return out;
 }
 
+bool Lobbies::ShareLobby(sdk::Snowflake app, sdk::Snowflake a, sdk::Snowflake b) const {
+  auto mine = lobbiesOfUser_.find({app, a});
+  auto theirs = lobbiesOfUser_.find({app, b});
+  if (mine == lobbiesOfUser_.end() || theirs == lobbiesOfUser_.end()) return false;
+  for (sdk::Snowflake lobbyId : mine->second) {
+    if (theirs->second.count(lobbyId)) return true;
+  }
+  return false;
+}
+
 }  // namespace sim

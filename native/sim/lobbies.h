@@ -96,6 +96,8 @@ class Lobbies {
 
   // Every linked channel with its lobby: (channel id, application id, lobby id).
   std::vector<std::tuple<sdk::Snowflake, sdk::Snowflake, sdk::Snowflake>> LinkedChannels() const;
+  // Whether `a` and `b` are members of a common lobby of `app` (clients know their co-members).
+  bool ShareLobby(sdk::Snowflake app, sdk::Snowflake a, sdk::Snowflake b) const;
 
  private:
   struct Member {

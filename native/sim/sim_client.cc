@@ -60,8 +60,15 @@ void SimClient::Disconnect() {
 }
 
 std::optional<sdk::User> SimClient::GetCurrentUser() const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return currentUser_;
+  std::optional<sdk::User> user;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    user = currentUser_;
+  }
+  if (!user) return user;
+  // Handles read live data: the activity and application profiles as the service has them now.
+  auto live = world_->ViewUser(sessionApplicationId_.load(), user->id, user->id);
+  return live ? live : user;
 }
 
 void SimClient::SetStatusChangedCallback(StatusCallback cb) {
@@ -108,6 +115,7 @@ void SimClient::Close() {
     voiceLogCallback_ = nullptr;
     calls_.clear();
     messageDeletedCallback_ = nullptr;
+    userCallback_ = nullptr;
     currentUser_.reset();
   }
   status_.store(sdk::Status::Disconnected);
@@ -232,6 +240,7 @@ void SimClient::Identify(uint64_t attempt, const std::optional<sdk::Result>& fai
   // Ready before the world counts the session, so no lobby event is dropped as "not ready".
   SetStatus(sdk::Status::Ready);
   world_->SessionReady(this, app, user.id);
+  if (activity_) world_->UpdateRichPresence(app, user.id, *activity_);
 }
 
 void SimClient::FinishDisconnect(sdk::ConnectionError error, int32_t detail) {

@@ -51,6 +51,11 @@ class SimClient final : public sdk::Client, public Session {
   void GetUserMessages(sdk::Snowflake recipientId, int32_t limit, MessagesCallback done) override;
   void GetUserMessageSummaries(UserMessageSummariesCallback done) override;
   void SetMessageDeletedCallback(MessageDeletedCallback cb) override;
+  void UpdateRichPresence(sdk::Activity activity, ResultCallback done) override;
+  void ClearRichPresence() override;
+  std::optional<sdk::User> GetUser(sdk::Snowflake userId) const override;
+  std::optional<uint64_t> GetCpuAffinityMask() const override { return options_.cpuAffinityMask; }
+  void SetUserUpdatedCallback(UserUpdatedCallback cb) override;
   void Close() override;
 
   // Voice calls, voice settings and voice logs (sim_client_voice.cc).
@@ -77,6 +82,7 @@ class SimClient final : public sdk::Client, public Session {
   void OnLoadLogs(uint32_t count, sdk::LogSeverity severity, std::string message, bool voice) override;
   void OnLobbyEvent(sdk::LobbyEvent event, sdk::Snowflake lobbyId, sdk::Snowflake memberId) override;
   void OnMessageEvent(sdk::MessageEvent event, sdk::MessagePtr message) override;
+  void OnUserUpdated(sdk::Snowflake userId) override;
   void Enqueue(Task task) override;
   void OnVoiceEvent(sdk::VoiceEvent event, sdk::Snowflake lobbyId, sdk::Snowflake userId) override;
   void OnCallEnded(sdk::Snowflake lobbyId) override;
@@ -134,6 +140,9 @@ class SimClient final : public sdk::Client, public Session {
   std::atomic<sdk::Snowflake> sessionUserId_{0};
   std::atomic<sdk::Snowflake> sessionApplicationId_{0};
   uint64_t connectAttempt_ = 0;  // service thread only: a delayed identify of an old attempt is dropped
+  // Service thread only: the activity this client published, published again after a reconnect
+  // (the SDK keeps it; the service drops it with the connection).
+  std::optional<sdk::Activity> activity_;
 
   mutable std::mutex mutex_;  // guards everything below
   std::string token_;         // service-thread copy lives in connectedToken_
@@ -145,6 +154,7 @@ class SimClient final : public sdk::Client, public Session {
   std::shared_ptr<const LobbyEventCallback> lobbyCallback_;
   std::shared_ptr<const MessageEventCallback> messageCallback_;
   std::shared_ptr<const MessageDeletedCallback> messageDeletedCallback_;
+  std::shared_ptr<const UserUpdatedCallback> userCallback_;
   sdk::LogSeverity minLogSeverity_ = sdk::LogSeverity::None;
   uint64_t nextOperationId_ = 1;
   std::map<uint64_t, ResultCallback> pending_;

@@ -40,7 +40,7 @@ void World::Advance(uint64_t ms) {
 }
 
 Application World::CreateApplication(std::string name) {
-  Application app{minter_.Mint(Now()), std::move(name)};
+  Application app{minter_.Mint(Now()), std::move(name), std::nullopt};
   std::lock_guard<std::mutex> lock(mutex_);
   applications_.emplace(app.id, app);
   return app;
@@ -64,7 +64,7 @@ std::optional<sdk::User> World::FindUser(sdk::Snowflake id) const {
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = users_.find(id);
   if (it == users_.end()) return std::nullopt;
-  return it->second;
+  return WithActivityLocked(it->second, true);
 }
 
 std::string World::NewTokenValue() {
@@ -184,6 +184,7 @@ void World::ForgetReadyLocked(Session* session) {
   sessions.erase(session);
   if (!sessions.empty()) return;
   ready_.erase({app, user});
+  PresenceGoneLocked(app, user);
   DispatchLocked(lobbies_.ConnectedChanged(app, user));
 }
 

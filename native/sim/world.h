@@ -44,6 +44,8 @@ class Session {
   virtual void OnLoadLogs(uint32_t count, sdk::LogSeverity severity, std::string message, bool voice) = 0;
   virtual void OnLobbyEvent(sdk::LobbyEvent event, sdk::Snowflake lobbyId, sdk::Snowflake memberId) = 0;
   virtual void OnMessageEvent(sdk::MessageEvent event, sdk::MessagePtr message) = 0;
+  // A user the session knows changed (its activity or application profiles).
+  virtual void OnUserUpdated(sdk::Snowflake userId) = 0;
   // Runs `task` on the session's service thread (a delayed call whose time has come).
   virtual void Enqueue(Task task) = 0;
   // Voice: an event of a call the session is in; the service ended its participation in a
@@ -62,6 +64,9 @@ const char* AuthFailureText(AuthFailure failure);
 struct Application {
   sdk::Snowflake id = 0;
   std::string name;
+  // The invite cover image uploaded in the developer portal: the fallback of activities that
+  // carry no assets.inviteCoverImage.
+  std::optional<std::string> inviteCoverImage;
 };
 
 struct TokenGrant {
@@ -195,6 +200,16 @@ class World {
   std::vector<sdk::UserMessageSummary> UserMessageSummaries(sdk::Snowflake user) const;
   // The game backend sets a direct message's moderation metadata. Bad input: std::invalid_argument.
   void SetUserMessageModerationMetadata(sdk::Snowflake messageId, sdk::Metadata metadata);
+  // Presence and game identity (world_presence.cc). Harness: bad input is std::invalid_argument.
+  void SetApplicationInviteCoverImage(sdk::Snowflake app, std::optional<std::string> image);
+  // Replaces the user's application profiles (at most one per application); returns the user.
+  sdk::User SetApplicationProfiles(sdk::Snowflake userId, std::vector<sdk::UserApplicationProfile> profiles);
+  // A signed-in session publishes or clears its user's activity; the users who know it are told.
+  void UpdateRichPresence(sdk::Snowflake app, sdk::Snowflake user, sdk::Activity activity);
+  void ClearRichPresence(sdk::Snowflake app, sdk::Snowflake user);
+  // `userId` as a client of (app, viewer) sees it: only users it knows (itself and the members of
+  // its lobbies in `app`), else nullopt.
+  std::optional<sdk::User> ViewUser(sdk::Snowflake app, sdk::Snowflake viewer, sdk::Snowflake userId) const;
 
  private:
   struct TokenRecord {
@@ -213,6 +228,12 @@ class World {
   void DispatchVoiceLocked(const Calls::Change& change);
   // Hands user notices to every signed-in session of their recipients, whatever the application.
   void DispatchToUsersLocked(const UserNotices& notices);
+  // The user with its published activity as the service shows it (see sim/presence.h).
+  sdk::User WithActivityLocked(sdk::User user, bool withSecrets) const;
+  // Tells every signed-in session that knows `userId` (its own included) that it changed.
+  void UserUpdatedLocked(sdk::Snowflake userId);
+  // The last session of (app, user) went: the activity it published goes with it.
+  void PresenceGoneLocked(sdk::Snowflake app, sdk::Snowflake user);
 
   const sdk::Version version_;
   SnowflakeMinter minter_;
@@ -233,6 +254,7 @@ class World {
   std::atomic<bool> debugLogs_{false};
   Guilds guilds_;
   DirectMessages directMessages_;
+  std::map<sdk::Snowflake, sdk::Activity> activities_;  // by user; applicationId: the publishing app
 
   mutable std::mutex activityMutex_;  // guards the three below; may be taken under mutex_, never the reverse
   uint64_t inFlight_ = 0;

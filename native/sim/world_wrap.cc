@@ -62,6 +62,8 @@ void WorldWrap::Init(Napi::Env env, Napi::Object exports) {
           InstanceMethod<&WorldWrap::CreateGuildChannel>("createGuildChannel"),
           InstanceMethod<&WorldWrap::UpdateGuildChannel>("updateGuildChannel"),
           InstanceMethod<&WorldWrap::SetUserMessageModeration>("setUserMessageModerationMetadata"),
+          InstanceMethod<&WorldWrap::SetApplicationInviteCoverImage>("setApplicationInviteCoverImage"),
+          InstanceMethod<&WorldWrap::SetApplicationProfiles>("setApplicationProfiles"),
       });
   exports.Set("NativeWorld", ctor);
 }

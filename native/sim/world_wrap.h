@@ -69,6 +69,9 @@ class WorldWrap final : public Napi::ObjectWrap<WorldWrap> {
   Napi::Value CreateGuildChannel(const Napi::CallbackInfo& info);       // (guildId, { name, type, position, parentId?, overwrites? }) -> id
   Napi::Value UpdateGuildChannel(const Napi::CallbackInfo& info);       // (channelId, { name?, position?, parentId?, overwrites? })
   Napi::Value SetUserMessageModeration(const Napi::CallbackInfo& info); // (messageId, metadata)
+  // Presence and game identity (world_wrap_presence.cc).
+  Napi::Value SetApplicationInviteCoverImage(const Napi::CallbackInfo& info);  // (applicationId, image | null)
+  Napi::Value SetApplicationProfiles(const Napi::CallbackInfo& info);          // (userId, profiles) -> user
 
   World& world() { return *backend_->world(); }
 

@@ -1,0 +1,378 @@
+/**
+ * Rich presence and game identity: the activity a game publishes (`discordpp::Activity`), as
+ * others see it (`UserHandle::GameActivity`), and users' application profiles
+ * (`UserHandle::UserApplicationProfiles`). Names of enum values are the vendor's.
+ * @module
+ */
+import { inspect } from 'node:util';
+
+import type { Snowflake } from './ids.js';
+import { limits } from './limits.js';
+import type { NativeActivity, NativeProfile, NativeUser } from './native.js';
+import type { User } from './types.js';
+import { characterCount } from './validate.js';
+
+/** What the player is doing (`discordpp::ActivityTypes`). `CustomStatus` is type 4 (spec: Presence activity). */
+export type ActivityType = 'Playing' | 'Streaming' | 'Listening' | 'Watching' | 'CustomStatus' | 'Competing';
+
+/** Who may join the party (`discordpp::ActivityPartyPrivacy`). */
+export type ActivityPartyPrivacy = 'Private' | 'Public';
+
+/** Images take an asset key (uploaded in the developer portal) or a URL. */
+export interface ActivityAssets {
+  largeImage?: string | null;
+  largeText?: string | null;
+  largeUrl?: string | null;
+  smallImage?: string | null;
+  smallText?: string | null;
+  smallUrl?: string | null;
+  /**
+   * The banner of this activity's game invites (asset key or URL). When left out, the image
+   * uploaded in the developer portal for the application is used.
+   */
+  inviteCoverImage?: string | null;
+}
+
+/** When the activity started and/or ends: ms since the Unix epoch (the service treats small values as seconds). */
+export interface ActivityTimestamps {
+  start?: number | null;
+  end?: number | null;
+}
+
+/** The player's party. */
+export interface ActivityParty {
+  /** 2 to 128 characters. */
+  id: string;
+  /** At least 1 (and at most `maxSize` when that is set). */
+  currentSize: number;
+  /** 0 (the default): no maximum shown. */
+  maxSize?: number;
+  /** Default `Private`. */
+  privacy?: ActivityPartyPrivacy;
+}
+
+/** A button shown with the activity. */
+export interface ActivityButton {
+  /** 1 to 32 characters. */
+  label: string;
+  /** 1 to 512 characters. */
+  url: string;
+}
+
+/**
+ * The rich presence a game publishes with {@link Client.updateRichPresence}. Every text is
+ * counted in characters (Unicode code points); the limits are in {@link limits}.
+ * Optional fields may be left out or null.
+ */
+export interface Activity {
+  /** Default `Playing`. */
+  type?: ActivityType;
+  /** A custom display name for the application; the application's own name when left out. */
+  name?: string | null;
+  /** 2 to 128 characters. */
+  details?: string | null;
+  /** 2 to 256 characters. */
+  detailsUrl?: string | null;
+  /** 2 to 128 characters. */
+  state?: string | null;
+  /** 2 to 256 characters. */
+  stateUrl?: string | null;
+  timestamps?: ActivityTimestamps | null;
+  party?: ActivityParty | null;
+  /** The join secret (2 to 128 characters): handed to players who accept an invite, never shown to others. */
+  secrets?: { join: string } | null;
+  /** At most 2. */
+  buttons?: readonly ActivityButton[] | null;
+  assets?: ActivityAssets | null;
+}
+
+/** An activity as the service shows it (`UserHandle::GameActivity`): every field present, null when not set. */
+export interface GameActivity {
+  type: ActivityType;
+  /** The custom name the game set, else the application's name. */
+  name: string;
+  /** The application that published it. */
+  applicationId: Snowflake | null;
+  details: string | null;
+  detailsUrl: string | null;
+  state: string | null;
+  stateUrl: string | null;
+  timestamps: { start: number | null; end: number | null } | null;
+  party: { id: string; currentSize: number; maxSize: number; privacy: ActivityPartyPrivacy } | null;
+  /** Only on the publishing user's own view (its `currentUser`); null for everyone else. */
+  secrets: { join: string } | null;
+  buttons: ActivityButton[];
+  /**
+   * `inviteCoverImage` is the game's own when it set one, else the developer portal's image (null
+   * when neither exists). Null when there are no assets at all.
+   */
+  assets: {
+    largeImage: string | null;
+    largeText: string | null;
+    largeUrl: string | null;
+    smallImage: string | null;
+    smallText: string | null;
+    smallUrl: string | null;
+    inviteCoverImage: string | null;
+  } | null;
+}
+
+/** The identity provider of a game account (`discordpp::ExternalIdentityProviderType`). */
+export type ExternalIdentityProviderType = 'OIDC' | 'EpicOnlineServices' | 'Steam' | 'Unity' | 'DiscordBot' | 'None' | 'Unknown';
+
+/**
+ * A user's game identity in one application (`UserApplicationProfileHandle`); a user has at most
+ * one per application.
+ */
+export interface UserApplicationProfile {
+  /** The application the profile belongs to (the vendor handle does not expose it). */
+  applicationId: Snowflake;
+  providerType: ExternalIdentityProviderType;
+  /** The provider's id, when the provider has several (e.g. an OIDC issuer). */
+  providerId: string | null;
+  /** The user's id at the provider. */
+  providerIssuedUserId: string;
+  /** The user's name at the provider. */
+  username: string;
+  avatarHash: string;
+  /** Game-defined data (e.g. stats written with the bot token), as the service stores it. */
+  metadata: string;
+}
+
+/** @internal Vendor values, by name. */
+export const ACTIVITY_TYPE_VALUES: Readonly<Record<ActivityType, number>> = {
+  Playing: 0,
+  Streaming: 1,
+  Listening: 2,
+  Watching: 3,
+  CustomStatus: 4,
+  Competing: 5,
+};
+const PRIVACY_VALUES: Readonly<Record<ActivityPartyPrivacy, number>> = { Private: 0, Public: 1 };
+/** @internal Vendor values, by name. */
+export const PROVIDER_TYPE_VALUES: Readonly<Record<ExternalIdentityProviderType, number>> = {
+  OIDC: 0,
+  EpicOnlineServices: 1,
+  Steam: 2,
+  Unity: 3,
+  DiscordBot: 4,
+  None: 5,
+  Unknown: 6,
+};
+const ACTIVITY_TYPES = names(ACTIVITY_TYPE_VALUES);
+const PRIVACIES = names(PRIVACY_VALUES);
+const PROVIDER_TYPES = names(PROVIDER_TYPE_VALUES);
+const MAX_INT32 = 0x7fffffff;
+
+/**
+ * Checks an activity and gives it the native shape. TypeError for a wrong type, RangeError for a
+ * value out of its documented range; messages name the field.
+ * @internal
+ */
+export function toNativeActivity(activity: Activity): NativeActivity {
+  const a = object(activity, 'activity');
+  const type = a.type ?? 'Playing';
+  if (typeof type !== 'string' || !Object.hasOwn(ACTIVITY_TYPE_VALUES, type)) {
+    throw new RangeError(`activity.type must be one of ${Object.keys(ACTIVITY_TYPE_VALUES).join(', ')}, got '${String(type)}'`);
+  }
+  const name = optionalText(a.name, 'activity.name', 1, Infinity);
+  const out: NativeActivity = { type: ACTIVITY_TYPE_VALUES[type as ActivityType], name: name ?? '' };
+  const minText = limits.activityTextMinLength;
+  out.details = optionalText(a.details, 'activity.details', minText, limits.activityTextLength);
+  out.detailsUrl = optionalText(a.detailsUrl, 'activity.detailsUrl', minText, limits.activityUrlLength);
+  out.state = optionalText(a.state, 'activity.state', minText, limits.activityTextLength);
+  out.stateUrl = optionalText(a.stateUrl, 'activity.stateUrl', minText, limits.activityUrlLength);
+  if (a.timestamps != null) {
+    const t = object(a.timestamps, 'activity.timestamps');
+    out.timestamps = { start: timestamp(t.start, 'activity.timestamps.start'), end: timestamp(t.end, 'activity.timestamps.end') };
+  }
+  if (a.party != null) {
+    const p = object(a.party, 'activity.party');
+    const id = optionalText(p.id, 'activity.party.id', minText, limits.activityTextLength);
+    if (id === null) throw new TypeError('activity.party.id must be a string, got undefined');
+    const currentSize = integer(p.currentSize, 'activity.party.currentSize', 1, MAX_INT32);
+    const maxSize = p.maxSize === undefined ? 0 : integer(p.maxSize, 'activity.party.maxSize', 0, MAX_INT32);
+    if (maxSize > 0 && currentSize > maxSize) {
+      throw new RangeError(`activity.party.currentSize must not exceed activity.party.maxSize (${maxSize}), got ${currentSize}`);
+    }
+    const privacy = p.privacy ?? 'Private';
+    if (typeof privacy !== 'string' || !Object.hasOwn(PRIVACY_VALUES, privacy)) {
+      throw new RangeError(`activity.party.privacy must be one of Private, Public, got '${String(privacy)}'`);
+    }
+    out.party = { id, currentSize, maxSize, privacy: PRIVACY_VALUES[privacy as ActivityPartyPrivacy] };
+  }
+  if (a.secrets != null) {
+    const join = optionalText(object(a.secrets, 'activity.secrets').join, 'activity.secrets.join', minText, limits.activityTextLength);
+    if (join === null) throw new TypeError('activity.secrets.join must be a string, got undefined');
+    out.secrets = { join };
+  }
+  if (a.buttons != null) {
+    if (!Array.isArray(a.buttons)) throw new TypeError(`activity.buttons must be an array, got ${typeof a.buttons}`);
+    const buttons = a.buttons as readonly unknown[];
+    if (buttons.length > limits.activityButtons) {
+      throw new RangeError(`activity.buttons holds at most ${limits.activityButtons} buttons, got ${buttons.length}`);
+    }
+    out.buttons = buttons.map((entry, i) => {
+      const b = object(entry, `activity.buttons[${i}]`);
+      const label = optionalText(b.label, `activity.buttons[${i}].label`, 1, limits.activityButtonLabelLength);
+      const url = optionalText(b.url, `activity.buttons[${i}].url`, 1, limits.activityButtonUrlLength);
+      if (label === null || url === null) {
+        throw new TypeError(`activity.buttons[${i}] must have a string label and url`);
+      }
+      return { label, url };
+    });
+  }
+  if (a.assets != null) {
+    const s = object(a.assets, 'activity.assets');
+    const image = (value: unknown, field: string) => optionalText(value, `activity.assets.${field}`, 1, limits.activityImageLength);
+    out.assets = {
+      largeImage: image(s.largeImage, 'largeImage'),
+      largeText: optionalText(s.largeText, 'activity.assets.largeText', minText, limits.activityTextLength),
+      largeUrl: optionalText(s.largeUrl, 'activity.assets.largeUrl', 1, limits.activityUrlLength),
+      smallImage: image(s.smallImage, 'smallImage'),
+      smallText: optionalText(s.smallText, 'activity.assets.smallText', minText, limits.activityTextLength),
+      smallUrl: optionalText(s.smallUrl, 'activity.assets.smallUrl', 1, limits.activityUrlLength),
+      inviteCoverImage: image(s.inviteCoverImage, 'inviteCoverImage'),
+    };
+  }
+  return out;
+}
+
+/** A harness's application profile, checked and in the native shape. @internal */
+export function toNativeProfile(
+  profile: { providerType: ExternalIdentityProviderType; providerId?: string | null; providerIssuedUserId: string; username: string; avatarHash?: string; metadata?: string },
+  applicationId: Snowflake,
+  name: string,
+): NativeProfile {
+  const p = object(profile, name);
+  const type = p.providerType;
+  if (typeof type !== 'string' || !Object.hasOwn(PROVIDER_TYPE_VALUES, type)) {
+    throw new RangeError(`${name}.providerType must be one of ${Object.keys(PROVIDER_TYPE_VALUES).join(', ')}, got '${String(type)}'`);
+  }
+  const string = (value: unknown, field: string, fallback?: string): string => {
+    if (value === undefined && fallback !== undefined) return fallback;
+    if (typeof value !== 'string') throw new TypeError(`${name}.${field} must be a string, got ${typeof value}`);
+    return value;
+  };
+  return {
+    applicationId,
+    providerType: PROVIDER_TYPE_VALUES[type as ExternalIdentityProviderType],
+    providerId: p.providerId == null ? null : string(p.providerId, 'providerId'),
+    providerIssuedUserId: string(p.providerIssuedUserId, 'providerIssuedUserId'),
+    username: string(p.username, 'username'),
+    avatarHash: string(p.avatarHash, 'avatarHash', ''),
+    metadata: string(p.metadata, 'metadata', ''),
+  };
+}
+
+/** A user from the native layer, with vendor enum values turned into names. @internal */
+export function fromNativeUser(user: NativeUser): User {
+  return {
+    ...user,
+    gameActivity: user.gameActivity && fromNativeActivity(user.gameActivity),
+    applicationProfiles: user.applicationProfiles.map(fromNativeProfile),
+  };
+}
+
+function fromNativeActivity(activity: NativeActivity): GameActivity {
+  return {
+    type: ACTIVITY_TYPES[activity.type] ?? 'Playing',
+    name: activity.name,
+    applicationId: activity.applicationId ?? null,
+    details: activity.details ?? null,
+    detailsUrl: activity.detailsUrl ?? null,
+    state: activity.state ?? null,
+    stateUrl: activity.stateUrl ?? null,
+    // 0 is the vendor's "not set".
+    timestamps: activity.timestamps ? { start: activity.timestamps.start || null, end: activity.timestamps.end || null } : null,
+    party: activity.party ? { ...activity.party, privacy: PRIVACIES[activity.party.privacy] ?? 'Private' } : null,
+    secrets: activity.secrets ? hiddenSecrets(activity.secrets.join) : null,
+    buttons: activity.buttons ?? [],
+    assets: activity.assets
+      ? {
+          largeImage: activity.assets.largeImage ?? null,
+          largeText: activity.assets.largeText ?? null,
+          largeUrl: activity.assets.largeUrl ?? null,
+          smallImage: activity.assets.smallImage ?? null,
+          smallText: activity.assets.smallText ?? null,
+          smallUrl: activity.assets.smallUrl ?? null,
+          inviteCoverImage: activity.assets.inviteCoverImage ?? null,
+        }
+      : null,
+  };
+}
+
+/** The join secret stays readable but never shows in `util.inspect` output (or console.log). */
+function hiddenSecrets(join: string): { join: string } {
+  const secrets = { join };
+  Object.defineProperty(secrets, inspect.custom, { enumerable: false, value: () => '{ join: [hidden] }' });
+  return secrets;
+}
+
+function fromNativeProfile(profile: NativeProfile): UserApplicationProfile {
+  return { ...profile, providerType: PROVIDER_TYPES[profile.providerType] ?? 'Unknown' };
+}
+
+/** The highest value `cpuAffinityMask` takes: 2^64 - 1. */
+const MAX_MASK = (1n << 64n) - 1n;
+
+/**
+ * Checks `cpuAffinityMask`: a non-negative integer of at most 64 bits, as a bigint or as a number
+ * (numbers must be safe integers, so no bit is silently lost). Undefined stays undefined.
+ * @internal
+ */
+export function checkCpuAffinityMask(value: unknown): bigint | undefined {
+  if (value === undefined) return undefined;
+  let mask: bigint;
+  if (typeof value === 'bigint') {
+    mask = value;
+  } else if (typeof value === 'number') {
+    if (!Number.isInteger(value)) throw new RangeError(`cpuAffinityMask must be an integer, got ${String(value)}`);
+    if (!Number.isSafeInteger(value)) {
+      throw new RangeError(`cpuAffinityMask as a number must be a safe integer (at most 2^53 - 1); pass a bigint for wider masks, got ${String(value)}`);
+    }
+    mask = BigInt(value);
+  } else {
+    throw new TypeError(`cpuAffinityMask must be a bigint or a number, got ${typeof value}`);
+  }
+  if (mask < 0n || mask > MAX_MASK) throw new RangeError(`cpuAffinityMask must be between 0 and 2^64 - 1, got ${mask}`);
+  return mask;
+}
+
+function names<K extends string>(values: Readonly<Record<K, number>>): K[] {
+  const out: K[] = [];
+  for (const [name, value] of Object.entries(values) as [K, number][]) out[value] = name;
+  return out;
+}
+
+function object(value: unknown, name: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new TypeError(`${name} must be an object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`);
+  }
+  return value as Record<string, unknown>;
+}
+
+/** A string of `min` to `max` characters, or null when left out (undefined or null). */
+function optionalText(value: unknown, name: string, min: number, max: number): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string') throw new TypeError(`${name} must be a string, got ${typeof value}`);
+  const length = characterCount(value);
+  if (length < min || length > max) {
+    if (max === Infinity) throw new RangeError(`${name} must not be empty`);
+    throw new RangeError(`${name} must be ${min} to ${max} characters, got ${length}`);
+  }
+  return value;
+}
+
+function integer(value: unknown, name: string, min: number, max: number): number {
+  if (typeof value !== 'number') throw new TypeError(`${name} must be a number, got ${typeof value}`);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new RangeError(`${name} must be an integer from ${min} to ${max}, got ${String(value)}`);
+  }
+  return value;
+}
+
+function timestamp(value: unknown, name: string): number {
+  if (value === undefined || value === null) return 0;
+  return integer(value, name, 0, Number.MAX_SAFE_INTEGER);
+}

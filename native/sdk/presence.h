@@ -1,0 +1,106 @@
+// The port's presence and game-identity values: what discordpp's Activity (with ActivityAssets,
+// ActivityParty, ActivitySecrets, ActivityButton, ActivityTimestamps) and
+// UserApplicationProfileHandle expose, as plain data both backends can produce.
+// Enum values are the vendor's.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sdk {
+
+// discordpp::ActivityTypes (HangStatus = 6 is not offered: the spec names only these).
+enum class ActivityType : int32_t {
+  Playing = 0,
+  Streaming = 1,
+  Listening = 2,
+  Watching = 3,
+  CustomStatus = 4,
+  Competing = 5,
+};
+
+// discordpp::ActivityPartyPrivacy.
+enum class ActivityPartyPrivacy : int32_t {
+  Private = 0,
+  Public = 1,
+};
+
+// ms since the Unix epoch; 0: not set.
+struct ActivityTimestamps {
+  uint64_t start = 0;
+  uint64_t end = 0;
+};
+
+struct ActivityParty {
+  std::string id;
+  int32_t currentSize = 1;
+  int32_t maxSize = 0;  // 0: no maximum shown
+  ActivityPartyPrivacy privacy = ActivityPartyPrivacy::Private;
+};
+
+struct ActivitySecrets {
+  std::string join;
+};
+
+struct ActivityButton {
+  std::string label;
+  std::string url;
+};
+
+// Image fields take an asset key or a URL.
+struct ActivityAssets {
+  std::optional<std::string> largeImage;
+  std::optional<std::string> largeText;
+  std::optional<std::string> largeUrl;
+  std::optional<std::string> smallImage;
+  std::optional<std::string> smallText;
+  std::optional<std::string> smallUrl;
+  // The banner of game invites. When absent, the service uses the image uploaded in the developer
+  // portal for the application (spec: Client::UpdateRichPresence).
+  std::optional<std::string> inviteCoverImage;
+};
+
+struct Activity {
+  ActivityType type = ActivityType::Playing;
+  // The displayed (custom) application name; empty: the service shows the application's name.
+  std::string name;
+  std::optional<std::string> details;
+  std::optional<std::string> detailsUrl;
+  std::optional<std::string> state;
+  std::optional<std::string> stateUrl;
+  // Set by the service from the session that published the activity (not settable by games).
+  std::optional<uint64_t> applicationId;
+  std::optional<ActivityAssets> assets;
+  std::optional<ActivityTimestamps> timestamps;
+  std::optional<ActivityParty> party;
+  std::optional<ActivitySecrets> secrets;
+  std::vector<ActivityButton> buttons;  // at most 2
+};
+
+// discordpp::ExternalIdentityProviderType.
+enum class ExternalIdentityProviderType : int32_t {
+  OIDC = 0,
+  EpicOnlineServices = 1,
+  Steam = 2,
+  Unity = 3,
+  DiscordBot = 4,
+  None = 5,
+  Unknown = 6,
+};
+
+// discordpp::UserApplicationProfileHandle: the user's game identity in one application.
+struct UserApplicationProfile {
+  // The application the profile belongs to (a user has at most one per application). The vendor
+  // handle does not expose it; the simulator's harness and ordering use it.
+  uint64_t applicationId = 0;
+  ExternalIdentityProviderType providerType = ExternalIdentityProviderType::None;
+  std::optional<std::string> providerId;
+  std::string providerIssuedUserId;
+  std::string username;
+  std::string avatarHash;
+  std::string metadata;
+};
+
+}  // namespace sdk
