@@ -42,6 +42,24 @@ static_assert(Same(discordpp::LoggingSeverity::Verbose, sdk::LogSeverity::Verbos
 static_assert(Same(discordpp::AuthorizationTokenType::User, sdk::TokenType::User) &&
               Same(discordpp::AuthorizationTokenType::Bearer, sdk::TokenType::Bearer));
 
+static_assert(Same(discordpp::ActivityTypes::Playing, sdk::ActivityType::Playing) &&
+              Same(discordpp::ActivityTypes::Streaming, sdk::ActivityType::Streaming) &&
+              Same(discordpp::ActivityTypes::Listening, sdk::ActivityType::Listening) &&
+              Same(discordpp::ActivityTypes::Watching, sdk::ActivityType::Watching) &&
+              Same(discordpp::ActivityTypes::CustomStatus, sdk::ActivityType::CustomStatus) &&
+              Same(discordpp::ActivityTypes::Competing, sdk::ActivityType::Competing));
+static_assert(Same(discordpp::ActivityPartyPrivacy::Private, sdk::ActivityPartyPrivacy::Private) &&
+              Same(discordpp::ActivityPartyPrivacy::Public, sdk::ActivityPartyPrivacy::Public));
+static_assert(Same(discordpp::ExternalIdentityProviderType::OIDC, sdk::ExternalIdentityProviderType::OIDC) &&
+              Same(discordpp::ExternalIdentityProviderType::Steam, sdk::ExternalIdentityProviderType::Steam) &&
+              Same(discordpp::ExternalIdentityProviderType::Unknown, sdk::ExternalIdentityProviderType::Unknown));
+static_assert(Same(discordpp::ChannelType::GuildText, sdk::ChannelType::GuildText) &&
+              Same(discordpp::ChannelType::GuildVoice, sdk::ChannelType::GuildVoice) &&
+              Same(discordpp::ChannelType::GuildCategory, sdk::ChannelType::GuildCategory) &&
+              Same(discordpp::ChannelType::GuildForum, sdk::ChannelType::GuildForum) &&
+              Same(discordpp::ChannelType::Lobby, sdk::ChannelType::Lobby) &&
+              Same(discordpp::ChannelType::EphemeralDm, sdk::ChannelType::EphemeralDm));
+
 sdk::Result ToResult(const discordpp::ClientResult& result) {
   sdk::Result out;
   out.type = static_cast<sdk::ErrorType>(static_cast<int32_t>(result.Type()));
@@ -62,6 +80,18 @@ sdk::User ToUser(const discordpp::UserHandle& user) {
   out.username = std::string(user.Username());
   if (auto global = user.GlobalName()) out.globalName = std::string(*global);
   out.isProvisional = user.IsProvisional();
+  if (auto activity = user.GameActivity()) out.gameActivity = ToActivity(*activity);
+  for (const auto& profile : user.UserApplicationProfiles()) {
+    sdk::UserApplicationProfile to;
+    // The handle does not say which application a profile belongs to: applicationId stays 0.
+    to.providerType = static_cast<sdk::ExternalIdentityProviderType>(static_cast<int32_t>(profile.ProviderType()));
+    if (auto providerId = profile.ProviderId()) to.providerId = std::string(*providerId);
+    to.providerIssuedUserId = std::string(profile.ProviderIssuedUserId());
+    to.username = std::string(profile.Username());
+    to.avatarHash = std::string(profile.AvatarHash());
+    to.metadata = std::string(profile.Metadata());
+    out.applicationProfiles.push_back(std::move(to));
+  }
   return out;
 }
 
@@ -92,6 +122,7 @@ sdk::MessagePtr ToMessage(const discordpp::MessageHandle& message) {
   out->content = std::string(message.Content());
   out->authorId = message.AuthorId();
   out->channelId = message.ChannelId();
+  out->recipientId = message.RecipientId();
   if (auto lobby = message.Lobby()) out->lobbyId = lobby->Id();
   out->sentAtMs = message.SentTimestamp();
   out->editedAtMs = message.EditedTimestamp();
@@ -100,6 +131,105 @@ sdk::MessagePtr ToMessage(const discordpp::MessageHandle& message) {
 #if SOCIAL_SDK_VENDOR_HAS_ADDITIONAL_NAME
   if (auto name = message.AdditionalName()) out->additionalName = std::string(*name);
 #endif
+  return out;
+}
+
+discordpp::Activity FromActivity(const sdk::Activity& activity) {
+  discordpp::Activity out;
+  out.SetType(static_cast<discordpp::ActivityTypes>(static_cast<int32_t>(activity.type)));
+  if (!activity.name.empty()) out.SetName(activity.name);
+  out.SetDetails(activity.details);
+  out.SetDetailsUrl(activity.detailsUrl);
+  out.SetState(activity.state);
+  out.SetStateUrl(activity.stateUrl);
+  if (activity.assets) {
+    const sdk::ActivityAssets& from = *activity.assets;
+    discordpp::ActivityAssets assets;
+    assets.SetLargeImage(from.largeImage);
+    assets.SetLargeText(from.largeText);
+    assets.SetLargeUrl(from.largeUrl);
+    assets.SetSmallImage(from.smallImage);
+    assets.SetSmallText(from.smallText);
+    assets.SetSmallUrl(from.smallUrl);
+    assets.SetInviteCoverImage(from.inviteCoverImage);
+    out.SetAssets(assets);
+  }
+  if (activity.timestamps) {
+    discordpp::ActivityTimestamps timestamps;
+    timestamps.SetStart(activity.timestamps->start);
+    timestamps.SetEnd(activity.timestamps->end);
+    out.SetTimestamps(timestamps);
+  }
+  if (activity.party) {
+    discordpp::ActivityParty party;
+    party.SetId(activity.party->id);
+    party.SetCurrentSize(activity.party->currentSize);
+    party.SetMaxSize(activity.party->maxSize);
+    party.SetPrivacy(static_cast<discordpp::ActivityPartyPrivacy>(static_cast<int32_t>(activity.party->privacy)));
+    out.SetParty(party);
+  }
+  if (activity.secrets) {
+    discordpp::ActivitySecrets secrets;
+    secrets.SetJoin(activity.secrets->join);
+    out.SetSecrets(secrets);
+  }
+  for (const sdk::ActivityButton& from : activity.buttons) {
+    discordpp::ActivityButton button;
+    button.SetLabel(from.label);
+    button.SetUrl(from.url);
+    out.AddButton(button);
+  }
+  return out;
+}
+
+namespace {
+std::optional<std::string> Text(const std::optional<std::string>& value) {
+  return value ? std::optional<std::string>(std::string(*value)) : std::nullopt;
+}
+}  // namespace
+
+sdk::Activity ToActivity(const discordpp::Activity& activity) {
+  sdk::Activity out;
+  out.type = static_cast<sdk::ActivityType>(static_cast<int32_t>(activity.Type()));
+  out.name = std::string(activity.Name());
+  out.details = Text(activity.Details());
+  out.detailsUrl = Text(activity.DetailsUrl());
+  out.state = Text(activity.State());
+  out.stateUrl = Text(activity.StateUrl());
+  out.applicationId = activity.ApplicationId();
+  if (auto assets = activity.Assets()) {
+    sdk::ActivityAssets to;
+    to.largeImage = Text(assets->LargeImage());
+    to.largeText = Text(assets->LargeText());
+    to.largeUrl = Text(assets->LargeUrl());
+    to.smallImage = Text(assets->SmallImage());
+    to.smallText = Text(assets->SmallText());
+    to.smallUrl = Text(assets->SmallUrl());
+    to.inviteCoverImage = Text(assets->InviteCoverImage());
+    out.assets = std::move(to);
+  }
+  if (auto timestamps = activity.Timestamps()) out.timestamps = sdk::ActivityTimestamps{timestamps->Start(), timestamps->End()};
+  if (auto party = activity.Party()) {
+    out.party = sdk::ActivityParty{std::string(party->Id()), party->CurrentSize(), party->MaxSize(),
+                                   static_cast<sdk::ActivityPartyPrivacy>(static_cast<int32_t>(party->Privacy()))};
+  }
+  if (auto secrets = activity.Secrets()) out.secrets = sdk::ActivitySecrets{std::string(secrets->Join())};
+  for (const auto& button : activity.GetButtons()) {
+    out.buttons.push_back(sdk::ActivityButton{std::string(button.Label()), std::string(button.Url())});
+  }
+  return out;
+}
+
+sdk::GuildChannel ToGuildChannel(const discordpp::GuildChannel& channel) {
+  sdk::GuildChannel out;
+  out.id = channel.Id();
+  out.name = std::string(channel.Name());
+  out.type = static_cast<sdk::ChannelType>(static_cast<int32_t>(channel.Type()));
+  out.position = channel.Position();
+  out.parentId = channel.ParentId();
+  out.isLinkable = channel.IsLinkable();
+  out.isViewableAndWriteableByAllMembers = channel.IsViewableAndWriteableByAllMembers();
+  if (auto lobby = channel.LinkedLobby()) out.linkedLobby = sdk::LinkedLobby{lobby->ApplicationId(), lobby->LobbyId()};
   return out;
 }
 

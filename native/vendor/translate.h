@@ -7,7 +7,9 @@
 
 #include <discordpp.h>
 
+#include "sdk/guilds.h"
 #include "sdk/lobby.h"
+#include "sdk/presence.h"
 #include "sdk/voice.h"
 #include "sdk/types.h"
 #include "vendor/features.h"
@@ -22,6 +24,9 @@ sdk::Metadata ToMetadata(const VendorMetadata& metadata);
 VendorMetadata FromMetadata(const sdk::Metadata& metadata);
 sdk::Lobby ToLobby(const discordpp::LobbyHandle& lobby);
 sdk::MessagePtr ToMessage(const discordpp::MessageHandle& message);
+discordpp::Activity FromActivity(const sdk::Activity& activity);
+sdk::Activity ToActivity(const discordpp::Activity& activity);
+sdk::GuildChannel ToGuildChannel(const discordpp::GuildChannel& channel);
 #if SOCIAL_SDK_VENDOR_HAS_VOICE_SETTINGS
 sdk::VoiceSettings ToVoiceSettings(const discordpp::VoiceSettings& settings);
 #endif

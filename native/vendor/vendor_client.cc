@@ -13,6 +13,7 @@ discordpp::ClientCreateOptions CreateOptions(const sdk::ClientOptions& options) 
   discordpp::ClientCreateOptions out;
   if (options.apiBase) out.SetApiBase(*options.apiBase);
   if (options.webBase) out.SetWebBase(*options.webBase);
+  if (options.cpuAffinityMask) out.SetCpuAffinityMask(options.cpuAffinityMask);
   return out;
 }
 }  // namespace
@@ -22,7 +23,8 @@ VendorClient::VendorClient(std::shared_ptr<VendorBackend> backend, sdk::Callback
     : backend_(std::move(backend)),
       link_(std::make_shared<Link>(queue)),
       client_(std::make_unique<discordpp::Client>(CreateOptions(options))),
-      applicationId_(options.applicationId) {
+      applicationId_(options.applicationId),
+      cpuAffinityMask_(options.cpuAffinityMask) {
   // Needed for calls that go through the local chat client, and harmless otherwise.
   if (applicationId_ != 0) client_->SetApplicationId(applicationId_);
 
@@ -51,6 +53,16 @@ VendorClient::VendorClient(std::shared_ptr<VendorBackend> backend, sdk::Callback
       WhileOpen([this](uint64_t messageId) { ForwardMessageEvent(sdk::MessageEvent::Created, messageId); }));
   client_->SetMessageUpdatedCallback(
       WhileOpen([this](uint64_t messageId) { ForwardMessageEvent(sdk::MessageEvent::Updated, messageId); }));
+  client_->SetMessageDeletedCallback(WhileOpen([this](uint64_t messageId, uint64_t channelId) {
+    Post([this, messageId, channelId] {
+      if (onMessageDeleted_) onMessageDeleted_(messageId, channelId);
+    });
+  }));
+  client_->SetUserUpdatedCallback(WhileOpen([this](uint64_t userId) {
+    Post([this, userId] {
+      if (onUserUpdated_) onUserUpdated_(userId);
+    });
+  }));
 }
 
 VendorClient::~VendorClient() { Close(); }

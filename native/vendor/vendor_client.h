@@ -61,6 +61,25 @@ class VendorClient final : public sdk::Client {
   void SetLobbyEventCallback(LobbyEventCallback cb) override;
   void SetMessageEventCallback(MessageEventCallback cb) override;
 
+  // Rich presence and users (vendor_client_presence.cc).
+  void UpdateRichPresence(sdk::Activity activity, ResultCallback done) override;
+  void ClearRichPresence() override;
+  std::optional<sdk::User> GetUser(sdk::Snowflake userId) const override;
+  std::optional<uint64_t> GetCpuAffinityMask() const override;
+  void SetUserUpdatedCallback(UserUpdatedCallback cb) override;
+
+  // Guilds, channels and direct messages (vendor_client_guilds.cc).
+  void GetUserGuilds(GuildsCallback done) override;
+  void GetGuildChannels(sdk::Snowflake guildId, GuildChannelsCallback done) override;
+  void SendUserMessage(sdk::Snowflake recipientId, std::string content, sdk::Metadata metadata,
+                       MessageIdCallback done) override;
+  void EditUserMessage(sdk::Snowflake recipientId, sdk::Snowflake messageId, std::string content,
+                       ResultCallback done) override;
+  void DeleteUserMessage(sdk::Snowflake recipientId, sdk::Snowflake messageId, ResultCallback done) override;
+  void GetUserMessages(sdk::Snowflake recipientId, int32_t limit, MessagesCallback done) override;
+  void GetUserMessageSummaries(UserMessageSummariesCallback done) override;
+  void SetMessageDeletedCallback(MessageDeletedCallback cb) override;
+
   // Voice (vendor_client_voice.cc).
   sdk::Result StartCall(sdk::Snowflake lobbyId) override;
   void EndCall(sdk::Snowflake lobbyId, DoneCallback done) override;
@@ -120,6 +139,9 @@ class VendorClient final : public sdk::Client {
   LobbyEventCallback onLobby_;
   MessageEventCallback onMessage_;
   LogCallback onVoiceLog_;
+  UserUpdatedCallback onUserUpdated_;
+  MessageDeletedCallback onMessageDeleted_;
+  std::optional<uint64_t> cpuAffinityMask_;
   CallStatusCallback onCallStatus_;
   VoiceEventCallback onVoiceEvent_;
   VoiceSettingsUpdatedCallback onVoiceSettings_;

@@ -63,6 +63,154 @@ enum class LoggingSeverity {
   None = 5,
 };
 
+enum class ActivityTypes {
+  Playing = 0,
+  Streaming = 1,
+  Listening = 2,
+  Watching = 3,
+  CustomStatus = 4,
+  Competing = 5,
+  HangStatus = 6,
+};
+
+enum class ActivityPartyPrivacy {
+  Private = 0,
+  Public = 1,
+};
+
+enum class ExternalIdentityProviderType {
+  OIDC = 0,
+  EpicOnlineServices = 1,
+  Steam = 2,
+  Unity = 3,
+  DiscordBot = 4,
+  None = 5,
+  Unknown = 6,
+};
+
+enum class ChannelType {
+  GuildText = 0,
+  Dm = 1,
+  GuildVoice = 2,
+  GroupDm = 3,
+  GuildCategory = 4,
+  GuildNews = 5,
+  GuildStore = 6,
+  GuildNewsThread = 10,
+  GuildPublicThread = 11,
+  GuildPrivateThread = 12,
+  GuildStageVoice = 13,
+  GuildDirectory = 14,
+  GuildForum = 15,
+  GuildMedia = 16,
+  Lobby = 17,
+  EphemeralDm = 18,
+};
+
+// Activity and its parts: value classes the game constructs.
+class ActivityAssets {
+ public:
+  explicit ActivityAssets();
+  ActivityAssets(const ActivityAssets& other);
+  ActivityAssets& operator=(const ActivityAssets& other);
+  ~ActivityAssets();
+  std::optional<std::string> LargeImage() const;
+  void SetLargeImage(std::optional<std::string> LargeImage);
+  std::optional<std::string> LargeText() const;
+  void SetLargeText(std::optional<std::string> LargeText);
+  std::optional<std::string> LargeUrl() const;
+  void SetLargeUrl(std::optional<std::string> LargeUrl);
+  std::optional<std::string> SmallImage() const;
+  void SetSmallImage(std::optional<std::string> SmallImage);
+  std::optional<std::string> SmallText() const;
+  void SetSmallText(std::optional<std::string> SmallText);
+  std::optional<std::string> SmallUrl() const;
+  void SetSmallUrl(std::optional<std::string> SmallUrl);
+  std::optional<std::string> InviteCoverImage() const;
+  void SetInviteCoverImage(std::optional<std::string> InviteCoverImage);
+};
+
+class ActivityTimestamps {
+ public:
+  explicit ActivityTimestamps();
+  ActivityTimestamps(const ActivityTimestamps& other);
+  ActivityTimestamps& operator=(const ActivityTimestamps& other);
+  ~ActivityTimestamps();
+  uint64_t Start() const;
+  void SetStart(uint64_t Start);
+  uint64_t End() const;
+  void SetEnd(uint64_t End);
+};
+
+class ActivityParty {
+ public:
+  explicit ActivityParty();
+  ActivityParty(const ActivityParty& other);
+  ActivityParty& operator=(const ActivityParty& other);
+  ~ActivityParty();
+  std::string Id() const;
+  void SetId(std::string Id);
+  int32_t CurrentSize() const;
+  void SetCurrentSize(int32_t CurrentSize);
+  int32_t MaxSize() const;
+  void SetMaxSize(int32_t MaxSize);
+  ActivityPartyPrivacy Privacy() const;
+  void SetPrivacy(ActivityPartyPrivacy Privacy);
+};
+
+class ActivitySecrets {
+ public:
+  explicit ActivitySecrets();
+  ActivitySecrets(const ActivitySecrets& other);
+  ActivitySecrets& operator=(const ActivitySecrets& other);
+  ~ActivitySecrets();
+  std::string Join() const;
+  void SetJoin(std::string Join);
+};
+
+class ActivityButton {
+ public:
+  explicit ActivityButton();
+  ActivityButton(const ActivityButton& other);
+  ActivityButton& operator=(const ActivityButton& other);
+  ~ActivityButton();
+  std::string Label() const;
+  void SetLabel(std::string Label);
+  std::string Url() const;
+  void SetUrl(std::string Url);
+};
+
+class Activity {
+ public:
+  explicit Activity();
+  Activity(const Activity& other);
+  Activity& operator=(const Activity& other);
+  ~Activity();
+  void AddButton(ActivityButton button);
+  std::vector<ActivityButton> GetButtons() const;
+  std::string Name() const;
+  void SetName(std::string Name);
+  ActivityTypes Type() const;
+  void SetType(ActivityTypes Type);
+  std::optional<std::string> State() const;
+  void SetState(std::optional<std::string> State);
+  std::optional<std::string> StateUrl() const;
+  void SetStateUrl(std::optional<std::string> StateUrl);
+  std::optional<std::string> Details() const;
+  void SetDetails(std::optional<std::string> Details);
+  std::optional<std::string> DetailsUrl() const;
+  void SetDetailsUrl(std::optional<std::string> DetailsUrl);
+  std::optional<uint64_t> ApplicationId() const;
+  std::optional<ActivityAssets> Assets() const;
+  void SetAssets(std::optional<ActivityAssets> Assets);
+  std::optional<ActivityTimestamps> Timestamps() const;
+  void SetTimestamps(std::optional<ActivityTimestamps> Timestamps);
+  std::optional<ActivityParty> Party() const;
+  void SetParty(std::optional<ActivityParty> Party);
+  std::optional<ActivitySecrets> Secrets() const;
+  void SetSecrets(std::optional<ActivitySecrets> Secrets);
+};
+
 class ClientResult {
  public:
   ClientResult(const ClientResult& other);
@@ -76,6 +224,19 @@ class ClientResult {
   float RetryAfter() const;
 };
 
+class UserApplicationProfileHandle {
+ public:
+  UserApplicationProfileHandle(const UserApplicationProfileHandle& other);
+  UserApplicationProfileHandle& operator=(const UserApplicationProfileHandle& other);
+  ~UserApplicationProfileHandle();
+  std::string AvatarHash() const;
+  std::string Metadata() const;
+  std::optional<std::string> ProviderId() const;
+  std::string ProviderIssuedUserId() const;
+  ExternalIdentityProviderType ProviderType() const;
+  std::string Username() const;
+};
+
 class UserHandle {
  public:
   UserHandle(const UserHandle& other);
@@ -85,6 +246,51 @@ class UserHandle {
   std::string Username() const;
   std::optional<std::string> GlobalName() const;
   bool IsProvisional() const;
+  std::optional<Activity> GameActivity() const;
+  std::vector<UserApplicationProfileHandle> UserApplicationProfiles() const;
+};
+
+class GuildMinimal {
+ public:
+  GuildMinimal(const GuildMinimal& other);
+  GuildMinimal& operator=(const GuildMinimal& other);
+  ~GuildMinimal();
+  uint64_t Id() const;
+  std::string Name() const;
+};
+
+class LinkedLobby {
+ public:
+  explicit LinkedLobby();
+  LinkedLobby(const LinkedLobby& other);
+  LinkedLobby& operator=(const LinkedLobby& other);
+  ~LinkedLobby();
+  uint64_t ApplicationId() const;
+  uint64_t LobbyId() const;
+};
+
+class GuildChannel {
+ public:
+  GuildChannel(const GuildChannel& other);
+  GuildChannel& operator=(const GuildChannel& other);
+  ~GuildChannel();
+  uint64_t Id() const;
+  std::string Name() const;
+  ChannelType Type() const;
+  int32_t Position() const;
+  std::optional<uint64_t> ParentId() const;
+  bool IsLinkable() const;
+  bool IsViewableAndWriteableByAllMembers() const;
+  std::optional<discordpp::LinkedLobby> LinkedLobby() const;
+};
+
+class UserMessageSummary {
+ public:
+  UserMessageSummary(const UserMessageSummary& other);
+  UserMessageSummary& operator=(const UserMessageSummary& other);
+  ~UserMessageSummary();
+  uint64_t LastMessageId() const;
+  uint64_t UserId() const;
 };
 
 class LinkedChannel {
@@ -127,6 +333,7 @@ class MessageHandle {
   std::string Content() const;
   uint64_t AuthorId() const;
   uint64_t ChannelId() const;
+  uint64_t RecipientId() const;
   std::optional<LobbyHandle> Lobby() const;
   uint64_t SentTimestamp() const;
   uint64_t EditedTimestamp() const;
@@ -220,6 +427,7 @@ class ClientCreateOptions {
   ~ClientCreateOptions();
   void SetApiBase(std::string ApiBase);
   void SetWebBase(std::string WebBase);
+  void SetCpuAffinityMask(std::optional<uint64_t> CpuAffinityMask);
 };
 
 class Client {
@@ -255,6 +463,15 @@ class Client {
   using LobbyMemberUpdatedCallback = std::function<void(uint64_t lobbyId, uint64_t memberId)>;
   using MessageCreatedCallback = std::function<void(uint64_t messageId)>;
   using MessageUpdatedCallback = std::function<void(uint64_t messageId)>;
+  using MessageDeletedCallback = std::function<void(uint64_t messageId, uint64_t channelId)>;
+  using UserUpdatedCallback = std::function<void(uint64_t userId)>;
+  using UpdateRichPresenceCallback = std::function<void(ClientResult result)>;
+  using GetUserGuildsCallback = std::function<void(ClientResult result, std::vector<GuildMinimal> guilds)>;
+  using GetGuildChannelsCallback = std::function<void(ClientResult result, std::vector<GuildChannel> guildChannels)>;
+  using EditUserMessageCallback = std::function<void(ClientResult result)>;
+  using DeleteUserMessageCallback = std::function<void(ClientResult result)>;
+  using UserMessagesWithLimitCallback = std::function<void(ClientResult result, std::vector<MessageHandle> messages)>;
+  using UserMessageSummariesCallback = std::function<void(ClientResult result, std::vector<UserMessageSummary> summaries)>;
   using EndCallCallback = std::function<void()>;
   using EndCallsCallback = std::function<void()>;
 
@@ -300,6 +517,24 @@ class Client {
   void SetLobbyMemberUpdatedCallback(LobbyMemberUpdatedCallback cb);
   void SetMessageCreatedCallback(MessageCreatedCallback cb);
   void SetMessageUpdatedCallback(MessageUpdatedCallback cb);
+
+  void SetMessageDeletedCallback(MessageDeletedCallback cb);
+
+  void UpdateRichPresence(Activity activity, UpdateRichPresenceCallback cb);
+  void ClearRichPresence();
+  std::optional<UserHandle> GetUser(uint64_t userId) const;
+  void SetUserUpdatedCallback(UserUpdatedCallback cb);
+
+  void GetUserGuilds(GetUserGuildsCallback cb);
+  void GetGuildChannels(uint64_t guildId, GetGuildChannelsCallback cb);
+
+  void SendUserMessageWithMetadata(uint64_t recipientId, std::string const& content,
+                                   std::unordered_map<std::string, std::string> const& metadata,
+                                   SendUserMessageCallback cb);
+  void EditUserMessage(uint64_t recipientId, uint64_t messageId, std::string const& content, EditUserMessageCallback cb);
+  void DeleteUserMessage(uint64_t recipientId, uint64_t messageId, DeleteUserMessageCallback cb);
+  void GetUserMessagesWithLimit(uint64_t recipientId, int32_t limit, UserMessagesWithLimitCallback cb);
+  void GetUserMessageSummaries(UserMessageSummariesCallback cb);
 
   Call StartCall(uint64_t channelId);
   void EndCall(uint64_t channelId, EndCallCallback callback);

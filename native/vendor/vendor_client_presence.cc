@@ -1,0 +1,26 @@
+// Rich presence and users (UpdateRichPresence, ClearRichPresence, GetUser, SetUserUpdatedCallback).
+#include "vendor/translate.h"
+#include "vendor/vendor_client.h"
+
+namespace vendor {
+
+void VendorClient::UpdateRichPresence(sdk::Activity activity, ResultCallback done) {
+  auto settle = Pending<>(std::move(done));
+  client_->UpdateRichPresence(FromActivity(activity),
+                              [settle](discordpp::ClientResult result) { settle(ToResult(result)); });
+}
+
+void VendorClient::ClearRichPresence() { client_->ClearRichPresence(); }
+
+std::optional<sdk::User> VendorClient::GetUser(sdk::Snowflake userId) const {
+  if (!client_) return std::nullopt;
+  auto user = client_->GetUser(userId);
+  if (!user) return std::nullopt;
+  return ToUser(*user);
+}
+
+std::optional<uint64_t> VendorClient::GetCpuAffinityMask() const { return cpuAffinityMask_; }
+
+void VendorClient::SetUserUpdatedCallback(UserUpdatedCallback cb) { onUserUpdated_ = std::move(cb); }
+
+}  // namespace vendor
