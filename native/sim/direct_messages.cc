@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "sim/http_failure.h"
 #include "sim/lobbies.h"  // CountCodePoints
 
 namespace sim {
@@ -13,14 +14,6 @@ constexpr int32_t kUnknownChannel = 10003;
 constexpr int32_t kUnknownMessage = 10008;
 constexpr int32_t kCannotSendToUser = 50007;
 constexpr int32_t kNotTheAuthor = 50005;  // "Cannot edit a message authored by another user"
-
-sdk::Result HttpFailure(int32_t status, int32_t code, std::string message) {
-  sdk::Result result = sdk::Result::Failure(sdk::ErrorType::HTTPError, std::move(message), code);
-  result.status = status;
-  return result;
-}
-
-std::string Id(sdk::Snowflake id) { return std::to_string(id); }
 
 sdk::Result CheckContent(const std::string& content) {
   const size_t length = CountCodePoints(content);
@@ -82,7 +75,7 @@ std::deque<sdk::MessagePtr>::iterator DirectMessages::FindOwn(sdk::Snowflake use
                                                               Conversation** conversation, sdk::Result* failure) {
   auto found = conversations_.find(PairOf(user, recipient));
   if (found == conversations_.end() || user == recipient) {
-    *failure = HttpFailure(404, kUnknownChannel, "Unknown Channel: there are no direct messages with user " + Id(recipient));
+    *failure = HttpFailure(404, kUnknownChannel, "Unknown Channel: there are no direct messages with user " + IdText(recipient));
     return {};
   }
   *conversation = &found->second;
@@ -91,10 +84,10 @@ std::deque<sdk::MessagePtr>::iterator DirectMessages::FindOwn(sdk::Snowflake use
                          [messageId](const sdk::MessagePtr& m) { return m->id == messageId; });
   if (it == history.end()) {
     *failure = HttpFailure(404, kUnknownMessage,
-                           "Unknown Message: " + Id(messageId) + " is not a direct message with user " + Id(recipient));
+                           "Unknown Message: " + IdText(messageId) + " is not a direct message with user " + IdText(recipient));
   } else if ((*it)->authorId != user) {
     *failure = HttpFailure(403, kNotTheAuthor,
-                           "message " + Id(messageId) + " was written by another user: only its author may change it");
+                           "message " + IdText(messageId) + " was written by another user: only its author may change it");
   }
   return it;
 }
@@ -139,7 +132,7 @@ sdk::Result DirectMessages::Read(sdk::Snowflake user, sdk::Snowflake peer, int32
   out->clear();
   auto found = conversations_.find(PairOf(user, peer));
   if (found == conversations_.end() || user == peer) {
-    return HttpFailure(404, kUnknownChannel, "Unknown Channel: there are no direct messages with user " + Id(peer));
+    return HttpFailure(404, kUnknownChannel, "Unknown Channel: there are no direct messages with user " + IdText(peer));
   }
   const size_t wanted = limit <= 0 ? kMessagesReturned : std::min(static_cast<size_t>(limit), kMessagesReturned);
   const uint64_t oldest = nowMs > kMessageReadWindowMs ? nowMs - kMessageReadWindowMs : 0;
@@ -168,7 +161,7 @@ std::vector<sdk::UserMessageSummary> DirectMessages::Summaries(sdk::Snowflake us
 UserNotices DirectMessages::SetModerationMetadata(sdk::Snowflake messageId, sdk::Metadata metadata) {
   auto held = byMessage_.find(messageId);
   if (held == byMessage_.end()) {
-    throw std::invalid_argument("no direct message " + Id(messageId) + " (the simulator keeps the " +
+    throw std::invalid_argument("no direct message " + IdText(messageId) + " (the simulator keeps the " +
                                 std::to_string(kMessagesReturned) + " most recent messages of a conversation)");
   }
   auto& history = conversations_.at(held->second).history;

@@ -3,20 +3,13 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "sim/http_failure.h"
+
 namespace sim {
 
 namespace {
 // The service's JSON error codes.
 constexpr int32_t kUnknownGuild = 10004;
-constexpr int32_t kMissingAccess = 50001;
-
-sdk::Result HttpFailure(int32_t status, int32_t code, std::string message) {
-  sdk::Result result = sdk::Result::Failure(sdk::ErrorType::HTTPError, std::move(message), code);
-  result.status = status;
-  return result;
-}
-
-std::string Id(sdk::Snowflake id) { return std::to_string(id); }
 
 uint64_t Apply(uint64_t permissions, const Overwrite& overwrite) {
   return (permissions & ~overwrite.deny) | overwrite.allow;
@@ -25,7 +18,7 @@ uint64_t Apply(uint64_t permissions, const Overwrite& overwrite) {
 
 Guilds::Guild& Guilds::FindGuild(sdk::Snowflake guildId) {
   auto it = guilds_.find(guildId);
-  if (it == guilds_.end()) throw std::invalid_argument("no guild with id " + Id(guildId));
+  if (it == guilds_.end()) throw std::invalid_argument("no guild with id " + IdText(guildId));
   return it->second;
 }
 
@@ -44,7 +37,7 @@ void Guilds::AddMember(sdk::Snowflake guildId, sdk::Snowflake userId, uint64_t p
 
 void Guilds::RemoveMember(sdk::Snowflake guildId, sdk::Snowflake userId) {
   Guild& guild = FindGuild(guildId);
-  if (userId == guild.ownerId) throw std::invalid_argument("the owner of guild " + Id(guildId) + " cannot leave it");
+  if (userId == guild.ownerId) throw std::invalid_argument("the owner of guild " + IdText(guildId) + " cannot leave it");
   guild.members.erase(userId);
 }
 
@@ -54,7 +47,7 @@ void Guilds::CheckSpec(const Guild& guild, sdk::Snowflake channelId, const Chann
     auto parent = channels_.find(*spec.parentId);
     if (parent == channels_.end() || parent->second.guildId != guild.id ||
         parent->second.spec.type != sdk::ChannelType::GuildCategory) {
-      throw std::invalid_argument("parent " + Id(*spec.parentId) + " is not a category of guild " + Id(guild.id));
+      throw std::invalid_argument("parent " + IdText(*spec.parentId) + " is not a category of guild " + IdText(guild.id));
     }
     if (spec.type == sdk::ChannelType::GuildCategory) {
       throw std::invalid_argument("a category cannot be in another category");
@@ -66,7 +59,7 @@ void Guilds::CheckSpec(const Guild& guild, sdk::Snowflake channelId, const Chann
     for (const Overwrite& overwrite : *spec.overwrites) {
       if (!targets.insert(overwrite.userId).second) {
         throw std::invalid_argument("two overwrites for the same target (" +
-                                    (overwrite.userId ? "user " + Id(overwrite.userId) : std::string("everyone")) + ")");
+                                    (overwrite.userId ? "user " + IdText(overwrite.userId) : std::string("everyone")) + ")");
       }
     }
   }
@@ -81,7 +74,7 @@ void Guilds::CreateChannel(sdk::Snowflake guildId, sdk::Snowflake id, ChannelSpe
 
 void Guilds::UpdateChannel(sdk::Snowflake channelId, const ChannelUpdate& update) {
   auto it = channels_.find(channelId);
-  if (it == channels_.end()) throw std::invalid_argument("no guild channel with id " + Id(channelId));
+  if (it == channels_.end()) throw std::invalid_argument("no guild channel with id " + IdText(channelId));
   Channel& channel = it->second;
   ChannelSpec changed = channel.spec;
   if (update.name) changed.name = *update.name;
@@ -136,11 +129,11 @@ sdk::Result Guilds::Channels(sdk::Snowflake app, sdk::Snowflake userId, sdk::Sno
   out->clear();
   auto found = guilds_.find(guildId);
   if (found == guilds_.end()) {
-    return HttpFailure(404, kUnknownGuild, "Unknown Guild: there is no guild " + Id(guildId));
+    return HttpFailure(404, kUnknownGuild, "Unknown Guild: there is no guild " + IdText(guildId));
   }
   const Guild& guild = found->second;
   if (!guild.members.count(userId)) {
-    return HttpFailure(403, kMissingAccess, "Missing Access: the current user is not a member of guild " + Id(guildId));
+    return HttpFailure(403, kMissingAccess, "Missing Access: the current user is not a member of guild " + IdText(guildId));
   }
   for (sdk::Snowflake id : guild.channels) {
     const Channel& channel = channels_.at(id);

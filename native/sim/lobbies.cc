@@ -3,20 +3,9 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "sim/http_failure.h"
+
 namespace sim {
-
-namespace {
-// The service's JSON error code for "Missing Access".
-constexpr int32_t kMissingAccess = 50001;
-
-sdk::Result HttpFailure(int32_t status, int32_t code, std::string message) {
-  sdk::Result result = sdk::Result::Failure(sdk::ErrorType::HTTPError, std::move(message), code);
-  result.status = status;
-  return result;
-}
-
-std::string Id(sdk::Snowflake id) { return std::to_string(id); }
-}  // namespace
 
 size_t CountCodePoints(const std::string& utf8) {
   size_t count = 0;
@@ -57,12 +46,12 @@ const Lobbies::Lobby* Lobbies::MemberLobby(sdk::Snowflake app, sdk::Snowflake us
                                            sdk::Snowflake lobbyId, sdk::Result* failure) const {
   const Lobby* lobby = FindLobby(lobbyId);
   if (!lobby || lobby->applicationId != app) {
-    *failure = HttpFailure(404, 0, "Unknown Lobby: there is no lobby " + Id(lobbyId) + " in this application");
+    *failure = HttpFailure(404, 0, "Unknown Lobby: there is no lobby " + IdText(lobbyId) + " in this application");
     return nullptr;
   }
   if (!lobby->Find(user)) {
     *failure = HttpFailure(403, kMissingAccess,
-                           "Missing Access: the current user is not a member of lobby " + Id(lobbyId));
+                           "Missing Access: the current user is not a member of lobby " + IdText(lobbyId));
     return nullptr;
   }
   return lobby;
@@ -127,7 +116,7 @@ Lobbies::Outcome Lobbies::CreateOrJoin(sdk::Snowflake app, sdk::Snowflake user,
       return out;
     }
     if (lobby && lobby->members.size() >= kMaxMembers) {
-      out.result = HttpFailure(400, 0, "lobby " + Id(lobby->id) + " is full (" + std::to_string(kMaxMembers) +
+      out.result = HttpFailure(400, 0, "lobby " + IdText(lobby->id) + " is full (" + std::to_string(kMaxMembers) +
                                            " members, the most a lobby can hold)");
       return out;
     }
@@ -164,7 +153,7 @@ Lobbies::Outcome Lobbies::Leave(sdk::Snowflake app, sdk::Snowflake user, sdk::Sn
   if (!found) return out;
   if (!found->secret) {
     out.result = HttpFailure(403, kMissingAccess,
-                             "lobby " + Id(lobbyId) +
+                             "lobby " + IdText(lobbyId) +
                                  " was created by the game's server and has no secret: only the server can remove its members");
     return out;
   }
@@ -277,26 +266,26 @@ Notices Lobbies::BulkUpdateMembers(sdk::Snowflake lobbyId, const std::vector<Mem
                                 " members per request, got " + std::to_string(updates.size()));
   }
   Lobby* lobby = FindLobby(lobbyId);
-  if (!lobby) throw std::invalid_argument("no lobby with id " + Id(lobbyId));
+  if (!lobby) throw std::invalid_argument("no lobby with id " + IdText(lobbyId));
   // Check everything first: a refused request changes nothing.
   std::set<sdk::Snowflake> seen;
   size_t added = 0;
   for (const MemberUpdate& update : updates) {
     if (!seen.insert(update.userId).second) {
-      throw std::invalid_argument("user " + Id(update.userId) + " appears twice in one bulk update");
+      throw std::invalid_argument("user " + IdText(update.userId) + " appears twice in one bulk update");
     }
     if (update.remove || lobby->Find(update.userId)) continue;
     ++added;
     auto mine = lobbiesOfUser_.find({lobby->applicationId, update.userId});
     if (mine != lobbiesOfUser_.end() && mine->second.size() >= kMaxLobbiesPerUser) {
-      throw std::invalid_argument("user " + Id(update.userId) + " is already a member of " +
+      throw std::invalid_argument("user " + IdText(update.userId) + " is already a member of " +
                                   std::to_string(kMaxLobbiesPerUser) + " lobbies of this application");
     }
   }
   size_t removed = 0;
   for (const MemberUpdate& update : updates) removed += update.remove && lobby->Find(update.userId);
   if (lobby->members.size() - removed + added > kMaxMembers) {
-    throw std::invalid_argument("lobby " + Id(lobbyId) + " would have more than " +
+    throw std::invalid_argument("lobby " + IdText(lobbyId) + " would have more than " +
                                 std::to_string(kMaxMembers) + " members");
   }
 
@@ -333,11 +322,11 @@ Notices Lobbies::BulkUpdateMembers(sdk::Snowflake lobbyId, const std::vector<Mem
 Notices Lobbies::SetModerationMetadata(sdk::Snowflake lobbyId, sdk::Snowflake messageId,
                                        sdk::Metadata metadata) {
   Lobby* lobby = FindLobby(lobbyId);
-  if (!lobby) throw std::invalid_argument("no lobby with id " + Id(lobbyId));
+  if (!lobby) throw std::invalid_argument("no lobby with id " + IdText(lobbyId));
   auto it = std::find_if(lobby->history.begin(), lobby->history.end(),
                          [messageId](const sdk::MessagePtr& m) { return m->id == messageId; });
   if (it == lobby->history.end()) {
-    throw std::invalid_argument("no message " + Id(messageId) + " in lobby " + Id(lobbyId) +
+    throw std::invalid_argument("no message " + IdText(messageId) + " in lobby " + IdText(lobbyId) +
                                 " (the simulator keeps the " + std::to_string(kMessagesReturned) +
                                 " most recent messages of a lobby)");
   }
@@ -356,14 +345,14 @@ Notices Lobbies::SetModerationMetadata(sdk::Snowflake lobbyId, sdk::Snowflake me
 
 Notices Lobbies::LinkChannel(sdk::Snowflake lobbyId, std::optional<sdk::LinkedChannel> channel) {
   Lobby* lobby = FindLobby(lobbyId);
-  if (!lobby) throw std::invalid_argument("no lobby with id " + Id(lobbyId));
+  if (!lobby) throw std::invalid_argument("no lobby with id " + IdText(lobbyId));
   lobby->linkedChannel = std::move(channel);
   return {LobbyNotice(*lobby, sdk::LobbyEvent::Updated, lobby->MemberIds())};
 }
 
 Notices Lobbies::Delete(sdk::Snowflake lobbyId) {
   Lobby* lobby = FindLobby(lobbyId);
-  if (!lobby) throw std::invalid_argument("no lobby with id " + Id(lobbyId));
+  if (!lobby) throw std::invalid_argument("no lobby with id " + IdText(lobbyId));
   Notices notices{LobbyNotice(*lobby, sdk::LobbyEvent::Deleted, lobby->MemberIds())};
   for (const Member& member : lobby->members) {
     auto mine = lobbiesOfUser_.find({lobby->applicationId, member.id});

@@ -5,60 +5,53 @@
 
 namespace vendor {
 
-namespace {
-template <typename A, typename B>
-constexpr bool Same(A a, B b) {
-  return static_cast<int32_t>(a) == static_cast<int32_t>(b);
-}
-}  // namespace
-
 // The casts in translate.h rely on these: a header whose values moved fails to compile here.
-static_assert(Same(discordpp::Client::Status::Disconnected, sdk::Status::Disconnected) &&
-              Same(discordpp::Client::Status::Connecting, sdk::Status::Connecting) &&
-              Same(discordpp::Client::Status::Connected, sdk::Status::Connected) &&
-              Same(discordpp::Client::Status::Ready, sdk::Status::Ready) &&
-              Same(discordpp::Client::Status::Reconnecting, sdk::Status::Reconnecting) &&
-              Same(discordpp::Client::Status::Disconnecting, sdk::Status::Disconnecting) &&
-              Same(discordpp::Client::Status::HttpWait, sdk::Status::HttpWait));
-static_assert(Same(discordpp::Client::Error::None, sdk::ConnectionError::None) &&
-              Same(discordpp::Client::Error::ConnectionFailed, sdk::ConnectionError::ConnectionFailed) &&
-              Same(discordpp::Client::Error::UnexpectedClose, sdk::ConnectionError::UnexpectedClose) &&
-              Same(discordpp::Client::Error::ConnectionCanceled, sdk::ConnectionError::ConnectionCanceled));
-static_assert(Same(discordpp::ErrorType::None, sdk::ErrorType::None) &&
-              Same(discordpp::ErrorType::NetworkError, sdk::ErrorType::NetworkError) &&
-              Same(discordpp::ErrorType::HTTPError, sdk::ErrorType::HTTPError) &&
-              Same(discordpp::ErrorType::ClientNotReady, sdk::ErrorType::ClientNotReady) &&
-              Same(discordpp::ErrorType::Disabled, sdk::ErrorType::Disabled) &&
-              Same(discordpp::ErrorType::ClientDestroyed, sdk::ErrorType::ClientDestroyed) &&
-              Same(discordpp::ErrorType::ValidationError, sdk::ErrorType::ValidationError) &&
-              Same(discordpp::ErrorType::Aborted, sdk::ErrorType::Aborted) &&
-              Same(discordpp::ErrorType::AuthorizationFailed, sdk::ErrorType::AuthorizationFailed) &&
-              Same(discordpp::ErrorType::RPCError, sdk::ErrorType::RPCError));
-static_assert(Same(discordpp::LoggingSeverity::Verbose, sdk::LogSeverity::Verbose) &&
-              Same(discordpp::LoggingSeverity::Info, sdk::LogSeverity::Info) &&
-              Same(discordpp::LoggingSeverity::Warning, sdk::LogSeverity::Warning) &&
-              Same(discordpp::LoggingSeverity::Error, sdk::LogSeverity::Error) &&
-              Same(discordpp::LoggingSeverity::None, sdk::LogSeverity::None));
-static_assert(Same(discordpp::AuthorizationTokenType::User, sdk::TokenType::User) &&
-              Same(discordpp::AuthorizationTokenType::Bearer, sdk::TokenType::Bearer));
+static_assert(SameValue(discordpp::Client::Status::Disconnected, sdk::Status::Disconnected) &&
+              SameValue(discordpp::Client::Status::Connecting, sdk::Status::Connecting) &&
+              SameValue(discordpp::Client::Status::Connected, sdk::Status::Connected) &&
+              SameValue(discordpp::Client::Status::Ready, sdk::Status::Ready) &&
+              SameValue(discordpp::Client::Status::Reconnecting, sdk::Status::Reconnecting) &&
+              SameValue(discordpp::Client::Status::Disconnecting, sdk::Status::Disconnecting) &&
+              SameValue(discordpp::Client::Status::HttpWait, sdk::Status::HttpWait));
+static_assert(SameValue(discordpp::Client::Error::None, sdk::ConnectionError::None) &&
+              SameValue(discordpp::Client::Error::ConnectionFailed, sdk::ConnectionError::ConnectionFailed) &&
+              SameValue(discordpp::Client::Error::UnexpectedClose, sdk::ConnectionError::UnexpectedClose) &&
+              SameValue(discordpp::Client::Error::ConnectionCanceled, sdk::ConnectionError::ConnectionCanceled));
+static_assert(SameValue(discordpp::ErrorType::None, sdk::ErrorType::None) &&
+              SameValue(discordpp::ErrorType::NetworkError, sdk::ErrorType::NetworkError) &&
+              SameValue(discordpp::ErrorType::HTTPError, sdk::ErrorType::HTTPError) &&
+              SameValue(discordpp::ErrorType::ClientNotReady, sdk::ErrorType::ClientNotReady) &&
+              SameValue(discordpp::ErrorType::Disabled, sdk::ErrorType::Disabled) &&
+              SameValue(discordpp::ErrorType::ClientDestroyed, sdk::ErrorType::ClientDestroyed) &&
+              SameValue(discordpp::ErrorType::ValidationError, sdk::ErrorType::ValidationError) &&
+              SameValue(discordpp::ErrorType::Aborted, sdk::ErrorType::Aborted) &&
+              SameValue(discordpp::ErrorType::AuthorizationFailed, sdk::ErrorType::AuthorizationFailed) &&
+              SameValue(discordpp::ErrorType::RPCError, sdk::ErrorType::RPCError));
+static_assert(SameValue(discordpp::LoggingSeverity::Verbose, sdk::LogSeverity::Verbose) &&
+              SameValue(discordpp::LoggingSeverity::Info, sdk::LogSeverity::Info) &&
+              SameValue(discordpp::LoggingSeverity::Warning, sdk::LogSeverity::Warning) &&
+              SameValue(discordpp::LoggingSeverity::Error, sdk::LogSeverity::Error) &&
+              SameValue(discordpp::LoggingSeverity::None, sdk::LogSeverity::None));
+static_assert(SameValue(discordpp::AuthorizationTokenType::User, sdk::TokenType::User) &&
+              SameValue(discordpp::AuthorizationTokenType::Bearer, sdk::TokenType::Bearer));
 
-static_assert(Same(discordpp::ActivityTypes::Playing, sdk::ActivityType::Playing) &&
-              Same(discordpp::ActivityTypes::Streaming, sdk::ActivityType::Streaming) &&
-              Same(discordpp::ActivityTypes::Listening, sdk::ActivityType::Listening) &&
-              Same(discordpp::ActivityTypes::Watching, sdk::ActivityType::Watching) &&
-              Same(discordpp::ActivityTypes::CustomStatus, sdk::ActivityType::CustomStatus) &&
-              Same(discordpp::ActivityTypes::Competing, sdk::ActivityType::Competing));
-static_assert(Same(discordpp::ActivityPartyPrivacy::Private, sdk::ActivityPartyPrivacy::Private) &&
-              Same(discordpp::ActivityPartyPrivacy::Public, sdk::ActivityPartyPrivacy::Public));
-static_assert(Same(discordpp::ExternalIdentityProviderType::OIDC, sdk::ExternalIdentityProviderType::OIDC) &&
-              Same(discordpp::ExternalIdentityProviderType::Steam, sdk::ExternalIdentityProviderType::Steam) &&
-              Same(discordpp::ExternalIdentityProviderType::Unknown, sdk::ExternalIdentityProviderType::Unknown));
-static_assert(Same(discordpp::ChannelType::GuildText, sdk::ChannelType::GuildText) &&
-              Same(discordpp::ChannelType::GuildVoice, sdk::ChannelType::GuildVoice) &&
-              Same(discordpp::ChannelType::GuildCategory, sdk::ChannelType::GuildCategory) &&
-              Same(discordpp::ChannelType::GuildForum, sdk::ChannelType::GuildForum) &&
-              Same(discordpp::ChannelType::Lobby, sdk::ChannelType::Lobby) &&
-              Same(discordpp::ChannelType::EphemeralDm, sdk::ChannelType::EphemeralDm));
+static_assert(SameValue(discordpp::ActivityTypes::Playing, sdk::ActivityType::Playing) &&
+              SameValue(discordpp::ActivityTypes::Streaming, sdk::ActivityType::Streaming) &&
+              SameValue(discordpp::ActivityTypes::Listening, sdk::ActivityType::Listening) &&
+              SameValue(discordpp::ActivityTypes::Watching, sdk::ActivityType::Watching) &&
+              SameValue(discordpp::ActivityTypes::CustomStatus, sdk::ActivityType::CustomStatus) &&
+              SameValue(discordpp::ActivityTypes::Competing, sdk::ActivityType::Competing));
+static_assert(SameValue(discordpp::ActivityPartyPrivacy::Private, sdk::ActivityPartyPrivacy::Private) &&
+              SameValue(discordpp::ActivityPartyPrivacy::Public, sdk::ActivityPartyPrivacy::Public));
+static_assert(SameValue(discordpp::ExternalIdentityProviderType::OIDC, sdk::ExternalIdentityProviderType::OIDC) &&
+              SameValue(discordpp::ExternalIdentityProviderType::Steam, sdk::ExternalIdentityProviderType::Steam) &&
+              SameValue(discordpp::ExternalIdentityProviderType::Unknown, sdk::ExternalIdentityProviderType::Unknown));
+static_assert(SameValue(discordpp::ChannelType::GuildText, sdk::ChannelType::GuildText) &&
+              SameValue(discordpp::ChannelType::GuildVoice, sdk::ChannelType::GuildVoice) &&
+              SameValue(discordpp::ChannelType::GuildCategory, sdk::ChannelType::GuildCategory) &&
+              SameValue(discordpp::ChannelType::GuildForum, sdk::ChannelType::GuildForum) &&
+              SameValue(discordpp::ChannelType::Lobby, sdk::ChannelType::Lobby) &&
+              SameValue(discordpp::ChannelType::EphemeralDm, sdk::ChannelType::EphemeralDm));
 
 sdk::Result ToResult(const discordpp::ClientResult& result) {
   sdk::Result out;

@@ -31,7 +31,13 @@ sdk::GuildChannel ToGuildChannel(const discordpp::GuildChannel& channel);
 sdk::VoiceSettings ToVoiceSettings(const discordpp::VoiceSettings& settings);
 #endif
 
-// The port's enums carry the vendor's integer values (checked in translate.cc), so these are casts.
+// Whether a vendor enumerator and a port enumerator have the same integer value. The port's enums
+// carry the vendor's values (static_asserts in the .cc files), so the conversions are casts.
+template <typename Vendor, typename Port>
+constexpr bool SameValue(Vendor vendor, Port port) {
+  return static_cast<int32_t>(vendor) == static_cast<int32_t>(port);
+}
+
 inline sdk::Status ToStatus(discordpp::Client::Status status) {
   return static_cast<sdk::Status>(static_cast<int32_t>(status));
 }

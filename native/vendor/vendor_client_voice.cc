@@ -8,26 +8,22 @@
 
 namespace vendor {
 
-namespace {
-template <typename A, typename B>
-constexpr bool Same(A a, B b) {
-  return static_cast<int32_t>(a) == static_cast<int32_t>(b);
-}
 // The casts below rely on these.
-static_assert(Same(discordpp::Call::Status::Disconnected, sdk::CallStatus::Disconnected) &&
-              Same(discordpp::Call::Status::Joining, sdk::CallStatus::Joining) &&
-              Same(discordpp::Call::Status::Connecting, sdk::CallStatus::Connecting) &&
-              Same(discordpp::Call::Status::SignalingConnected, sdk::CallStatus::SignalingConnected) &&
-              Same(discordpp::Call::Status::Connected, sdk::CallStatus::Connected) &&
-              Same(discordpp::Call::Status::Reconnecting, sdk::CallStatus::Reconnecting) &&
-              Same(discordpp::Call::Status::Disconnecting, sdk::CallStatus::Disconnecting));
-static_assert(Same(discordpp::Call::Error::None, sdk::CallError::None) &&
-              Same(discordpp::Call::Error::SignalingConnectionFailed, sdk::CallError::SignalingConnectionFailed) &&
-              Same(discordpp::Call::Error::SignalingUnexpectedClose, sdk::CallError::SignalingUnexpectedClose) &&
-              Same(discordpp::Call::Error::VoiceConnectionFailed, sdk::CallError::VoiceConnectionFailed) &&
-              Same(discordpp::Call::Error::JoinTimeout, sdk::CallError::JoinTimeout) &&
-              Same(discordpp::Call::Error::Forbidden, sdk::CallError::Forbidden));
+static_assert(SameValue(discordpp::Call::Status::Disconnected, sdk::CallStatus::Disconnected) &&
+              SameValue(discordpp::Call::Status::Joining, sdk::CallStatus::Joining) &&
+              SameValue(discordpp::Call::Status::Connecting, sdk::CallStatus::Connecting) &&
+              SameValue(discordpp::Call::Status::SignalingConnected, sdk::CallStatus::SignalingConnected) &&
+              SameValue(discordpp::Call::Status::Connected, sdk::CallStatus::Connected) &&
+              SameValue(discordpp::Call::Status::Reconnecting, sdk::CallStatus::Reconnecting) &&
+              SameValue(discordpp::Call::Status::Disconnecting, sdk::CallStatus::Disconnecting));
+static_assert(SameValue(discordpp::Call::Error::None, sdk::CallError::None) &&
+              SameValue(discordpp::Call::Error::SignalingConnectionFailed, sdk::CallError::SignalingConnectionFailed) &&
+              SameValue(discordpp::Call::Error::SignalingUnexpectedClose, sdk::CallError::SignalingUnexpectedClose) &&
+              SameValue(discordpp::Call::Error::VoiceConnectionFailed, sdk::CallError::VoiceConnectionFailed) &&
+              SameValue(discordpp::Call::Error::JoinTimeout, sdk::CallError::JoinTimeout) &&
+              SameValue(discordpp::Call::Error::Forbidden, sdk::CallError::Forbidden));
 
+namespace {
 sdk::CallStatus ToCallStatus(discordpp::Call::Status status) {
   return static_cast<sdk::CallStatus>(static_cast<int32_t>(status));
 }

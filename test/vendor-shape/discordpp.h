@@ -25,6 +25,19 @@
 
 namespace discordpp {
 
+// The fake library the end-to-end test builds (test/vendor-shape/fake/) must be able to make and
+// read these objects; the real header has its own private members for that. Private, so the
+// adapter cannot use them: the gate still fails on anything the vendor does not declare.
+struct ShapeAccess;
+#define VENDOR_SHAPE_STATE \
+ private:                  \
+  friend struct ShapeAccess; \
+  void* impl_ = nullptr;
+// The same, for the objects only the library creates (no public constructor).
+#define VENDOR_SHAPE_HANDLE(Class) \
+  VENDOR_SHAPE_STATE               \
+  Class() = default;
+
 void RunCallbacks();
 
 enum class ErrorType {
@@ -128,6 +141,7 @@ class ActivityAssets {
   void SetSmallUrl(std::optional<std::string> SmallUrl);
   std::optional<std::string> InviteCoverImage() const;
   void SetInviteCoverImage(std::optional<std::string> InviteCoverImage);
+  VENDOR_SHAPE_STATE
 };
 
 class ActivityTimestamps {
@@ -140,6 +154,7 @@ class ActivityTimestamps {
   void SetStart(uint64_t Start);
   uint64_t End() const;
   void SetEnd(uint64_t End);
+  VENDOR_SHAPE_STATE
 };
 
 class ActivityParty {
@@ -156,6 +171,7 @@ class ActivityParty {
   void SetMaxSize(int32_t MaxSize);
   ActivityPartyPrivacy Privacy() const;
   void SetPrivacy(ActivityPartyPrivacy Privacy);
+  VENDOR_SHAPE_STATE
 };
 
 class ActivitySecrets {
@@ -166,6 +182,7 @@ class ActivitySecrets {
   ~ActivitySecrets();
   std::string Join() const;
   void SetJoin(std::string Join);
+  VENDOR_SHAPE_STATE
 };
 
 class ActivityButton {
@@ -178,6 +195,7 @@ class ActivityButton {
   void SetLabel(std::string Label);
   std::string Url() const;
   void SetUrl(std::string Url);
+  VENDOR_SHAPE_STATE
 };
 
 class Activity {
@@ -209,6 +227,7 @@ class Activity {
   void SetParty(std::optional<ActivityParty> Party);
   std::optional<ActivitySecrets> Secrets() const;
   void SetSecrets(std::optional<ActivitySecrets> Secrets);
+  VENDOR_SHAPE_STATE
 };
 
 class ClientResult {
@@ -222,6 +241,7 @@ class ClientResult {
   HttpStatusCode Status() const;
   bool Retryable() const;
   float RetryAfter() const;
+  VENDOR_SHAPE_HANDLE(ClientResult)
 };
 
 class UserApplicationProfileHandle {
@@ -235,6 +255,7 @@ class UserApplicationProfileHandle {
   std::string ProviderIssuedUserId() const;
   ExternalIdentityProviderType ProviderType() const;
   std::string Username() const;
+  VENDOR_SHAPE_HANDLE(UserApplicationProfileHandle)
 };
 
 class UserHandle {
@@ -248,6 +269,7 @@ class UserHandle {
   bool IsProvisional() const;
   std::optional<Activity> GameActivity() const;
   std::vector<UserApplicationProfileHandle> UserApplicationProfiles() const;
+  VENDOR_SHAPE_HANDLE(UserHandle)
 };
 
 class GuildMinimal {
@@ -257,6 +279,7 @@ class GuildMinimal {
   ~GuildMinimal();
   uint64_t Id() const;
   std::string Name() const;
+  VENDOR_SHAPE_HANDLE(GuildMinimal)
 };
 
 class LinkedLobby {
@@ -267,6 +290,7 @@ class LinkedLobby {
   ~LinkedLobby();
   uint64_t ApplicationId() const;
   uint64_t LobbyId() const;
+  VENDOR_SHAPE_STATE
 };
 
 class GuildChannel {
@@ -282,6 +306,7 @@ class GuildChannel {
   bool IsLinkable() const;
   bool IsViewableAndWriteableByAllMembers() const;
   std::optional<discordpp::LinkedLobby> LinkedLobby() const;
+  VENDOR_SHAPE_HANDLE(GuildChannel)
 };
 
 class UserMessageSummary {
@@ -291,6 +316,7 @@ class UserMessageSummary {
   ~UserMessageSummary();
   uint64_t LastMessageId() const;
   uint64_t UserId() const;
+  VENDOR_SHAPE_HANDLE(UserMessageSummary)
 };
 
 class LinkedChannel {
@@ -301,6 +327,7 @@ class LinkedChannel {
   uint64_t Id() const;
   std::string Name() const;
   uint64_t GuildId() const;
+  VENDOR_SHAPE_HANDLE(LinkedChannel)
 };
 
 class LobbyMemberHandle {
@@ -311,6 +338,7 @@ class LobbyMemberHandle {
   uint64_t Id() const;
   std::unordered_map<std::string, std::string> Metadata() const;
   bool Connected() const;
+  VENDOR_SHAPE_HANDLE(LobbyMemberHandle)
 };
 
 class LobbyHandle {
@@ -322,6 +350,7 @@ class LobbyHandle {
   std::unordered_map<std::string, std::string> Metadata() const;
   std::vector<LobbyMemberHandle> LobbyMembers() const;
   std::optional<discordpp::LinkedChannel> LinkedChannel() const;
+  VENDOR_SHAPE_HANDLE(LobbyHandle)
 };
 
 class MessageHandle {
@@ -342,6 +371,7 @@ class MessageHandle {
 #if VENDOR_SHAPE_SDK_MINOR >= 10
   std::optional<std::string> AdditionalName() const;
 #endif
+  VENDOR_SHAPE_HANDLE(MessageHandle)
 };
 
 class VoiceStateHandle {
@@ -351,6 +381,7 @@ class VoiceStateHandle {
   ~VoiceStateHandle();
   bool SelfDeaf() const;
   bool SelfMute() const;
+  VENDOR_SHAPE_HANDLE(VoiceStateHandle)
 };
 
 class Call {
@@ -391,6 +422,7 @@ class Call {
   void SetStatusChangedCallback(OnStatusChanged cb);
   void SetParticipantChangedCallback(OnParticipantChanged cb);
   void SetOnVoiceStateChangedCallback(OnVoiceStateChanged cb);
+  VENDOR_SHAPE_HANDLE(Call)
 };
 
 #if VENDOR_SHAPE_SDK_MINOR >= 10
@@ -416,6 +448,7 @@ class VoiceSettings {
   bool EchoCancellation() const;
   bool NoiseSuppression() const;
   bool NoiseCancellation() const;
+  VENDOR_SHAPE_HANDLE(VoiceSettings)
 };
 #endif
 
@@ -428,6 +461,7 @@ class ClientCreateOptions {
   void SetApiBase(std::string ApiBase);
   void SetWebBase(std::string WebBase);
   void SetCpuAffinityMask(std::optional<uint64_t> CpuAffinityMask);
+  VENDOR_SHAPE_STATE
 };
 
 class Client {
@@ -553,8 +587,12 @@ class Client {
   void GetVoiceSettings(GetVoiceSettingsCallback callback);
   void SetVoiceSettingsUpdatedCallback(VoiceSettingsUpdatedCallback callback);
 #endif
+  VENDOR_SHAPE_STATE
 };
 
 }  // namespace discordpp
+
+#undef VENDOR_SHAPE_HANDLE
+#undef VENDOR_SHAPE_STATE
 
 #endif  // SOCIAL_SDK_VENDOR_SHAPE_DISCORDPP_H_

@@ -1,0 +1,215 @@
+// A fake of the vendor library, for the end-to-end test of the vendor backend (never shipped).
+// It implements test/vendor-shape/discordpp.h: the behaviour below is what the test drives
+// (sign-in, connect, logs, lobbies, a process-wide callback queue run by RunCallbacks, results
+// for destroyed clients delivered late); every other method gets a default definition generated
+// by scripts/vendor-fake-sdk.cjs. Like the real library, callbacks run only inside RunCallbacks().
+#include <discordpp.h>
+
+#include <mutex>
+#include <utility>
+
+#include "shape_access.h"
+
+namespace discordpp {
+
+namespace {
+
+struct ResultState {
+  ErrorType type = ErrorType::None;
+  std::string error;
+};
+
+struct UserState {
+  uint64_t id = 0;
+  std::string username;
+};
+
+struct OptionsState {
+  std::string apiBase;
+  std::optional<uint64_t> cpuAffinityMask;
+};
+
+// The library's callback queue: one per process, like the real one.
+std::mutex queueMutex;
+std::vector<std::function<void()>> queue;
+
+void Queue(std::function<void()> callback) {
+  std::lock_guard<std::mutex> lock(queueMutex);
+  queue.push_back(std::move(callback));
+}
+
+ClientResult MakeResult(ErrorType type, std::string error = {}) {
+  ClientResult result = ShapeAccess::Make<ClientResult>();
+  ShapeAccess::Of<ResultState>(result) = new ResultState{type, std::move(error)};
+  return result;
+}
+
+struct FakeClient {
+  OptionsState options;
+  std::string token;
+  Client::Status status = Client::Status::Disconnected;
+  Client::OnStatusChanged onStatus;
+  std::vector<std::pair<Client::LogCallback, LoggingSeverity>> logs;
+  std::vector<std::pair<Client::LogCallback, LoggingSeverity>> voiceLogs;
+  Client::LobbyCreatedCallback onLobbyCreated;
+  // Operations that never complete on their own (token "hang"): ClientDestroyed when dropped.
+  std::vector<Client::UpdateTokenCallback> hanging;
+  uint64_t nextLobby = 1000;
+
+  void SetStatus(Client::Status next) {
+    Queue([this, next] {
+      status = next;
+      if (onStatus) onStatus(next, Client::Error::None, 0);
+    });
+  }
+  void Log(bool voice, std::string message, LoggingSeverity severity) {
+    for (auto& [callback, min] : voice ? voiceLogs : logs) {
+      if (severity >= min) Queue([callback = callback, message, severity] { callback(message, severity); });
+    }
+  }
+};
+
+}  // namespace
+
+void RunCallbacks() {
+  std::vector<std::function<void()>> batch;
+  {
+    std::lock_guard<std::mutex> lock(queueMutex);
+    batch.swap(queue);
+  }
+  for (auto& callback : batch) callback();
+}
+
+// ---- ClientResult, UserHandle, ClientCreateOptions: the state the test reads -------------------
+ClientResult::ClientResult(const ClientResult& other) {
+  if (auto* state = ShapeAccess::Of<ResultState>(other)) ShapeAccess::Of<ResultState>(*this) = new ResultState(*state);
+}
+ClientResult& ClientResult::operator=(const ClientResult& other) {
+  if (this == &other) return *this;
+  delete ShapeAccess::Of<ResultState>(*this);
+  ShapeAccess::Of<ResultState>(*this) = nullptr;
+  if (auto* state = ShapeAccess::Of<ResultState>(other)) ShapeAccess::Of<ResultState>(*this) = new ResultState(*state);
+  return *this;
+}
+ClientResult::~ClientResult() { delete ShapeAccess::Of<ResultState>(*this); }
+ErrorType ClientResult::Type() const {
+  auto* state = ShapeAccess::Of<ResultState>(*this);
+  return state ? state->type : ErrorType::None;
+}
+std::string ClientResult::Error() const {
+  auto* state = ShapeAccess::Of<ResultState>(*this);
+  return state ? state->error : std::string();
+}
+
+UserHandle::UserHandle(const UserHandle& other) {
+  if (auto* state = ShapeAccess::Of<UserState>(other)) ShapeAccess::Of<UserState>(*this) = new UserState(*state);
+}
+UserHandle& UserHandle::operator=(const UserHandle& other) {
+  if (this == &other) return *this;
+  delete ShapeAccess::Of<UserState>(*this);
+  ShapeAccess::Of<UserState>(*this) = nullptr;
+  if (auto* state = ShapeAccess::Of<UserState>(other)) ShapeAccess::Of<UserState>(*this) = new UserState(*state);
+  return *this;
+}
+UserHandle::~UserHandle() { delete ShapeAccess::Of<UserState>(*this); }
+uint64_t UserHandle::Id() const { return ShapeAccess::Of<UserState>(*this)->id; }
+std::string UserHandle::Username() const { return ShapeAccess::Of<UserState>(*this)->username; }
+
+ClientCreateOptions::ClientCreateOptions() { ShapeAccess::Of<OptionsState>(*this) = new OptionsState(); }
+ClientCreateOptions::ClientCreateOptions(const ClientCreateOptions& other) {
+  ShapeAccess::Of<OptionsState>(*this) = new OptionsState(*ShapeAccess::Of<OptionsState>(other));
+}
+ClientCreateOptions& ClientCreateOptions::operator=(const ClientCreateOptions& other) {
+  *ShapeAccess::Of<OptionsState>(*this) = *ShapeAccess::Of<OptionsState>(other);
+  return *this;
+}
+ClientCreateOptions::~ClientCreateOptions() { delete ShapeAccess::Of<OptionsState>(*this); }
+void ClientCreateOptions::SetApiBase(std::string ApiBase) { ShapeAccess::Of<OptionsState>(*this)->apiBase = ApiBase; }
+void ClientCreateOptions::SetCpuAffinityMask(std::optional<uint64_t> mask) {
+  ShapeAccess::Of<OptionsState>(*this)->cpuAffinityMask = mask;
+}
+
+// ---- Client ------------------------------------------------------------------------------------
+namespace {
+FakeClient& Fake(Client& client) { return *ShapeAccess::Of<FakeClient>(client); }
+const FakeClient& Fake(const Client& client) { return *ShapeAccess::Of<FakeClient>(client); }
+}  // namespace
+
+Client::Client(ClientCreateOptions options) {
+  auto* fake = new FakeClient();
+  fake->options = *ShapeAccess::Of<OptionsState>(options);
+  ShapeAccess::Of<FakeClient>(*this) = fake;
+}
+
+Client::~Client() {
+  FakeClient* fake = ShapeAccess::Of<FakeClient>(*this);
+  // As the real library: pending operations report ClientDestroyed, later, from RunCallbacks.
+  for (auto& callback : fake->hanging) {
+    Queue([callback] { callback(MakeResult(ErrorType::ClientDestroyed, "client destroyed")); });
+  }
+  // Status changes still queued refer to `fake`: keep it alive (a test process is short-lived).
+  fake->onStatus = nullptr;
+}
+
+int32_t Client::GetVersionMajor() { return 1; }
+int32_t Client::GetVersionMinor() { return 10; }
+int32_t Client::GetVersionPatch() { return 18369; }
+std::string Client::GetVersionHash() { return "fake-sdk"; }
+
+void Client::UpdateToken(AuthorizationTokenType, std::string token, UpdateTokenCallback callback) {
+  FakeClient& fake = Fake(*this);
+  fake.token = token;
+  if (token == "hang") {
+    fake.hanging.push_back(std::move(callback));
+    return;
+  }
+  Queue([callback] { callback(MakeResult(ErrorType::None)); });
+}
+
+void Client::Connect() {
+  FakeClient& fake = Fake(*this);
+  // Log lines that carry the token and the options, as a careless library build might.
+  fake.Log(false, "connecting to " + fake.options.apiBase + " with Authorization: Bearer " + fake.token,
+           LoggingSeverity::Info);
+  fake.Log(false, "cpu affinity mask " + (fake.options.cpuAffinityMask ? std::to_string(*fake.options.cpuAffinityMask) : std::string("none")),
+           LoggingSeverity::Warning);
+  fake.Log(true, "voice engine ready for token " + fake.token, LoggingSeverity::Warning);
+  fake.SetStatus(Status::Connecting);
+  fake.SetStatus(Status::Connected);
+  fake.SetStatus(Status::Ready);
+}
+
+void Client::Disconnect() {
+  FakeClient& fake = Fake(*this);
+  fake.SetStatus(Status::Disconnecting);
+  fake.SetStatus(Status::Disconnected);
+}
+
+Client::Status Client::GetStatus() const { return Fake(*this).status; }
+
+std::optional<UserHandle> Client::GetCurrentUserV2() const {
+  if (Fake(*this).status != Status::Ready) return std::nullopt;
+  UserHandle user = ShapeAccess::Make<UserHandle>();
+  ShapeAccess::Of<UserState>(user) = new UserState{42, "fake-user"};
+  return user;
+}
+
+void Client::SetStatusChangedCallback(OnStatusChanged cb) { Fake(*this).onStatus = std::move(cb); }
+void Client::AddLogCallback(LogCallback callback, LoggingSeverity minSeverity) {
+  Fake(*this).logs.emplace_back(std::move(callback), minSeverity);
+}
+void Client::AddVoiceLogCallback(LogCallback callback, LoggingSeverity minSeverity) {
+  Fake(*this).voiceLogs.emplace_back(std::move(callback), minSeverity);
+}
+void Client::SetLobbyCreatedCallback(LobbyCreatedCallback cb) { Fake(*this).onLobbyCreated = std::move(cb); }
+
+void Client::CreateOrJoinLobby(std::string const&, CreateOrJoinLobbyCallback callback) {
+  FakeClient& fake = Fake(*this);
+  const uint64_t lobbyId = fake.nextLobby++;
+  Queue([&fake, lobbyId] {
+    if (fake.onLobbyCreated) fake.onLobbyCreated(lobbyId);
+  });
+  Queue([callback, lobbyId] { callback(MakeResult(ErrorType::None), lobbyId); });
+}
+
+}  // namespace discordpp
