@@ -1,4 +1,5 @@
-// Removes a secret (an access token) from text that is about to leave the backend (log lines).
+// Removes a secret (an access token) from text that is about to leave a backend (log lines): both
+// backends filter the token from every log line (spec, Authentication rule 10).
 #pragma once
 
 #include <string>

@@ -3,19 +3,9 @@
 #include <utility>
 #include <vector>
 
-namespace sim {
+#include "sdk/redact.h"
 
-namespace {
-// The SDK filters the bearer token out of every log line, at every level (spec, Authentication 10).
-void Redact(std::string& text, const std::string& secret) {
-  if (secret.empty()) return;
-  static const std::string kMask = "[REDACTED]";
-  for (size_t at = text.find(secret); at != std::string::npos;
-       at = text.find(secret, at + kMask.size())) {
-    text.replace(at, secret.size(), kMask);
-  }
-}
-}  // namespace
+namespace sim {
 
 SimClient::SimClient(std::shared_ptr<World> world, sdk::CallbackQueue& queue,
                      sdk::ClientOptions options)
@@ -277,8 +267,8 @@ void SimClient::Log(sdk::LogSeverity severity, std::string message, bool voice) 
     const auto& registered = voice ? voiceLogCallback_ : logCallback_;
     if (!registered || severity < (voice ? minVoiceLogSeverity_ : minLogSeverity_)) return;
     cb = registered;
-    Redact(message, token_);
-    Redact(message, connectedToken_);
+    // The SDK filters the bearer token out of every log line, at every level (spec, Authentication 10).
+    message = sdk::Redact(sdk::Redact(std::move(message), token_), connectedToken_);
   }
   queue_.Post([cb = std::move(cb), severity, message = std::move(message)] { (*cb)(message, severity); });
 }
