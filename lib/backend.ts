@@ -4,7 +4,7 @@
  * @internal
  * @module
  */
-import { loadBinding, type NativeFeatures, type NativeVersion } from './native.js';
+import { loadBinding, type NativeBackendOptions, type NativeFeatures, type NativeVersion } from './native.js';
 
 /** A backend's name. */
 export type BackendName = 'sim' | 'vendor';
@@ -51,16 +51,12 @@ export function backendFeatures(name: BackendName): NativeFeatures {
   return vendorFeatures();
 }
 
-/** What the native client takes besides the backend (see `sdk::ClientOptions`). */
-export interface BackendOptions {
-  apiBase?: string;
-  webBase?: string;
-  runCallbacksIntervalMs?: number;
-}
+/** The options a client passes to its backend, as given (checked by {@link checkBackendOptions}). */
+type BackendOptionsInput = Pick<NativeBackendOptions, 'apiBase' | 'webBase' | 'runCallbacksIntervalMs'>;
 
 /** Checks the backend options of a client: http(s) URLs and an interval of 1 to 1000 ms. */
-export function checkBackendOptions(options: BackendOptions): BackendOptions {
-  const out: BackendOptions = {};
+export function checkBackendOptions(options: BackendOptionsInput): NativeBackendOptions {
+  const out: NativeBackendOptions = {};
   for (const key of ['apiBase', 'webBase'] as const) {
     const value: unknown = options[key];
     if (value === undefined) continue;

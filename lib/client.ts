@@ -6,7 +6,6 @@ import { SocialSdkError, clientDestroyed, withCallSite } from './errors.js';
 import { limits } from './limits.js';
 import { toSnowflake, type Snowflake, type SnowflakeInput } from './ids.js';
 import type {
-  NativeBackendOptions,
   NativeClient,
   NativeFeatures,
   NativeGuildChannel,
@@ -283,6 +282,7 @@ export class Client extends EventEmitter<ClientEvents> {
   readonly #native: NativeClient;
   readonly #core: ClientCore;
   readonly #id: number;
+  readonly #features: BackendFeatures;
   #tokenGiven = false;
   #connecting: Promise<void> | undefined;
   /** A connect attempt is under way: a `disconnected` status is sure to follow (or `ready`). */
@@ -313,7 +313,7 @@ export class Client extends EventEmitter<ClientEvents> {
       throw new TypeError("simulator applies to the 'sim' backend only, not to backend 'vendor'");
     }
     const cpuAffinityMask = checkCpuAffinityMask(options.cpuAffinityMask);
-    const backendOptions: NativeBackendOptions = { ...checkBackendOptions(options) };
+    const backendOptions = checkBackendOptions(options);
     if (cpuAffinityMask !== undefined) backendOptions.cpuAffinityMask = cpuAffinityMask;
     const source = backend === 'vendor' ? 'vendor' : nativeWorldOf(options.simulator ?? Simulator.default());
     const version = source === 'vendor' ? vendorSdkVersion() : source.version();
@@ -322,6 +322,8 @@ export class Client extends EventEmitter<ClientEvents> {
     this.#core = new ClientCore(this);
     this.#id = runtime.register(this.#core);
     this.#native = new runtime.binding.NativeClient(source, this.#id, applicationId, LOG_LEVEL_VALUES[logLevel], backendOptions);
+    // Fixed for the client's life (what its backend was built with): read once.
+    this.#features = Object.freeze(this.#native.features());
   }
 
   /** The live connection status of the backend (events about it may still be on their way). */
@@ -351,7 +353,7 @@ export class Client extends EventEmitter<ClientEvents> {
    * `additionalName` is then always null, and voice settings report "not available in SDK 1.9").
    */
   get features(): BackendFeatures {
-    return Object.freeze(this.#native.features());
+    return this.#features;
   }
 
   /** The SDK version of the backend, `major.minor.build`. */
@@ -764,7 +766,7 @@ export class Client extends EventEmitter<ClientEvents> {
    * before 1.10 (see {@link Client.features}).
    */
   getVoiceSettings(): Promise<VoiceSettings> {
-    if (!this.#closing && !this.#native.features().voiceSettings) {
+    if (!this.#closing && !this.#features.voiceSettings) {
       // The vendor backend built against an SDK before 1.10 has no such call.
       return Promise.reject(
         new SocialSdkError(`getVoiceSettings is not available in SDK ${this.sdkVersion} (it needs 1.10)`, { type: 'UnsupportedSdk' }),

@@ -48,11 +48,9 @@ function declarations(header) {
   return out;
 }
 
-/** Names the shape header defines as classes and as enums (return values need to know which). */
+/** The classes the shape header defines (a default return value of one needs ShapeAccess::Make). */
 function typeNames(header) {
-  const classes = new Set([...header.matchAll(/^class (\w+) \{/gm)].map((m) => m[1]));
-  const enums = new Set([...header.matchAll(/enum class (\w+)/g)].map((m) => m[1]));
-  return { classes, enums };
+  return { classes: new Set([...header.matchAll(/^class (\w+) \{/gm)].map((m) => m[1])) };
 }
 
 /** The default definition of one declaration, or null when fake_sdk.cc defines it. */
@@ -68,15 +66,14 @@ function definition({ cls, text }, types, handWritten) {
   if (handWritten.has(key)) return null;
   // Nested types of the class (Client::Status, Call::Error) in a return type need the class name.
   if (/^(Status|Error)\b/.test(returns)) returns = `${cls}::${returns}`;
-  const signature = `${returns ? `${returns} ` : ''}${cls}::${name}${tail}`.replace(/\b(\w+)&(\s*)other/g, '$1&$2other');
+  const signature = `${returns ? `${returns} ` : ''}${cls}::${name}${tail}`;
   if (name === cls || name === `~${cls}`) return `${signature} {}`;
   if (name.startsWith('operator=')) return `${signature} { return *this; }`;
-  if (name === 'operator bool' || name.startsWith('operator bool')) return `${signature} { return ShapeAccess::HasState(*this); }`;
+  if (name.startsWith('operator bool')) return `${signature} { return ShapeAccess::HasState(*this); }`;
   if (returns === 'void') return `${signature} {}`;
   if (returns === 'bool') return `${signature} { return false; }`;
-  const bare = returns.replace(/^discordpp::/, '').replace(/^\w+::(?=Status|Error)/, '');
   if (types.classes.has(returns.replace(/^discordpp::/, ''))) return `${signature} { return ShapeAccess::Make<${returns}>(); }`;
-  if (types.enums.has(bare) || /^(Status|Error)$/.test(bare)) return `${signature} { return {}; }`;
+  // Numbers, enums, strings, optionals, vectors and maps: value-initialised.
   return `${signature} { return {}; }`;
 }
 
