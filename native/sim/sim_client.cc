@@ -17,6 +17,7 @@ SimClient::~SimClient() { Close(); }
 
 void SimClient::UpdateToken(sdk::TokenType type, std::string token, ResultCallback done) {
   const uint64_t op = BeginOperation(std::move(done));
+  secrets_.Add(token);  // before any line can carry it
   const bool posted = Post([this, op, type, token = std::move(token)]() mutable {
     if (type != sdk::TokenType::Bearer) {
       CompleteOperation(op, sdk::Result::Failure(sdk::ErrorType::ValidationError,
@@ -110,7 +111,7 @@ void SimClient::Close() {
   }
   status_.store(sdk::Status::Disconnected);
   for (auto& entry : unfinished) {
-    queue_.Post([done = std::move(entry.second)] {
+    Deliver([done = std::move(entry.second)] {
       done(sdk::Result::Failure(sdk::ErrorType::ClientDestroyed, "the client was closed"));
     });
   }
@@ -154,7 +155,7 @@ void SimClient::OnLobbyEvent(sdk::LobbyEvent event, sdk::Snowflake lobbyId, sdk:
       std::lock_guard<std::mutex> lock(mutex_);
       cb = lobbyCallback_;
     }
-    if (cb) queue_.Post([cb = std::move(cb), event, lobbyId, memberId] { (*cb)(event, lobbyId, memberId); });
+    if (cb) Deliver([cb = std::move(cb), event, lobbyId, memberId] { (*cb)(event, lobbyId, memberId); });
   });
 }
 
@@ -167,7 +168,7 @@ void SimClient::OnMessageEvent(sdk::MessageEvent event, sdk::MessagePtr message)
       std::lock_guard<std::mutex> lock(mutex_);
       cb = messageCallback_;
     }
-    if (cb) queue_.Post([cb = std::move(cb), event, message] { (*cb)(event, message); });
+    if (cb) Deliver([cb = std::move(cb), event, message] { (*cb)(event, message); });
   });
 }
 
@@ -176,6 +177,10 @@ void SimClient::Enqueue(Task task) { Post(std::move(task)); }
 bool SimClient::Post(Task task) {
   // The ticket counts the task as in flight for the world's settle() until it has run or is dropped.
   return service_.Post([task = std::move(task), ticket = world_->Ticket()] { task(); });
+}
+
+void SimClient::Deliver(sdk::CallbackQueue::Callback callback) {
+  queue_.PostWaiting(std::move(callback), service_.StopFlag());
 }
 
 void SimClient::BeginConnect(bool reconnecting) {
@@ -227,9 +232,12 @@ void SimClient::Identify(uint64_t attempt, const std::optional<sdk::Result>& fai
   sessionApplicationId_.store(app);
   sessionUserId_.store(user.id);
   Log(sdk::LogSeverity::Info, "Ready as user " + std::to_string(user.id));
-  // Ready before the world counts the session, so no lobby event is dropped as "not ready".
-  SetStatus(sdk::Status::Ready);
+  // The world counts the session before 'ready' is reported, so everything sent to the user once
+  // connect() has resolved reaches it. Events the world posts now run on this thread after this
+  // step, when the status is already Ready, so none is dropped as "not ready".
+  status_.store(sdk::Status::Ready);
   world_->SessionReady(this, app, user.id);
+  SetStatus(sdk::Status::Ready);
   if (activity_) world_->UpdateRichPresence(app, user.id, *activity_);
 }
 
@@ -255,7 +263,7 @@ void SimClient::SetStatus(sdk::Status status, sdk::ConnectionError error, int32_
     cb = statusCallback_;
   }
   if (!cb) return;
-  queue_.Post([cb = std::move(cb), status, error, detail] { (*cb)(status, error, detail); });
+  Deliver([cb = std::move(cb), status, error, detail] { (*cb)(status, error, detail); });
 }
 
 void SimClient::Log(sdk::LogSeverity severity, std::string message, bool voice) {
@@ -267,10 +275,11 @@ void SimClient::Log(sdk::LogSeverity severity, std::string message, bool voice) 
     const auto& registered = voice ? voiceLogCallback_ : logCallback_;
     if (!registered || severity < (voice ? minVoiceLogSeverity_ : minLogSeverity_)) return;
     cb = registered;
-    // The SDK filters the bearer token out of every log line, at every level (spec, Authentication 10).
-    message = sdk::Redact(sdk::Redact(std::move(message), token_), connectedToken_);
   }
-  queue_.Post([cb = std::move(cb), severity, message = std::move(message)] { (*cb)(message, severity); });
+  // The SDK filters the bearer token out of every log line, at every level (spec, Authentication
+  // 10): every token this client has held, since a line may have been built before a refresh.
+  message = secrets_.Apply(std::move(message));
+  Deliver([cb = std::move(cb), severity, message = std::move(message)] { (*cb)(message, severity); });
 }
 
 uint64_t SimClient::BeginOperation(ResultCallback onFailure) {
@@ -285,7 +294,7 @@ void SimClient::FinishOperation(uint64_t id, std::function<void()> deliver) {
     std::lock_guard<std::mutex> lock(mutex_);
     if (pending_.erase(id) == 0) return;
   }
-  queue_.Post(std::move(deliver));
+  Deliver(std::move(deliver));
 }
 
 void SimClient::CompleteOperation(uint64_t id, sdk::Result result) {
@@ -297,7 +306,7 @@ void SimClient::CompleteOperation(uint64_t id, sdk::Result result) {
     done = std::move(it->second);
     pending_.erase(it);
   }
-  queue_.Post([done = std::move(done), result = std::move(result)] { done(result); });
+  Deliver([done = std::move(done), result = std::move(result)] { done(result); });
 }
 
 }  // namespace sim

@@ -1,5 +1,6 @@
 #include "sim/world.h"
 
+#include <algorithm>
 #include <chrono>
 #include <stdexcept>
 
@@ -26,7 +27,7 @@ uint64_t WallClockMs() {
 }  // namespace
 
 World::World(sdk::Version version)
-    : version_(std::move(version)), nowMs_(WallClockMs()), random_(std::random_device{}()) {}
+    : version_(std::move(version)), nowMs_(std::min(WallClockMs(), kClockEndMs)), random_(std::random_device{}()) {}
 
 uint64_t World::Now() const {
   std::lock_guard<std::mutex> lock(mutex_);
@@ -35,25 +36,39 @@ uint64_t World::Now() const {
 
 void World::Advance(uint64_t ms) {
   std::lock_guard<std::mutex> lock(mutex_);
+  if (ms > kClockEndMs - nowMs_) {
+    throw std::invalid_argument("ms would move the clock past the last instant snowflake IDs can encode "
+                                "(2^42 ms after 2015-01-01, less a day of margin); at most " +
+                                std::to_string(kClockEndMs - nowMs_) + " ms are left");
+  }
   nowMs_ += ms;
   for (auto& [session, task] : interference_.TakeDue(nowMs_)) session->Enqueue(std::move(task));
 }
 
+sdk::Snowflake World::NewIdLocked() {
+  // Explicit user IDs are the harness's choice; a minted ID never takes one of them (or an
+  // application's) for something else.
+  sdk::Snowflake id = minter_.Mint(nowMs_);
+  while (users_.count(id) || applications_.count(id)) id = minter_.Mint(nowMs_);
+  return id;
+}
+
 Application World::CreateApplication(std::string name) {
-  Application app{minter_.Mint(Now()), std::move(name), std::nullopt};
   std::lock_guard<std::mutex> lock(mutex_);
+  Application app{NewIdLocked(), std::move(name), std::nullopt};
   applications_.emplace(app.id, app);
   return app;
 }
 
 sdk::User World::CreateUser(const UserSpec& spec) {
+  std::lock_guard<std::mutex> lock(mutex_);
   sdk::User user;
-  user.id = spec.id ? *spec.id : minter_.Mint(Now());
+  user.id = spec.id ? *spec.id : NewIdLocked();
   user.username = spec.username;
   user.globalName = spec.globalName;
   user.isProvisional = spec.provisional;
   if (user.id == 0) throw std::invalid_argument("user id 0 is reserved (it means \"no user\")");
-  std::lock_guard<std::mutex> lock(mutex_);
+  if (applications_.count(user.id)) throw std::invalid_argument("an application has that id");
   if (!users_.emplace(user.id, user).second) {
     throw std::invalid_argument("a user with id " + std::to_string(user.id) + " already exists");
   }
@@ -156,13 +171,17 @@ void World::Detach(Session* session) {
   ForgetReadyLocked(session);
 }
 
+bool World::IsAttachedLocked(Session* session) const {
+  return sessions_.count(session) > 0;
+}
+
 bool World::IsConnectedLocked(sdk::Snowflake app, sdk::Snowflake user) const {
   return ready_.count({app, user}) > 0;
 }
 
 void World::SessionReady(Session* session, sdk::Snowflake app, sdk::Snowflake user) {
   std::lock_guard<std::mutex> lock(mutex_);
-  if (!sessions_.count(session) || readyKey_.count(session)) return;
+  if (!IsAttachedLocked(session) || readyKey_.count(session)) return;
   readyKey_[session] = {app, user};
   auto& sessions = ready_[{app, user}];
   sessions.insert(session);
@@ -210,7 +229,7 @@ Lobbies::Outcome World::CreateOrJoinLobby(sdk::Snowflake app, sdk::Snowflake use
                                           const std::optional<sdk::Metadata>& memberMetadata) {
   std::lock_guard<std::mutex> lock(mutex_);
   Lobbies::Outcome outcome =
-      lobbies_.CreateOrJoin(app, user, secret, lobbyMetadata, memberMetadata, minter_.Mint(nowMs_));
+      lobbies_.CreateOrJoin(app, user, secret, lobbyMetadata, memberMetadata, NewIdLocked());
   DispatchLocked(outcome.notices);
   return outcome;
 }
@@ -226,7 +245,7 @@ Lobbies::Outcome World::SendLobbyMessage(sdk::Snowflake app, sdk::Snowflake user
                                          std::string content, sdk::Metadata metadata) {
   std::lock_guard<std::mutex> lock(mutex_);
   Lobbies::Outcome outcome = lobbies_.Send(app, user, lobbyId, std::move(content), std::move(metadata),
-                                           minter_.Mint(nowMs_), nowMs_);
+                                           NewIdLocked(), nowMs_);
   DispatchLocked(outcome.notices);
   return outcome;
 }
@@ -252,7 +271,7 @@ std::vector<sdk::Snowflake> World::LobbyIdsOf(sdk::Snowflake app, sdk::Snowflake
 sdk::Snowflake World::CreateLobby(sdk::Snowflake app, std::optional<std::string> secret, sdk::Metadata metadata) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (applications_.count(app) == 0) throw std::invalid_argument("no application with id " + std::to_string(app));
-  const sdk::Snowflake id = minter_.Mint(nowMs_);
+  const sdk::Snowflake id = NewIdLocked();
   lobbies_.Create(app, id, std::move(secret), std::move(metadata));
   return id;
 }
@@ -306,6 +325,9 @@ void World::ClearFailures() {
 void World::Schedule(Session* session, CallKind kind, sdk::Snowflake userId,
                      std::function<void(std::optional<sdk::Result> failure)> task) {
   std::lock_guard<std::mutex> lock(mutex_);
+  // A closing client's thread may still schedule a call after Detach: its operations are failed
+  // by the client's Close, and the world must not keep a pointer to it.
+  if (!IsAttachedLocked(session)) return;
   auto run = [task = std::move(task), failure = interference_.TakeFailure(kind, userId)] { task(failure); };
   if (interference_.latency() == 0) {
     session->Enqueue(std::move(run));

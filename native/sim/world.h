@@ -93,7 +93,11 @@ class World {
   // moves when advanced, so time-based behaviour (token expiry, the lobby message read window,
   // injected latency) is deterministic in tests. Advancing releases delayed calls now due.
   uint64_t Now() const;
+  // Throws std::invalid_argument past kClockEndMs (IDs minted later would wrap and repeat).
   void Advance(uint64_t ms);
+  // The clock's end: the last millisecond a snowflake can encode, less a day, so that minting
+  // more than 4,096 IDs in its last millisecond (which borrows the next ones) cannot wrap either.
+  static constexpr uint64_t kClockEndMs = SnowflakeMinter::kLastMs - 86400000ULL;
 
   Application CreateApplication(std::string name);
   // Throws std::invalid_argument for a duplicate or zero id.
@@ -218,6 +222,13 @@ class World {
   };
 
   std::string NewTokenValue();
+  // A fresh snowflake from the clock that is no user's or application's ID.
+  sdk::Snowflake NewIdLocked();
+  // Ownership rule: the world holds a Session* only while the session is attached. Every entry
+  // that stores one (Schedule, SessionReady, JoinCall, SetVoiceState) checks this under mutex_,
+  // and Detach removes every copy under the same lock, so nothing queued in the world can outlive
+  // the client it points at, whatever its thread does while it closes.
+  bool IsAttachedLocked(Session* session) const;
   bool IsConnectedLocked(sdk::Snowflake app, sdk::Snowflake user) const;
   // Hands notices to the signed-in sessions of their recipients. Called with mutex_ held.
   void DispatchLocked(const Notices& notices);

@@ -16,6 +16,7 @@ void World::DispatchVoiceLocked(const Calls::Change& change) {
 sdk::CallError World::JoinCall(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId,
                                Session* session, bool selfMute, bool selfDeaf) {
   std::lock_guard<std::mutex> lock(mutex_);
+  if (!IsAttachedLocked(session)) return sdk::CallError::None;  // closing: its call ends with it
   // Only members may join; the view is what the member sees, so its absence means "not a member".
   if (!lobbies_.View(app, user, lobbyId, [](sdk::Snowflake, sdk::Snowflake) { return false; })) {
     return sdk::CallError::Forbidden;
@@ -31,6 +32,7 @@ void World::LeaveCall(sdk::Snowflake lobbyId, Session* session) {
 
 void World::SetVoiceState(sdk::Snowflake lobbyId, Session* session, bool selfMute, bool selfDeaf) {
   std::lock_guard<std::mutex> lock(mutex_);
+  if (!IsAttachedLocked(session)) return;
   DispatchVoiceLocked(calls_.SetVoiceState(lobbyId, session, selfMute, selfDeaf));
 }
 
