@@ -379,6 +379,14 @@ export interface NativeWorldConstructor {
   new (version: NativeVersion): NativeWorld;
 }
 
+/** See {@link NativeBinding.pumpStats}. */
+export interface NativePumpStats {
+  readonly capacity: number;
+  readonly queued: number;
+  readonly highWater: number;
+  readonly producerWaits: number;
+}
+
 export interface NativeBinding {
   /**
    * Receives every batch of events of this environment (one call per batch). `scheduleTurn` is
@@ -394,6 +402,8 @@ export interface NativeBinding {
   /** Benchmark baseline: one JS call per event instead of one per batch. */
   setPerEventDelivery(perEvent: boolean): void;
   noop(): void;
+  /** The pump queue of this environment: its bound, what is queued now, the most ever queued, and how often a backend thread waited for room. */
+  pumpStats(): NativePumpStats;
   /** The compiled-in backends: 'sim', and 'vendor' when built with SOCIAL_SDK_DIR. */
   readonly backends: readonly string[];
   /** The vendor library's version; present only when the vendor backend is compiled in. */

@@ -60,6 +60,18 @@ Napi::Value SetPerEventDelivery(const Napi::CallbackInfo& info) {
   return info.Env().Undefined();
 }
 
+// The pump queue's bound and how it was used: what the flood test and the benchmark check.
+Napi::Value PumpStats(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const sdk::CallbackQueue::Stats stats = Addon::Of(env).pump.queue().stats();
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("capacity", static_cast<double>(sdk::CallbackQueue::kCapacity));
+  out.Set("queued", static_cast<double>(stats.queued));
+  out.Set("highWater", static_cast<double>(stats.highWater));
+  out.Set("producerWaits", static_cast<double>(stats.producerWaits));
+  return out;
+}
+
 // The cheapest possible native call: the baseline the benchmark compares real calls against.
 Napi::Value Noop(const Napi::CallbackInfo& info) { return info.Env().Undefined(); }
 
@@ -77,6 +89,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("setPerEventDelivery",
               Napi::Function::New(env, SetPerEventDelivery, "setPerEventDelivery"));
   exports.Set("noop", Napi::Function::New(env, Noop, "noop"));
+  exports.Set("pumpStats", Napi::Function::New(env, PumpStats, "pumpStats"));
   Napi::Array backends = Napi::Array::New(env);
   backends.Set(0u, "sim");
 #if SOCIAL_SDK_WITH_VENDOR

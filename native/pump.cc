@@ -53,13 +53,12 @@ void Pump::Run(Napi::Env env) {
   // cleared, so they cost no second wake and are taken below.
   queue_.Poll();
   wakePending_.store(false);
-  for (auto& callback : queue_.TakeAll()) backlog_.push_back(std::move(callback));
   Napi::HandleScope scope(env);
   const size_t limit = perEvent_ ? 1 : kMaxBatch;
   bool delivering = true;
-  for (size_t budget = kCallbacksPerTurn; budget > 0 && !backlog_.empty(); --budget) {
-    auto callback = std::move(backlog_.front());
-    backlog_.pop_front();
+  // Taking only one turn's worth keeps the rest in the queue, where it counts against the bound
+  // its producers wait on.
+  for (auto& callback : queue_.Take(kCallbacksPerTurn)) {
     callback();
     if (delivering && batch_.size() >= limit) delivering = Deliver(env, limit);
   }
@@ -67,7 +66,7 @@ void Pump::Run(Napi::Env env) {
   while (delivering && !batch_.empty()) {
     delivering = Deliver(env, batch_.size() < limit ? batch_.size() : limit);
   }
-  if (!backlog_.empty() && !turnScheduled_ && !scheduleTurn_.IsEmpty()) {
+  if (!queue_.Empty() && !turnScheduled_ && !scheduleTurn_.IsEmpty()) {
     turnScheduled_ = true;
     scheduleTurn_.Call({});
   }
@@ -114,7 +113,6 @@ void Pump::Shutdown() {
   shutDown_ = true;
   queue_.SetPoll(nullptr);  // backends clear theirs when their last client closes; this is a backstop
   queue_.Clear();
-  backlog_.clear();
   batch_.clear();
   dispatcher_.Reset();
   scheduleTurn_.Reset();

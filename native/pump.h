@@ -10,7 +10,6 @@
 
 #include <atomic>
 #include <cstddef>
-#include <deque>
 #include <vector>
 
 #include <napi.h>
@@ -64,7 +63,6 @@ class Pump {
   bool keepAlive_ = false;
   bool perEvent_ = false;
   sdk::CallbackQueue queue_;
-  std::deque<sdk::CallbackQueue::Callback> backlog_;  // taken from queue_, not run yet
   std::vector<JsEvent> batch_;
   Napi::FunctionReference dispatcher_;
   Napi::FunctionReference scheduleTurn_;

@@ -2,13 +2,24 @@
 // the pump drains on the JS thread. This is how the RunCallbacks contract of sdk/client.h is kept
 // by backends that do not have a queue of their own.
 //
+// The queue is bounded for the threads that produce into it: a backend thread posting with
+// PostWaiting waits while kCapacity callbacks are queued, until the pump has taken some (or the
+// producer is told to stop). A flood (a million log lines) so costs a bounded amount of memory
+// and slows its producer down to the pace at which JS consumes, instead of queueing without end.
+// Posts from the JS thread itself (and Post) never wait: the JS thread is the consumer.
+//
 // A backend that does have a queue of its own, and no way to signal it (the vendor library, which
 // must be polled with discordpp::RunCallbacks), installs a poll function: the pump calls it on the
 // JS thread at the start of every turn, and the backend wakes the pump (Wake) on a timer.
 #pragma once
 
+#include <atomic>
+#include <condition_variable>
+#include <cstddef>
+#include <deque>
 #include <functional>
 #include <mutex>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -19,11 +30,26 @@ class CallbackQueue {
   using Callback = std::function<void()>;
   using WakeFn = std::function<void()>;
 
+  // Most callbacks queued before PostWaiting makes its producer wait: two pump turns' worth.
+  static constexpr size_t kCapacity = 16384;
+
+  struct Stats {
+    size_t queued = 0;
+    size_t highWater = 0;  // the most ever queued at once
+    uint64_t producerWaits = 0;  // how often a producer waited for room
+  };
+
   // `wake` is called (from the posting thread, outside the lock) when the queue goes from empty
   // to non-empty, so a sleeping pump is woken once per burst rather than once per callback.
+  // The constructing thread is the consumer (the JS thread of the pump's environment).
   explicit CallbackQueue(WakeFn wake);
 
+  // Never waits (the consumer's own posts, and posts made while holding a lock).
   void Post(Callback cb);
+  // From a backend thread that holds no lock: waits while the queue is full, until the pump has
+  // taken some or `*stop` becomes true (then the callback is queued anyway, so nothing is lost
+  // while a producer shuts down). From the consumer thread it does not wait.
+  void PostWaiting(Callback cb, const std::atomic<bool>& stop);
   // Asks the pump for a turn even though nothing was posted (a timer tick of a polled backend).
   void Wake() {
     if (wake_) wake_();
@@ -34,16 +60,24 @@ class CallbackQueue {
   void Poll() {
     if (poll_) poll_();
   }
-  // Moves out everything queued so far, in order. Called on the pump thread.
-  std::vector<Callback> TakeAll();
+  // Moves out at most `max` of the oldest callbacks, in order, and lets waiting producers go on.
+  // Called on the pump thread.
+  std::vector<Callback> Take(size_t max);
+  bool Empty();
+  Stats stats();
   // Drops every queued callback without running it (environment teardown).
   void Clear();
 
  private:
+  void PushLocked(Callback cb, std::unique_lock<std::mutex>& lock);
+
   WakeFn wake_;
   Callback poll_;  // JS thread only
+  const std::thread::id consumer_;
   std::mutex mutex_;
-  std::vector<Callback> items_;
+  std::condition_variable roomMade_;
+  std::deque<Callback> items_;
+  Stats stats_;
 };
 
 }  // namespace sdk

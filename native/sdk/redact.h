@@ -1,21 +1,34 @@
-// Removes a secret (an access token) from text that is about to leave a backend (log lines): both
-// backends filter the token from every log line (spec, Authentication rule 10).
+// Removes secrets (access tokens) from text that is about to leave a backend (log lines): both
+// backends filter tokens from every log line (spec, Authentication rule 10).
 #pragma once
 
+#include <mutex>
 #include <string>
+#include <vector>
 
 namespace sdk {
 
 constexpr const char* kRedacted = "[REDACTED]";
 
 // Every occurrence of `secret` in `text` replaced by kRedacted; `text` unchanged if `secret` is empty.
-inline std::string Redact(std::string text, const std::string& secret) {
-  if (secret.empty()) return text;
-  for (size_t at = text.find(secret); at != std::string::npos; at = text.find(secret, at)) {
-    text.replace(at, secret.size(), kRedacted);
-    at += std::char_traits<char>::length(kRedacted);
-  }
-  return text;
-}
+std::string Redact(std::string text, const std::string& secret);
+
+// Every credential that follows the word "Bearer" (any case) replaced by kRedacted: a token the
+// filter was never told about (one from before a refresh, or another client's) still goes.
+std::string RedactBearerCredentials(std::string text);
+
+// The secrets one client has held. A line built before a token refresh, and delivered after it,
+// carries the old token: so every token the client has held is filtered, not only the current
+// one. Thread-safe: tokens are added on the JS thread, lines filtered on backend threads.
+class SecretFilter {
+ public:
+  void Add(const std::string& secret);
+  // `text` with every remembered secret and every bearer credential replaced by kRedacted.
+  std::string Apply(std::string text) const;
+
+ private:
+  mutable std::mutex mutex_;
+  std::vector<std::string> secrets_;
+};
 
 }  // namespace sdk

@@ -26,6 +26,8 @@ class ServiceThread {
   // the service thread itself. Long tasks should poll StopRequested() so Stop() returns promptly.
   void Stop();
   bool StopRequested() const { return stopRequested_.load(std::memory_order_relaxed); }
+  // The flag StopRequested() reads, for waits elsewhere that must end when the thread is stopped.
+  const std::atomic<bool>& StopFlag() const { return stopRequested_; }
 
  private:
   void Run();

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "sdk/callback_queue.h"
+#include "sdk/redact.h"
 #include "sdk/client.h"
 #include "sim/service_thread.h"
 #include "sim/world.h"
@@ -95,6 +96,9 @@ class SimClient final : public sdk::Client, public Session {
 
   // Posts to the service thread, counted for the world's settle(). False once stopped.
   bool Post(Task task);
+  // Queues a callback for the pump (JS thread). From the service thread it waits while the pump's
+  // queue is full (backpressure), until this client stops; it must be called holding no lock.
+  void Deliver(sdk::CallbackQueue::Callback callback);
 
   // Service-thread steps.
   void BeginConnect(bool reconnecting);
@@ -143,6 +147,8 @@ class SimClient final : public sdk::Client, public Session {
   // Service thread only: the activity this client published, published again after a reconnect
   // (the SDK keeps it; the service drops it with the connection).
   std::optional<sdk::Activity> activity_;
+
+  sdk::SecretFilter secrets_;  // every token this client has held, filtered from its log lines
 
   mutable std::mutex mutex_;  // guards everything below
   std::string token_;         // service-thread copy lives in connectedToken_

@@ -47,7 +47,7 @@ void SimClient::OnUserUpdated(sdk::Snowflake userId) {
       std::lock_guard<std::mutex> lock(mutex_);
       cb = userCallback_;
     }
-    if (cb) queue_.Post([cb = std::move(cb), userId] { (*cb)(userId); });
+    if (cb) Deliver([cb = std::move(cb), userId] { (*cb)(userId); });
   });
 }
 

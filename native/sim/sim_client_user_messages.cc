@@ -100,7 +100,7 @@ void SimClient::OnMessageDeleted(sdk::Snowflake messageId, sdk::Snowflake channe
       std::lock_guard<std::mutex> lock(mutex_);
       cb = messageDeletedCallback_;
     }
-    if (cb) queue_.Post([cb = std::move(cb), messageId, channelId] { (*cb)(messageId, channelId); });
+    if (cb) Deliver([cb = std::move(cb), messageId, channelId] { (*cb)(messageId, channelId); });
   });
 }
 

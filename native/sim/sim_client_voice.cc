@@ -94,9 +94,9 @@ void SimClient::EndLocalCalls(sdk::CallError error) {
 void SimClient::EndCall(sdk::Snowflake lobbyId, DoneCallback done) {
   const bool posted = Post([this, lobbyId, done] {
     EndLocalCall(lobbyId, sdk::CallError::None, 0, true, true);
-    queue_.Post(done);
+    Deliver(done);
   });
-  if (!posted) queue_.Post(std::move(done));
+  if (!posted) Deliver(std::move(done));
 }
 
 void SimClient::EndCalls(DoneCallback done) {
@@ -107,9 +107,9 @@ void SimClient::EndCalls(DoneCallback done) {
       for (const auto& entry : calls_) lobbies.push_back(entry.first);
     }
     for (sdk::Snowflake lobbyId : lobbies) EndLocalCall(lobbyId, sdk::CallError::None, 0, true, true);
-    queue_.Post(done);
+    Deliver(done);
   });
-  if (!posted) queue_.Post(std::move(done));
+  if (!posted) Deliver(std::move(done));
 }
 
 std::optional<sdk::CallInfo> SimClient::GetCall(sdk::Snowflake lobbyId) const {
@@ -209,7 +209,7 @@ void SimClient::SetCallStatus(sdk::Snowflake lobbyId, sdk::CallStatus status, sd
     if (it != calls_.end()) it->second.status = status;
     cb = callStatusCallback_;
   }
-  if (cb) queue_.Post([cb = std::move(cb), lobbyId, status, error, detail] { (*cb)(lobbyId, status, error, detail); });
+  if (cb) Deliver([cb = std::move(cb), lobbyId, status, error, detail] { (*cb)(lobbyId, status, error, detail); });
 }
 
 void SimClient::SetCallStatusCallback(CallStatusCallback cb) {
@@ -247,7 +247,7 @@ void SimClient::OnVoiceEvent(sdk::VoiceEvent event, sdk::Snowflake lobbyId, sdk:
           CallName(lobbyId) + ": participant " + std::to_string(userId) +
               (event == sdk::VoiceEvent::ParticipantAdded ? " joined" : " left"), true);
     }
-    if (cb) queue_.Post([cb = std::move(cb), event, lobbyId, userId] { (*cb)(event, lobbyId, userId); });
+    if (cb) Deliver([cb = std::move(cb), event, lobbyId, userId] { (*cb)(event, lobbyId, userId); });
   });
 }
 
@@ -264,7 +264,7 @@ void SimClient::OnVoiceSettingsUpdated(const sdk::VoiceSettings& settings) {
       cb = voiceSettingsCallback_;
     }
     Log(sdk::LogSeverity::Verbose, "RPC: VOICE_SETTINGS_UPDATE received from the chat client");
-    if (cb) queue_.Post([cb = std::move(cb), settings] { (*cb)(settings); });
+    if (cb) Deliver([cb = std::move(cb), settings] { (*cb)(settings); });
   });
 }
 

@@ -11,6 +11,8 @@ namespace sim {
 class SnowflakeMinter {
  public:
   static constexpr uint64_t kServiceEpochMs = 1420070400000ULL;  // 2015-01-01T00:00:00Z
+  // The last millisecond the 42 timestamp bits can hold; the world's clock stops short of it.
+  static constexpr uint64_t kLastMs = kServiceEpochMs + ((1ULL << 42) - 1);
 
   uint64_t Mint(uint64_t nowMs);
 

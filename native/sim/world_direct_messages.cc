@@ -35,8 +35,8 @@ DirectMessages::Outcome World::SendUserMessage(sdk::Snowflake user, sdk::Snowfla
     out.result.status = 404;
     return out;
   }
-  const sdk::Snowflake id = minter_.Mint(nowMs_);
-  const sdk::Snowflake channelId = minter_.Mint(nowMs_);
+  const sdk::Snowflake id = NewIdLocked();
+  const sdk::Snowflake channelId = NewIdLocked();
   DirectMessages::Outcome outcome =
       directMessages_.Send(user, recipient, std::move(content), std::move(metadata), id, channelId, nowMs_);
   DispatchToUsersLocked(outcome.notices);

@@ -9,7 +9,7 @@ namespace sim {
 sdk::Snowflake World::CreateGuild(std::string name, sdk::Snowflake ownerId) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (users_.count(ownerId) == 0) throw std::invalid_argument("no user with id " + std::to_string(ownerId));
-  const sdk::Snowflake id = minter_.Mint(nowMs_);
+  const sdk::Snowflake id = NewIdLocked();
   guilds_.CreateGuild(id, std::move(name), ownerId);
   return id;
 }
@@ -28,7 +28,7 @@ void World::RemoveGuildMember(sdk::Snowflake guildId, sdk::Snowflake userId) {
 sdk::Snowflake World::CreateGuildChannel(sdk::Snowflake guildId, ChannelSpec spec) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (!guilds_.HasGuild(guildId)) throw std::invalid_argument("no guild with id " + std::to_string(guildId));
-  const sdk::Snowflake id = minter_.Mint(nowMs_);
+  const sdk::Snowflake id = NewIdLocked();
   guilds_.CreateChannel(guildId, id, std::move(spec));
   return id;
 }

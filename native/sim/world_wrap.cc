@@ -103,7 +103,7 @@ Napi::Value WorldWrap::Now(const Napi::CallbackInfo& info) {
 Napi::Value WorldWrap::Advance(const Napi::CallbackInfo& info) {
   const double ms = NumberArg(info, 0, "ms");
   if (ms < 0 || ms > 9007199254740991.0) throw Napi::RangeError::New(info.Env(), "ms must be >= 0");
-  world().Advance(static_cast<uint64_t>(ms));
+  Guarded(info.Env(), [&] { world().Advance(static_cast<uint64_t>(ms)); });
   return Napi::Number::New(info.Env(), static_cast<double>(world().Now()));
 }
 

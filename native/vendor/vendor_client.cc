@@ -69,7 +69,7 @@ VendorClient::~VendorClient() { Close(); }
 
 void VendorClient::UpdateToken(sdk::TokenType type, std::string token, ResultCallback done) {
   auto settle = Pending<>(std::move(done));
-  token_ = token;
+  secrets_.Add(token);
   client_->UpdateToken(FromTokenType(type), std::move(token),
                        [settle](discordpp::ClientResult result) { settle(ToResult(result)); });
 }
@@ -166,7 +166,7 @@ void VendorClient::SetMessageEventCallback(MessageEventCallback cb) { onMessage_
 void VendorClient::ForwardLog(std::string message, discordpp::LoggingSeverity severity, bool voice) {
   const sdk::LogSeverity level = ToSeverity(severity);
   if (level < (voice ? minVoiceLogSeverity_ : minLogSeverity_)) return;
-  Post([this, message = sdk::Redact(std::move(message), token_), level, voice] {
+  Post([this, message = secrets_.Apply(std::move(message)), level, voice] {
     const LogCallback& target = voice ? onVoiceLog_ : onLog_;
     if (target) target(message, level);
   });
@@ -193,7 +193,6 @@ void VendorClient::Close() {
   // delivers for them find the link closed.
   auto pending = std::move(link_->failOnClose);
   for (auto& [operation, fail] : pending) fail();
-  token_.clear();
   client_.reset();  // drops the native client; its queued callbacks see the link closed
   backend_->ClientClosed(*this);
 }

@@ -16,6 +16,7 @@
 #include <discordpp.h>
 
 #include "sdk/callback_queue.h"
+#include "sdk/redact.h"
 #include "sdk/client.h"
 
 namespace vendor {
@@ -120,8 +121,8 @@ class VendorClient final : public sdk::Client {
       if (link->open.load()) callback();
     });
   }
-  // Forwards a log line with every copy of the current token replaced (older SDK builds did not
-  // filter it themselves).
+  // Forwards a log line with every token the client has held, and any bearer credential,
+  // replaced (older SDK builds did not filter it themselves; newer ones know only the current one).
   void ForwardLog(std::string message, discordpp::LoggingSeverity severity, bool voice);
   void ForwardVoiceEvent(sdk::VoiceEvent event, sdk::Snowflake lobbyId, sdk::Snowflake userId);
   // "<what> is not available in SDK x.y.z (it needs 1.10)".
@@ -133,7 +134,7 @@ class VendorClient final : public sdk::Client {
   std::shared_ptr<Link> link_;
   std::unique_ptr<discordpp::Client> client_;
   sdk::Snowflake applicationId_ = 0;
-  std::string token_;  // only to redact it from log lines
+  sdk::SecretFilter secrets_;  // every token the client has held, filtered from log lines
   StatusCallback onStatus_;
   LogCallback onLog_;
   LobbyEventCallback onLobby_;
