@@ -1,0 +1,125 @@
+// Tokens never leave the package: not in a log line (every token a client has held, and any bearer
+// credential), not in an error, not in inspect or JSON output. Driven as an adversarial user would:
+// token refreshes while connected, dropped connections and requests in flight, at debug level.
+// The vendor backend's side is in test/vendor-e2e.test.ts (it needs the fake vendor library).
+import { inspect } from 'node:util';
+
+import { describe, expect, it } from 'vitest';
+
+import type { LogEntry } from './sdk.js';
+import { world } from './helpers.js';
+
+/** Every place in `lines` where one of `secrets` shows, or a bearer credential that was not redacted. */
+function leaks(lines: readonly string[], secrets: readonly string[]): string[] {
+  const found: string[] = [];
+  for (const line of lines) {
+    if (secrets.some((secret) => line.includes(secret))) found.push(line);
+    else if (/bearer[\s:]+(?!\[REDACTED\])[\w.~+/=-]+/i.test(line)) found.push(line);
+  }
+  return found;
+}
+
+describe('tokens in log lines', () => {
+  it('filters a token the client held before a refresh, not only the current one', async () => {
+    const { sim, app, user, grant } = world({ build: 'debug' });
+    const client = sim.createClient({ logLevel: 'verbose', applicationId: app.id });
+    const logs: LogEntry[] = [];
+    client.on('log', (entry) => logs.push(entry));
+    await client.updateToken(grant.accessToken);
+    await client.connect();
+    const next = sim.issueToken(user, app);
+    await client.updateToken(next.accessToken);
+    // Reconnects with the new token: the old one is neither current nor the connected one now.
+    sim.dropConnections(user);
+    await sim.settle();
+    expect(client.status).toBe('ready');
+    // A line built with the old token and delivered after the refresh (as a request log line of an
+    // in-flight request is), without the word "Bearer" before it.
+    sim.emitLogs(user, 1, { severity: 'warning', message: `retired ${grant.accessToken}, current ${next.accessToken}` });
+    sim.emitLogs(user, 1, { severity: 'warning', message: `voice: ${grant.accessToken}`, source: 'voice' });
+    await sim.settle();
+    expect(logs).toContainEqual({ severity: 'warning', message: 'retired [REDACTED], current [REDACTED]', source: 'sdk' });
+    expect(logs).toContainEqual({ severity: 'warning', message: 'voice: [REDACTED]', source: 'voice' });
+    await client.close();
+  });
+
+  it('filters any bearer credential, even one the client never held', async () => {
+    const { sim, app, user, grant } = world();
+    const client = sim.createClient({ applicationId: app.id });
+    const logs: string[] = [];
+    client.on('log', (entry) => logs.push(entry.message));
+    await client.updateToken(grant.accessToken);
+    await client.connect();
+    sim.emitLogs(user, 1, { severity: 'error', message: 'GET /x (Authorization: Bearer someone-elses.token_42) failed' });
+    sim.emitLogs(user, 1, { severity: 'error', message: 'authorization: bearer:abc/DEF+ghi= and a bearer-less line' });
+    await sim.settle();
+    expect(logs).toEqual([
+      'GET /x (Authorization: Bearer [REDACTED]) failed',
+      'authorization: bearer:[REDACTED] and a bearer-less line',
+    ]);
+    await client.close();
+  });
+
+  it('no token shows in any output while tokens are refreshed under drops and requests in flight', async () => {
+    const { sim, app, user, grant } = world({ build: 'debug' });
+    const other = sim.createUser({ username: 'bob' });
+    const client = sim.createClient({ logLevel: 'verbose', applicationId: app.id });
+    const lines: string[] = [];
+    client.on('log', (entry) => lines.push(entry.message));
+    const tokens = [grant.accessToken];
+    const outputs: string[] = [];
+    const record = (value: unknown) => {
+      outputs.push(inspect(value, { depth: 5, showHidden: true }));
+      if (value instanceof Error) outputs.push(String(value.message), String(value.stack));
+    };
+    // Moves the clock (latency is on) until every promise has settled; bounded.
+    const drive = async (promises: Promise<unknown>[]) => {
+      let settled = false;
+      const all = Promise.all(promises).then(() => (settled = true));
+      for (let step = 0; step < 200 && !settled; ++step) {
+        sim.advance(3);
+        await sim.settle();
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect(settled).toBe(true);
+      await all;
+    };
+    await client.updateToken(grant.accessToken);
+    await client.connect();
+    const lobbyId = await client.createOrJoinLobby('secrets-room');
+    for (let round = 0; round < 100; ++round) {
+      sim.setLatency(round % 3);
+      const inFlight = [
+        client.sendLobbyMessage(lobbyId, `m${round}`),
+        client.getLobbyMessages(lobbyId),
+        client.getUserGuilds(),
+        client.sendUserMessage(other.id, `dm${round}`),
+      ].map((p) => p.then(record, record));
+      const fresh = sim.issueToken(user, app);
+      tokens.push(fresh.accessToken);
+      const refreshed = client.updateToken(fresh.accessToken).then(record, record);
+      if (round % 4 === 0) sim.dropConnections(user);
+      if (round % 10 === 5) sim.revokeToken(tokens[tokens.length - 2]!);
+      if (round % 7 === 0) sim.failNext('sendLobbyMessage', { error: { type: 'NetworkError' } });
+      await drive([...inFlight, refreshed]);
+      if (client.status === 'disconnected') await drive([client.connect().catch(record)]);
+    }
+    record(client);
+    record(sim);
+    outputs.push(JSON.stringify(client), JSON.stringify(client.currentUser));
+    await client.close();
+    expect(lines.length).toBeGreaterThan(300);
+    expect(lines.some((line) => line.includes('Bearer [REDACTED]'))).toBe(true);
+    expect(leaks(lines, tokens)).toEqual([]);
+    expect(leaks(outputs, tokens)).toEqual([]);
+  });
+});
+
+describe('the leak check itself', () => {
+  it('sees a token and an unredacted bearer credential', () => {
+    expect(leaks(['a sim.123 b', 'Bearer xyz', 'Bearer [REDACTED]', 'plain'], ['sim.123'])).toEqual([
+      'a sim.123 b',
+      'Bearer xyz',
+    ]);
+  });
+});
