@@ -75,6 +75,22 @@ describe.runIf(hasVendor)('the vendor backend over the fake library', () => {
     await client.close();
   });
 
+  it('filters every token the client has held, after refreshes, and any bearer credential', async () => {
+    const tokens = ['tok-first-1111', 'tok-second-2222', 'tok-third-3333'];
+    const client = new sdk.Client({ backend: 'vendor', logLevel: 'info' });
+    const logs: string[] = [];
+    client.on('log', (entry) => logs.push(entry.message));
+    await client.updateToken(tokens[0]!);
+    await client.connect();
+    await client.updateToken(tokens[1]!);
+    await client.updateToken(tokens[2]!);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(logs).toContain('token refreshed: [REDACTED] -> [REDACTED]');
+    expect(logs.filter((line) => line.startsWith('token refreshed:'))).toHaveLength(2);
+    expect(logs.filter((line) => tokens.some((token) => line.includes(token)))).toEqual([]);
+    await client.close();
+  });
+
   it('settles a pending operation with ClientDestroyed on close and ignores the late result the library sends', async () => {
     const client = new sdk.Client({ backend: 'vendor' });
     const events: string[] = [];

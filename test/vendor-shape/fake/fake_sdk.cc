@@ -158,6 +158,9 @@ std::string Client::GetVersionHash() { return "fake-sdk"; }
 
 void Client::UpdateToken(AuthorizationTokenType, std::string token, UpdateTokenCallback callback) {
   FakeClient& fake = Fake(*this);
+  // A careless build echoes the token it replaces: the adapter must filter every token it was
+  // given, not only the current one (and this line has no "Bearer" before either).
+  if (!fake.token.empty()) fake.Log(false, "token refreshed: " + fake.token + " -> " + token, LoggingSeverity::Warning);
   fake.token = token;
   if (token == "hang") {
     fake.hanging.push_back(std::move(callback));
