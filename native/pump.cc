@@ -101,8 +101,10 @@ bool Pump::Deliver(Napi::Env env, size_t count) {
     dispatcher_.Call({Napi::Int32Array::New(env, count * kJsEventInts, buffer, 0), payloads});
   } catch (const Napi::Error& error) {
     // The dispatcher isolates listener errors itself, so this is a bug in it: surface it as an
-    // uncaught exception, and come back for whatever is still queued.
-    error.ThrowAsJavaScriptException();
+    // uncaught exception ('uncaughtException', or the process ends with it), and come back for
+    // whatever is still queued. Rethrowing would not do: inside a thread-safe function's call
+    // Node swallows a pending exception with only a deprecation warning.
+    napi_fatal_exception(env, error.Value());
     Wake();
     return false;
   }

@@ -33,3 +33,18 @@ describe('the pump hands events to JS in batches', () => {
     expect(counts.calls).toBeGreaterThanOrEqual(5_000);
   });
 });
+
+describe('a dispatcher that throws', () => {
+  it('surfaces as an uncaught exception (no deprecation warning), and later events still arrive', async () => {
+    const result = await runFixture('pump-dispatcher-throws.cjs');
+    const output = `\nstdout:\n${result.stdout}\nstderr:\n${result.stderr}`;
+    expect({ code: result.code, signal: result.signal }, output).toEqual({ code: 0, signal: null });
+    const lines = result.stdout.trim().split('\n');
+    expect(lines.at(-1), output).toBe('DONE');
+    const report = JSON.parse(lines.at(-2)!) as { uncaught: string[]; statuses: number };
+    expect(report.uncaught).toEqual(['dispatcher bug']);
+    // connecting, connected and ready: all of them, although the first batch's call threw.
+    expect(report.statuses).toBe(3);
+    expect(result.stderr).not.toMatch(/DeprecationWarning|uncaught-exceptions-policy/);
+  });
+});
