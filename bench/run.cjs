@@ -9,12 +9,14 @@
 //      call (`noop()`), and a plain JS call for scale.
 //   3. Lobby fan-out to 2, 50 and 1,000 members (cost per delivery against the 2-member lobby), and
 //      memory after 1,000,000 messages through one lobby (see lobby-fanout.cjs).
+//   4. Memory of a log flood with a slow listener, against the pump queue's bound (flood.cjs).
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
 const { Simulator } = require('../dist/index.js');
 const { loadBinding } = require('../dist/native.js');
 const { fanout, memoryUnderLoad } = require('./lobby-fanout.cjs');
+const { floodMemory } = require('./flood.cjs');
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const events = Number(process.env.BENCH_EVENTS ?? 300_000);
@@ -111,6 +113,9 @@ async function main() {
   figures.lobbyFanout = await fanout(runs, console.log);
   console.log(`memory under load`);
   figures.lobbyMemory = await memoryUnderLoad(Number(process.env.BENCH_LOBBY_MESSAGES ?? 1_000_000), console.log);
+
+  console.log(`log flood`);
+  figures.flood = await floodMemory(Number(process.env.BENCH_FLOOD_LINES ?? 5_000_000), console.log);
 
   const out = path.join(__dirname, 'results', 'latest.json');
   fs.mkdirSync(path.dirname(out), { recursive: true });
