@@ -208,6 +208,32 @@ export interface ClientEvents {
   voiceSettingsUpdated: [settings: VoiceSettings];
 }
 
+/**
+ * @internal The name of every client event, at run time. Typed against {@link ClientEvents}: a
+ * name missing here, or one that is not an event, fails to compile, so the two cannot drift.
+ */
+export const CLIENT_EVENT_NAMES: readonly (keyof ClientEvents)[] = Object.freeze(
+  Object.keys({
+    statusChanged: true,
+    log: true,
+    lobbyCreated: true,
+    lobbyDeleted: true,
+    lobbyUpdated: true,
+    lobbyMemberAdded: true,
+    lobbyMemberRemoved: true,
+    lobbyMemberUpdated: true,
+    messageCreated: true,
+    messageUpdated: true,
+    messageDeleted: true,
+    userUpdated: true,
+    closed: true,
+    callStatusChanged: true,
+    voiceParticipantChanged: true,
+    voiceStateChanged: true,
+    voiceSettingsUpdated: true,
+  } satisfies Record<keyof ClientEvents, true>) as (keyof ClientEvents)[],
+);
+
 /** Payload of `messageDeleted`. */
 export interface MessageDeletedEvent {
   messageId: Snowflake;
