@@ -438,14 +438,15 @@ export class Client extends EventEmitter<ClientEvents> {
   /**
    * Creates a lobby of the application with this secret, or joins the one that exists: one call
    * either way. Resolves the lobby id. `lobbyCreated` follows for this client; the other members
-   * get `lobbyMemberAdded`.
+   * get `lobbyMemberAdded`. The secret is 1 to 250 characters of well-formed Unicode (a lone
+   * surrogate is refused: it would reach the service replaced, so two secrets could meet); it is
+   * never shown in an error.
    * @example
    * const lobbyId = await client.createOrJoinLobby('match-42', { memberMetadata: { muted: '[]' } });
    */
   createOrJoinLobby(secret: string, options?: CreateOrJoinLobbyOptions): Promise<Snowflake> {
     return this.#start('createOrJoinLobby', () => {
       checkSecret(secret);
-      // (1 to 250 characters, well-formed: two different strings never open the same lobby.)
       const { lobbyMetadata, memberMetadata } = checkOptions(options);
       const lobby = checkOptionalMetadata(lobbyMetadata, 'lobbyMetadata');
       const member = checkOptionalMetadata(memberMetadata, 'memberMetadata');

@@ -18,6 +18,7 @@ const MAX_SNOWFLAKE = (1n << 64n) - 1n;
  * @throws RangeError when it is negative, fractional, not a number, or above 2^64 - 1.
  */
 export function toSnowflake(value: SnowflakeInput, name = 'id'): Snowflake {
+  if (typeof name !== 'string') throw new TypeError(`toSnowflake: name must be a string, got ${typeName(name)}`);
   let id: bigint;
   if (typeof value === 'bigint') {
     id = value;

@@ -100,7 +100,11 @@ export interface UserUpdatedEvent {
   userId: Snowflake;
 }
 
-/** String key-value pairs: lobby, member and message metadata. */
+/**
+ * String key-value pairs: lobby, member and message metadata. At most 25 entries, keys and values
+ * of at most 1,024 characters, 1,000 characters in all, every string well-formed (see `limits`);
+ * a message's moderation metadata: at most 5 entries, keys of 1,024 and values of 2,000 characters.
+ */
 export type Metadata = Record<string, string>;
 
 /** A member of a lobby, as every member sees it. */

@@ -118,7 +118,10 @@ export interface ConnectClientOptions extends Omit<ClientOptions, 'simulator' | 
 export interface CreateLobbyOptions {
   /** The simulator's default application when absent. */
   application?: Application | SnowflakeInput;
-  /** Lets clients join with `createOrJoinLobby(secret)` and leave again; without one, only the game backend manages members. */
+  /**
+   * Lets clients join with `createOrJoinLobby(secret)` and leave again; without one, only the game
+   * backend manages members. 1 to 250 characters, well-formed.
+   */
   secret?: string;
   metadata?: Metadata;
 }
@@ -130,7 +133,7 @@ export interface LobbyMemberUpdate {
   remove?: boolean;
   /** Replaces the member's metadata (empty for a new member when absent). */
   metadata?: Metadata;
-  /** The member's additional display name (e.g. a character name), carried by the messages it sends from now on; null clears it. Only the game backend can set it. */
+  /** The member's additional display name (e.g. a character name, 1 to 80 characters), carried by the messages it sends from now on; null clears it. Only the game backend can set it. */
   additionalName?: string | null;
 }
 
@@ -257,11 +260,11 @@ export class Simulator {
    */
   setApplicationProfiles(user: User | SnowflakeInput, profiles: readonly ApplicationProfileSpec[]): User {
     const userId = idOf(user, 'user');
-    if (!Array.isArray(profiles)) throw new TypeError('profiles must be an array');
+    if (!Array.isArray(profiles)) throw new TypeError(`profiles must be an array, got ${typeName(profiles)}`);
     const seen = new Set<string>();
     const checked = profiles.map((profile: ApplicationProfileSpec, i) => {
       const name = `profiles[${i}]`;
-      if (typeof profile !== 'object' || profile === null) throw new TypeError(`${name} must be an object`);
+      if (typeof profile !== 'object' || profile === null || Array.isArray(profile)) throw new TypeError(`${name} must be an object, got ${typeName(profile)}`);
       const applicationId = idOf(profile.application ?? this.defaultApplication, `${name}.application`);
       if (seen.has(applicationId)) throw new RangeError(`${name}: a user has at most one application profile per application (${applicationId} is listed twice)`);
       seen.add(applicationId);
@@ -284,7 +287,7 @@ export class Simulator {
     if (options.id !== undefined) spec.id = toSnowflake(options.id, 'id');
     if (options.globalName !== undefined) spec.globalName = checkText(options.globalName, 'globalName', 1, limits.globalNameLength);
     if (options.applicationProfiles !== undefined && !Array.isArray(options.applicationProfiles)) {
-      throw new TypeError('applicationProfiles must be an array');
+      throw new TypeError(`applicationProfiles must be an array, got ${typeName(options.applicationProfiles)}`);
     }
     const user = fromNativeUser(this.#world.createUser(spec));
     return options.applicationProfiles?.length ? this.setApplicationProfiles(user, options.applicationProfiles) : user;
@@ -352,14 +355,17 @@ export class Simulator {
    */
   bulkUpdateLobbyMembers(lobby: { id: Snowflake } | SnowflakeInput, members: readonly LobbyMemberUpdate[]): void {
     const lobbyId = idOf(lobby, 'lobby');
-    if (!Array.isArray(members)) throw new TypeError('members must be an array');
+    if (!Array.isArray(members)) throw new TypeError(`members must be an array, got ${typeName(members)}`);
     const max = limits.lobbyMembersPerBulkRequest;
     if (members.length > max) {
       throw new RangeError(`a bulk update changes at most ${max} members per request, got ${members.length}`);
     }
     const updates = members.map((entry: LobbyMemberUpdate, i): NativeMemberUpdate => {
-      if (typeof entry !== 'object' || entry === null) throw new TypeError(`members[${i}] must be an object`);
-      const update: NativeMemberUpdate = { userId: idOf(entry.user, `members[${i}].user`), remove: entry.remove === true };
+      if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw new TypeError(`members[${i}] must be an object, got ${typeName(entry)}`);
+      const update: NativeMemberUpdate = {
+        userId: idOf(entry.user, `members[${i}].user`),
+        remove: entry.remove === undefined ? false : checkBoolean(entry.remove, `members[${i}].remove`),
+      };
       const metadata = checkOptionalMetadata(entry.metadata, `members[${i}].metadata`);
       if (metadata) update.metadata = metadata;
       if (entry.additionalName !== undefined) {
