@@ -321,7 +321,7 @@ export class Simulator {
    * `warning` lines unless the simulator logs like the debug build). The lines pass through the
    * SDK's log filter like every other: a token in `message` comes out as `[REDACTED]`. `source`
    * `voice` logs them from the voice engine. Returns how many clients. `count` is at most
-   * `limits.emitLogsCount` (10,000,000), `message` at most `limits.logMessageLength` characters.
+   * `limits.emitLogsCount` (100,000,000), `message` at most `limits.logMessageLength` characters.
    */
   emitLogs(user: User | SnowflakeInput, count: number, options?: { severity?: LogSeverity; message?: string; source?: LogSource }): number {
     const userId = idOf(user, 'user');
