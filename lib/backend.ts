@@ -4,7 +4,9 @@
  * @internal
  * @module
  */
+import { limits } from './limits.js';
 import { loadBinding, type NativeBackendOptions, type NativeFeatures, type NativeVersion } from './native.js';
+import { checkInteger, checkOneOf, checkText } from './validate.js';
 
 /** A backend's name. */
 export type BackendName = 'sim' | 'vendor';
@@ -25,15 +27,13 @@ export function selectBackend(requested?: unknown, hasSimulator = false): Backen
     name = hasSimulator || env === undefined || env === '' ? 'sim' : env;
     origin = 'SOCIAL_SDK_BACKEND';
   }
-  if (name !== 'sim' && name !== 'vendor') {
-    throw new RangeError(`${origin} must be 'sim' or 'vendor', got '${String(name)}'`);
-  }
-  if (name === 'vendor' && !loadBinding().backends.includes('vendor')) {
+  const checked = checkOneOf(name, ['sim', 'vendor'] as const, origin);
+  if (checked === 'vendor' && !loadBinding().backends.includes('vendor')) {
     throw new Error(
       `${origin}=vendor, but this build of social-sdk-node has no vendor backend: ${BUILD_HINT}, or use the simulator (unset SOCIAL_SDK_BACKEND)`,
     );
   }
-  return name;
+  return checked;
 }
 
 /** The SDK version of the vendor library this process loaded (the vendor backend must be built). */
@@ -54,29 +54,29 @@ export function backendFeatures(name: BackendName): NativeFeatures {
 /** The options a client passes to its backend, as given (checked by {@link checkBackendOptions}). */
 type BackendOptionsInput = Pick<NativeBackendOptions, 'apiBase' | 'webBase' | 'runCallbacksIntervalMs'>;
 
-/** Checks the backend options of a client: http(s) URLs and an interval of 1 to 1000 ms. */
+/**
+ * Checks the backend options of a client: http(s) URLs (well-formed, at most
+ * `limits.backendUrlLength` characters) and an interval of 1 to 1000 ms. A URL is never shown in a
+ * message: it may carry credentials.
+ */
 export function checkBackendOptions(options: BackendOptionsInput): NativeBackendOptions {
   const out: NativeBackendOptions = {};
   for (const key of ['apiBase', 'webBase'] as const) {
     const value: unknown = options[key];
     if (value === undefined) continue;
-    if (typeof value !== 'string') throw new TypeError(`${key} must be a string, got ${typeof value}`);
+    const text = checkText(value, key, 1, limits.backendUrlLength);
     let protocol: string;
     try {
-      protocol = new URL(value).protocol;
+      protocol = new URL(text).protocol;
     } catch {
-      throw new RangeError(`${key} must be an absolute http(s) URL, got '${value}'`);
+      throw new RangeError(`${key} must be an absolute http(s) URL, got a string that is not a URL`);
     }
-    if (protocol !== 'https:' && protocol !== 'http:') throw new RangeError(`${key} must be an http(s) URL, got '${value}'`);
-    out[key] = value;
+    if (protocol !== 'https:' && protocol !== 'http:') {
+      throw new RangeError(`${key} must be an http(s) URL, got a URL of another scheme`);
+    }
+    out[key] = text;
   }
   const interval: unknown = options.runCallbacksIntervalMs;
-  if (interval !== undefined) {
-    if (typeof interval !== 'number') throw new TypeError(`runCallbacksIntervalMs must be a number, got ${typeof interval}`);
-    if (!Number.isInteger(interval) || interval < 1 || interval > 1000) {
-      throw new RangeError(`runCallbacksIntervalMs must be an integer from 1 to 1000, got ${interval}`);
-    }
-    out.runCallbacksIntervalMs = interval;
-  }
+  if (interval !== undefined) out.runCallbacksIntervalMs = checkInteger(interval, 'runCallbacksIntervalMs', 1, 1000);
   return out;
 }

@@ -20,6 +20,7 @@ import { enforceSdkSupport } from './support/enforce.js';
 import { formatSdkVersion } from './support/version.js';
 import {
   CHANNEL_TYPE_VALUES,
+  CLIENT_EVENT_NAMES,
   CLIENT_STATUSES,
   CONNECTION_ERRORS,
   LOG_LEVEL_VALUES,
@@ -49,12 +50,17 @@ import {
   type VoiceSettings,
 } from './voice.js';
 import {
+  checkBoolean,
   checkContent,
   checkMessageLimit,
+  checkOneOf,
   checkOptionalMetadata,
   checkOptions,
   checkSecret,
+  checkText,
   checkUserMessageLimit,
+  describe,
+  typeName,
 } from './validate.js';
 
 /** Options of a {@link Client}. */
@@ -142,7 +148,7 @@ export interface GetUserMessagesOptions {
 
 /** Options of {@link Client.events}. */
 export interface EventIteratorOptions {
-  /** Ends the iteration with an AbortError when aborted. */
+  /** Ends the iteration with an AbortError when aborted. Must be an `AbortSignal` when given. */
   signal?: AbortSignal;
 }
 
@@ -261,7 +267,8 @@ class ClientCore implements ClientSink {
     this.status = DISCONNECTED;
     this.notify('closed');
     for (const waiter of [...this.callWaiters]) if (waiter('closed')) this.callWaiters.delete(waiter);
-    this.owner.deref()?.emit('closed');
+    const owner = this.owner.deref();
+    if (owner) emitToEveryListener(owner, 'closed');
   }
 
   private notify(change: StatusChange | 'closed'): void {
@@ -298,16 +305,10 @@ export class Client extends EventEmitter<ClientEvents> {
    */
   constructor(options: ClientOptions = {}) {
     super();
-    if (typeof options !== 'object' || options === null) throw new TypeError('options must be an object');
+    checkOptions(options);
     const applicationId = toSnowflake(options.applicationId ?? '0', 'applicationId');
-    const logLevel = options.logLevel ?? 'warning';
-    if (!Object.hasOwn(LOG_LEVEL_VALUES, logLevel)) {
-      throw new RangeError(`logLevel must be one of ${Object.keys(LOG_LEVEL_VALUES).join(', ')}, got '${String(logLevel)}'`);
-    }
-    const allowUnsupportedSdk = options.allowUnsupportedSdk ?? false;
-    if (typeof allowUnsupportedSdk !== 'boolean') {
-      throw new TypeError(`allowUnsupportedSdk must be a boolean, got ${typeof allowUnsupportedSdk}`);
-    }
+    const logLevel = checkOneOf(options.logLevel ?? 'warning', LOG_LEVELS, 'logLevel');
+    const allowUnsupportedSdk = checkBoolean(options.allowUnsupportedSdk ?? false, 'allowUnsupportedSdk');
     const backend = selectBackend(options.backend, options.simulator !== undefined);
     if (backend === 'vendor' && options.simulator !== undefined) {
       throw new TypeError("simulator applies to the 'sim' backend only, not to backend 'vendor'");
@@ -369,15 +370,18 @@ export class Client extends EventEmitter<ClientEvents> {
 
   /**
    * Gives the client the OAuth2 access token the next {@link Client.connect} signs in with. The
-   * token is handed to the native layer at once and is never kept in JS, logged or shown.
+   * token is handed to the native layer at once and is never kept in JS, logged or shown (nor is
+   * it, or any other argument, shown in the error of a refused call). It must be a well-formed
+   * string of 1 to `limits.accessTokenLength` characters. Rejects, never throws.
    */
-  updateToken(token: string, options: UpdateTokenOptions = {}): Promise<void> {
+  updateToken(token: string, options?: UpdateTokenOptions): Promise<void> {
     if (this.#closing) return Promise.reject(clientDestroyed('updateToken'));
-    if (typeof token !== 'string') return Promise.reject(new TypeError(`token must be a string, got ${typeof token}`));
-    if (token.length === 0) return Promise.reject(new RangeError('token must not be empty'));
-    const tokenType = options.tokenType ?? 'Bearer';
-    if (tokenType !== 'Bearer' && tokenType !== 'User') {
-      return Promise.reject(new RangeError(`tokenType must be 'Bearer' or 'User', got '${String(tokenType)}'`));
+    let tokenType: keyof typeof TOKEN_TYPES;
+    try {
+      checkText(token, 'token', 1, limits.accessTokenLength);
+      tokenType = checkOneOf(checkOptions(options).tokenType ?? 'Bearer', ['Bearer', 'User'] as const, 'tokenType');
+    } catch (error) {
+      return Promise.reject(error);
     }
     this.#tokenGiven = true;
     return this.#call('updateToken', (requestId) => this.#native.updateToken(requestId, TOKEN_TYPES[tokenType], token)).then(() => undefined);
@@ -434,7 +438,9 @@ export class Client extends EventEmitter<ClientEvents> {
   /**
    * Creates a lobby of the application with this secret, or joins the one that exists: one call
    * either way. Resolves the lobby id. `lobbyCreated` follows for this client; the other members
-   * get `lobbyMemberAdded`.
+   * get `lobbyMemberAdded`. The secret is 1 to 250 characters of well-formed Unicode (a lone
+   * surrogate is refused: it would reach the service replaced, so two secrets could meet); it is
+   * never shown in an error.
    * @example
    * const lobbyId = await client.createOrJoinLobby('match-42', { memberMetadata: { muted: '[]' } });
    */
@@ -840,19 +846,27 @@ export class Client extends EventEmitter<ClientEvents> {
   }
 
   /**
-   * Every `name` event as an async iterator; ends when the client closes, or with an AbortError
-   * when `signal` aborts.
+   * Every `name` event as an async iterator; ends when the client closes (even when a `closed`
+   * listener throws), or with an AbortError when `signal` aborts. On a closed client it ends at once.
+   * @throws TypeError when `name` is not a string or `options` not an object (or `signal` not an
+   * AbortSignal); RangeError for a name that is not one of the client's events.
    * @example
    * for await (const change of client.events('statusChanged')) console.log(change.status);
    */
-  events<K extends keyof ClientEvents>(name: K, options: EventIteratorOptions = {}): AsyncIterableIterator<EventValue<K>> {
-    const source = on(this as EventEmitter, name, { signal: options.signal, close: ['closed'] });
+  events<K extends keyof ClientEvents>(name: K, options?: EventIteratorOptions): AsyncIterableIterator<EventValue<K>> {
+    checkEventName(name);
+    const { signal } = checkOptions(options);
+    if (signal !== undefined && !(signal instanceof AbortSignal)) {
+      throw new TypeError(`options.signal must be an AbortSignal, got ${typeName(signal)}`);
+    }
     const closed = this.#core.closed;
+    // Created now (not at the first next()), so the events from here on are buffered.
+    const source = closed ? undefined : on(this as EventEmitter, name, { signal, close: ['closed'] });
     return (async function* () {
-      if (closed) return;
+      if (!source) return;
       for await (const args of source) {
         // Events already buffered when the signal aborted are not handed out.
-        options.signal?.throwIfAborted();
+        signal?.throwIfAborted();
         yield (args as unknown[])[0] as EventValue<K>;
       }
     })();
@@ -905,8 +919,33 @@ export class Client extends EventEmitter<ClientEvents> {
   }
 }
 
-function checkBoolean(value: unknown, name: string): void {
-  if (typeof value !== 'boolean') throw new TypeError(`${name} must be a boolean, got ${typeof value}`);
+const LOG_LEVELS = Object.keys(LOG_LEVEL_VALUES) as LogLevel[];
+
+/** Refuses a name that is not one of the client's events (see `ClientEvents`). */
+function checkEventName(name: unknown): asserts name is keyof ClientEvents {
+  if (typeof name === 'string' && (CLIENT_EVENT_NAMES as readonly string[]).includes(name)) return;
+  const known = CLIENT_EVENT_NAMES.join(', ');
+  if (typeof name !== 'string') throw new TypeError(`events(name): name must be a string naming a client event (${known}), got ${typeName(name)}`);
+  // An event name is shown only when it is short and looks like one (letters only).
+  const shown = /^[A-Za-z]{1,40}$/.test(name) ? `'${name}'` : describe(name);
+  throw new RangeError(`events(name): ${shown} is not a client event; the events are ${known}`);
+}
+
+/**
+ * Calls every listener of `event`, even when one throws: the throws are reported afterwards, as
+ * the pump reports a throwing listener (an uncaught exception on the next tick), so that no
+ * listener, and no `events()` iterator ending on it, misses the event.
+ */
+function emitToEveryListener(emitter: EventEmitter<ClientEvents>, event: 'closed'): void {
+  for (const listener of emitter.rawListeners(event) as ((this: unknown) => unknown)[]) {
+    try {
+      listener.call(emitter);
+    } catch (error) {
+      process.nextTick(() => {
+        throw error;
+      });
+    }
+  }
 }
 
 const CHANNEL_TYPE_NAMES = new Map<number, ChannelType>(

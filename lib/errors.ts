@@ -1,4 +1,5 @@
 import type { NativeFailure } from './native.js';
+import { checkOneOf, describe, typeName } from './validate.js';
 
 /**
  * The kinds of failure, with the vendor SDK's names (`discordpp::ErrorType`), plus this package's
@@ -32,6 +33,19 @@ const ERROR_TYPES: readonly ErrorType[] = [
   'RPCError',
 ];
 
+const ALL_ERROR_TYPES: readonly ErrorType[] = [...ERROR_TYPES, 'UnsupportedSdk'];
+
+function finiteOrZero(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+function optionalNumber(value: unknown, field: string): number {
+  if (value === undefined) return 0;
+  if (typeof value !== 'number') throw new TypeError(`SocialSdkError: init.${field} must be a number, got ${typeName(value)}`);
+  if (!Number.isFinite(value)) throw new RangeError(`SocialSdkError: init.${field} must be a finite number, got ${describe(value)}`);
+  return value;
+}
+
 /** Details of a {@link SocialSdkError}. */
 export interface SocialSdkErrorInit {
   type: ErrorType;
@@ -56,14 +70,32 @@ export class SocialSdkError extends Error {
   readonly retryable: boolean;
   readonly retryAfter: number;
 
+  /**
+   * @param message What went wrong (never a token or secret).
+   * @param init The details; `type` is required.
+   * @throws TypeError when `message` is not a string or `init` not an object; RangeError for an
+   * unknown `type` or a field out of range.
+   */
   constructor(message: string, init: SocialSdkErrorInit) {
+    if (typeof message !== 'string') throw new TypeError(`SocialSdkError: message must be a string, got ${typeName(message)}`);
+    if (typeof init !== 'object' || init === null || Array.isArray(init)) {
+      throw new TypeError(
+        `SocialSdkError: the second argument must be an object with a type (one of ${ALL_ERROR_TYPES.join(', ')}), got ${typeName(init)}`,
+      );
+    }
+    const type = checkOneOf(init.type, ALL_ERROR_TYPES, 'SocialSdkError: init.type');
+    const code = optionalNumber(init.code, 'code');
+    const status = optionalNumber(init.status, 'status');
+    const retryAfter = optionalNumber(init.retryAfter, 'retryAfter');
+    const retryable = init.retryable ?? false;
+    if (typeof retryable !== 'boolean') throw new TypeError(`SocialSdkError: init.retryable must be a boolean, got ${typeName(retryable)}`);
     super(message);
     this.name = 'SocialSdkError';
-    this.type = init.type;
-    this.code = init.code ?? 0;
-    this.status = init.status ?? 0;
-    this.retryable = init.retryable ?? false;
-    this.retryAfter = init.retryAfter ?? 0;
+    this.type = type;
+    this.code = code;
+    this.status = status;
+    this.retryable = retryable;
+    this.retryAfter = retryAfter;
   }
 
   /** @internal Builds the error a backend reported. */
@@ -71,10 +103,10 @@ export class SocialSdkError extends Error {
     const type = ERROR_TYPES[failure.type] ?? 'None';
     return new SocialSdkError(`${context}: ${failure.message || type}`, {
       type,
-      code: failure.code,
-      status: failure.status,
-      retryable: failure.retryable,
-      retryAfter: failure.retryAfter,
+      code: finiteOrZero(failure.code),
+      status: finiteOrZero(failure.status),
+      retryable: failure.retryable === true,
+      retryAfter: finiteOrZero(failure.retryAfter),
     });
   }
 }

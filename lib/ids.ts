@@ -7,34 +7,34 @@ export type Snowflake = string;
 /** What ID parameters accept. */
 export type SnowflakeInput = string | bigint;
 
+import { describe, typeName } from './validate.js';
+
 const MAX_SNOWFLAKE = (1n << 64n) - 1n;
 
 /**
- * Checks an ID and returns its canonical decimal form.
+ * Checks an ID and returns its canonical decimal form. A malformed string is not shown in the
+ * error (it may be a token or secret passed in the wrong place): only its length is.
  * @throws TypeError when `value` is not a string or bigint.
  * @throws RangeError when it is negative, fractional, not a number, or above 2^64 - 1.
  */
 export function toSnowflake(value: SnowflakeInput, name = 'id'): Snowflake {
+  if (typeof name !== 'string') throw new TypeError(`toSnowflake: name must be a string, got ${typeName(name)}`);
   let id: bigint;
   if (typeof value === 'bigint') {
     id = value;
   } else if (typeof value === 'string') {
     if (!/^[0-9]{1,20}$/.test(value)) {
-      throw new RangeError(`${name} must be an unsigned 64-bit integer in decimal, got ${describe(value)}`);
+      throw new RangeError(`${name} must be an unsigned 64-bit integer in decimal (1 to 20 digits), got ${describe(value)}`);
     }
     id = BigInt(value);
   } else {
     throw new TypeError(
-      `${name} must be a decimal string or a bigint, got ${typeof value}` +
+      `${name} must be a decimal string or a bigint, got ${typeName(value)}` +
         (typeof value === 'number' ? ' (a number cannot hold every 64-bit ID exactly)' : ''),
     );
   }
   if (id < 0n || id > MAX_SNOWFLAKE) {
-    throw new RangeError(`${name} must be between 0 and 2^64 - 1, got ${id}`);
+    throw new RangeError(`${name} must be between 0 and 2^64 - 1, got ${typeof value === 'bigint' ? `${id}n` : `a ${value.length}-digit number above it`}`);
   }
   return id.toString();
-}
-
-function describe(value: string): string {
-  return value.length > 40 ? `'${value.slice(0, 40)}…'` : `'${value}'`;
 }

@@ -1,6 +1,9 @@
 /**
- * Limits from the platform behaviour document, in one place. Validation in this package uses these
- * constants, never literals.
+ * Limits, in one place: those of the platform behaviour document (the spec), those the service's
+ * and the vendor's documentation give, and, where the service documents none, bounds this package
+ * chose so that no input is unbounded. Each says where its value comes from. Validation in this
+ * package uses these constants, never literals. Text lengths are counted in characters (Unicode
+ * code points); every string must also be well-formed (no lone surrogate).
  */
 export const limits = {
   /** Get Lobby Messages returns at most this many of the most recent messages. */
@@ -43,4 +46,67 @@ export const limits = {
   voiceInputVolumeMax: 100,
   /** Voice output volume: 0 to this (vendor documentation, `VoiceSettings::OutputVolume`). */
   voiceOutputVolumeMax: 200,
+
+  /** Lobby, member and message metadata: entries at most (service documentation of lobbies: requests allow 25 keys). */
+  metadataEntries: 25,
+  /**
+   * Lobby, member and message metadata: characters of a key at most. Not documented for lobby
+   * metadata; the service documents 1,024 for moderation metadata keys, and we apply the same.
+   */
+  metadataKeyLength: 1024,
+  /** Lobby, member and message metadata: characters of a value at most (service documentation of lobbies: 1,024). */
+  metadataValueLength: 1024,
+  /**
+   * Lobby, member and message metadata: characters of all keys and values together at most
+   * (service documentation of lobbies: "total length ≤1000"). Message metadata has no documented
+   * limit of its own: the lobby metadata limits apply to it too.
+   */
+  metadataTotalLength: 1000,
+  /** Moderation metadata of a message: entries at most (service documentation: 5). */
+  moderationMetadataEntries: 5,
+  /** Moderation metadata: characters of a key at most (service documentation: 1,024). */
+  moderationMetadataKeyLength: 1024,
+  /** Moderation metadata: characters of a value at most (service documentation: 2,000). */
+  moderationMetadataValueLength: 2000,
+  /** A lobby secret (Create or Join Lobby): 1 to this many characters (service documentation: `secret` ≤250). */
+  lobbySecretLength: 250,
+  /** A lobby member's additional name: 1 to this many characters (service documentation: `additional_name` 1–80). */
+  additionalNameLength: 80,
+  /**
+   * A user's global name: 1 to this many characters (service documentation of the provisional
+   * account token endpoint: `preferred_global_name` 1–32).
+   */
+  globalNameLength: 32,
+  /** A username: 1 to this many characters. Not documented by the service; chosen by us (the global name's 32). */
+  usernameLength: 32,
+  /** A simulated application's name: 1 to this many characters. Not documented by the service; chosen by us. */
+  applicationNameLength: 100,
+  /** A simulated guild's name: 1 to this many characters. Not documented by the service; chosen by us. */
+  guildNameLength: 100,
+  /** A guild channel's name (also a lobby's linked channel): 1 to this many characters. Not documented by the service; chosen by us. */
+  channelNameLength: 100,
+  /** Rich presence: the most characters of `activity.name` (at least 1). Not documented by the vendor; chosen by us (its other texts' 128). */
+  activityNameLength: 128,
+  /**
+   * A user's application profile: the most characters of its `username` and
+   * `providerIssuedUserId` (service documentation: profile `username` ≤1,024, `external_user_id`
+   * 1–1,024); its `providerId`, `avatarHash` and `metadata` get the same bound, chosen by us.
+   */
+  applicationProfileFieldLength: 1024,
+  /** An access token given to `updateToken()` (or `revokeToken()`): 1 to this many characters. Not documented by the service; chosen by us. */
+  accessTokenLength: 4096,
+  /** The `apiBase` and `webBase` URLs of a client: the most characters. Not documented by the vendor; chosen by us. */
+  backendUrlLength: 2048,
+  /**
+   * Simulator: the most lines one `emitLogs()` call asks for (load generation). Not a service
+   * limit; chosen by us: large enough for a flood that keeps a service thread busy for seconds
+   * (the stress tests use 40,000,000), small enough that a typo cannot queue billions.
+   */
+  emitLogsCount: 100_000_000,
+  /** Simulator: the most characters of an `emitLogs()` message. Not a service limit; chosen by us. */
+  logMessageLength: 10_000,
+  /** Simulator: the most characters of an injected failure's `message` (`failNext`). Not a service limit; chosen by us. */
+  injectedErrorMessageLength: 1000,
+  /** Simulator: the most characters of a chat client's push-to-talk key text (`pttKey`). Not documented by the vendor; chosen by us. */
+  pttKeyLength: 100,
 } as const;

@@ -10,7 +10,7 @@ import type { Snowflake } from './ids.js';
 import { limits } from './limits.js';
 import type { NativeActivity, NativeProfile, NativeUser } from './native.js';
 import type { User } from './types.js';
-import { characterCount } from './validate.js';
+import { checkInteger, checkOneOf, checkText, typeName } from './validate.js';
 
 /** What the player is doing (`discordpp::ActivityTypes`). `CustomStatus` is type 4 (spec: Presence activity). */
 export type ActivityType = 'Playing' | 'Streaming' | 'Listening' | 'Watching' | 'CustomStatus' | 'Competing';
@@ -33,7 +33,10 @@ export interface ActivityAssets {
   inviteCoverImage?: string | null;
 }
 
-/** When the activity started and/or ends: ms since the Unix epoch (the service treats small values as seconds). */
+/**
+ * When the activity started and/or ends: ms since the Unix epoch (the service treats small values
+ * as seconds). When both are given, `start` must not be after `end` (give both in the same unit).
+ */
 export interface ActivityTimestamps {
   start?: number | null;
   end?: number | null;
@@ -67,7 +70,7 @@ export interface ActivityButton {
 export interface Activity {
   /** Default `Playing`. */
   type?: ActivityType;
-  /** A custom display name for the application; the application's own name when left out. */
+  /** A custom display name for the application (1 to 128 characters); the application's own name when left out. */
   name?: string | null;
   /** 2 to 128 characters. */
   details?: string | null;
@@ -171,12 +174,9 @@ const MAX_INT32 = 0x7fffffff;
  */
 export function toNativeActivity(activity: Activity): NativeActivity {
   const a = object(activity, 'activity');
-  const type = a.type ?? 'Playing';
-  if (typeof type !== 'string' || !Object.hasOwn(ACTIVITY_TYPE_VALUES, type)) {
-    throw new RangeError(`activity.type must be one of ${Object.keys(ACTIVITY_TYPE_VALUES).join(', ')}, got '${String(type)}'`);
-  }
-  const name = optionalText(a.name, 'activity.name', 1, Infinity);
-  const out: NativeActivity = { type: ACTIVITY_TYPE_VALUES[type as ActivityType], name: name ?? '' };
+  const type = checkOneOf(a.type ?? 'Playing', ACTIVITY_TYPES, 'activity.type');
+  const name = a.name === undefined || a.name === null ? null : checkText(a.name, 'activity.name', 1, limits.activityNameLength);
+  const out: NativeActivity = { type: ACTIVITY_TYPE_VALUES[type], name: name ?? '' };
   const minText = limits.activityTextMinLength;
   out.details = optionalText(a.details, 'activity.details', minText, limits.activityTextLength);
   out.detailsUrl = optionalText(a.detailsUrl, 'activity.detailsUrl', minText, limits.activityUrlLength);
@@ -184,7 +184,13 @@ export function toNativeActivity(activity: Activity): NativeActivity {
   out.stateUrl = optionalText(a.stateUrl, 'activity.stateUrl', minText, limits.activityUrlLength);
   if (a.timestamps != null) {
     const t = object(a.timestamps, 'activity.timestamps');
-    out.timestamps = { start: timestamp(t.start, 'activity.timestamps.start'), end: timestamp(t.end, 'activity.timestamps.end') };
+    const start = timestamp(t.start, 'activity.timestamps.start');
+    const end = timestamp(t.end, 'activity.timestamps.end');
+    // 0 is "not set".
+    if (start !== 0 && end !== 0 && start > end) {
+      throw new RangeError(`activity.timestamps.start must not be after activity.timestamps.end, got start ${start} and end ${end}`);
+    }
+    out.timestamps = { start, end };
   }
   if (a.party != null) {
     const p = object(a.party, 'activity.party');
@@ -195,11 +201,8 @@ export function toNativeActivity(activity: Activity): NativeActivity {
     if (maxSize > 0 && currentSize > maxSize) {
       throw new RangeError(`activity.party.currentSize must not exceed activity.party.maxSize (${maxSize}), got ${currentSize}`);
     }
-    const privacy = p.privacy ?? 'Private';
-    if (typeof privacy !== 'string' || !Object.hasOwn(PRIVACY_VALUES, privacy)) {
-      throw new RangeError(`activity.party.privacy must be one of Private, Public, got '${String(privacy)}'`);
-    }
-    out.party = { id, currentSize, maxSize, privacy: PRIVACY_VALUES[privacy as ActivityPartyPrivacy] };
+    const privacy = checkOneOf(p.privacy ?? 'Private', PRIVACIES, 'activity.party.privacy');
+    out.party = { id, currentSize, maxSize, privacy: PRIVACY_VALUES[privacy] };
   }
   if (a.secrets != null) {
     const join = optionalText(object(a.secrets, 'activity.secrets').join, 'activity.secrets.join', minText, limits.activityTextLength);
@@ -207,7 +210,7 @@ export function toNativeActivity(activity: Activity): NativeActivity {
     out.secrets = { join };
   }
   if (a.buttons != null) {
-    if (!Array.isArray(a.buttons)) throw new TypeError(`activity.buttons must be an array, got ${typeof a.buttons}`);
+    if (!Array.isArray(a.buttons)) throw new TypeError(`activity.buttons must be an array, got ${typeName(a.buttons)}`);
     const buttons = a.buttons as readonly unknown[];
     if (buttons.length > limits.activityButtons) {
       throw new RangeError(`activity.buttons holds at most ${limits.activityButtons} buttons, got ${buttons.length}`);
@@ -245,18 +248,14 @@ export function toNativeProfile(
   name: string,
 ): NativeProfile {
   const p = object(profile, name);
-  const type = p.providerType;
-  if (typeof type !== 'string' || !Object.hasOwn(PROVIDER_TYPE_VALUES, type)) {
-    throw new RangeError(`${name}.providerType must be one of ${Object.keys(PROVIDER_TYPE_VALUES).join(', ')}, got '${String(type)}'`);
-  }
+  const type = checkOneOf(p.providerType, PROVIDER_TYPES, `${name}.providerType`);
   const string = (value: unknown, field: string, fallback?: string): string => {
     if (value === undefined && fallback !== undefined) return fallback;
-    if (typeof value !== 'string') throw new TypeError(`${name}.${field} must be a string, got ${typeof value}`);
-    return value;
+    return checkText(value, `${name}.${field}`, 0, limits.applicationProfileFieldLength);
   };
   return {
     applicationId,
-    providerType: PROVIDER_TYPE_VALUES[type as ExternalIdentityProviderType],
+    providerType: PROVIDER_TYPE_VALUES[type],
     providerId: p.providerId == null ? null : string(p.providerId, 'providerId'),
     providerIssuedUserId: string(p.providerIssuedUserId, 'providerIssuedUserId'),
     username: string(p.username, 'username'),
@@ -333,7 +332,7 @@ export function checkCpuAffinityMask(value: unknown): bigint | undefined {
     }
     mask = BigInt(value);
   } else {
-    throw new TypeError(`cpuAffinityMask must be a bigint or a number, got ${typeof value}`);
+    throw new TypeError(`cpuAffinityMask must be a bigint or a number, got ${typeName(value)}`);
   }
   if (mask < 0n || mask > MAX_MASK) throw new RangeError(`cpuAffinityMask must be between 0 and 2^64 - 1, got ${mask}`);
   return mask;
@@ -347,29 +346,21 @@ function names<K extends string>(values: Readonly<Record<K, number>>): K[] {
 
 function object(value: unknown, name: string): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new TypeError(`${name} must be an object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`);
+    throw new TypeError(`${name} must be an object, got ${typeName(value)}`);
   }
   return value as Record<string, unknown>;
 }
 
-/** A string of `min` to `max` characters, or null when left out (undefined or null). */
+/** A well-formed string of `min` to `max` characters, or null when left out (undefined or null). */
 function optionalText(value: unknown, name: string, min: number, max: number): string | null {
   if (value === undefined || value === null) return null;
-  if (typeof value !== 'string') throw new TypeError(`${name} must be a string, got ${typeof value}`);
-  const length = characterCount(value);
-  if (length < min || length > max) {
-    if (max === Infinity) throw new RangeError(`${name} must not be empty`);
-    throw new RangeError(`${name} must be ${min} to ${max} characters, got ${length}`);
-  }
-  return value;
+  // An empty text is out of bounds like any other (checkText would say "must not be empty").
+  if (value === '' && min > 0) throw new RangeError(`${name} must be ${min} to ${max} characters, got 0`);
+  return checkText(value, name, min, max);
 }
 
 function integer(value: unknown, name: string, min: number, max: number): number {
-  if (typeof value !== 'number') throw new TypeError(`${name} must be a number, got ${typeof value}`);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new RangeError(`${name} must be an integer from ${min} to ${max}, got ${String(value)}`);
-  }
-  return value;
+  return checkInteger(value, name, min, max);
 }
 
 function timestamp(value: unknown, name: string): number {

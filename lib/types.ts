@@ -100,7 +100,11 @@ export interface UserUpdatedEvent {
   userId: Snowflake;
 }
 
-/** String key-value pairs: lobby, member and message metadata. */
+/**
+ * String key-value pairs: lobby, member and message metadata. At most 25 entries, keys and values
+ * of at most 1,024 characters, 1,000 characters in all, every string well-formed (see `limits`);
+ * a message's moderation metadata: at most 5 entries, keys of 1,024 and values of 2,000 characters.
+ */
 export type Metadata = Record<string, string>;
 
 /** A member of a lobby, as every member sees it. */
@@ -207,6 +211,32 @@ export interface ClientEvents {
    */
   voiceSettingsUpdated: [settings: VoiceSettings];
 }
+
+/**
+ * @internal The name of every client event, at run time. Typed against {@link ClientEvents}: a
+ * name missing here, or one that is not an event, fails to compile, so the two cannot drift.
+ */
+export const CLIENT_EVENT_NAMES: readonly (keyof ClientEvents)[] = Object.freeze(
+  Object.keys({
+    statusChanged: true,
+    log: true,
+    lobbyCreated: true,
+    lobbyDeleted: true,
+    lobbyUpdated: true,
+    lobbyMemberAdded: true,
+    lobbyMemberRemoved: true,
+    lobbyMemberUpdated: true,
+    messageCreated: true,
+    messageUpdated: true,
+    messageDeleted: true,
+    userUpdated: true,
+    closed: true,
+    callStatusChanged: true,
+    voiceParticipantChanged: true,
+    voiceStateChanged: true,
+    voiceSettingsUpdated: true,
+  } satisfies Record<keyof ClientEvents, true>) as (keyof ClientEvents)[],
+);
 
 /** Payload of `messageDeleted`. */
 export interface MessageDeletedEvent {

@@ -6,6 +6,7 @@
 import type { Snowflake } from '../ids.js';
 import { limits } from '../limits.js';
 import type { NativeWorld } from '../native.js';
+import { checkBoolean, checkOneOf, checkText, describe, typeName } from '../validate.js';
 import { VOICE_INPUT_MODES, toNativeVoiceSettings, toVoiceSettings, type VoiceSettings } from '../voice.js';
 
 /**
@@ -72,7 +73,9 @@ export class SimulatedChatClient {
    * RangeError when the chat client is not running.
    */
   setVoiceSettings(changes: Partial<VoiceSettings>): VoiceSettings {
-    if (typeof changes !== 'object' || changes === null) throw new TypeError('changes must be an object');
+    if (typeof changes !== 'object' || changes === null || Array.isArray(changes)) {
+      throw new TypeError(`changes must be an object, got ${typeName(changes)}`);
+    }
     const next: VoiceSettings = { ...this.voiceSettings };
     for (const [key, value] of Object.entries(changes) as [keyof VoiceSettings, unknown][]) {
       switch (key) {
@@ -82,30 +85,24 @@ export class SimulatedChatClient {
         case 'echoCancellation':
         case 'noiseSuppression':
         case 'noiseCancellation':
-          if (typeof value !== 'boolean') throw new TypeError(`${key} must be a boolean, got ${typeof value}`);
-          next[key] = value;
+          next[key] = checkBoolean(value, key);
           break;
         case 'inputMode':
-          if (!VOICE_INPUT_MODES.includes(value as VoiceSettings['inputMode'])) {
-            throw new RangeError(`inputMode must be one of ${VOICE_INPUT_MODES.join(', ')}, got '${String(value)}'`);
-          }
-          next.inputMode = value as VoiceSettings['inputMode'];
+          next.inputMode = checkOneOf(value, VOICE_INPUT_MODES, 'inputMode');
           break;
         case 'pttKey':
-          if (typeof value !== 'string') throw new TypeError(`pttKey must be a string, got ${typeof value}`);
-          next.pttKey = value;
+          next.pttKey = checkText(value, 'pttKey', 0, limits.pttKeyLength);
           break;
         case 'inputVolume':
         case 'outputVolume': {
           const max = key === 'inputVolume' ? limits.voiceInputVolumeMax : limits.voiceOutputVolumeMax;
-          if (typeof value !== 'number' || !(value >= 0 && value <= max)) {
-            throw new RangeError(`${key} must be a number from 0 to ${max}, got ${String(value)}`);
-          }
+          if (typeof value !== 'number') throw new TypeError(`${key} must be a number, got ${typeName(value)}`);
+          if (!(value >= 0 && value <= max)) throw new RangeError(`${key} must be a number from 0 to ${max}, got ${describe(value)}`);
           next[key] = value;
           break;
         }
         default:
-          throw new RangeError(`unknown voice setting '${String(key)}'`);
+          throw new RangeError(`unknown voice setting ${/^[A-Za-z]{1,40}$/.test(key) ? `'${key}'` : describe(key)}; the settings are ${Object.keys(next).join(', ')}`);
       }
     }
     this.#world.setChatClientVoiceSettings(this.userId, toNativeVoiceSettings(next));

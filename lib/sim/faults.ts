@@ -3,7 +3,9 @@
  * @module
  */
 import type { ErrorType } from '../errors.js';
+import { limits } from '../limits.js';
 import type { NativeFailureSpec } from '../native.js';
+import { checkBoolean, checkInteger, checkOneOf, checkText, describe, typeName } from '../validate.js';
 
 /** The simulated calls that {@link Simulator.failNext} can fail and {@link Simulator.setLatency} delays. */
 export type SimulatedCall =
@@ -80,37 +82,28 @@ const ERROR_TYPE_VALUES: Readonly<Record<BackendErrorType, number>> = {
 
 /** @internal Checks a call name. */
 export function callKind(call: unknown): number {
-  if (typeof call !== 'string' || !Object.hasOwn(CALL_KINDS, call)) {
-    throw new RangeError(`call must be one of ${Object.keys(CALL_KINDS).join(', ')}, got '${String(call)}'`);
-  }
-  return CALL_KINDS[call as SimulatedCall];
+  return CALL_KINDS[checkOneOf(call, Object.keys(CALL_KINDS) as SimulatedCall[], 'call')];
 }
 
 /** @internal Checks a failure and gives it the native shape. */
 export function toFailureSpec(failure: InjectedFailure): NativeFailureSpec {
-  if (typeof failure !== 'object' || failure === null) throw new TypeError('error must be an object');
-  const type = failure.type;
-  if (typeof type !== 'string' || !Object.hasOwn(ERROR_TYPE_VALUES, type)) {
-    throw new RangeError(`error.type must be one of ${Object.keys(ERROR_TYPE_VALUES).join(', ')}, got '${String(type)}'`);
+  if (typeof failure !== 'object' || failure === null || Array.isArray(failure)) {
+    throw new TypeError(`error must be an object, got ${typeName(failure)}`);
   }
-  const integer = (value: number | undefined, name: string, max: number): number => {
-    if (value === undefined) return 0;
-    if (!Number.isInteger(value) || value < 0 || value > max) {
-      throw new RangeError(`error.${name} must be an integer from 0 to ${max}, got ${String(value)}`);
-    }
-    return value;
-  };
-  const retryAfter = failure.retryAfter ?? 0;
-  if (typeof retryAfter !== 'number' || !Number.isFinite(retryAfter) || retryAfter < 0) {
-    throw new RangeError(`error.retryAfter must be a non-negative number of seconds, got ${String(retryAfter)}`);
+  const type = checkOneOf(failure.type, Object.keys(ERROR_TYPE_VALUES) as BackendErrorType[], 'error.type');
+  const integer = (value: unknown, name: string, max: number): number =>
+    value === undefined ? 0 : checkInteger(value, `error.${name}`, 0, max);
+  const retryAfter: unknown = failure.retryAfter ?? 0;
+  if (typeof retryAfter !== 'number') throw new TypeError(`error.retryAfter must be a number of seconds, got ${typeName(retryAfter)}`);
+  if (!Number.isFinite(retryAfter) || retryAfter < 0) {
+    throw new RangeError(`error.retryAfter must be a non-negative number of seconds, got ${describe(retryAfter)}`);
   }
-  const message = failure.message ?? `injected ${type}`;
-  if (typeof message !== 'string') throw new TypeError('error.message must be a string');
+  const message = checkText(failure.message ?? `injected ${type}`, 'error.message', 0, limits.injectedErrorMessageLength);
   return {
     type: ERROR_TYPE_VALUES[type],
     code: integer(failure.code, 'code', 0x7fffffff),
     status: integer(failure.status, 'status', 599),
-    retryable: failure.retryable ?? false,
+    retryable: checkBoolean(failure.retryable ?? false, 'error.retryable'),
     retryAfter,
     message,
   };

@@ -6,6 +6,7 @@
 import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
 import type { NativeOverwrite } from '../native.js';
 import { CHANNEL_TYPE_VALUES, type ChannelType, type User } from '../types.js';
+import { checkInteger, checkOneOf, describe, typeName } from '../validate.js';
 
 /**
  * The permissions the simulator models. `@everyone` has `viewChannel` and `sendMessages` in every
@@ -75,23 +76,21 @@ export interface UpdateGuildChannelOptions {
 
 /** @internal Guild-level permission bits from names. */
 export function permissionBits(permissions: unknown, name: string): number {
-  if (!Array.isArray(permissions)) throw new TypeError(`${name} must be an array of permission names`);
+  if (!Array.isArray(permissions)) throw new TypeError(`${name} must be an array of permission names, got ${typeName(permissions)}`);
   let bits = 0;
-  for (const permission of permissions as unknown[]) {
-    if (typeof permission !== 'string' || !Object.hasOwn(PERMISSION_BITS, permission)) {
-      throw new RangeError(`${name} may hold ${Object.keys(PERMISSION_BITS).join(', ')}, got '${String(permission)}'`);
-    }
-    bits |= PERMISSION_BITS[permission as GuildPermission];
-  }
+  const names = Object.keys(PERMISSION_BITS) as GuildPermission[];
+  (permissions as unknown[]).forEach((permission, i) => {
+    bits |= PERMISSION_BITS[checkOneOf(permission, names, `${name}[${i}]`)];
+  });
   return bits;
 }
 
 /** @internal */
 export function toNativeOverwrites(overwrites: unknown, name: string): NativeOverwrite[] {
-  if (!Array.isArray(overwrites)) throw new TypeError(`${name} must be an array`);
+  if (!Array.isArray(overwrites)) throw new TypeError(`${name} must be an array, got ${typeName(overwrites)}`);
   const seen = new Set<string>();
   return (overwrites as unknown[]).map((entry, i) => {
-    if (typeof entry !== 'object' || entry === null) throw new TypeError(`${name}[${i}] must be an object`);
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw new TypeError(`${name}[${i}] must be an object, got ${typeName(entry)}`);
     const { target, allow = [], deny = [] } = entry as ChannelOverwrite;
     const userId = target === 'everyone' ? '0' : idOf(target, `${name}[${i}].target`);
     if (seen.has(userId)) throw new RangeError(`${name} has two overwrites for ${target === 'everyone' ? 'everyone' : `user ${userId}`}`);
@@ -102,18 +101,15 @@ export function toNativeOverwrites(overwrites: unknown, name: string): NativeOve
 
 /** @internal */
 export function channelTypeValue(type: unknown): number {
-  if (typeof type !== 'string' || !Object.hasOwn(CHANNEL_TYPE_VALUES, type)) {
-    throw new RangeError(`type must be a channel type (${Object.keys(CHANNEL_TYPE_VALUES).join(', ')}), got '${String(type)}'`);
-  }
-  return CHANNEL_TYPE_VALUES[type as ChannelType];
+  if (typeof type === 'string' && Object.hasOwn(CHANNEL_TYPE_VALUES, type)) return CHANNEL_TYPE_VALUES[type as ChannelType];
+  const what = `type must be a channel type (${Object.keys(CHANNEL_TYPE_VALUES).join(', ')})`;
+  if (typeof type !== 'string') throw new TypeError(`${what}, got ${typeName(type)}`);
+  throw new RangeError(`${what}, got ${describe(type)}`);
 }
 
 /** @internal A channel position: an integer from 0 to 2^31 - 1. */
 export function checkPosition(position: unknown): number {
-  if (typeof position !== 'number' || !Number.isInteger(position) || position < 0 || position > 0x7fffffff) {
-    throw new RangeError(`position must be an integer from 0 to 2147483647, got ${String(position)}`);
-  }
-  return position;
+  return checkInteger(position, 'position', 0, 0x7fffffff);
 }
 
 function idOf(value: unknown, name: string): Snowflake {

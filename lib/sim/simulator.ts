@@ -6,7 +6,19 @@ import { limits } from '../limits.js';
 import { getRuntime, WORLD_REQUESTS } from '../runtime.js';
 import { NEWEST_SUPPORTED_SDK_VERSION, formatSdkVersion, parseSdkVersion } from '../support/version.js';
 import { LOG_LEVEL_VALUES, type Lobby, type LobbyMember, type LogSeverity, type LogSource, type Metadata, type User } from '../types.js';
-import { characterCount, checkMetadata, checkOptionalMetadata, checkOptions, checkSecret } from '../validate.js';
+import {
+  MODERATION_METADATA_BOUNDS,
+  checkBoolean,
+  checkInteger,
+  checkMetadata,
+  checkMs,
+  checkOneOf,
+  checkOptionalMetadata,
+  checkOptions,
+  checkSecret,
+  checkText,
+  typeName,
+} from '../validate.js';
 import type { NativeGrant, NativeMemberUpdate, NativeWorld } from '../native.js';
 import { callKind, toFailureSpec, type InjectedFailure, type SimulatedCall } from './faults.js';
 import { bindNativeWorld } from './internal.js';
@@ -78,7 +90,10 @@ export interface ApplicationProfileSpec {
   metadata?: string;
 }
 
-/** An access token the simulated service issued. `util.inspect` hides `accessToken`. */
+/**
+ * An access token the simulated service issued. `util.inspect` and `JSON.stringify` hide
+ * `accessToken` (it shows as `[hidden]`); read the property itself to use it.
+ */
 export interface TokenGrant {
   accessToken: string;
   userId: Snowflake;
@@ -103,7 +118,10 @@ export interface ConnectClientOptions extends Omit<ClientOptions, 'simulator' | 
 export interface CreateLobbyOptions {
   /** The simulator's default application when absent. */
   application?: Application | SnowflakeInput;
-  /** Lets clients join with `createOrJoinLobby(secret)` and leave again; without one, only the game backend manages members. */
+  /**
+   * Lets clients join with `createOrJoinLobby(secret)` and leave again; without one, only the game
+   * backend manages members. 1 to 250 characters, well-formed.
+   */
   secret?: string;
   metadata?: Metadata;
 }
@@ -115,7 +133,7 @@ export interface LobbyMemberUpdate {
   remove?: boolean;
   /** Replaces the member's metadata (empty for a new member when absent). */
   metadata?: Metadata;
-  /** The member's additional display name (e.g. a character name), carried by the messages it sends from now on; null clears it. Only the game backend can set it. */
+  /** The member's additional display name (e.g. a character name, 1 to 80 characters), carried by the messages it sends from now on; null clears it. Only the game backend can set it. */
   additionalName?: string | null;
 }
 
@@ -143,7 +161,7 @@ export interface FailNextOptions {
 }
 
 const DEFAULT_TOKEN_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
-const MAX_SAFE_MS = Number.MAX_SAFE_INTEGER;
+const LOG_SEVERITIES: readonly LogSeverity[] = ['verbose', 'info', 'warning', 'error'];
 
 let defaultSimulator: Simulator | undefined;
 
@@ -164,11 +182,11 @@ export class Simulator {
   readonly #build: 'release' | 'debug';
   #defaultApplication: Application | undefined;
 
-  /** @throws RangeError for a malformed `sdkVersion`. */
-  constructor(options: SimulatorOptions = {}) {
-    const version = parseSdkVersion(options.sdkVersion ?? NEWEST_SUPPORTED_SDK_VERSION);
-    const build = options.build ?? 'release';
-    if (build !== 'release' && build !== 'debug') throw new RangeError(`build must be 'release' or 'debug', got '${String(build)}'`);
+  /** @throws TypeError when `options` is not an object; RangeError for a malformed `sdkVersion` or `build`. */
+  constructor(options?: SimulatorOptions) {
+    const { sdkVersion, build: buildOption } = checkOptions(options);
+    const version = parseSdkVersion(sdkVersion ?? NEWEST_SUPPORTED_SDK_VERSION);
+    const build = checkOneOf(buildOption ?? 'release', ['release', 'debug'] as const, 'build');
     this.#world = new (getRuntime().binding.NativeWorld)({ ...version, hash: 'simulator' });
     this.#world.setDebugLogs(build === 'debug');
     this.#build = build;
@@ -205,15 +223,20 @@ export class Simulator {
     return this.#world.now();
   }
 
-  /** Moves the clock forward; returns the new time. Tokens past their expiry are then refused. */
+  /**
+   * Moves the clock forward; returns the new time. Tokens past their expiry are then refused.
+   * @throws TypeError when `ms` is not a number; RangeError when it is not a non-negative safe
+   * integer, or when the clock would pass the last time a snowflake ID can hold.
+   */
   advance(ms: number): number {
     return this.#world.advance(checkMs(ms, 'ms'));
   }
 
   /** A new application (game); `inviteCoverImage` is its developer portal invite cover image. */
   createApplication(options: CreateApplicationOptions): Application {
-    const name = checkName(options?.name, 'name');
-    const image = options.inviteCoverImage === undefined ? undefined : checkImage(options.inviteCoverImage);
+    const { name: given, inviteCoverImage } = checkRequiredOptions(options);
+    const name = checkText(given, 'name', 1, limits.applicationNameLength);
+    const image = inviteCoverImage === undefined ? undefined : checkImage(inviteCoverImage);
     const app = this.#world.createApplication(name);
     if (image !== undefined) this.#world.setApplicationInviteCoverImage(app.id, image);
     return app;
@@ -237,11 +260,11 @@ export class Simulator {
    */
   setApplicationProfiles(user: User | SnowflakeInput, profiles: readonly ApplicationProfileSpec[]): User {
     const userId = idOf(user, 'user');
-    if (!Array.isArray(profiles)) throw new TypeError('profiles must be an array');
+    if (!Array.isArray(profiles)) throw new TypeError(`profiles must be an array, got ${typeName(profiles)}`);
     const seen = new Set<string>();
     const checked = profiles.map((profile: ApplicationProfileSpec, i) => {
       const name = `profiles[${i}]`;
-      if (typeof profile !== 'object' || profile === null) throw new TypeError(`${name} must be an object`);
+      if (typeof profile !== 'object' || profile === null || Array.isArray(profile)) throw new TypeError(`${name} must be an object, got ${typeName(profile)}`);
       const applicationId = idOf(profile.application ?? this.defaultApplication, `${name}.application`);
       if (seen.has(applicationId)) throw new RangeError(`${name}: a user has at most one application profile per application (${applicationId} is listed twice)`);
       seen.add(applicationId);
@@ -250,17 +273,21 @@ export class Simulator {
     return fromNativeUser(this.#world.setApplicationProfiles(userId, checked));
   }
 
-  /** @throws RangeError for a duplicate or zero `id`. */
+  /**
+   * A new user. `username` and `globalName` are 1 to 32 characters (see {@link limits}).
+   * @throws TypeError or RangeError for malformed options; RangeError for a duplicate or zero `id`.
+   * Nothing is created then.
+   */
   createUser(options: CreateUserOptions): User {
-    if (typeof options !== 'object' || options === null) throw new TypeError('options must be an object');
+    checkRequiredOptions(options);
     const spec: { id?: string; username: string; globalName?: string; provisional: boolean } = {
-      username: checkName(options.username, 'username'),
-      provisional: options.provisional ?? false,
+      username: checkText(options.username, 'username', 1, limits.usernameLength),
+      provisional: checkBoolean(options.provisional ?? false, 'provisional'),
     };
     if (options.id !== undefined) spec.id = toSnowflake(options.id, 'id');
-    if (options.globalName !== undefined) spec.globalName = checkName(options.globalName, 'globalName');
+    if (options.globalName !== undefined) spec.globalName = checkText(options.globalName, 'globalName', 1, limits.globalNameLength);
     if (options.applicationProfiles !== undefined && !Array.isArray(options.applicationProfiles)) {
-      throw new TypeError('applicationProfiles must be an array');
+      throw new TypeError(`applicationProfiles must be an array, got ${typeName(options.applicationProfiles)}`);
     }
     const user = fromNativeUser(this.#world.createUser(spec));
     return options.applicationProfiles?.length ? this.setApplicationProfiles(user, options.applicationProfiles) : user;
@@ -273,15 +300,14 @@ export class Simulator {
   }
 
   /** Issues an access token for `user` in `application`. @throws RangeError for an unknown user or application. */
-  issueToken(user: User | SnowflakeInput, application: Application | SnowflakeInput, options: IssueTokenOptions = {}): TokenGrant {
-    const ttl = checkMs(options.expiresInMs ?? DEFAULT_TOKEN_LIFETIME_MS, 'expiresInMs');
+  issueToken(user: User | SnowflakeInput, application: Application | SnowflakeInput, options?: IssueTokenOptions): TokenGrant {
+    const ttl = checkMs(checkOptions(options).expiresInMs ?? DEFAULT_TOKEN_LIFETIME_MS, 'expiresInMs');
     return toGrant(this.#world.issueToken(idOf(user, 'user'), idOf(application, 'application'), ttl));
   }
 
   /** Revokes a token; clients connected with it are disconnected. Returns false for an unknown or already revoked token. */
   revokeToken(token: string): boolean {
-    if (typeof token !== 'string') throw new TypeError(`token must be a string, got ${typeof token}`);
-    return this.#world.revokeToken(token);
+    return this.#world.revokeToken(checkText(token, 'token', 1, limits.accessTokenLength));
   }
 
   /** Fault injection: the service drops every connection of `user`; its clients go `reconnecting`, then `ready` again. Returns how many clients were affected. */
@@ -294,21 +320,17 @@ export class Simulator {
    * (delivered as `log` events if at or above the client's `logLevel`, and only `error` and
    * `warning` lines unless the simulator logs like the debug build). The lines pass through the
    * SDK's log filter like every other: a token in `message` comes out as `[REDACTED]`. `source`
-   * `voice` logs them from the voice engine. Returns how many clients.
+   * `voice` logs them from the voice engine. Returns how many clients. `count` is at most
+   * `limits.emitLogsCount` (100,000,000), `message` at most `limits.logMessageLength` characters.
    */
-  emitLogs(user: User | SnowflakeInput, count: number, options: { severity?: LogSeverity; message?: string; source?: LogSource } = {}): number {
-    if (!Number.isInteger(count) || count < 0 || count > 0xffffffff) {
-      throw new RangeError(`count must be an integer from 0 to 4294967295, got ${String(count)}`);
-    }
-    const severity = options.severity ?? 'warning';
-    if (severity === ('none' as LogSeverity) || !Object.hasOwn(LOG_LEVEL_VALUES, severity)) {
-      throw new RangeError(`severity must be verbose, info, warning or error, got '${String(severity)}'`);
-    }
-    const message = options.message ?? 'simulated log line';
-    if (typeof message !== 'string') throw new TypeError('message must be a string');
-    const source = options.source ?? 'sdk';
-    if (source !== 'sdk' && source !== 'voice') throw new RangeError(`source must be 'sdk' or 'voice', got '${String(source)}'`);
-    return this.#world.emitLogs(idOf(user, 'user'), count, LOG_LEVEL_VALUES[severity], message, source === 'voice');
+  emitLogs(user: User | SnowflakeInput, count: number, options?: { severity?: LogSeverity; message?: string; source?: LogSource }): number {
+    const userId = idOf(user, 'user');
+    checkInteger(count, 'count', 0, limits.emitLogsCount);
+    const given = checkOptions(options);
+    const severity = checkOneOf(given.severity ?? 'warning', LOG_SEVERITIES, 'severity');
+    const message = checkText(given.message ?? 'simulated log line', 'message', 0, limits.logMessageLength);
+    const source = checkOneOf(given.source ?? 'sdk', ['sdk', 'voice'] as const, 'source');
+    return this.#world.emitLogs(userId, count, LOG_LEVEL_VALUES[severity], message, source === 'voice');
   }
 
   /**
@@ -317,12 +339,11 @@ export class Simulator {
    * @throws RangeError for an unknown application or a secret already in use.
    */
   createLobby(options: CreateLobbyOptions = {}): Snowflake {
-    const { application = this.defaultApplication, secret, metadata } = checkOptions(options);
-    return this.#world.createLobby(
-      idOf(application, 'application'),
-      secret === undefined ? undefined : checkSecret(secret),
-      checkOptionalMetadata(metadata, 'metadata') ?? {},
-    );
+    const { application, secret, metadata } = checkOptions(options);
+    const checkedSecret = secret === undefined ? undefined : checkSecret(secret);
+    const checkedMetadata = checkOptionalMetadata(metadata, 'metadata') ?? {};
+    const applicationId = application === undefined ? undefined : idOf(application, 'application');
+    return this.#world.createLobby(applicationId ?? this.defaultApplication.id, checkedSecret, checkedMetadata);
   }
 
   /**
@@ -334,21 +355,22 @@ export class Simulator {
    */
   bulkUpdateLobbyMembers(lobby: { id: Snowflake } | SnowflakeInput, members: readonly LobbyMemberUpdate[]): void {
     const lobbyId = idOf(lobby, 'lobby');
-    if (!Array.isArray(members)) throw new TypeError('members must be an array');
+    if (!Array.isArray(members)) throw new TypeError(`members must be an array, got ${typeName(members)}`);
     const max = limits.lobbyMembersPerBulkRequest;
     if (members.length > max) {
       throw new RangeError(`a bulk update changes at most ${max} members per request, got ${members.length}`);
     }
     const updates = members.map((entry: LobbyMemberUpdate, i): NativeMemberUpdate => {
-      if (typeof entry !== 'object' || entry === null) throw new TypeError(`members[${i}] must be an object`);
-      const update: NativeMemberUpdate = { userId: idOf(entry.user, `members[${i}].user`), remove: entry.remove === true };
+      if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw new TypeError(`members[${i}] must be an object, got ${typeName(entry)}`);
+      const update: NativeMemberUpdate = {
+        userId: idOf(entry.user, `members[${i}].user`),
+        remove: entry.remove === undefined ? false : checkBoolean(entry.remove, `members[${i}].remove`),
+      };
       const metadata = checkOptionalMetadata(entry.metadata, `members[${i}].metadata`);
       if (metadata) update.metadata = metadata;
       if (entry.additionalName !== undefined) {
-        if (entry.additionalName !== null && typeof entry.additionalName !== 'string') {
-          throw new TypeError(`members[${i}].additionalName must be a string or null`);
-        }
-        update.additionalName = entry.additionalName;
+        update.additionalName =
+          entry.additionalName === null ? null : checkText(entry.additionalName, `members[${i}].additionalName`, 1, limits.additionalNameLength);
       }
       return update;
     });
@@ -361,17 +383,21 @@ export class Simulator {
    * @throws RangeError for an unknown lobby, or a message not among its 200 most recent.
    */
   setMessageModerationMetadata(lobby: { id: Snowflake } | SnowflakeInput, messageId: SnowflakeInput, metadata: Metadata): void {
-    this.#world.setMessageModerationMetadata(idOf(lobby, 'lobby'), toSnowflake(messageId, 'messageId'), checkMetadata(metadata, 'metadata'));
+    this.#world.setMessageModerationMetadata(
+      idOf(lobby, 'lobby'),
+      toSnowflake(messageId, 'messageId'),
+      checkMetadata(metadata, 'metadata', MODERATION_METADATA_BOUNDS),
+    );
   }
 
   /** Links a chat channel to a lobby (null unlinks); members get `lobbyUpdated`. */
   linkLobbyChannel(lobby: { id: Snowflake } | SnowflakeInput, channel: { id: SnowflakeInput; name: string; guildId: SnowflakeInput } | null): void {
     const lobbyId = idOf(lobby, 'lobby');
     if (channel === null) return this.#world.linkLobbyChannel(lobbyId, null);
-    if (typeof channel !== 'object') throw new TypeError('channel must be an object or null');
+    if (typeof channel !== 'object' || Array.isArray(channel)) throw new TypeError(`channel must be an object or null, got ${typeName(channel)}`);
     this.#world.linkLobbyChannel(lobbyId, {
       id: toSnowflake(channel.id, 'channel.id'),
-      name: checkName(channel.name, 'channel.name'),
+      name: checkText(channel.name, 'channel.name', 1, limits.channelNameLength),
       guildId: toSnowflake(channel.guildId, 'channel.guildId'),
     });
   }
@@ -405,11 +431,8 @@ export class Simulator {
    */
   failNext(call: SimulatedCall, options: FailNextOptions): void {
     const kind = callKind(call);
-    if (typeof options !== 'object' || options === null) throw new TypeError('options must be an object');
-    const count = options.count ?? 1;
-    if (!Number.isInteger(count) || count < 1 || count > 0xffffffff) {
-      throw new RangeError(`count must be a positive integer, got ${String(count)}`);
-    }
+    checkRequiredOptions(options);
+    const count = checkInteger(options.count ?? 1, 'count', 1, 0xffffffff);
     const failure = toFailureSpec(options.error);
     const user = options.user === undefined ? '0' : idOf(options.user, 'user');
     this.#world.failNext(kind, count, failure, user);
@@ -442,11 +465,11 @@ export class Simulator {
    * @throws RangeError for an unknown owner or member; nothing is created then.
    */
   createGuild(options: CreateGuildOptions): SimulatedGuild {
-    if (typeof options !== 'object' || options === null) throw new TypeError('options must be an object');
-    const name = checkName(options.name, 'name');
+    checkRequiredOptions(options);
+    const name = checkText(options.name, 'name', 1, limits.guildNameLength);
     const owner = idOf(options.owner, 'owner');
     const members = options.members ?? [];
-    if (!Array.isArray(members)) throw new TypeError('members must be an array');
+    if (!Array.isArray(members)) throw new TypeError(`members must be an array, got ${typeName(members)}`);
     const memberIds = members.map((member, i) => idOf(member, `members[${i}]`));
     for (const id of [owner, ...memberIds]) {
       if (this.#world.getUser(id) === null) throw new RangeError(`no user with id ${id}`);
@@ -461,7 +484,7 @@ export class Simulator {
    * `@everyone`'s `viewChannel` and `sendMessages`; overwrites still apply).
    * @throws RangeError for an unknown guild or user.
    */
-  addGuildMember(guild: { id: Snowflake } | SnowflakeInput, user: User | SnowflakeInput, options: { permissions?: readonly GuildPermission[] } = {}): void {
+  addGuildMember(guild: { id: Snowflake } | SnowflakeInput, user: User | SnowflakeInput, options?: { permissions?: readonly GuildPermission[] }): void {
     const { permissions = [] } = checkOptions(options);
     this.#world.addGuildMember(idOf(guild, 'guild'), idOf(user, 'user'), permissionBits(permissions, 'permissions'));
   }
@@ -481,9 +504,9 @@ export class Simulator {
    * @throws RangeError for an unknown guild, a parent that is not a category of it, or an overwrite target listed twice.
    */
   createGuildChannel(guild: { id: Snowflake } | SnowflakeInput, options: CreateGuildChannelOptions): Snowflake {
-    if (typeof options !== 'object' || options === null) throw new TypeError('options must be an object');
+    checkRequiredOptions(options);
     const channel: Parameters<NativeWorld['createGuildChannel']>[1] = {
-      name: checkName(options.name, 'name'),
+      name: checkText(options.name, 'name', 1, limits.channelNameLength),
       type: channelTypeValue(options.type ?? 'GuildText'),
       position: checkPosition(options.position ?? 0),
     };
@@ -499,9 +522,9 @@ export class Simulator {
    * @throws RangeError for an unknown channel or a bad parent; nothing changes then.
    */
   updateGuildChannel(channel: { id: Snowflake } | SnowflakeInput, changes: UpdateGuildChannelOptions): void {
-    if (typeof changes !== 'object' || changes === null) throw new TypeError('changes must be an object');
+    checkRequiredOptions(changes, 'changes');
     const native: Parameters<NativeWorld['updateGuildChannel']>[1] = {};
-    if (changes.name !== undefined) native.name = checkName(changes.name, 'name');
+    if (changes.name !== undefined) native.name = checkText(changes.name, 'name', 1, limits.channelNameLength);
     if (changes.position !== undefined) native.position = checkPosition(changes.position);
     if (changes.parent !== undefined) native.parentId = changes.parent === null ? null : idOf(changes.parent, 'parent');
     if (changes.overwrites !== undefined) {
@@ -516,7 +539,7 @@ export class Simulator {
    * @throws RangeError for a message the simulator does not hold (it keeps the 200 most recent of a conversation).
    */
   setDirectMessageModerationMetadata(messageId: SnowflakeInput, metadata: Metadata): void {
-    this.#world.setUserMessageModerationMetadata(toSnowflake(messageId, 'messageId'), checkMetadata(metadata, 'metadata'));
+    this.#world.setUserMessageModerationMetadata(toSnowflake(messageId, 'messageId'), checkMetadata(metadata, 'metadata', MODERATION_METADATA_BOUNDS));
   }
 
   /** The application `connectClient` signs in to when none is given. */
@@ -525,20 +548,23 @@ export class Simulator {
     return this.#defaultApplication;
   }
 
-  /** A new client of this simulator (not connected). */
-  createClient(options: Omit<ClientOptions, 'simulator'> = {}): Client {
-    return new Client({ ...options, simulator: this });
+  /** A new client of this simulator (not connected). @throws as the {@link Client} constructor. */
+  createClient(options?: Omit<ClientOptions, 'simulator'>): Client {
+    return new Client({ ...checkOptions(options), simulator: this });
   }
 
   /**
    * A ready client signed in as `user`, in one call: issues a token, creates the client, gives it
-   * the token and connects.
+   * the token and connects. Rejects (never throws) on bad input, as on a failed connect.
    */
-  async connectClient(user: User | SnowflakeInput, options: ConnectClientOptions = {}): Promise<Client> {
-    const { application = this.defaultApplication, ...clientOptions } = options;
-    const grant = this.issueToken(user, application);
-    const client = this.createClient({ ...clientOptions, applicationId: grant.applicationId });
+  async connectClient(user: User | SnowflakeInput, options?: ConnectClientOptions): Promise<Client> {
+    const { application, ...clientOptions } = checkOptions(options);
+    const userId = idOf(user, 'user');
+    const applicationId = application === undefined ? this.defaultApplication.id : idOf(application, 'application');
+    // The client first: its options are checked before a token is issued.
+    const client = this.createClient({ ...clientOptions, applicationId });
     try {
+      const grant = this.issueToken(userId, applicationId);
       await client.updateToken(grant.accessToken);
       await client.connect();
     } catch (error) {
@@ -558,27 +584,18 @@ function idOf(value: { id: Snowflake } | SnowflakeInput, name: string): Snowflak
   return toSnowflake(value, name);
 }
 
-function checkName(value: unknown, name: string): string {
-  if (typeof value !== 'string') throw new TypeError(`${name} must be a string, got ${typeof value}`);
-  if (value.length === 0) throw new RangeError(`${name} must not be empty`);
-  return value;
+/** An options argument that must be given: an object (not null, not an array). */
+function checkRequiredOptions<T extends object>(options: T, name = 'options'): T {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new TypeError(`${name} must be an object, got ${typeName(options)}`);
+  }
+  return options;
 }
 
 /** A portal image: an asset key or URL of 1 to 300 characters. */
 function checkImage(value: unknown): string {
-  if (typeof value !== 'string') throw new TypeError(`inviteCoverImage must be a string, got ${typeof value}`);
-  const length = characterCount(value);
-  if (length < 1 || length > limits.activityImageLength) {
-    throw new RangeError(`inviteCoverImage must be 1 to ${limits.activityImageLength} characters, got ${length}`);
-  }
-  return value;
-}
-
-function checkMs(value: unknown, name: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_SAFE_MS) {
-    throw new RangeError(`${name} must be a non-negative integer number of milliseconds, got ${String(value)}`);
-  }
-  return value;
+  if (value === '') throw new RangeError(`inviteCoverImage must be 1 to ${limits.activityImageLength} characters, got 0`);
+  return checkText(value, 'inviteCoverImage', 1, limits.activityImageLength);
 }
 
 function toGrant(grant: NativeGrant): TokenGrant {
@@ -591,6 +608,11 @@ function toGrant(grant: NativeGrant): TokenGrant {
   Object.defineProperty(out, inspect.custom, {
     enumerable: false,
     value: () => `TokenGrant { accessToken: [hidden], userId: '${out.userId}', applicationId: '${out.applicationId}', expiresAt: ${out.expiresAt.toISOString()} }`,
+  });
+  // JSON.stringify (a log line, a test snapshot, a response body) hides it too.
+  Object.defineProperty(out, 'toJSON', {
+    enumerable: false,
+    value: () => ({ accessToken: '[hidden]', userId: out.userId, applicationId: out.applicationId, expiresAt: out.expiresAt.toISOString() }),
   });
   return out;
 }

@@ -1,5 +1,6 @@
 import * as os from 'node:os';
 
+import { describe, typeName } from '../validate.js';
 import type { PlatformTarget } from './platform.js';
 
 /** What {@link hostPlatformTarget} looks at; defaults to this machine. */
@@ -27,11 +28,11 @@ const DARWIN_RELEASE = /^(0|[1-9][0-9]{0,3})\.(0|[1-9][0-9]{0,3})(?:\.(0|[1-9][0
  * macosVersionFromDarwin('25.0.0'); // '26'
  */
 export function macosVersionFromDarwin(release: string): string {
-  if (typeof release !== 'string') throw new TypeError(`a Darwin release must be a string, got ${typeof release}`);
+  if (typeof release !== 'string') throw new TypeError(`a Darwin release must be a string, got ${typeName(release)}`);
   const match = DARWIN_RELEASE.exec(release);
   const darwin = match ? Number(match[1]) : Number.NaN;
   if (!(darwin >= 6)) {
-    throw new RangeError(`a Darwin release looks like 23.4.0 (macOS 10.2 or later is Darwin 6 or later), got '${release.slice(0, 40)}'`);
+    throw new RangeError(`a Darwin release looks like 23.4.0 (macOS 10.2 or later is Darwin 6 or later), got ${describe(release)}`);
   }
   if (darwin < 20) return `10.${darwin - 4}`;
   if (darwin < 25) return String(darwin - 9);
@@ -42,9 +43,17 @@ export function macosVersionFromDarwin(release: string): string {
  * The platform target of a host, for {@link checkPlatform}: `macos-x64` or `macos-arm64` with the
  * macOS version derived from the kernel release; null for a host the policy names no minimum for
  * (Linux, Windows, other macOS architectures).
- * @throws RangeError for a macOS host whose kernel release cannot be mapped.
+ * @throws TypeError when `host` is not an object with string `platform`, `arch` and `release`;
+ * RangeError for a macOS host whose kernel release cannot be mapped.
  */
 export function hostPlatformTarget(host: HostInfo = currentHost()): PlatformTarget | null {
+  if (typeof host !== 'object' || host === null) {
+    throw new TypeError(`host must be an object { platform, arch, release } (or left out for this machine), got ${typeName(host)}`);
+  }
+  for (const field of ['platform', 'arch', 'release'] as const) {
+    const value: unknown = host[field];
+    if (typeof value !== 'string') throw new TypeError(`host.${field} must be a string, got ${typeName(value)}`);
+  }
   if (host.platform !== 'darwin' || (host.arch !== 'x64' && host.arch !== 'arm64')) return null;
   return { platform: host.arch === 'x64' ? 'macos-x64' : 'macos-arm64', version: macosVersionFromDarwin(host.release) };
 }

@@ -3,6 +3,7 @@ import { currentHost, hostPlatformTarget } from './host.js';
 import { lookupMinor, minorName } from './sdk-support.js';
 import { SDK_SUPPORT_TABLE, type PlatformId, type PlatformMinimum, type SdkMinorSupport } from './table.js';
 import { NEWEST_SUPPORTED_SDK_VERSION, parseSdkVersion } from './version.js';
+import { checkOptions, describe, typeName } from '../validate.js';
 
 /** A platform and its version in the platform's own notation: macOS `14.5`, GDK `241000`, SDK `10.000`. */
 export interface PlatformTarget {
@@ -57,12 +58,12 @@ function macos(example: string): (typeof NOTATIONS)[PlatformId] {
  * @throws TypeError when `text` is not a string; RangeError when it is malformed.
  */
 export function parsePlatformTarget(text: string): PlatformTarget {
-  if (typeof text !== 'string') throw new TypeError(`a platform target must be a string, got ${typeof text}`);
+  if (typeof text !== 'string') throw new TypeError(`a platform target must be a string, got ${typeName(text)}`);
   const at = text.indexOf('@');
   const platform = text.slice(0, at);
   if (at < 0 || !isPlatformId(platform)) {
     throw new RangeError(
-      `a platform target looks like PLATFORM@VERSION with PLATFORM one of ${PLATFORM_IDS.join(', ')} (e.g. macos-arm64@14.5), got '${text.slice(0, 40)}'`,
+      `a platform target looks like PLATFORM@VERSION with PLATFORM one of ${PLATFORM_IDS.join(', ')} (e.g. macos-arm64@14.5), got ${describe(text)}`,
     );
   }
   const target = { platform, version: text.slice(at + 1) };
@@ -82,8 +83,7 @@ export function parsePlatformTarget(text: string): PlatformTarget {
  * checkPlatform('console1@240605', { sdkVersion: '1.9.18337' }).status; // 'unknown': not in force for 1.9
  */
 export function checkPlatform(target: string | PlatformTarget = 'host', options: CheckPlatformOptions = {}): PlatformVerdict {
-  if (typeof options !== 'object' || options === null) throw new TypeError('options must be an object');
-  const sdkVersion = options.sdkVersion ?? NEWEST_SUPPORTED_SDK_VERSION;
+  const sdkVersion = checkOptions(options).sdkVersion ?? NEWEST_SUPPORTED_SDK_VERSION;
   const sdk = parseSdkVersion(sdkVersion);
   let resolved: PlatformTarget | null;
   if (target === 'host') {
@@ -91,9 +91,12 @@ export function checkPlatform(target: string | PlatformTarget = 'host', options:
   } else if (typeof target === 'string') {
     resolved = parsePlatformTarget(target);
   } else if (typeof target === 'object' && target !== null) {
-    resolved = parsePlatformTarget(`${String(target.platform)}@${String(target.version)}`);
+    const { platform, version } = target as { platform: unknown; version: unknown };
+    if (typeof platform !== 'string') throw new TypeError(`target.platform must be a string, got ${typeName(platform)}`);
+    if (typeof version !== 'string') throw new TypeError(`target.version must be a string, got ${typeName(version)}`);
+    resolved = parsePlatformTarget(`${platform}@${version}`);
   } else {
-    throw new TypeError(`target must be 'host', a string or a PlatformTarget, got ${typeof target}`);
+    throw new TypeError(`target must be 'host', a string or a PlatformTarget, got ${typeName(target)}`);
   }
   if (resolved === null) {
     const host = currentHost();
@@ -173,7 +176,7 @@ function versionKey(target: PlatformTarget): VersionKey {
   const notation = NOTATIONS[target.platform];
   const match = notation.pattern.exec(target.version);
   if (!match) {
-    throw new RangeError(`a ${target.platform} version looks like ${notation.example}, got '${target.version.slice(0, 40)}'`);
+    throw new RangeError(`a ${target.platform} version looks like ${notation.example}, got ${describe(target.version)}`);
   }
   return notation.key(match);
 }
