@@ -16,6 +16,8 @@ export type {
   SendUserMessageOptions,
   GetUserMessagesOptions,
 } from './client.js';
+// The optional SDK APIs a backend has (BackendFeatures is its read-only form).
+export type { NativeFeatures } from './native.js';
 export type { BackendName } from './backend.js';
 export { Simulator } from './sim/simulator.js';
 export type {
@@ -33,7 +35,7 @@ export type {
   CreateApplicationOptions,
   ApplicationProfileSpec,
 } from './sim/simulator.js';
-export type { SimulatedCall, InjectedFailure } from './sim/faults.js';
+export type { SimulatedCall, InjectedFailure, BackendErrorType } from './sim/faults.js';
 export { SimulatedChatClient } from './sim/chat-client.js';
 export type {
   Call,
