@@ -1,3 +1,6 @@
+/// <reference types="node" preserve="true" />
+// The declarations use Node's types (EventEmitter, inspect, Symbol.asyncDispose): the reference
+// above makes every TypeScript consumer load them, whatever its `types` setting.
 /**
  * social-sdk-node: the game social SDK for Node.js, behind TypeScript promises and typed events,
  * with a built-in simulator of the service for offline use and tests.
