@@ -2,7 +2,7 @@
 // pair and contextBridge that behave like Electron's (test/electron/fake-electron.ts): the main
 // process owns a simulated client; the preload exposes it on the renderer's window.
 import { execFile } from 'node:child_process';
-import { createRequire } from 'node:module';
+import Module, { createRequire } from 'node:module';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
@@ -248,5 +248,72 @@ describe('the Electron entries', () => {
     `;
     const { stdout } = await run(process.execPath, ['-e', script], { cwd: root });
     expect(JSON.parse(stdout)).toEqual([true, true]);
+  });
+});
+
+describe('examples/electron', () => {
+  it('runs under the in-memory Electron: sandboxed window, the preload’s API, quitting closes the clients', async () => {
+    const dir = path.join(root, 'examples', 'electron');
+    const ipcMain = new FakeIpcMain();
+    const app = Object.assign(new FakeApp(), { whenReady: () => Promise.resolve(), exit: (code: number) => Promise.reject(new Error(`app.exit(${code})`)) });
+    const windows: { options: { webPreferences: Record<string, unknown> }; file?: string }[] = [];
+    class BrowserWindow {
+      readonly record: (typeof windows)[number];
+      constructor(options: (typeof windows)[number]['options']) {
+        this.record = { options };
+        windows.push(this.record);
+      }
+      loadFile(file: string): Promise<void> {
+        this.record.file = file;
+        return Promise.resolve();
+      }
+    }
+    // The example requires 'electron' and the package by name: both resolved here.
+    const entries: Record<string, string> = {
+      'social-sdk-node': path.join(root, 'dist', 'index.js'),
+      'social-sdk-node/electron': path.join(root, 'dist', 'electron', 'index.js'),
+      'social-sdk-node/electron/preload': path.join(root, 'dist', 'electron', 'preload.js'),
+    };
+    const hooked = Module as unknown as { _load(request: string, parent: unknown, isMain: boolean): unknown };
+    const load = hooked._load;
+    let pageElectron: unknown;
+    hooked._load = function (request: string, parent: unknown, isMain: boolean) {
+      if (request === 'electron') return pageElectron ?? { app, BrowserWindow, ipcMain };
+      return load.call(this, entries[request] ?? request, parent, isMain);
+    };
+    try {
+      createRequire(import.meta.url)(path.join(dir, 'main.js'));
+      await until(() => windows[0]?.file !== undefined, 'the window to load its page');
+      expect(windows[0]?.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, preload: path.join(dir, 'build', 'preload.js') });
+      expect(windows[0]?.file).toBe(path.join(dir, 'index.html'));
+      expect(fs.existsSync(path.join(dir, 'renderer.js'))).toBe(true);
+
+      // The renderer: each page load runs examples/electron/preload.js with that page's Electron.
+      const source = fs.readFileSync(path.join(dir, 'preload.js'), 'utf8');
+      const runPreload = (page: FakePage) => {
+        pageElectron = { contextBridge: page.contextBridge, ipcRenderer: page.ipcRenderer };
+        try {
+          const module = { exports: {} };
+          new Function('require', 'module', 'exports', source)(createRequire(path.join(dir, 'preload.js')), module, module.exports);
+        } finally {
+          pageElectron = undefined;
+        }
+      };
+      const window = new FakeWebContents(ipcMain, runPreload);
+      const social = window.page?.window.social as Bridge;
+      expect(await social.getState()).toMatchObject({ status: 'ready', currentUser: { username: 'player', displayName: 'Player One' } });
+      const lobbyId = await social.createOrJoinLobby('electron-example');
+      const seen: string[] = [];
+      social.on('messageCreated', (m) => seen.push(m.content));
+      await social.sendLobbyMessage(lobbyId, 'hello from the example');
+      await until(() => seen.includes('hello from the example'), 'the message event');
+      expect((await rejection(social.getLobby(lobbyId))).message).toContain('getLobby() is not allowed');
+
+      app.quit();
+      await until(() => app.quitted, 'the app to quit after closing the clients');
+      expect((await social.getState()).closed).toBe(true);
+    } finally {
+      hooked._load = load;
+    }
   });
 });
