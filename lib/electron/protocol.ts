@@ -105,7 +105,7 @@ export interface BridgeClientState {
 
 /**
  * How a failed call arrives in the renderer: a plain object (Electron copies only the message of
- * an `Error` across IPC and across the context bridge), with a {@link SocialSdkError}'s fields.
+ * an `Error` across IPC and across the context bridge), with a `SocialSdkError`'s fields.
  * `name` is `'SocialSdkError'`, `'TypeError'`, `'RangeError'` or `'Error'`; the other fields are
  * set for a `SocialSdkError`. Nothing else of the original error (stack, cause) crosses.
  */
@@ -138,7 +138,8 @@ export function toBridgeError(error: unknown): BridgeError {
   return out;
 }
 
-type ClientMethodOf<K extends BridgeMethod> = K extends 'getState'
+/** The renderer's form of client method `K`: the same arguments, and a promise of the result. */
+export type ClientMethodOf<K extends BridgeMethod> = K extends 'getState'
   ? () => Promise<BridgeClientState>
   : K extends keyof Client
     ? Client[K] extends (...args: infer A) => infer R
