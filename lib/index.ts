@@ -1,3 +1,6 @@
+/// <reference types="node" preserve="true" />
+// The declarations use Node's types (EventEmitter, inspect, Symbol.asyncDispose): the reference
+// above makes every TypeScript consumer load them, whatever its `types` setting.
 /**
  * social-sdk-node: the game social SDK for Node.js, behind TypeScript promises and typed events,
  * with a built-in simulator of the service for offline use and tests.
@@ -16,6 +19,8 @@ export type {
   SendUserMessageOptions,
   GetUserMessagesOptions,
 } from './client.js';
+// The optional SDK APIs a backend has (BackendFeatures is its read-only form).
+export type { NativeFeatures } from './native.js';
 export type { BackendName } from './backend.js';
 export { Simulator } from './sim/simulator.js';
 export type {
@@ -33,7 +38,7 @@ export type {
   CreateApplicationOptions,
   ApplicationProfileSpec,
 } from './sim/simulator.js';
-export type { SimulatedCall, InjectedFailure } from './sim/faults.js';
+export type { SimulatedCall, InjectedFailure, BackendErrorType } from './sim/faults.js';
 export { SimulatedChatClient } from './sim/chat-client.js';
 export type {
   Call,

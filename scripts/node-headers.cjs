@@ -27,6 +27,9 @@ function localNodedir () {
   } catch {}
 }
 
+module.exports = { localNodedir }
+if (require.main !== module) return
+
 const nodedir = process.env.npm_config_nodedir || localNodedir()
 const [cmd, ...args] = process.argv.slice(2)
 if (!cmd || cmd === '--print') {

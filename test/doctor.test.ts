@@ -134,6 +134,13 @@ describe('doctor (human output)', () => {
     expect(lines.at(-2)).toBe('result: OK');
   });
 
+  it('says that a platform without a minimum is fine, instead of a bare "unknown" beside result: OK', async () => {
+    const result = await run(['doctor', '--target', 'console1@240605', '--sdk-version', '1.9.18337']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('platform   console1@240605: no minimum applies with SDK 1.9.18337, so nothing to check (this is fine)');
+    expect(result.stdout).not.toMatch(/^platform .*: unknown/m);
+  });
+
   it('says what is wrong and what to do about it', async () => {
     const result = await run(['doctor', '--sdk-version', '1.5.11353', '--target', 'macos-x64@10.14']);
     expect(result.code).toBe(1);

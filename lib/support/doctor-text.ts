@@ -39,8 +39,15 @@ export function formatDoctorReport(report: DoctorReport): string {
   if (support) findings(support.findings);
 
   const { platform } = report;
+  // `unknown` is no problem: the policy sets minimums only for some platforms (macOS, consoles), and
+  // the line says so next to `result: OK`.
   if (platform) {
-    row('platform', `${platform.target}: ${platform.status === 'below-minimum' ? 'NOT SUPPORTED (below the minimum)' : platform.status} (minimums of SDK ${platform.sdkVersion})`);
+    row(
+      'platform',
+      platform.status === 'unknown'
+        ? `${platform.target}: no minimum applies with SDK ${platform.sdkVersion}, so nothing to check (this is fine)`
+        : `${platform.target}: ${platform.status === 'below-minimum' ? 'NOT SUPPORTED (below the minimum)' : platform.status} (minimums of SDK ${platform.sdkVersion})`,
+    );
     findings(platform.findings);
   } else {
     row('platform', `not checked: ${report.platformError ?? 'unknown error'}`);
