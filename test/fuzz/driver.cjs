@@ -35,7 +35,7 @@ const util = require('node:util');
 const fc = require('fast-check');
 
 const { GROUPS, BINDING_REARM, declarations, loadPackage, groupMembers } = require('./targets.cjs');
-const { isPlanted, valueArb, argsArb, materialize, secretsIn, describe } = require('./values.cjs');
+const { FAKE_TOKEN, FAKE_LOBBY_SECRET, isPlanted, valueArb, argsArb, materialize, secretsIn, describe } = require('./values.cjs');
 
 // ---------------------------------------------------------------- command line
 
@@ -323,6 +323,7 @@ class Fuzzer {
     this.violations = new Map();
     this.violationCount = 0;
     this.current = undefined;
+    this.knownSecrets = new Set([FAKE_TOKEN, FAKE_LOBBY_SECRET, REAL_LOBBY_SECRET]);
   }
 
   caseArb() {
@@ -353,6 +354,10 @@ class Fuzzer {
 
   recordViolation(kind, call, detail) {
     this.violationCount++;
+    // Reports never show a secret, whatever the error said.
+    let what = String(detail.what);
+    for (const secret of [...this.knownSecrets, this.currentToken].filter(Boolean)) what = what.replaceAll(secret, '<SECRET>').replaceAll(secret.slice(4, 20), '<SECRET-PART>');
+    detail = { ...detail, what };
     const key = `${kind} | ${call.m}${detail.key ? ` | ${detail.key}` : ''}`;
     let entry = this.violations.get(key);
     if (!entry) {
@@ -500,6 +505,7 @@ class Fuzzer {
     }
     ctx.pending = [];
     ctx.iterators = [];
+    this.currentToken = ctx.strings.aliceToken;
     for (const call of fcCase.calls) {
       const record = this.invoke(call, ctx);
       if (record && call.wait) {

@@ -327,6 +327,8 @@ function describe(d) {
       return `<${d.v}>`;
     case 'ctx':
       return `<${d.v} object>`;
+    case 'self':
+      return `<${d.v}>`;
     case 'throwingFn':
       return `<function throwing ${d.t}>`;
     case 'typed':
