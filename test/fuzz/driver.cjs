@@ -17,10 +17,15 @@
 // The oracle, per call:
 //   1. no crash and no hang: the parent sees the process exit with code 0 within its time bound;
 //      the case about to run is written to --trace first, so the parent can show it after a crash;
-//   2. a member declared (in dist/*.d.ts) or seen to return a Promise never throws synchronously;
+//   2. a member declared (in dist/*.d.ts) or seen to return a Promise never throws synchronously,
+//      whatever its arguments and its `this` (as Web IDL promise operations, even a failed brand
+//      check rejects); reported as `sync-throw` or `sync-throw (hostile this)`;
 //   3. every thrown or rejected value is a TypeError, RangeError or SocialSdkError (any Error on the
 //      raw binding, an internal seam), or a value the driver itself threw from a getter, a trap or
 //      a callback it passed (then the caller's own exception propagated);
+//   3b. on the package's own objects, that error is the package's own (it names the argument), not
+//      one the JS engine raised inside the package ("Cannot read properties of null", "x is not a
+//      function", "Cannot convert a Symbol value to a string", ...);
 //   4. no error message (nor util.inspect of the error) contains a secret the call was given (the
 //      fake token `sim.deadbeef...`, a fake lobby secret, the world's real access token and secret);
 //   5. every promise settles once its clients are closed (and the clock advanced past latency);
@@ -110,6 +115,12 @@ function errorSummary(error) {
 }
 
 // ---------------------------------------------------------------- the worlds
+
+/** Messages of errors the V8 engine raises itself (the package's own messages name the argument). */
+const ENGINE_ERRORS =
+  /Cannot read properties of|Cannot set properties of|is not a function|is not iterable|is not a constructor|Cannot convert|Cannot destructure|Cannot mix BigInt|Do not know how to serialize|Converting circular structure|Invalid array length|Invalid string length|Maximum call stack size exceeded|Cannot create property|called on non-object|Cannot read private member|Receiver must be|Cannot use 'in' operator|Invalid time value|is not a valid/;
+/** What the language itself rules, whoever the callee: a class needs `new`. */
+const LANGUAGE_RULES = /^Class constructor \w+ cannot be invoked without 'new'$/;
 
 const CLIENT_STATUS_READY = 3;
 const SIM_CALLS = ['connect', 'createOrJoinLobby', 'sendLobbyMessage', 'getLobbyMessages', 'startCall', 'getVoiceSettings', 'getUserGuilds', 'sendUserMessage', 'getUserMessages', 'updateRichPresence'];
@@ -378,7 +389,7 @@ class Fuzzer {
     if (this.options.verbose) process.stderr.write(`VIOLATION ${key}: ${detail.what}\n`);
   }
 
-  /** Oracle checks 3 and 4 on a thrown or rejected value. */
+  /** Oracle checks 3, 3b and 4 on a thrown or rejected value. */
   checkError(call, error, how, secrets) {
     if (isPlanted(error)) return;
     const { SocialSdkError } = this.pkg.sdk;
@@ -387,6 +398,16 @@ class Fuzzer {
         ? error instanceof Error
         : error instanceof TypeError || error instanceof RangeError || error instanceof SocialSdkError;
     if (!ok) this.recordViolation('error-class', call, { key: errorSummary(error).split(':')[0], what: `${how} ${errorSummary(error)}` });
+    // 3b. Bad input gets the package's own clear error (DESIGN: "JS input is validated in TypeScript
+    // with exact messages"), not one the JS engine raised from inside the package, such as "Cannot
+    // read properties of null". Only for calls on the member's own object (a hostile `this` fails
+    // the language's brand check, which is the engine's to report) and not on the raw binding.
+    if (ok && this.group !== 'binding' && call.self.k === 'self' && error instanceof Error) {
+      const message = String(error.message);
+      if (ENGINE_ERRORS.test(message) && !LANGUAGE_RULES.test(message)) {
+        this.recordViolation('engine-error', call, { key: message.replace(/['"`].*$/, '').slice(0, 60), what: `${how} ${errorSummary(error)}` });
+      }
+    }
     if (secrets.size > 0 && error !== null && (typeof error === 'object' || typeof error === 'string')) {
       let text;
       try {
@@ -433,8 +454,9 @@ class Fuzzer {
     } catch (error) {
       this.stats.threw++;
       this.checkError(call, error, 'threw', secrets);
-      let list = this.syncThrows.get(call.m);
-      if (!list) this.syncThrows.set(call.m, (list = { count: 0, examples: [] }));
+      const key = `${call.m}\u0000${call.self.k === 'self' ? 'own this' : 'hostile this'}`;
+      let list = this.syncThrows.get(key);
+      if (!list) this.syncThrows.set(key, (list = { count: 0, examples: [] }));
       list.count++;
       if (list.examples.length < 3) {
         list.examples.push({ seed: this.options.seed, run: this.current?.run, this: describe(call.self), args: call.args.map(describe), what: `threw synchronously: ${errorSummary(error)}`, case: this.current?.case });
@@ -598,9 +620,11 @@ class Fuzzer {
       );
     }
     // Oracle 2, judged now that every member's kind is known.
-    for (const [name, list] of this.syncThrows) {
+    for (const [key, list] of this.syncThrows) {
+      const [name, thisKind] = key.split('\u0000');
       if (!this.promiseMembers.has(name)) continue;
-      this.violations.set(`sync-throw | ${name}`, { kind: 'sync-throw', member: name, count: list.count, examples: list.examples });
+      const kind = thisKind === 'own this' ? 'sync-throw' : 'sync-throw (hostile this)';
+      this.violations.set(`${kind} | ${name}`, { kind, member: name, count: list.count, examples: list.examples });
       this.violationCount += list.count;
     }
     if (this.rt) this.pkg.binding.setKeepAlive(false);
