@@ -118,9 +118,13 @@ function errorSummary(error) {
 
 /** Messages of errors the V8 engine raises itself (the package's own messages name the argument). */
 const ENGINE_ERRORS =
-  /Cannot read properties of|Cannot set properties of|is not a function|is not iterable|is not a constructor|Cannot convert|Cannot destructure|Cannot mix BigInt|Do not know how to serialize|Converting circular structure|Invalid array length|Invalid string length|Maximum call stack size exceeded|Cannot create property|called on non-object|Cannot read private member|Receiver must be|Cannot use 'in' operator|Invalid time value|is not a valid/;
-/** What the language itself rules, whoever the callee: a class needs `new`. */
-const LANGUAGE_RULES = /^Class constructor \w+ cannot be invoked without 'new'$/;
+  /Cannot read properties of|Cannot set properties of|is not a function|is not iterable|is not a constructor|Cannot convert|Cannot destructure|Cannot mix BigInt|Do not know how to serialize|Converting circular structure|Invalid array length|Invalid string length|Maximum call stack size exceeded|Cannot create property|called on non-object|Cannot use 'in' operator|Invalid time value|is not a valid/;
+/**
+ * What the language itself rules, whoever the callee: a class needs `new`; a private member needs
+ * its own class's object (only a hostile argument, such as a Proxy of a Simulator whose getter the
+ * package reads, gets there on a call with the member's own `this`).
+ */
+const LANGUAGE_RULES = /^Class constructor \w+ cannot be invoked without 'new'$|^Cannot read private member|^Cannot write private member|^Receiver must be an instance of class/;
 
 const CLIENT_STATUS_READY = 3;
 const SIM_CALLS = ['connect', 'createOrJoinLobby', 'sendLobbyMessage', 'getLobbyMessages', 'startCall', 'getVoiceSettings', 'getUserGuilds', 'sendUserMessage', 'getUserMessages', 'updateRichPresence'];
@@ -432,7 +436,8 @@ class Fuzzer {
   /** Makes one call; returns a pending-promise record or undefined. */
   invoke(call, ctx) {
     const member = this.byName.get(call.m);
-    const secrets = secretsIn([call.self, ...call.args], ctx);
+    // The secrets given as arguments (a token passed as `this` is no argument the API names).
+    const secrets = secretsIn(call.args, ctx);
     let thisValue;
     let args;
     try {
