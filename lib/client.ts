@@ -288,6 +288,11 @@ class ClientCore implements ClientSink {
 export class Client extends EventEmitter<ClientEvents> {
   readonly #native: NativeClient;
   readonly #core: ClientCore;
+
+  /** Whether `value` is a Client (the brand check of the promise methods, which reject, never throw). */
+  static #isClient(value: unknown): value is Client {
+    return typeof value === 'object' && value !== null && #core in value;
+  }
   readonly #id: number;
   readonly #features: BackendFeatures;
   #tokenGiven = false;
@@ -375,6 +380,7 @@ export class Client extends EventEmitter<ClientEvents> {
    * string of 1 to `limits.accessTokenLength` characters. Rejects, never throws.
    */
   updateToken(token: string, options?: UpdateTokenOptions): Promise<void> {
+    if (!Client.#isClient(this)) return notAClient('updateToken');
     if (this.#closing) return Promise.reject(clientDestroyed('updateToken'));
     let tokenType: keyof typeof TOKEN_TYPES;
     try {
@@ -393,6 +399,7 @@ export class Client extends EventEmitter<ClientEvents> {
    * calls share one attempt; calling it when ready resolves at once.
    */
   connect(): Promise<void> {
+    if (!Client.#isClient(this)) return notAClient('connect');
     if (this.#closing) return Promise.reject(clientDestroyed('connect'));
     if (!this.#tokenGiven) {
       return Promise.reject(
@@ -445,6 +452,7 @@ export class Client extends EventEmitter<ClientEvents> {
    * const lobbyId = await client.createOrJoinLobby('match-42', { memberMetadata: { muted: '[]' } });
    */
   createOrJoinLobby(secret: string, options?: CreateOrJoinLobbyOptions): Promise<Snowflake> {
+    if (!Client.#isClient(this)) return notAClient('createOrJoinLobby');
     return this.#start('createOrJoinLobby', () => {
       checkSecret(secret);
       const { lobbyMetadata, memberMetadata } = checkOptions(options);
@@ -456,6 +464,7 @@ export class Client extends EventEmitter<ClientEvents> {
 
   /** Leaves a lobby (one created or joined with a secret; the game backend manages the others). */
   leaveLobby(lobbyId: SnowflakeInput): Promise<void> {
+    if (!Client.#isClient(this)) return notAClient('leaveLobby');
     return this.#start('leaveLobby', () => {
       const id = toSnowflake(lobbyId, 'lobbyId');
       return (requestId) => this.#native.leaveLobby(requestId, id);
@@ -479,6 +488,7 @@ export class Client extends EventEmitter<ClientEvents> {
    * gets `messageCreated`.
    */
   sendLobbyMessage(lobbyId: SnowflakeInput, content: string, options?: SendLobbyMessageOptions): Promise<Snowflake> {
+    if (!Client.#isClient(this)) return notAClient('sendLobbyMessage');
     return this.#start('sendLobbyMessage', () => {
       const id = toSnowflake(lobbyId, 'lobbyId');
       checkContent(content);
@@ -494,6 +504,7 @@ export class Client extends EventEmitter<ClientEvents> {
    * (status 403) and nothing changes.
    */
   getLobbyMessages(lobbyId: SnowflakeInput, options?: GetLobbyMessagesOptions): Promise<Message[]> {
+    if (!Client.#isClient(this)) return notAClient('getLobbyMessages');
     return this.#start('getLobbyMessages', () => {
       const id = toSnowflake(lobbyId, 'lobbyId');
       const { limit } = checkOptions(options);
@@ -504,6 +515,7 @@ export class Client extends EventEmitter<ClientEvents> {
 
   /** The guilds (servers) the user is a member of, oldest first. */
   getUserGuilds(): Promise<Guild[]> {
+    if (!Client.#isClient(this)) return notAClient('getUserGuilds');
     return this.#start('getUserGuilds', () => (requestId) => this.#native.getUserGuilds(requestId)).then((value) => [
       ...(value as readonly Guild[]),
     ]);
@@ -519,6 +531,7 @@ export class Client extends EventEmitter<ClientEvents> {
    * for (const channel of await client.getGuildChannels(guildId)) console.log(channel.position, channel.name);
    */
   getGuildChannels(guildId: SnowflakeInput): Promise<GuildChannel[]> {
+    if (!Client.#isClient(this)) return notAClient('getGuildChannels');
     return this.#start('getGuildChannels', () => {
       const id = toSnowflake(guildId, 'guildId');
       return (requestId) => this.#native.getGuildChannels(requestId, id);
@@ -532,6 +545,7 @@ export class Client extends EventEmitter<ClientEvents> {
    * the user itself.
    */
   sendUserMessage(userId: SnowflakeInput, content: string, options?: SendUserMessageOptions): Promise<Snowflake> {
+    if (!Client.#isClient(this)) return notAClient('sendUserMessage');
     return this.#start('sendUserMessage', () => {
       const id = toSnowflake(userId, 'userId');
       checkContent(content);
@@ -547,6 +561,7 @@ export class Client extends EventEmitter<ClientEvents> {
    * `HTTPError` 403 (code 50005). 404 for an unknown message (10008) or conversation (10003).
    */
   editUserMessage(userId: SnowflakeInput, messageId: SnowflakeInput, content: string): Promise<void> {
+    if (!Client.#isClient(this)) return notAClient('editUserMessage');
     return this.#start('editUserMessage', () => {
       const user = toSnowflake(userId, 'userId');
       const message = toSnowflake(messageId, 'messageId');
@@ -561,6 +576,7 @@ export class Client extends EventEmitter<ClientEvents> {
    * (code 50005). 404 for an unknown message (10008) or conversation (10003).
    */
   deleteUserMessage(userId: SnowflakeInput, messageId: SnowflakeInput): Promise<void> {
+    if (!Client.#isClient(this)) return notAClient('deleteUserMessage');
     return this.#start('deleteUserMessage', () => {
       const user = toSnowflake(userId, 'userId');
       const message = toSnowflake(messageId, 'messageId');
@@ -578,6 +594,7 @@ export class Client extends EventEmitter<ClientEvents> {
    * users have no conversation.
    */
   getUserMessages(userId: SnowflakeInput, options?: GetUserMessagesOptions): Promise<Message[]> {
+    if (!Client.#isClient(this)) return notAClient('getUserMessages');
     return this.#start('getUserMessages', () => {
       const id = toSnowflake(userId, 'userId');
       const { limit } = checkOptions(options);
@@ -588,6 +605,7 @@ export class Client extends EventEmitter<ClientEvents> {
 
   /** The user's direct-message conversations that hold a message, the most recently active first. */
   getUserMessageSummaries(): Promise<UserMessageSummary[]> {
+    if (!Client.#isClient(this)) return notAClient('getUserMessageSummaries');
     return this.#start('getUserMessageSummaries', () => (requestId) => this.#native.getUserMessageSummaries(requestId)).then(
       (value) => [...(value as readonly UserMessageSummary[])],
     );
@@ -609,6 +627,7 @@ export class Client extends EventEmitter<ClientEvents> {
    * });
    */
   updateRichPresence(activity: Activity): Promise<void> {
+    if (!Client.#isClient(this)) return notAClient('updateRichPresence');
     return this.#start('updateRichPresence', () => {
       const checked = toNativeActivity(activity);
       return (requestId) => this.#native.updateRichPresence(requestId, checked);
@@ -656,6 +675,7 @@ export class Client extends EventEmitter<ClientEvents> {
    * client.setSelfMute(lobbyId, true);
    */
   startCall(lobbyId: SnowflakeInput): Promise<void> {
+    if (!Client.#isClient(this)) return notAClient('startCall');
     if (this.#closing) return Promise.reject(clientDestroyed('startCall'));
     let id: Snowflake;
     try {
@@ -694,6 +714,7 @@ export class Client extends EventEmitter<ClientEvents> {
    * also ends the call.
    */
   endCall(lobbyId: SnowflakeInput): Promise<void> {
+    if (!Client.#isClient(this)) return notAClient('endCall');
     return this.#start('endCall', () => {
       const id = toSnowflake(lobbyId, 'lobbyId');
       return (requestId) => this.#native.endCall(requestId, id);
@@ -702,6 +723,7 @@ export class Client extends EventEmitter<ClientEvents> {
 
   /** Leaves every call of this client (`EndCalls`). */
   endCalls(): Promise<void> {
+    if (!Client.#isClient(this)) return notAClient('endCalls');
     return this.#start('endCalls', () => (requestId) => this.#native.endCalls(requestId)).then(() => undefined);
   }
 
@@ -772,6 +794,7 @@ export class Client extends EventEmitter<ClientEvents> {
    * before 1.10 (see {@link Client.features}).
    */
   getVoiceSettings(): Promise<VoiceSettings> {
+    if (!Client.#isClient(this)) return notAClient('getVoiceSettings');
     if (!this.#closing && !this.#features.voiceSettings) {
       // The vendor backend built against an SDK before 1.10 has no such call.
       return Promise.reject(
@@ -813,6 +836,7 @@ export class Client extends EventEmitter<ClientEvents> {
    * when done.
    */
   close(): Promise<void> {
+    if (!Client.#isClient(this)) return notAClient('close');
     this.#closing ??= new Promise<void>((resolve) => {
       if (this.#core.closed) return resolve();
       this.#core.closing = true;
@@ -828,6 +852,7 @@ export class Client extends EventEmitter<ClientEvents> {
 
   /** `await using client = ...` closes it at the end of the scope. */
   [Symbol.asyncDispose](): Promise<void> {
+    if (!Client.#isClient(this)) return notAClient('Symbol.asyncDispose');
     return this.close();
   }
 
@@ -873,7 +898,11 @@ export class Client extends EventEmitter<ClientEvents> {
   }
 
   [inspect.custom](depth: number, options: { stylize(text: string, style: string): string }): string {
-    if (depth < 0) return options.stylize('[Client]', 'special');
+    // Called by util.inspect with a number and its options; anything else (a direct call) gets
+    // the plain form rather than an error.
+    if (typeof depth === 'number' && depth < 0) {
+      return typeof options?.stylize === 'function' ? options.stylize('[Client]', 'special') : '[Client]';
+    }
     const user = this.currentUser;
     return `Client ${inspect(
       {
@@ -920,6 +949,14 @@ export class Client extends EventEmitter<ClientEvents> {
 }
 
 const LOG_LEVELS = Object.keys(LOG_LEVEL_VALUES) as LogLevel[];
+
+/**
+ * A promise method called on something that is not a Client (a detached method, `call` with
+ * another object) rejects with a TypeError, as Web IDL promise operations do, rather than throw.
+ */
+function notAClient(method: string): Promise<never> {
+  return Promise.reject(new TypeError(`Client.prototype.${method} was called on an object that is not a Client`));
+}
 
 /** Refuses a name that is not one of the client's events (see `ClientEvents`). */
 function checkEventName(name: unknown): asserts name is keyof ClientEvents {

@@ -99,9 +99,13 @@ export class SocialSdkError extends Error {
   }
 
   /** @internal Builds the error a backend reported. */
+  /** @internal The error of a failure the native layer reported for the operation `context`. */
   static fromNative(failure: NativeFailure, context: string): SocialSdkError {
-    const type = ERROR_TYPES[failure.type] ?? 'None';
-    return new SocialSdkError(`${context}: ${failure.message || type}`, {
+    if (typeof failure !== 'object' || failure === null) throw new TypeError(`fromNative: failure must be an object, got ${typeName(failure)}`);
+    if (typeof context !== 'string') throw new TypeError(`fromNative: context must be a string, got ${typeName(context)}`);
+    const type = (typeof failure.type === 'number' && ERROR_TYPES[failure.type]) || 'None';
+    const message = typeof failure.message === 'string' && failure.message !== '' ? failure.message : type;
+    return new SocialSdkError(`${context}: ${message}`, {
       type,
       code: finiteOrZero(failure.code),
       status: finiteOrZero(failure.status),

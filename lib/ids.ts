@@ -10,6 +10,7 @@ export type SnowflakeInput = string | bigint;
 import { describe, typeName } from './validate.js';
 
 const MAX_SNOWFLAKE = (1n << 64n) - 1n;
+const PARAMETER_NAME = /^(?=.{1,100}$)[A-Za-z_$]+(?:\.[A-Za-z_$]+|\[\d{0,6}\])*$/;
 
 /**
  * Checks an ID and returns its canonical decimal form. A malformed string is not shown in the
@@ -19,6 +20,9 @@ const MAX_SNOWFLAKE = (1n << 64n) - 1n;
  */
 export function toSnowflake(value: SnowflakeInput, name = 'id'): Snowflake {
   if (typeof name !== 'string') throw new TypeError(`toSnowflake: name must be a string, got ${typeName(name)}`);
+  // The name is shown in errors, so it must look like a parameter path ('members[2].user'):
+  // digits only as an index, so a token handed in the wrong place is never echoed.
+  if (!PARAMETER_NAME.test(name)) throw new RangeError(`toSnowflake: name must be a parameter path such as 'members[2].user', got ${describe(name)}`);
   let id: bigint;
   if (typeof value === 'bigint') {
     id = value;

@@ -108,6 +108,21 @@ describe('item 6: promise methods reject, never throw', () => {
     // An unknown user rejects too, and the client made for it is closed.
     expect(await rejected(() => sim.connectClient('999'))).toEqual(new RangeError('no user with id 999'));
   });
+
+  it('a promise method called on something that is not a Client rejects with a TypeError', async () => {
+    const { client } = await ready();
+    const detached = client.sendLobbyMessage;
+    const calls: [string, () => Promise<unknown>][] = [
+      ['sendLobbyMessage', () => detached.call({}, '1', 'hi')],
+      ['connect', () => sdk.Client.prototype.connect.call(Object.create(null))],
+      ['close', () => sdk.Client.prototype.close.call(new Proxy(client, {}))],
+      ['Symbol.asyncDispose', () => sdk.Client.prototype[Symbol.asyncDispose].call(null)],
+    ];
+    for (const [name, call] of calls) {
+      expect(await rejected(call)).toEqual(new TypeError(`Client.prototype.${name} was called on an object that is not a Client`));
+    }
+    expect(client.closed).toBe(false);
+  });
 });
 
 describe('item 6: options are undefined or an object', () => {
@@ -415,6 +430,7 @@ describe('item 9: a token or secret in the wrong parameter never shows in the er
     for (const value of [token, secret]) {
       record('tokenType', await rejected(() => client.updateToken('t', { tokenType: value as 'Bearer' })));
       record('toSnowflake', thrown(() => sdk.toSnowflake(value)));
+      record('toSnowflake name', thrown(() => sdk.toSnowflake([] as never, value)));
       record('apiBase', thrown(() => sim.createClient({ apiBase: value })));
       record('webBase', thrown(() => sim.createClient({ webBase: value })));
       record('logLevel', thrown(() => sim.createClient({ logLevel: value as 'info' })));
