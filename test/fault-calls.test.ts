@@ -1,0 +1,106 @@
+// Fault injection reaches the call it names and no other. The list of injectable calls is the seam
+// description's (seam/seam.json, from which both the native CallKind and the TypeScript names are
+// generated): a call added there without a probe here fails this test.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+import { players } from './lobby-helpers.js';
+import { root, sdk, type Client, type SimulatedCall } from './sdk.js';
+
+const seam = JSON.parse(fs.readFileSync(path.join(root, 'seam', 'seam.json'), 'utf8')) as { calls: { name: SimulatedCall }[] };
+const CALLS = seam.calls.map((call) => call.name);
+const INJECTED = 'injected by the fault-calls test';
+const CODE = 4321;
+
+type Outcome = 'ok' | 'failed';
+
+/** A world where every injectable call can be made once, set up before any fault is planned. */
+async function context() {
+  const { sim, all } = await players(2);
+  const [alice, bob] = [all[0]!, all[1]!];
+  const lobbyId = await alice.client.createOrJoinLobby('fault-calls-lobby');
+  await bob.client.createOrJoinLobby('fault-calls-lobby');
+  const leavingLobbyId = await bob.client.createOrJoinLobby('fault-calls-lobby-to-leave');
+  await alice.client.sendLobbyMessage(lobbyId, 'hello');
+  const editable = await alice.client.sendUserMessage(bob.user.id, 'to edit');
+  const deletable = await alice.client.sendUserMessage(bob.user.id, 'to delete');
+  const guild = sim.createGuild({ name: 'fault guild', owner: alice.user, members: [bob.user] });
+  sim.createGuildChannel(guild, { name: 'general' });
+  await alice.client.updateRichPresence({ state: 'playing' });
+  const carol = sim.createUser({ username: 'carol' });
+  await alice.client.sendUserMessage(carol.id, 'hello carol');
+  // Nothing cached for this client, and no probe writes to carol: its read goes to the service.
+  const uncached: Client = await sim.connectClient(alice.user);
+  await sim.settle();
+  return { sim, alice, bob, lobbyId, leavingLobbyId, editable, deletable, guild, carol, uncached };
+}
+type Context = Awaited<ReturnType<typeof context>>;
+
+async function outcome(call: Promise<unknown>): Promise<Outcome> {
+  try {
+    await call;
+    return 'ok';
+  } catch (error) {
+    // Connecting and joining a call report the fault's code as their error detail.
+    if (error instanceof Error && (error.message.includes(INJECTED) || error.message.includes(`detail ${CODE}`))) return 'failed';
+    throw error;
+  }
+}
+
+/** One call of each kind, and how to see whether the planned fault reached it. */
+const PROBES: Record<SimulatedCall, (ctx: Context) => Promise<Outcome>> = {
+  connect: async ({ sim, carol }) => {
+    const client = sim.createClient({ applicationId: sim.defaultApplication.id });
+    try {
+      await client.updateToken(sim.issueToken(carol, sim.defaultApplication).accessToken);
+      return await outcome(client.connect());
+    } finally {
+      await client.close();
+    }
+  },
+  createOrJoinLobby: ({ alice }) => outcome(alice.client.createOrJoinLobby('fault-calls-another-lobby')),
+  leaveLobby: ({ bob, leavingLobbyId }) => outcome(bob.client.leaveLobby(leavingLobbyId)),
+  sendLobbyMessage: ({ alice, lobbyId }) => outcome(alice.client.sendLobbyMessage(lobbyId, 'again')),
+  getLobbyMessages: ({ alice, lobbyId }) => outcome(alice.client.getLobbyMessages(lobbyId)),
+  startCall: async ({ alice, lobbyId }) => {
+    const result = await outcome(alice.client.startCall(lobbyId));
+    if (result === 'ok') await alice.client.endCall(lobbyId);
+    return result;
+  },
+  getVoiceSettings: ({ alice }) => outcome(alice.client.getVoiceSettings()),
+  getUserGuilds: ({ alice }) => outcome(alice.client.getUserGuilds()),
+  getGuildChannels: ({ alice, guild }) => outcome(alice.client.getGuildChannels(guild.id)),
+  sendUserMessage: ({ alice, bob }) => outcome(alice.client.sendUserMessage(bob.user.id, 'another')),
+  editUserMessage: ({ alice, bob, editable }) => outcome(alice.client.editUserMessage(bob.user.id, editable, 'edited')),
+  deleteUserMessage: ({ alice, bob, deletable }) => outcome(alice.client.deleteUserMessage(bob.user.id, deletable)),
+  getUserMessages: ({ uncached, carol }) => outcome(uncached.getUserMessages(carol.id, { limit: 1 })),
+  getUserMessageSummaries: ({ alice }) => outcome(alice.client.getUserMessageSummaries()),
+  updateRichPresence: ({ alice }) => outcome(alice.client.updateRichPresence({ state: 'still playing' })),
+  // Reports nothing: a failed clear leaves the activity published (and logs a warning).
+  clearRichPresence: async ({ sim, alice, bob }) => {
+    alice.client.clearRichPresence();
+    await sim.settle();
+    return bob.client.getUser(alice.user.id)!.gameActivity === null ? 'ok' : 'failed';
+  },
+};
+
+describe('fault injection (Simulator.failNext)', () => {
+  it('has a probe for every injectable call of the seam description, and names no other', () => {
+    expect(Object.keys(PROBES).sort()).toEqual([...CALLS].sort());
+  });
+
+  for (const target of CALLS) {
+    it(`a fault planned for ${target} reaches ${target} and no other call`, async () => {
+      const ctx = await context();
+      ctx.sim.failNext(target, { count: 100, error: { type: 'HTTPError', status: 503, code: CODE, message: INJECTED } });
+      const seen: Partial<Record<SimulatedCall, Outcome>> = {};
+      // Every call once, the target's own probe last, so a fault taken by another call shows.
+      for (const call of [...CALLS.filter((c) => c !== target), target]) seen[call] = await PROBES[call](ctx);
+      const expected = Object.fromEntries(CALLS.map((call) => [call, call === target ? 'failed' : 'ok']));
+      expect(seen).toEqual(expected);
+      ctx.sim.clearFailures();
+      await ctx.uncached.close();
+    });
+  }
+});
