@@ -5,16 +5,8 @@
  * @internal
  * @module
  */
-import {
-  EVENT_INTS,
-  EventKind,
-  loadBinding,
-  type NativeBinding,
-  type NativeFailure,
-  type NativeMessage,
-  type NativePayload,
-  type NativeVoiceSettings,
-} from './native.js';
+import { EVENT_INTS, ErrorType, dispatchEvent, type EventHandlers } from './generated/seam.js';
+import { loadBinding, type NativeBinding, type NativeFailure, type NativeMessage, type NativePayload, type NativeVoiceSettings } from './native.js';
 
 /** How an operation ended: its failure, or its value. */
 export type NativeOutcome = { ok: true; value: NativePayload } | { ok: false; failure: NativeFailure };
@@ -53,7 +45,7 @@ interface PendingRequest {
 }
 
 const CLOSED_FAILURE: NativeFailure = {
-  type: 5, // ClientDestroyed
+  type: ErrorType.ClientDestroyed,
   code: 0,
   status: 0,
   retryable: false,
@@ -140,70 +132,42 @@ class Runtime {
     }
   }
 
+  /** What each event kind does, with its fields decoded by the generated dispatchEvent. */
+  private readonly handlers: EventHandlers = {
+    Result: (_client, requestId, failed, outcome) => {
+      const request = this.requests.get(requestId);
+      if (!request) return;
+      this.settle(requestId, request, failed ? { ok: false, failure: outcome as NativeFailure } : { ok: true, value: outcome });
+    },
+    Lobby: (client, event, lobbyId, memberId) => this.sinks.get(client)?.onLobby(event, lobbyId, memberId),
+    Message: (client, event, message) => this.sinks.get(client)?.onMessage(event, message),
+    MessageDeleted: (client, messageId, channelId) => this.sinks.get(client)?.onMessageDeleted(messageId, channelId),
+    UserUpdated: (client, userId) => this.sinks.get(client)?.onUserUpdated(userId),
+    StatusChanged: (client, status, error, detail) => {
+      this.sinks.get(client)?.onStatus(status, error, detail);
+      this.refresh(client);
+    },
+    Log: (client, severity, source, message) => this.sinks.get(client)?.onLog(severity, typeof message === 'string' ? message : '', source),
+    CallStatus: (client, status, error, detail, lobbyId) => this.sinks.get(client)?.onCallStatus(lobbyId, status, error, detail),
+    VoiceParticipant: (client, added, lobbyId, userId) => this.sinks.get(client)?.onVoiceParticipant(lobbyId, userId, added),
+    VoiceState: (client, lobbyId, userId) => this.sinks.get(client)?.onVoiceState(lobbyId, userId),
+    VoiceSettingsUpdated: (client, settings) => this.sinks.get(client)?.onVoiceSettings(settings),
+    Closed: (client) => {
+      // Backends settle pending operations before "closed"; anything left is settled here.
+      for (const [id, request] of this.requests) {
+        if (request.client === client) this.settle(id, request, { ok: false, failure: CLOSED_FAILURE });
+      }
+      const sink = this.sinks.get(client);
+      sink?.setPinned(false);
+      this.sinks.delete(client);
+      this.pendingPerClient.delete(client);
+      this.refresh(client);
+      sink?.onClosed();
+    },
+  };
+
   private deliver(ints: Int32Array, at: number, payload: NativePayload): void {
-    const client = ints[at + 1]!;
-    switch (ints[at]) {
-      case EventKind.Result: {
-        const requestId = ints[at + 2]!;
-        const request = this.requests.get(requestId);
-        if (!request) return;
-        const failed = ints[at + 3] === 1;
-        this.settle(requestId, request, failed ? { ok: false, failure: payload as NativeFailure } : { ok: true, value: payload });
-        return;
-      }
-      case EventKind.Lobby: {
-        const [lobbyId, memberId] = payload as readonly [string, string];
-        this.sinks.get(client)?.onLobby(ints[at + 2]!, lobbyId, memberId);
-        return;
-      }
-      case EventKind.Message:
-        this.sinks.get(client)?.onMessage(ints[at + 2]!, payload as NativeMessage);
-        return;
-      case EventKind.MessageDeleted: {
-        const [messageId, channelId] = payload as readonly [string, string];
-        this.sinks.get(client)?.onMessageDeleted(messageId, channelId);
-        return;
-      }
-      case EventKind.UserUpdated:
-        this.sinks.get(client)?.onUserUpdated(payload as string);
-        return;
-      case EventKind.StatusChanged:
-        this.sinks.get(client)?.onStatus(ints[at + 2]!, ints[at + 3]!, ints[at + 4]!);
-        this.refresh(client);
-        return;
-      case EventKind.Log:
-        this.sinks.get(client)?.onLog(ints[at + 2]!, typeof payload === 'string' ? payload : '', ints[at + 3]!);
-        return;
-      case EventKind.CallStatus:
-        this.sinks.get(client)?.onCallStatus(payload as string, ints[at + 2]!, ints[at + 3]!, ints[at + 4]!);
-        return;
-      case EventKind.VoiceParticipant: {
-        const [lobbyId, userId] = payload as readonly [string, string];
-        this.sinks.get(client)?.onVoiceParticipant(lobbyId, userId, ints[at + 2] === 1);
-        return;
-      }
-      case EventKind.VoiceState: {
-        const [lobbyId, userId] = payload as readonly [string, string];
-        this.sinks.get(client)?.onVoiceState(lobbyId, userId);
-        return;
-      }
-      case EventKind.VoiceSettingsUpdated:
-        this.sinks.get(client)?.onVoiceSettings(payload as NativeVoiceSettings);
-        return;
-      case EventKind.Closed: {
-        // Backends settle pending operations before "closed"; anything left is settled here.
-        for (const [id, request] of this.requests) {
-          if (request.client === client) this.settle(id, request, { ok: false, failure: CLOSED_FAILURE });
-        }
-        const sink = this.sinks.get(client);
-        sink?.setPinned(false);
-        this.sinks.delete(client);
-        this.pendingPerClient.delete(client);
-        this.refresh(client);
-        sink?.onClosed();
-        return;
-      }
-    }
+    dispatchEvent(this.handlers, ints, at, payload);
   }
 
   private settle(id: number, request: PendingRequest, outcome: NativeOutcome): void {

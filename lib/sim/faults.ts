@@ -4,52 +4,11 @@
  */
 import type { ErrorType } from '../errors.js';
 import { limits } from '../limits.js';
+import { CALL_KINDS, ErrorType as ErrorTypeValues, type SimulatedCall } from '../generated/seam.js';
 import type { NativeFailureSpec } from '../native.js';
 import { checkBoolean, checkInteger, checkOneOf, checkText, describe, typeName } from '../validate.js';
 
-/** The simulated calls that {@link Simulator.failNext} can fail and {@link Simulator.setLatency} delays. */
-export type SimulatedCall =
-  | 'connect'
-  | 'createOrJoinLobby'
-  | 'leaveLobby'
-  | 'sendLobbyMessage'
-  | 'getLobbyMessages'
-  /** Joining a lobby's voice call; a failure ends the call with `signalingConnectionFailed` (the error's `code` as the detail). */
-  | 'startCall'
-  /** The RPC read of the chat client's voice settings. */
-  | 'getVoiceSettings'
-  | 'getUserGuilds'
-  | 'getGuildChannels'
-  | 'sendUserMessage'
-  | 'editUserMessage'
-  | 'deleteUserMessage'
-  /** Only the fetch from the service: a read the client's local cache serves is not a call. */
-  | 'getUserMessages'
-  | 'getUserMessageSummaries'
-  /** Publishing rich presence. */
-  | 'updateRichPresence'
-  /** Clearing it: reports nothing, so a failed clear is only logged (warning) and the activity stays. */
-  | 'clearRichPresence';
-
-/** @internal The native CallKind of each call (native/sim/interference.h). */
-export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
-  connect: 0,
-  createOrJoinLobby: 1,
-  leaveLobby: 2,
-  sendLobbyMessage: 3,
-  getLobbyMessages: 4,
-  startCall: 5,
-  getVoiceSettings: 6,
-  getUserGuilds: 7,
-  getGuildChannels: 8,
-  sendUserMessage: 9,
-  editUserMessage: 10,
-  deleteUserMessage: 11,
-  getUserMessages: 12,
-  getUserMessageSummaries: 13,
-  updateRichPresence: 14,
-  clearRichPresence: 15,
-};
+export type { SimulatedCall } from '../generated/seam.js';
 
 /** The error types a backend can report (the vendor's `ErrorType`, without `None`). */
 export type BackendErrorType = Exclude<ErrorType, 'None' | 'UnsupportedSdk'>;
@@ -68,17 +27,8 @@ export interface InjectedFailure {
   message?: string;
 }
 
-const ERROR_TYPE_VALUES: Readonly<Record<BackendErrorType, number>> = {
-  NetworkError: 1,
-  HTTPError: 2,
-  ClientNotReady: 3,
-  Disabled: 4,
-  ClientDestroyed: 5,
-  ValidationError: 6,
-  Aborted: 7,
-  AuthorizationFailed: 8,
-  RPCError: 9,
-};
+/** Every error type but None: the values are the vendor's (generated from seam/seam.json). */
+const ERROR_TYPE_VALUES: Readonly<Record<BackendErrorType, number>> = (({ None: _none, ...reported }) => reported)(ErrorTypeValues);
 
 /** @internal Checks a call name. */
 export function callKind(call: unknown): number {

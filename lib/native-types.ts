@@ -1,0 +1,197 @@
+/**
+ * The data shapes that cross the native seam (hand-written: they follow the port's structs in
+ * native/sdk/). The tables, the event decoder and the NativeClient type are generated from
+ * seam/seam.json into lib/generated/seam.ts.
+ * @internal
+ * @module
+ */
+/** A user as the native layer reports it. */
+export interface NativeUser {
+  id: string;
+  username: string;
+  displayName: string;
+  globalName: string | null;
+  isProvisional: boolean;
+  gameActivity: NativeActivity | null;
+  applicationProfiles: NativeProfile[];
+}
+
+/**
+ * An activity (`discordpp::Activity`); enums are the vendor's values. Going in, optional fields
+ * may be left out; coming out, every field is present (null when not set).
+ */
+export interface NativeActivity {
+  type: number;
+  /** Empty going in: the service shows the application's name. */
+  name: string;
+  applicationId?: string | null;
+  details?: string | null;
+  detailsUrl?: string | null;
+  state?: string | null;
+  stateUrl?: string | null;
+  /** ms since the Unix epoch; 0: not set. */
+  timestamps?: { start: number; end: number } | null;
+  party?: { id: string; currentSize: number; maxSize: number; privacy: number } | null;
+  secrets?: { join: string } | null;
+  buttons?: { label: string; url: string }[];
+  assets?: {
+    largeImage: string | null;
+    largeText: string | null;
+    largeUrl: string | null;
+    smallImage: string | null;
+    smallText: string | null;
+    smallUrl: string | null;
+    inviteCoverImage: string | null;
+  } | null;
+}
+
+/** A user's application profile (`UserApplicationProfileHandle`); providerType is the vendor's value. */
+export interface NativeProfile {
+  applicationId: string;
+  providerType: number;
+  providerId: string | null;
+  providerIssuedUserId: string;
+  username: string;
+  avatarHash: string;
+  metadata: string;
+}
+
+/** A failed operation (`discordpp::ClientResult`); `type` is the vendor's ErrorType value. */
+export interface NativeFailure {
+  type: number;
+  code: number;
+  status: number;
+  retryable: boolean;
+  retryAfter: number;
+  message: string;
+}
+
+export interface NativeVersion {
+  major: number;
+  minor: number;
+  build: number;
+  hash: string;
+}
+
+/** String key-value pairs as the native layer hands them over. */
+export type NativeMetadata = Record<string, string>;
+
+/** A lobby as a client sees it (`LobbyHandle`). */
+export interface NativeLobby {
+  id: string;
+  metadata: NativeMetadata;
+  members: { id: string; metadata: NativeMetadata; connected: boolean }[];
+  linkedChannel: { id: string; name: string; guildId: string } | null;
+}
+
+/** What only the game backend sees of a lobby (the simulator's server view). */
+export interface NativeServerLobby extends NativeLobby {
+  applicationId: string;
+  hasSecret: boolean;
+  members: { id: string; metadata: NativeMetadata; connected: boolean; additionalName: string | null }[];
+}
+
+/** A message (`MessageHandle`); frozen, and possibly shared by every recipient in a batch. */
+export interface NativeMessage {
+  readonly id: string;
+  readonly content: string;
+  readonly authorId: string;
+  readonly channelId: string;
+  readonly lobbyId: string | null;
+  readonly sentAt: number;
+  readonly editedAt: number | null;
+  readonly metadata: Readonly<NativeMetadata>;
+  readonly moderationMetadata: Readonly<NativeMetadata>;
+  readonly additionalName: string | null;
+  readonly recipientId: string | null;
+}
+
+/** A guild (`GuildMinimal`). */
+export interface NativeGuild {
+  id: string;
+  name: string;
+}
+
+/** A guild channel (`GuildChannel`); `type` is the vendor's ChannelType value. */
+export interface NativeGuildChannel {
+  id: string;
+  name: string;
+  type: number;
+  position: number;
+  parentId: string | null;
+  isLinkable: boolean;
+  isViewableAndWriteableByAllMembers: boolean;
+  linkedLobby: { applicationId: string; lobbyId: string } | null;
+}
+
+/** A direct-message conversation (`UserMessageSummary`). */
+export interface NativeUserMessageSummary {
+  userId: string;
+  lastMessageId: string;
+}
+
+/** A permission overwrite of a simulated channel; userId '0' is `@everyone`; permission bits. */
+export interface NativeOverwrite {
+  userId: string;
+  allow: number;
+  deny: number;
+}
+
+/** A planned failure for the simulator's fault injection: the same shape as a reported one. */
+export type NativeFailureSpec = NativeFailure;
+
+/** One entry of a bulk member update. */
+export interface NativeMemberUpdate {
+  userId: string;
+  remove: boolean;
+  metadata?: NativeMetadata;
+  additionalName?: string | null;
+}
+
+/** A call as a client sees it (`discordpp::Call`); `status` is the vendor's `Call::Status` value. */
+export interface NativeCall {
+  lobbyId: string;
+  status: number;
+  participants: { userId: string; selfMute: boolean; selfDeaf: boolean }[];
+  selfMute: boolean;
+  selfDeaf: boolean;
+}
+
+/** The local chat client's voice settings (`VoiceSettings`); `inputMode`: 0 voice activity, 1 push-to-talk. */
+export interface NativeVoiceSettings {
+  selfMute: boolean;
+  selfDeaf: boolean;
+  inputMode: number;
+  pttKey: string;
+  inputVolume: number;
+  outputVolume: number;
+  automaticGainControl: boolean;
+  echoCancellation: boolean;
+  noiseSuppression: boolean;
+  noiseCancellation: boolean;
+}
+
+/** A simulated user's local chat client, as the harness sees it. */
+export interface NativeChatClient {
+  running: boolean;
+  rpcConnected: boolean;
+  voiceSettings: NativeVoiceSettings;
+}
+
+/** Optional SDK features (the simulator has all; the vendor backend those its SDK header declares). */
+export interface NativeFeatures {
+  /** `MessageHandle::AdditionalName` (SDK 1.10). */
+  messageAdditionalName: boolean;
+  /** `Client::GetVoiceSettings` (SDK 1.10). */
+  voiceSettings: boolean;
+}
+
+/** Backend settings of `sdk::ClientOptions`; the simulator ignores them. */
+export interface NativeBackendOptions {
+  apiBase?: string;
+  webBase?: string;
+  runCallbacksIntervalMs?: number;
+  /** `ClientCreateOptions::SetCpuAffinityMask`, 0 to 2^64 - 1 (the simulator records it). */
+  cpuAffinityMask?: bigint;
+}
+
