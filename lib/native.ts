@@ -61,7 +61,7 @@ export interface NativeWorld {
   deleteLobby(lobbyId: string): void;
   getLobby(lobbyId: string): NativeServerLobby | null;
   setLatency(ms: number): void;
-  /** `kind`: a CallKind (native/sim/interference.h); userId '0' means any user. */
+  /** `kind`: a CallKind (native/generated/sim_calls.h, from seam/seam.json); userId '0' means any user. */
   failNext(kind: number, count: number, failure: NativeFailureSpec, userId: string): void;
   clearFailures(): void;
   /** A Result event for client 0 and `requestId` follows once the world's work has settled; its value is the generation. */

@@ -6,9 +6,9 @@
 
 #include <napi.h>
 
-#include "addon.h"
-#include "backends.h"
-#include "convert.h"
+#include "napi/addon.h"
+#include "napi/backends.h"
+#include "napi/convert.h"
 #include "vendor/vendor_backend.h"
 
 namespace vendor {

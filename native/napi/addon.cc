@@ -1,0 +1,110 @@
+// Module init: per-environment state, the pump's JS controls, and the classes.
+
+#include <napi.h>
+
+#if !defined(NAPI_VERSION) || NAPI_VERSION != 8
+#error "Build with NAPI_VERSION=8 (see native/sources.json)"
+#endif
+#if !defined(NODE_ADDON_API_CPP_EXCEPTIONS)
+#error "Build with NODE_ADDON_API_CPP_EXCEPTIONS (see native/sources.json)"
+#endif
+
+#include "napi/addon.h"
+#include "napi/backends.h"
+#include "napi/client_wrap.h"
+#include "napi/convert.h"
+
+void Addon::CloseAll() {
+  const std::set<Closable*> objects = live_;  // a copy: closing may untrack
+  for (Closable* object : objects) object->CloseNative();
+}
+
+void Addon::TearDown() {
+  CloseAll();
+  for (Closable* object : live_) object->DetachFromAddon();
+  live_.clear();
+  pump.Shutdown();
+}
+
+namespace {
+
+Napi::Function FunctionArg(const Napi::CallbackInfo& info, size_t index, const char* name) {
+  Napi::Value fn = index < info.Length() ? info[index] : info.Env().Undefined();
+  if (!fn.IsFunction()) throw Napi::TypeError::New(info.Env(), std::string(name) + " must be a function");
+  return fn.As<Napi::Function>();
+}
+
+Napi::Value SetDispatcher(const Napi::CallbackInfo& info) {
+  Addon::Of(info.Env()).pump.SetDispatcher(FunctionArg(info, 0, "dispatcher"),
+                                           FunctionArg(info, 1, "scheduleTurn"));
+  return info.Env().Undefined();
+}
+
+Napi::Value Drain(const Napi::CallbackInfo& info) {
+  Addon::Of(info.Env()).pump.Continue(info.Env());
+  return info.Env().Undefined();
+}
+
+Napi::Value CloseAll(const Napi::CallbackInfo& info) {
+  Addon::Of(info.Env()).CloseAll();
+  return info.Env().Undefined();
+}
+
+Napi::Value SetKeepAlive(const Napi::CallbackInfo& info) {
+  Addon::Of(info.Env()).pump.SetKeepAlive(info.Env(), BoolArg(info, 0, "keepAlive"));
+  return info.Env().Undefined();
+}
+
+Napi::Value SetPerEventDelivery(const Napi::CallbackInfo& info) {
+  Addon::Of(info.Env()).pump.SetPerEventDelivery(BoolArg(info, 0, "perEvent"));
+  return info.Env().Undefined();
+}
+
+// The pump queue's bound and how it was used: what the flood test and the benchmark check.
+Napi::Value PumpStats(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const sdk::CallbackQueue::Stats stats = Addon::Of(env).pump.queue().stats();
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("capacity", static_cast<double>(sdk::CallbackQueue::kCapacity));
+  out.Set("queued", static_cast<double>(stats.queued));
+  out.Set("highWater", static_cast<double>(stats.highWater));
+  out.Set("producerWaits", static_cast<double>(stats.producerWaits));
+  return out;
+}
+
+// The cheapest possible native call: the baseline the benchmark compares real calls against.
+Napi::Value Noop(const Napi::CallbackInfo& info) { return info.Env().Undefined(); }
+
+Napi::Object Init(Napi::Env env, Napi::Object exports) {
+  auto* addon = new Addon(env);
+  env.SetInstanceData<Addon>(addon);
+  // Registered after the pump's thread-safe function, so it runs before Node finalizes it
+  // (cleanup hooks run in reverse order): threads are joined while their wake target still exists.
+  env.AddCleanupHook([addon] { addon->TearDown(); });
+
+  exports.Set("setDispatcher", Napi::Function::New(env, SetDispatcher, "setDispatcher"));
+  exports.Set("drain", Napi::Function::New(env, Drain, "drain"));
+  exports.Set("closeAll", Napi::Function::New(env, CloseAll, "closeAll"));
+  exports.Set("setKeepAlive", Napi::Function::New(env, SetKeepAlive, "setKeepAlive"));
+  exports.Set("setPerEventDelivery",
+              Napi::Function::New(env, SetPerEventDelivery, "setPerEventDelivery"));
+  exports.Set("noop", Napi::Function::New(env, Noop, "noop"));
+  exports.Set("pumpStats", Napi::Function::New(env, PumpStats, "pumpStats"));
+  Napi::Array backends = Napi::Array::New(env);
+  backends.Set(0u, "sim");
+#if SOCIAL_SDK_WITH_VENDOR
+  backends.Set(1u, "vendor");
+#endif
+  exports.Set("backends", backends);
+
+  ClientWrap::Init(env, exports);
+  sim::InitModule(env, exports, *addon);
+#if SOCIAL_SDK_WITH_VENDOR
+  vendor::InitModule(env, exports, *addon);
+#endif
+  return exports;
+}
+
+}  // namespace
+
+NODE_API_MODULE(social_sdk_node, Init)

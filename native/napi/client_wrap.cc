@@ -1,0 +1,209 @@
+#include "napi/client_wrap.h"
+
+#include <exception>
+#include <optional>
+#include <string>
+
+#include "napi/convert.h"
+#include "napi/convert_presence.h"
+
+void ClientWrap::Init(Napi::Env env, Napi::Object exports) {
+  // Everything is a method, not an accessor: V8 checks a method's receiver against the class
+  // ("Illegal invocation"), which it does not do for accessors.
+  Napi::Function ctor = DefineClass(
+      env, "NativeClient",
+      {
+          InstanceMethod<&ClientWrap::UpdateToken>("updateToken"),
+          InstanceMethod<&ClientWrap::Connect>("connect"),
+          InstanceMethod<&ClientWrap::Disconnect>("disconnect"),
+          InstanceMethod<&ClientWrap::Close>("close"),
+          InstanceMethod<&ClientWrap::GetStatus>("status"),
+          InstanceMethod<&ClientWrap::GetApplicationId>("applicationId"),
+          InstanceMethod<&ClientWrap::GetCurrentUser>("currentUser"),
+          InstanceMethod<&ClientWrap::GetBackend>("backend"),
+          InstanceMethod<&ClientWrap::GetSdkVersion>("sdkVersion"),
+          InstanceMethod<&ClientWrap::GetFeatures>("features"),
+          InstanceMethod<&ClientWrap::CreateOrJoinLobby>("createOrJoinLobby"),
+          InstanceMethod<&ClientWrap::LeaveLobby>("leaveLobby"),
+          InstanceMethod<&ClientWrap::GetLobby>("getLobby"),
+          InstanceMethod<&ClientWrap::GetLobbyIds>("getLobbyIds"),
+          InstanceMethod<&ClientWrap::SendLobbyMessage>("sendLobbyMessage"),
+          InstanceMethod<&ClientWrap::GetLobbyMessages>("getLobbyMessages"),
+          InstanceMethod<&ClientWrap::StartCall>("startCall"),
+          InstanceMethod<&ClientWrap::EndCall>("endCall"),
+          InstanceMethod<&ClientWrap::EndCalls>("endCalls"),
+          InstanceMethod<&ClientWrap::GetCall>("getCall"),
+          InstanceMethod<&ClientWrap::SetSelfMute>("setSelfMute"),
+          InstanceMethod<&ClientWrap::SetSelfDeaf>("setSelfDeaf"),
+          InstanceMethod<&ClientWrap::SetSelfMuteAll>("setSelfMuteAll"),
+          InstanceMethod<&ClientWrap::SetSelfDeafAll>("setSelfDeafAll"),
+          InstanceMethod<&ClientWrap::GetSelfMuteAll>("getSelfMuteAll"),
+          InstanceMethod<&ClientWrap::GetSelfDeafAll>("getSelfDeafAll"),
+          InstanceMethod<&ClientWrap::GetVoiceSettings>("getVoiceSettings"),
+          InstanceMethod<&ClientWrap::GetUserGuilds>("getUserGuilds"),
+          InstanceMethod<&ClientWrap::GetGuildChannels>("getGuildChannels"),
+          InstanceMethod<&ClientWrap::SendUserMessage>("sendUserMessage"),
+          InstanceMethod<&ClientWrap::EditUserMessage>("editUserMessage"),
+          InstanceMethod<&ClientWrap::DeleteUserMessage>("deleteUserMessage"),
+          InstanceMethod<&ClientWrap::GetUserMessages>("getUserMessages"),
+          InstanceMethod<&ClientWrap::GetUserMessageSummaries>("getUserMessageSummaries"),
+          InstanceMethod<&ClientWrap::UpdateRichPresence>("updateRichPresence"),
+          InstanceMethod<&ClientWrap::ClearRichPresence>("clearRichPresence"),
+          InstanceMethod<&ClientWrap::GetUser>("getUser"),
+          InstanceMethod<&ClientWrap::GetCpuAffinityMask>("cpuAffinityMask"),
+      });
+  exports.Set("NativeClient", ctor);
+}
+
+ClientWrap::ClientWrap(const Napi::CallbackInfo& info)
+    : Napi::ObjectWrap<ClientWrap>(info), addon_(&Addon::Of(info.Env())) {
+  Napi::Env env = info.Env();
+  if (!addon_->resolveBackend) throw Napi::Error::New(env, "no backend is compiled in");
+  backend_ = addon_->resolveBackend(info.Length() > 0 ? info[0] : env.Undefined());
+  id_ = Uint32Arg(info, 1, "clientId");
+  applicationId_ = SnowflakeFromJs(info.Length() > 2 ? info[2] : env.Undefined(), "applicationId");
+  const uint32_t severity = Uint32Arg(info, 3, "minLogSeverity");
+  if (severity < static_cast<uint32_t>(sdk::LogSeverity::Verbose) ||
+      severity > static_cast<uint32_t>(sdk::LogSeverity::None)) {
+    throw Napi::RangeError::New(env, "minLogSeverity must be between 1 and 5");
+  }
+
+  sdk::ClientOptions options;
+  options.applicationId = applicationId_;
+  if (info.Length() > 4 && !info[4].IsUndefined()) ReadBackendOptions(ObjectArg(info, 4, "options"), options);
+  try {
+    client_ = backend_->CreateClient(options);
+  } catch (const std::exception& error) {
+    // e.g. the vendor library is owned by another environment: a JS error, not a crash.
+    throw Napi::Error::New(env, error.what());
+  }
+  backendName_ = backend_->Name();
+  sdkVersion_ = backend_->SdkVersion();
+  features_.messageAdditionalName = backend_->Supports(sdk::Feature::MessageAdditionalName);
+  features_.voiceSettings = backend_->Supports(sdk::Feature::VoiceSettings);
+
+  // Callbacks run on the JS thread inside the pump; they capture only the pump and our id, so
+  // they stay valid after this wrapper is collected.
+  Pump* pump = &addon_->pump;
+  const uint32_t id = id_;
+  client_->SetStatusChangedCallback(
+      [pump, id](sdk::Status status, sdk::ConnectionError error, int32_t detail) {
+        JsEvent event{JsEventKind::StatusChanged, id};
+        event.a = static_cast<int32_t>(status);
+        event.b = static_cast<int32_t>(error);
+        event.c = detail;
+        pump->Emit(std::move(event));
+      });
+  client_->SetLogCallback(
+      [pump, id](const std::string& message, sdk::LogSeverity level) {
+        JsEvent event{JsEventKind::Log, id};
+        event.a = static_cast<int32_t>(level);
+        event.payload = message;
+        pump->Emit(std::move(event));
+      },
+      static_cast<sdk::LogSeverity>(severity));
+  SetLobbyCallbacks();
+  SetVoiceCallbacks(static_cast<sdk::LogSeverity>(severity));
+  SetUserMessageCallbacks();
+  SetPresenceCallbacks();
+
+  addon_->Track(this);
+}
+
+ClientWrap::~ClientWrap() {
+  CloseNative();
+  if (addon_) addon_->Untrack(this);
+}
+
+void ClientWrap::CloseNative() {
+  if (!client_) return;
+  client_->Close();  // joins the backend's threads; queues ClientDestroyed for pending operations
+  client_.reset();
+  backend_.reset();
+  if (!addon_) return;
+  // Queued after those results, so JS learns "closed" only once every operation has settled.
+  Pump* pump = &addon_->pump;
+  const uint32_t id = id_;
+  pump->queue().Post([pump, id] { pump->Emit(JsEvent{JsEventKind::Closed, id}); });
+}
+
+sdk::Client& ClientWrap::Live(const Napi::CallbackInfo& info) {
+  if (!client_) throw Napi::Error::New(info.Env(), "the client is closed");
+  return *client_;
+}
+
+Napi::Value ClientWrap::UpdateToken(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  const uint32_t tokenType = Uint32Arg(info, 1, "tokenType");
+  if (tokenType > static_cast<uint32_t>(sdk::TokenType::Bearer)) {
+    throw Napi::RangeError::New(info.Env(), "tokenType must be 0 (User) or 1 (Bearer)");
+  }
+  std::string token = StringArg(info, 2, "token");
+  Live(info).UpdateToken(static_cast<sdk::TokenType>(tokenType), std::move(token), SettleRequest<>(requestId));
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::Connect(const Napi::CallbackInfo& info) {
+  Live(info).Connect();
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::Disconnect(const Napi::CallbackInfo& info) {
+  Live(info).Disconnect();
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::Close(const Napi::CallbackInfo& info) {
+  CloseNative();
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::GetStatus(const Napi::CallbackInfo& info) {
+  const sdk::Status status = client_ ? client_->GetStatus() : sdk::Status::Disconnected;
+  return Napi::Number::New(info.Env(), static_cast<int32_t>(status));
+}
+
+Napi::Value ClientWrap::GetApplicationId(const Napi::CallbackInfo& info) {
+  return SnowflakeToJs(info.Env(), applicationId_);
+}
+
+Napi::Value ClientWrap::GetCurrentUser(const Napi::CallbackInfo& info) {
+  if (!client_) return info.Env().Null();
+  auto user = client_->GetCurrentUser();
+  return user ? Napi::Value(UserToJs(info.Env(), *user)) : info.Env().Null();
+}
+
+Napi::Value ClientWrap::GetBackend(const Napi::CallbackInfo& info) {
+  return Napi::String::New(info.Env(), backendName_);
+}
+
+Napi::Value ClientWrap::GetSdkVersion(const Napi::CallbackInfo& info) {
+  return VersionToJs(info.Env(), sdkVersion_);
+}
+
+Napi::Value ClientWrap::GetFeatures(const Napi::CallbackInfo& info) {
+  Napi::Object out = Napi::Object::New(info.Env());
+  out.Set("messageAdditionalName", features_.messageAdditionalName);
+  out.Set("voiceSettings", features_.voiceSettings);
+  return out;
+}
+
+void ClientWrap::ReadBackendOptions(Napi::Object from, sdk::ClientOptions& options) {
+  Napi::Env env = from.Env();
+  auto text = [&](const char* key, std::optional<std::string>& into) {
+    Napi::Value value = from.Get(key);
+    if (value.IsUndefined()) return;
+    if (!value.IsString()) throw Napi::TypeError::New(env, std::string("options.") + key + " must be a string");
+    into = value.As<Napi::String>().Utf8Value();
+  };
+  text("apiBase", options.apiBase);
+  text("webBase", options.webBase);
+  Napi::Value interval = from.Get("runCallbacksIntervalMs");
+  if (!interval.IsUndefined()) {
+    if (!interval.IsNumber()) throw Napi::TypeError::New(env, "options.runCallbacksIntervalMs must be a number");
+    const double ms = interval.As<Napi::Number>().DoubleValue();
+    if (!(ms >= 1 && ms <= 1000)) throw Napi::RangeError::New(env, "options.runCallbacksIntervalMs must be between 1 and 1000");
+    options.runCallbacksIntervalMs = static_cast<uint32_t>(ms);
+  }
+  options.cpuAffinityMask = CpuAffinityMaskFromJs(from.Get("cpuAffinityMask"));
+}

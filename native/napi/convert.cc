@@ -1,0 +1,282 @@
+#include "napi/convert.h"
+
+#include "napi/convert_presence.h"
+
+#include <cmath>
+#include <limits>
+
+uint64_t SnowflakeFromJs(const Napi::Value& value, const char* what) {
+  Napi::Env env = value.Env();
+  if (!value.IsString()) {
+    throw Napi::TypeError::New(env, std::string(what) + " must be a decimal string");
+  }
+  const std::string text = value.As<Napi::String>().Utf8Value();
+  if (text.empty() || text.size() > 20) {
+    throw Napi::RangeError::New(env, std::string(what) + " is not a 64-bit snowflake");
+  }
+  uint64_t id = 0;
+  for (char ch : text) {
+    if (ch < '0' || ch > '9') {
+      throw Napi::RangeError::New(env, std::string(what) + " is not a 64-bit snowflake");
+    }
+    const uint64_t digit = static_cast<uint64_t>(ch - '0');
+    if (id > (std::numeric_limits<uint64_t>::max() - digit) / 10) {
+      throw Napi::RangeError::New(env, std::string(what) + " is not a 64-bit snowflake");
+    }
+    id = id * 10 + digit;
+  }
+  return id;
+}
+
+Napi::String SnowflakeToJs(Napi::Env env, uint64_t id) {
+  return Napi::String::New(env, std::to_string(id));
+}
+
+Napi::Object UserToJs(Napi::Env env, const sdk::User& user) {
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("id", SnowflakeToJs(env, user.id));
+  out.Set("username", user.username);
+  out.Set("displayName", user.displayName());
+  out.Set("globalName", user.globalName ? Napi::Value(Napi::String::New(env, *user.globalName))
+                                        : env.Null());
+  out.Set("isProvisional", user.isProvisional);
+  out.Set("gameActivity", user.gameActivity ? Napi::Value(ActivityToJs(env, *user.gameActivity)) : env.Null());
+  out.Set("applicationProfiles", ProfilesToJs(env, user.applicationProfiles));
+  return out;
+}
+
+Napi::Object FailureToJs(Napi::Env env, const sdk::Result& result) {
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("type", static_cast<int32_t>(result.type));
+  out.Set("code", result.code);
+  out.Set("status", result.status);
+  out.Set("retryable", result.retryable);
+  out.Set("retryAfter", static_cast<double>(result.retryAfter));
+  out.Set("message", result.message);
+  return out;
+}
+
+Napi::Object VersionToJs(Napi::Env env, const sdk::Version& version) {
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("major", version.major);
+  out.Set("minor", version.minor);
+  out.Set("build", version.build);
+  out.Set("hash", version.hash);
+  return out;
+}
+
+sdk::Metadata MetadataFromJs(const Napi::Value& value, const char* what) {
+  Napi::Env env = value.Env();
+  if (!value.IsObject() || value.IsArray()) {
+    throw Napi::TypeError::New(env, std::string(what) + " must be an object of strings");
+  }
+  Napi::Object object = value.As<Napi::Object>();
+  Napi::Array keys = object.GetPropertyNames();
+  sdk::Metadata metadata;
+  for (uint32_t i = 0; i < keys.Length(); ++i) {
+    Napi::Value key = keys.Get(i);
+    Napi::Value entry = object.Get(key);
+    if (!key.IsString() || !entry.IsString()) {
+      throw Napi::TypeError::New(env, std::string(what) + " must be an object of strings");
+    }
+    metadata[key.As<Napi::String>().Utf8Value()] = entry.As<Napi::String>().Utf8Value();
+  }
+  return metadata;
+}
+
+Napi::Object MetadataToJs(Napi::Env env, const sdk::Metadata& metadata) {
+  Napi::Object out = Napi::Object::New(env);
+  for (const auto& [key, value] : metadata) {
+    out.DefineProperty(Napi::PropertyDescriptor::Value(
+        key, Napi::String::New(env, value),
+        static_cast<napi_property_attributes>(napi_enumerable | napi_writable | napi_configurable)));
+  }
+  return out;
+}
+
+namespace {
+Napi::Value OptionalString(Napi::Env env, const std::optional<std::string>& text) {
+  return text ? Napi::Value(Napi::String::New(env, *text)) : env.Null();
+}
+}  // namespace
+
+Napi::Object LobbyToJs(Napi::Env env, const sdk::Lobby& lobby) {
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("id", SnowflakeToJs(env, lobby.id));
+  out.Set("metadata", MetadataToJs(env, lobby.metadata));
+  Napi::Array members = Napi::Array::New(env, lobby.members.size());
+  for (size_t i = 0; i < lobby.members.size(); ++i) {
+    const sdk::LobbyMember& member = lobby.members[i];
+    Napi::Object entry = Napi::Object::New(env);
+    entry.Set("id", SnowflakeToJs(env, member.id));
+    entry.Set("metadata", MetadataToJs(env, member.metadata));
+    entry.Set("connected", member.connected);
+    members.Set(static_cast<uint32_t>(i), entry);
+  }
+  out.Set("members", members);
+  if (lobby.linkedChannel) {
+    Napi::Object channel = Napi::Object::New(env);
+    channel.Set("id", SnowflakeToJs(env, lobby.linkedChannel->id));
+    channel.Set("name", lobby.linkedChannel->name);
+    channel.Set("guildId", SnowflakeToJs(env, lobby.linkedChannel->guildId));
+    out.Set("linkedChannel", channel);
+  } else {
+    out.Set("linkedChannel", env.Null());
+  }
+  return out;
+}
+
+Napi::Object MessageToJs(Napi::Env env, const sdk::Message& message) {
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("id", SnowflakeToJs(env, message.id));
+  out.Set("content", message.content);
+  out.Set("authorId", SnowflakeToJs(env, message.authorId));
+  out.Set("channelId", SnowflakeToJs(env, message.channelId));
+  out.Set("lobbyId", message.lobbyId ? Napi::Value(SnowflakeToJs(env, *message.lobbyId)) : env.Null());
+  out.Set("sentAt", static_cast<double>(message.sentAtMs));
+  out.Set("editedAt", message.editedAtMs ? Napi::Value(Napi::Number::New(env, static_cast<double>(message.editedAtMs)))
+                                         : env.Null());
+  Napi::Object metadata = MetadataToJs(env, message.metadata);
+  metadata.Freeze();
+  out.Set("metadata", metadata);
+  Napi::Object moderation = MetadataToJs(env, message.moderationMetadata);
+  moderation.Freeze();
+  out.Set("moderationMetadata", moderation);
+  out.Set("additionalName", OptionalString(env, message.additionalName));
+  out.Set("recipientId", message.recipientId ? Napi::Value(SnowflakeToJs(env, message.recipientId)) : env.Null());
+  out.Freeze();
+  return out;
+}
+
+Napi::Array GuildsToJs(Napi::Env env, const std::vector<sdk::GuildMinimal>& guilds) {
+  Napi::Array out = Napi::Array::New(env, guilds.size());
+  for (size_t i = 0; i < guilds.size(); ++i) {
+    Napi::Object guild = Napi::Object::New(env);
+    guild.Set("id", SnowflakeToJs(env, guilds[i].id));
+    guild.Set("name", guilds[i].name);
+    out.Set(static_cast<uint32_t>(i), guild);
+  }
+  return out;
+}
+
+Napi::Array GuildChannelsToJs(Napi::Env env, const std::vector<sdk::GuildChannel>& channels) {
+  Napi::Array out = Napi::Array::New(env, channels.size());
+  for (size_t i = 0; i < channels.size(); ++i) {
+    const sdk::GuildChannel& channel = channels[i];
+    Napi::Object entry = Napi::Object::New(env);
+    entry.Set("id", SnowflakeToJs(env, channel.id));
+    entry.Set("name", channel.name);
+    entry.Set("type", static_cast<int32_t>(channel.type));  // TS names it
+    entry.Set("position", channel.position);
+    entry.Set("parentId", channel.parentId ? Napi::Value(SnowflakeToJs(env, *channel.parentId)) : env.Null());
+    entry.Set("isLinkable", channel.isLinkable);
+    entry.Set("isViewableAndWriteableByAllMembers", channel.isViewableAndWriteableByAllMembers);
+    if (channel.linkedLobby) {
+      Napi::Object lobby = Napi::Object::New(env);
+      lobby.Set("applicationId", SnowflakeToJs(env, channel.linkedLobby->applicationId));
+      lobby.Set("lobbyId", SnowflakeToJs(env, channel.linkedLobby->lobbyId));
+      entry.Set("linkedLobby", lobby);
+    } else {
+      entry.Set("linkedLobby", env.Null());
+    }
+    out.Set(static_cast<uint32_t>(i), entry);
+  }
+  return out;
+}
+
+Napi::Array UserMessageSummariesToJs(Napi::Env env, const std::vector<sdk::UserMessageSummary>& summaries) {
+  Napi::Array out = Napi::Array::New(env, summaries.size());
+  for (size_t i = 0; i < summaries.size(); ++i) {
+    Napi::Object entry = Napi::Object::New(env);
+    entry.Set("userId", SnowflakeToJs(env, summaries[i].userId));
+    entry.Set("lastMessageId", SnowflakeToJs(env, summaries[i].lastMessageId));
+    out.Set(static_cast<uint32_t>(i), entry);
+  }
+  return out;
+}
+
+Napi::Value PayloadConverter::Message(const sdk::MessagePtr& message) {
+  if (!message) return env_.Null();
+  auto cached = messages_.find(message.get());
+  if (cached != messages_.end()) return cached->second;
+  Napi::Value converted = MessageToJs(env_, *message);
+  messages_.emplace(message.get(), converted);
+  return converted;
+}
+
+Napi::Value PayloadConverter::Convert(const JsEvent& event) {
+  Napi::Env env = env_;
+  struct Visitor {
+    PayloadConverter& self;
+    Napi::Env env;
+    Napi::Value operator()(std::monostate) const { return env.Undefined(); }
+    Napi::Value operator()(const std::string& text) const { return Napi::String::New(env, text); }
+    Napi::Value operator()(const sdk::Result& failure) const { return FailureToJs(env, failure); }
+    Napi::Value operator()(sdk::Snowflake id) const { return SnowflakeToJs(env, id); }
+    Napi::Value operator()(const sdk::MessagePtr& message) const { return self.Message(message); }
+    Napi::Value operator()(const std::vector<sdk::MessagePtr>& messages) const {
+      Napi::Array out = Napi::Array::New(env, messages.size());
+      for (size_t i = 0; i < messages.size(); ++i) out.Set(static_cast<uint32_t>(i), self.Message(messages[i]));
+      return out;
+    }
+    Napi::Value operator()(const IdPair& ids) const {
+      Napi::Array out = Napi::Array::New(env, 2);
+      out.Set(0u, SnowflakeToJs(env, ids.first));
+      out.Set(1u, SnowflakeToJs(env, ids.second));
+      return out;
+    }
+    Napi::Value operator()(const sdk::VoiceSettings& settings) const { return VoiceSettingsToJs(env, settings); }
+    Napi::Value operator()(const std::vector<sdk::GuildMinimal>& guilds) const { return GuildsToJs(env, guilds); }
+    Napi::Value operator()(const std::vector<sdk::GuildChannel>& channels) const {
+      return GuildChannelsToJs(env, channels);
+    }
+    Napi::Value operator()(const std::vector<sdk::UserMessageSummary>& summaries) const {
+      return UserMessageSummariesToJs(env, summaries);
+    }
+  };
+  return std::visit(Visitor{*this, env}, event.payload);
+}
+
+Napi::Value ArgOrUndefined(const Napi::CallbackInfo& info, size_t index) {
+  return index < info.Length() ? info[index] : info.Env().Undefined();
+}
+
+namespace {
+[[noreturn]] void Mistyped(const Napi::CallbackInfo& info, const char* name, const char* type) {
+  throw Napi::TypeError::New(info.Env(), std::string(name) + " must be " + type);
+}
+}  // namespace
+
+std::string StringArg(const Napi::CallbackInfo& info, size_t index, const char* name) {
+  Napi::Value value = ArgOrUndefined(info, index);
+  if (!value.IsString()) Mistyped(info, name, "a string");
+  return value.As<Napi::String>().Utf8Value();
+}
+
+double NumberArg(const Napi::CallbackInfo& info, size_t index, const char* name) {
+  Napi::Value value = ArgOrUndefined(info, index);
+  if (!value.IsNumber()) Mistyped(info, name, "a number");
+  const double number = value.As<Napi::Number>().DoubleValue();
+  if (!std::isfinite(number)) Mistyped(info, name, "a finite number");
+  return number;
+}
+
+uint32_t Uint32Arg(const Napi::CallbackInfo& info, size_t index, const char* name) {
+  const double number = NumberArg(info, index, name);
+  if (number < 0 || number > std::numeric_limits<uint32_t>::max() || number != std::floor(number)) {
+    throw Napi::RangeError::New(info.Env(), std::string(name) + " must be a 32-bit unsigned integer");
+  }
+  return static_cast<uint32_t>(number);
+}
+
+bool BoolArg(const Napi::CallbackInfo& info, size_t index, const char* name) {
+  Napi::Value value = ArgOrUndefined(info, index);
+  if (!value.IsBoolean()) Mistyped(info, name, "a boolean");
+  return value.As<Napi::Boolean>().Value();
+}
+
+Napi::Object ObjectArg(const Napi::CallbackInfo& info, size_t index, const char* name) {
+  Napi::Value value = ArgOrUndefined(info, index);
+  if (!value.IsObject()) Mistyped(info, name, "an object");
+  return value.As<Napi::Object>();
+}

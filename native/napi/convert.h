@@ -1,0 +1,62 @@
+// JS <-> port conversions and the cheap argument guards of the native seam. TypeScript validates
+// every public input with exact messages first; these guards only make sure that nothing that
+// reaches C++ can crash it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+
+#include <napi.h>
+
+#include "napi/js_event.h"
+#include "sdk/guilds.h"
+#include "sdk/lobby.h"
+#include "sdk/types.h"
+#include "sdk/voice.h"
+
+// Snowflakes cross the seam as canonical decimal strings (never JS numbers: they lose bits).
+uint64_t SnowflakeFromJs(const Napi::Value& value, const char* what);
+Napi::String SnowflakeToJs(Napi::Env env, uint64_t id);
+
+Napi::Object UserToJs(Napi::Env env, const sdk::User& user);
+Napi::Object FailureToJs(Napi::Env env, const sdk::Result& result);
+Napi::Object VersionToJs(Napi::Env env, const sdk::Version& version);
+// Metadata maps are plain objects of strings. Keys become own properties (defined, not assigned,
+// so a key such as "__proto__" is data, not a prototype change).
+sdk::Metadata MetadataFromJs(const Napi::Value& value, const char* what);
+Napi::Object MetadataToJs(Napi::Env env, const sdk::Metadata& metadata);
+Napi::Object LobbyToJs(Napi::Env env, const sdk::Lobby& lobby);
+// Frozen, with frozen metadata maps: one message object may be shared by every recipient.
+Napi::Object MessageToJs(Napi::Env env, const sdk::Message& message);
+
+// Voice (convert_voice.cc): a call as getCall() returns it; the chat client's voice settings.
+Napi::Object CallToJs(Napi::Env env, const sdk::CallInfo& call);
+Napi::Object VoiceSettingsToJs(Napi::Env env, const sdk::VoiceSettings& settings);
+Napi::Array GuildsToJs(Napi::Env env, const std::vector<sdk::GuildMinimal>& guilds);
+Napi::Array GuildChannelsToJs(Napi::Env env, const std::vector<sdk::GuildChannel>& channels);
+Napi::Array UserMessageSummariesToJs(Napi::Env env, const std::vector<sdk::UserMessageSummary>& summaries);
+
+// Converts the payloads of one batch. Messages fanned out to many clients are converted once per
+// batch; the cache holds handles only while the batch's handle scope is open.
+class PayloadConverter {
+ public:
+  explicit PayloadConverter(Napi::Env env) : env_(env) {}
+  // The payload slot of an event: text, failure, id, message(s), id pair, or undefined.
+  Napi::Value Convert(const JsEvent& event);
+
+ private:
+  Napi::Value Message(const sdk::MessagePtr& message);
+
+  Napi::Env env_;
+  std::unordered_map<const sdk::Message*, Napi::Value> messages_;
+};
+
+// Argument `index`, or undefined when the call had fewer.
+Napi::Value ArgOrUndefined(const Napi::CallbackInfo& info, size_t index);
+// Argument guards: throw a JS TypeError naming the argument instead of misreading it.
+std::string StringArg(const Napi::CallbackInfo& info, size_t index, const char* name);
+double NumberArg(const Napi::CallbackInfo& info, size_t index, const char* name);
+uint32_t Uint32Arg(const Napi::CallbackInfo& info, size_t index, const char* name);
+bool BoolArg(const Napi::CallbackInfo& info, size_t index, const char* name);
+Napi::Object ObjectArg(const Napi::CallbackInfo& info, size_t index, const char* name);

@@ -1,0 +1,69 @@
+// The callback pump: one per environment. Backends queue callbacks from their threads; the pump
+// wakes the JS thread (a thread-safe function, coalesced to one wake per burst), runs the queued
+// callbacks there (the vendor RunCallbacks contract), collects the JS events they produce and
+// hands them to the JS dispatcher in batches: one JS call per batch, not per event.
+//
+// Fairness: one turn runs at most kCallbacksPerTurn callbacks. What is left waits for the next
+// turn, which JS schedules with setImmediate, so timers and I/O run between turns even while a
+// backend floods the queue.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <vector>
+
+#include <napi.h>
+
+#include "napi/js_event.h"
+#include "sdk/callback_queue.h"
+
+class Pump {
+ public:
+  // Most events one JS call carries; bounds the size of a single batch array.
+  static constexpr size_t kMaxBatch = 1024;
+  // Most backend callbacks one turn runs before yielding to the event loop.
+  static constexpr size_t kCallbacksPerTurn = 8192;
+
+  explicit Pump(Napi::Env env);
+  Pump(const Pump&) = delete;
+  Pump& operator=(const Pump&) = delete;
+
+  sdk::CallbackQueue& queue() { return queue_; }
+
+  // `dispatcher` receives batches; `scheduleTurn` is called (with no arguments) when callbacks are
+  // left over, and must arrange for Continue() to be called soon, after the event loop has turned.
+  void SetDispatcher(Napi::Function dispatcher, Napi::Function scheduleTurn);
+  // The next turn, as scheduled through `scheduleTurn`.
+  void Continue(Napi::Env env);
+  // Whether the pump keeps the event loop alive (pending operations, connected ref'd clients).
+  void SetKeepAlive(Napi::Env env, bool keepAlive);
+  // Benchmark baseline: one JS call per event instead of per batch.
+  void SetPerEventDelivery(bool perEvent) { perEvent_ = perEvent; }
+
+  // Called from backend callbacks while the pump runs them (JS thread only).
+  void Emit(JsEvent event);
+
+  // Environment teardown: stop delivering, drop what is queued. Backends must have stopped their
+  // threads before this is called.
+  void Shutdown();
+
+ private:
+  static void OnWake(Napi::Env env, Napi::Function, Pump* pump, std::nullptr_t*);
+  using Tsfn = Napi::TypedThreadSafeFunction<Pump, std::nullptr_t, &Pump::OnWake>;
+
+  void Wake();
+  void Run(Napi::Env env);
+  // Delivers batch_[0..count); returns false if the dispatcher threw.
+  bool Deliver(Napi::Env env, size_t count);
+
+  Tsfn tsfn_;
+  std::atomic<bool> wakePending_{false};
+  bool turnScheduled_ = false;
+  bool shutDown_ = false;
+  bool keepAlive_ = false;
+  bool perEvent_ = false;
+  sdk::CallbackQueue queue_;
+  std::vector<JsEvent> batch_;
+  Napi::FunctionReference dispatcher_;
+  Napi::FunctionReference scheduleTurn_;
+};

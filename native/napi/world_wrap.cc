@@ -1,0 +1,174 @@
+#include "napi/world_wrap.h"
+
+#include <stdexcept>
+
+#include "napi/backends.h"
+#include "napi/convert.h"
+
+namespace sim {
+
+namespace {
+// Tells a world handed to a client constructor from any other object (methods get V8's check).
+constexpr napi_type_tag kWorldTag = {0x51a1a7ed0a1d0b0eULL, 0x0ddba11cafe5eedULL};
+
+Napi::Object GrantToJs(Napi::Env env, const TokenGrant& grant) {
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("accessToken", grant.accessToken);
+  out.Set("userId", SnowflakeToJs(env, grant.userId));
+  out.Set("applicationId", SnowflakeToJs(env, grant.applicationId));
+  out.Set("expiresAt", static_cast<double>(grant.expiresAtMs));
+  return out;
+}
+}  // namespace
+
+void InitModule(Napi::Env env, Napi::Object exports, Addon& addon) {
+  WorldWrap::Init(env, exports);
+  addon.resolveBackend = &WorldWrap::BackendOf;
+}
+
+void WorldWrap::Init(Napi::Env env, Napi::Object exports) {
+  Napi::Function ctor = DefineClass(
+      env, "NativeWorld",
+      {
+          InstanceMethod<&WorldWrap::Now>("now"),
+          InstanceMethod<&WorldWrap::Advance>("advance"),
+          InstanceMethod<&WorldWrap::CreateApplication>("createApplication"),
+          InstanceMethod<&WorldWrap::CreateUser>("createUser"),
+          InstanceMethod<&WorldWrap::GetUser>("getUser"),
+          InstanceMethod<&WorldWrap::IssueToken>("issueToken"),
+          InstanceMethod<&WorldWrap::RevokeToken>("revokeToken"),
+          InstanceMethod<&WorldWrap::DropConnections>("dropConnections"),
+          InstanceMethod<&WorldWrap::EmitLogs>("emitLogs"),
+          InstanceMethod<&WorldWrap::GetVersion>("version"),
+          InstanceMethod<&WorldWrap::CreateLobby>("createLobby"),
+          InstanceMethod<&WorldWrap::BulkUpdateLobbyMembers>("bulkUpdateLobbyMembers"),
+          InstanceMethod<&WorldWrap::SetMessageModeration>("setMessageModerationMetadata"),
+          InstanceMethod<&WorldWrap::LinkLobbyChannel>("linkLobbyChannel"),
+          InstanceMethod<&WorldWrap::DeleteLobby>("deleteLobby"),
+          InstanceMethod<&WorldWrap::GetLobby>("getLobby"),
+          InstanceMethod<&WorldWrap::SetLatency>("setLatency"),
+          InstanceMethod<&WorldWrap::FailNext>("failNext"),
+          InstanceMethod<&WorldWrap::ClearFailures>("clearFailures"),
+          InstanceMethod<&WorldWrap::Settle>("settle"),
+          InstanceMethod<&WorldWrap::Generation>("generation"),
+          InstanceMethod<&WorldWrap::SetDebugLogs>("setDebugLogs"),
+          InstanceMethod<&WorldWrap::GetChatClient>("getChatClient"),
+          InstanceMethod<&WorldWrap::SetChatClientRunning>("setChatClientRunning"),
+          InstanceMethod<&WorldWrap::SetChatClientRpcConnected>("setChatClientRpcConnected"),
+          InstanceMethod<&WorldWrap::SetChatClientVoiceSettings>("setChatClientVoiceSettings"),
+          InstanceMethod<&WorldWrap::CreateGuild>("createGuild"),
+          InstanceMethod<&WorldWrap::AddGuildMember>("addGuildMember"),
+          InstanceMethod<&WorldWrap::RemoveGuildMember>("removeGuildMember"),
+          InstanceMethod<&WorldWrap::CreateGuildChannel>("createGuildChannel"),
+          InstanceMethod<&WorldWrap::UpdateGuildChannel>("updateGuildChannel"),
+          InstanceMethod<&WorldWrap::SetUserMessageModeration>("setUserMessageModerationMetadata"),
+          InstanceMethod<&WorldWrap::SetApplicationInviteCoverImage>("setApplicationInviteCoverImage"),
+          InstanceMethod<&WorldWrap::SetApplicationProfiles>("setApplicationProfiles"),
+      });
+  exports.Set("NativeWorld", ctor);
+}
+
+std::shared_ptr<sdk::Backend> WorldWrap::BackendOf(Napi::Value value) {
+  if (!value.IsObject() || !value.As<Napi::Object>().CheckTypeTag(&kWorldTag)) {
+    throw Napi::TypeError::New(value.Env(), "the simulator backend needs a NativeWorld");
+  }
+  return Unwrap(value.As<Napi::Object>())->backend_;
+}
+
+WorldWrap::WorldWrap(const Napi::CallbackInfo& info) : Napi::ObjectWrap<WorldWrap>(info) {
+  Napi::Env env = info.Env();
+  Napi::Object spec = ObjectArg(info, 0, "version");
+  sdk::Version version;
+  auto intField = [&](const char* key) -> int32_t {
+    Napi::Value v = spec.Get(key);
+    if (!v.IsNumber()) throw Napi::TypeError::New(env, std::string("version.") + key + " must be a number");
+    return v.As<Napi::Number>().Int32Value();
+  };
+  version.major = intField("major");
+  version.minor = intField("minor");
+  version.build = intField("build");
+  Napi::Value hash = spec.Get("hash");
+  if (!hash.IsString()) throw Napi::TypeError::New(env, "version.hash must be a string");
+  version.hash = hash.As<Napi::String>().Utf8Value();
+
+  backend_ = std::make_shared<WorldBackend>(std::make_shared<World>(std::move(version)),
+                                            Addon::Of(env).pump.queue());
+  info.This().As<Napi::Object>().TypeTag(&kWorldTag);
+}
+
+Napi::Value WorldWrap::Now(const Napi::CallbackInfo& info) {
+  return Napi::Number::New(info.Env(), static_cast<double>(world().Now()));
+}
+
+Napi::Value WorldWrap::Advance(const Napi::CallbackInfo& info) {
+  const double ms = NumberArg(info, 0, "ms");
+  if (ms < 0 || ms > 9007199254740991.0) throw Napi::RangeError::New(info.Env(), "ms must be >= 0");
+  Guarded(info.Env(), [&] { world().Advance(static_cast<uint64_t>(ms)); });
+  return Napi::Number::New(info.Env(), static_cast<double>(world().Now()));
+}
+
+Napi::Value WorldWrap::CreateApplication(const Napi::CallbackInfo& info) {
+  const Application app = world().CreateApplication(StringArg(info, 0, "name"));
+  Napi::Object out = Napi::Object::New(info.Env());
+  out.Set("id", SnowflakeToJs(info.Env(), app.id));
+  out.Set("name", app.name);
+  return out;
+}
+
+Napi::Value WorldWrap::CreateUser(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  Napi::Object spec = ObjectArg(info, 0, "user");
+  World::UserSpec user;
+  Napi::Value id = spec.Get("id");
+  if (!id.IsUndefined()) user.id = SnowflakeFromJs(id, "user.id");
+  Napi::Value username = spec.Get("username");
+  if (!username.IsString()) throw Napi::TypeError::New(env, "user.username must be a string");
+  user.username = username.As<Napi::String>().Utf8Value();
+  Napi::Value globalName = spec.Get("globalName");
+  if (globalName.IsString()) user.globalName = globalName.As<Napi::String>().Utf8Value();
+  user.provisional = spec.Get("provisional").ToBoolean().Value();
+  return UserToJs(env, Guarded(env, [&] { return world().CreateUser(user); }));
+}
+
+Napi::Value WorldWrap::GetUser(const Napi::CallbackInfo& info) {
+  auto user = world().FindUser(SnowflakeFromJs(info.Length() > 0 ? info[0] : info.Env().Undefined(), "userId"));
+  return user ? Napi::Value(UserToJs(info.Env(), *user)) : info.Env().Null();
+}
+
+Napi::Value WorldWrap::IssueToken(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const uint64_t userId = SnowflakeFromJs(info.Length() > 0 ? info[0] : env.Undefined(), "userId");
+  const uint64_t appId = SnowflakeFromJs(info.Length() > 1 ? info[1] : env.Undefined(), "applicationId");
+  const double ttl = NumberArg(info, 2, "ttlMs");
+  if (ttl < 0 || ttl > 9007199254740991.0) throw Napi::RangeError::New(env, "ttlMs must be >= 0");
+  return GrantToJs(env, Guarded(env, [&] {
+                     return world().IssueToken(userId, appId, static_cast<uint64_t>(ttl));
+                   }));
+}
+
+Napi::Value WorldWrap::RevokeToken(const Napi::CallbackInfo& info) {
+  return Napi::Boolean::New(info.Env(), world().RevokeToken(StringArg(info, 0, "token")));
+}
+
+Napi::Value WorldWrap::DropConnections(const Napi::CallbackInfo& info) {
+  const uint64_t userId = SnowflakeFromJs(info.Length() > 0 ? info[0] : info.Env().Undefined(), "userId");
+  return Napi::Number::New(info.Env(), static_cast<double>(world().DropConnections(userId)));
+}
+
+Napi::Value WorldWrap::EmitLogs(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const uint64_t userId = SnowflakeFromJs(info.Length() > 0 ? info[0] : env.Undefined(), "userId");
+  const uint32_t count = Uint32Arg(info, 1, "count");
+  const uint32_t severity = Uint32Arg(info, 2, "severity");
+  if (severity < 1 || severity > 4) throw Napi::RangeError::New(env, "severity must be between 1 and 4");
+  const bool voice = !ArgOrUndefined(info, 4).IsUndefined() && BoolArg(info, 4, "voice");
+  const size_t affected = world().EmitLogs(userId, count, static_cast<sdk::LogSeverity>(severity),
+                                           StringArg(info, 3, "message"), voice);
+  return Napi::Number::New(env, static_cast<double>(affected));
+}
+
+Napi::Value WorldWrap::GetVersion(const Napi::CallbackInfo& info) {
+  return VersionToJs(info.Env(), world().version());
+}
+
+}  // namespace sim

@@ -1,0 +1,25 @@
+// The harness half of presence and game identity: the developer portal's invite cover image per
+// application, and each user's application profiles.
+#include "napi/convert.h"
+#include "napi/convert_presence.h"
+#include "napi/world_wrap.h"
+
+namespace sim {
+
+Napi::Value WorldWrap::SetApplicationInviteCoverImage(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const sdk::Snowflake app = SnowflakeFromJs(ArgOrUndefined(info, 0), "applicationId");
+  std::optional<std::string> image;
+  if (!ArgOrUndefined(info, 1).IsNull()) image = StringArg(info, 1, "image");
+  Guarded(env, [&] { world().SetApplicationInviteCoverImage(app, std::move(image)); });
+  return env.Undefined();
+}
+
+Napi::Value WorldWrap::SetApplicationProfiles(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const sdk::Snowflake userId = SnowflakeFromJs(ArgOrUndefined(info, 0), "userId");
+  auto profiles = ProfilesFromJs(ArgOrUndefined(info, 1));
+  return UserToJs(env, Guarded(env, [&] { return world().SetApplicationProfiles(userId, std::move(profiles)); }));
+}
+
+}  // namespace sim

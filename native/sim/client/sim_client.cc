@@ -1,0 +1,312 @@
+#include "sim/client/sim_client.h"
+
+#include <utility>
+#include <vector>
+
+#include "sdk/redact.h"
+
+namespace sim {
+
+SimClient::SimClient(std::shared_ptr<World> world, sdk::CallbackQueue& queue,
+                     sdk::ClientOptions options)
+    : world_(std::move(world)), queue_(queue), options_(options) {
+  world_->Attach(this);
+}
+
+SimClient::~SimClient() { Close(); }
+
+void SimClient::UpdateToken(sdk::TokenType type, std::string token, ResultCallback done) {
+  const uint64_t op = BeginOperation(std::move(done));
+  secrets_.Add(token);  // before any line can carry it
+  const bool posted = Post([this, op, type, token = std::move(token)]() mutable {
+    if (type != sdk::TokenType::Bearer) {
+      CompleteOperation(op, sdk::Result::Failure(sdk::ErrorType::ValidationError,
+                                                 "only Bearer tokens are accepted"));
+      return;
+    }
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      token_ = std::move(token);
+    }
+    CompleteOperation(op, sdk::Result::Success());
+  });
+  if (!posted) {
+    CompleteOperation(op, sdk::Result::Failure(sdk::ErrorType::ClientDestroyed, "the client was closed"));
+  }
+}
+
+void SimClient::Connect() {
+  Post([this] {
+    if (status_.load() != sdk::Status::Disconnected) return;  // already on its way
+    BeginConnect(false);
+  });
+}
+
+void SimClient::Disconnect() {
+  Post([this] {
+    if (status_.load() == sdk::Status::Disconnected) return;
+    SetStatus(sdk::Status::Disconnecting);
+    FinishDisconnect(sdk::ConnectionError::None, 0);
+  });
+}
+
+std::optional<sdk::User> SimClient::GetCurrentUser() const {
+  std::optional<sdk::User> user;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    user = currentUser_;
+  }
+  if (!user) return user;
+  // Handles read live data: the activity and application profiles as the service has them now.
+  auto live = world_->ViewUser(sessionApplicationId_.load(), user->id, user->id);
+  return live ? live : user;
+}
+
+void SimClient::SetStatusChangedCallback(StatusCallback cb) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  statusCallback_ = cb ? std::make_shared<const StatusCallback>(std::move(cb)) : nullptr;
+}
+
+void SimClient::SetLobbyEventCallback(LobbyEventCallback cb) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  lobbyCallback_ = cb ? std::make_shared<const LobbyEventCallback>(std::move(cb)) : nullptr;
+}
+
+void SimClient::SetMessageEventCallback(MessageEventCallback cb) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  messageCallback_ = cb ? std::make_shared<const MessageEventCallback>(std::move(cb)) : nullptr;
+}
+
+void SimClient::SetLogCallback(LogCallback cb, sdk::LogSeverity minSeverity) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  logCallback_ = cb ? std::make_shared<const LogCallback>(std::move(cb)) : nullptr;
+  minLogSeverity_ = minSeverity;
+}
+
+void SimClient::Close() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (closed_) return;
+    closed_ = true;
+  }
+  // Detach first: once Detach returns the world can no longer call into this client.
+  world_->Detach(this);
+  service_.Stop();
+  std::map<uint64_t, ResultCallback> unfinished;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    unfinished.swap(pending_);
+    statusCallback_ = nullptr;
+    logCallback_ = nullptr;
+    lobbyCallback_ = nullptr;
+    messageCallback_ = nullptr;
+    callStatusCallback_ = nullptr;
+    voiceEventCallback_ = nullptr;
+    voiceSettingsCallback_ = nullptr;
+    voiceLogCallback_ = nullptr;
+    calls_.clear();
+    messageDeletedCallback_ = nullptr;
+    userCallback_ = nullptr;
+    currentUser_.reset();
+  }
+  status_.store(sdk::Status::Disconnected);
+  for (auto& entry : unfinished) {
+    Deliver([done = std::move(entry.second)] {
+      done(sdk::Result::Failure(sdk::ErrorType::ClientDestroyed, "the client was closed"));
+    });
+  }
+}
+
+void SimClient::OnTokenRevoked(const std::string& token) {
+  Post([this, token] {
+    const sdk::Status status = status_.load();
+    if (status == sdk::Status::Disconnected || status == sdk::Status::Disconnecting) return;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (connectedToken_ != token) return;
+    }
+    Log(sdk::LogSeverity::Warning, "Gateway closed the connection: the access token was revoked");
+    FinishDisconnect(sdk::ConnectionError::UnexpectedClose, kAuthenticationFailedClose);
+  });
+}
+
+void SimClient::OnConnectionDropped() {
+  Post([this] {
+    if (status_.load() != sdk::Status::Ready && status_.load() != sdk::Status::Connected) return;
+    Log(sdk::LogSeverity::Warning, "Gateway connection lost; reconnecting");
+    world_->SessionGone(this);
+    EndLocalCalls(sdk::CallError::SignalingUnexpectedClose);
+    SetStatus(sdk::Status::Reconnecting, sdk::ConnectionError::UnexpectedClose, 0);
+    BeginConnect(true);
+  });
+}
+
+void SimClient::OnLoadLogs(uint32_t count, sdk::LogSeverity severity, std::string message, bool voice) {
+  Post([this, count, severity, message = std::move(message), voice] {
+    for (uint32_t i = 0; i < count && !service_.StopRequested(); ++i) Log(severity, message, voice);
+  });
+}
+
+void SimClient::OnLobbyEvent(sdk::LobbyEvent event, sdk::Snowflake lobbyId, sdk::Snowflake memberId) {
+  Post([this, event, lobbyId, memberId] {
+    if (status_.load() != sdk::Status::Ready) return;
+    std::shared_ptr<const LobbyEventCallback> cb;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      cb = lobbyCallback_;
+    }
+    if (cb) Deliver([cb = std::move(cb), event, lobbyId, memberId] { (*cb)(event, lobbyId, memberId); });
+  });
+}
+
+void SimClient::OnMessageEvent(sdk::MessageEvent event, sdk::MessagePtr message) {
+  Post([this, event, message = std::move(message)] {
+    if (status_.load() != sdk::Status::Ready) return;
+    if (message->recipientId != 0) CacheUserMessage(event, message);
+    std::shared_ptr<const MessageEventCallback> cb;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      cb = messageCallback_;
+    }
+    if (cb) Deliver([cb = std::move(cb), event, message] { (*cb)(event, message); });
+  });
+}
+
+void SimClient::Enqueue(Task task) { Post(std::move(task)); }
+
+bool SimClient::Post(Task task) {
+  // The ticket counts the task as in flight for the world's settle() until it has run or is dropped.
+  return service_.Post([task = std::move(task), ticket = world_->Ticket()] { task(); });
+}
+
+void SimClient::Deliver(sdk::CallbackQueue::Callback callback) {
+  queue_.PostWaiting(std::move(callback), service_.StopFlag());
+}
+
+void SimClient::BeginConnect(bool reconnecting) {
+  if (!reconnecting) SetStatus(sdk::Status::Connecting);
+  std::string token;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    token = token_;
+  }
+  if (reconnecting) SetStatus(sdk::Status::Connecting);
+  const uint64_t attempt = ++connectAttempt_;
+  Log(sdk::LogSeverity::Verbose, "Gateway: opening the connection (attempt " + std::to_string(attempt) + ")");
+  // Identify is a round trip to the service: it takes the injected latency, and may be failed.
+  world_->Schedule(this, CallKind::Connect, 0, [this, attempt](std::optional<sdk::Result> failure) {
+    Identify(attempt, failure);
+  });
+}
+
+void SimClient::Identify(uint64_t attempt, const std::optional<sdk::Result>& failure) {
+  // Disconnect(), or a newer attempt, overtook this one while it was on its way.
+  if (attempt != connectAttempt_ || status_.load() != sdk::Status::Connecting) return;
+  if (failure) {
+    Log(sdk::LogSeverity::Warning, "Gateway connection failed: " + failure->message);
+    FinishDisconnect(sdk::ConnectionError::ConnectionFailed, failure->code);
+    return;
+  }
+  std::string token;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    token = token_;
+  }
+  // The debug build echoes the request; the log filter keeps the token out of the line.
+  Log(sdk::LogSeverity::Verbose, "Gateway: sending IDENTIFY with Authorization: Bearer " + token);
+  sdk::User user;
+  sdk::Snowflake app = 0;
+  const AuthFailure refused = world_->Authenticate(token, options_.applicationId, &user, &app);
+  if (refused != AuthFailure::None) {
+    Log(sdk::LogSeverity::Warning,
+        std::string("Gateway rejected identify: ") + AuthFailureText(refused));
+    FinishDisconnect(sdk::ConnectionError::ConnectionFailed, kAuthenticationFailedClose);
+    return;
+  }
+  SetStatus(sdk::Status::Connected);
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    connectedToken_ = token;
+    currentUser_ = user;
+  }
+  sessionApplicationId_.store(app);
+  sessionUserId_.store(user.id);
+  Log(sdk::LogSeverity::Info, "Ready as user " + std::to_string(user.id));
+  // The world counts the session before 'ready' is reported, so everything sent to the user once
+  // connect() has resolved reaches it. Events the world posts now run on this thread after this
+  // step, when the status is already Ready, so none is dropped as "not ready".
+  status_.store(sdk::Status::Ready);
+  world_->SessionReady(this, app, user.id);
+  SetStatus(sdk::Status::Ready);
+  if (activity_) world_->UpdateRichPresence(app, user.id, *activity_);
+}
+
+void SimClient::FinishDisconnect(sdk::ConnectionError error, int32_t detail) {
+  world_->SessionGone(this);
+  EndLocalCalls(error == sdk::ConnectionError::None ? sdk::CallError::None
+                                                    : sdk::CallError::SignalingUnexpectedClose);
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    connectedToken_.clear();
+    currentUser_.reset();
+  }
+  sessionUserId_.store(0);
+  sessionApplicationId_.store(0);
+  SetStatus(sdk::Status::Disconnected, error, detail);
+}
+
+void SimClient::SetStatus(sdk::Status status, sdk::ConnectionError error, int32_t detail) {
+  status_.store(status);
+  std::shared_ptr<const StatusCallback> cb;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    cb = statusCallback_;
+  }
+  if (!cb) return;
+  Deliver([cb = std::move(cb), status, error, detail] { (*cb)(status, error, detail); });
+}
+
+void SimClient::Log(sdk::LogSeverity severity, std::string message, bool voice) {
+  // The release build logs only Error and Warning (spec: Authentication rule 10).
+  if (severity < sdk::LogSeverity::Warning && !world_->DebugLogs()) return;
+  std::shared_ptr<const LogCallback> cb;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const auto& registered = voice ? voiceLogCallback_ : logCallback_;
+    if (!registered || severity < (voice ? minVoiceLogSeverity_ : minLogSeverity_)) return;
+    cb = registered;
+  }
+  // The SDK filters the bearer token out of every log line, at every level (spec, Authentication
+  // 10): every token this client has held, since a line may have been built before a refresh.
+  message = secrets_.Apply(std::move(message));
+  Deliver([cb = std::move(cb), severity, message = std::move(message)] { (*cb)(message, severity); });
+}
+
+uint64_t SimClient::BeginOperation(ResultCallback onFailure) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  const uint64_t id = nextOperationId_++;
+  pending_.emplace(id, std::move(onFailure));
+  return id;
+}
+
+void SimClient::FinishOperation(uint64_t id, std::function<void()> deliver) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (pending_.erase(id) == 0) return;
+  }
+  Deliver(std::move(deliver));
+}
+
+void SimClient::CompleteOperation(uint64_t id, sdk::Result result) {
+  ResultCallback done;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = pending_.find(id);
+    if (it == pending_.end()) return;
+    done = std::move(it->second);
+    pending_.erase(it);
+  }
+  Deliver([done = std::move(done), result = std::move(result)] { done(result); });
+}
+
+}  // namespace sim

@@ -1,0 +1,198 @@
+// The simulated SDK client: the vendor status machine (Disconnected -> Connecting -> Connected ->
+// Ready, Disconnecting, Reconnecting) driven by its own service thread against a sim::World.
+#pragma once
+
+#include <atomic>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sdk/callback_queue.h"
+#include "sdk/redact.h"
+#include "sdk/client.h"
+#include "sim/service/service_thread.h"
+#include "sim/service/world.h"
+
+namespace sim {
+
+class SimClient final : public sdk::Client, public Session {
+ public:
+  SimClient(std::shared_ptr<World> world, sdk::CallbackQueue& queue, sdk::ClientOptions options);
+  ~SimClient() override;  // Close()s
+
+  // sdk::Client
+  void UpdateToken(sdk::TokenType type, std::string token, ResultCallback done) override;
+  void Connect() override;
+  void Disconnect() override;
+  sdk::Status GetStatus() const override { return status_.load(); }
+  sdk::Snowflake GetApplicationId() const override { return options_.applicationId; }
+  std::optional<sdk::User> GetCurrentUser() const override;
+  void SetStatusChangedCallback(StatusCallback cb) override;
+  void SetLogCallback(LogCallback cb, sdk::LogSeverity minSeverity) override;
+  void SetLobbyEventCallback(LobbyEventCallback cb) override;
+  void SetMessageEventCallback(MessageEventCallback cb) override;
+  void CreateOrJoinLobby(std::string secret, std::optional<sdk::Metadata> lobbyMetadata,
+                         std::optional<sdk::Metadata> memberMetadata, LobbyIdCallback done) override;
+  void LeaveLobby(sdk::Snowflake lobbyId, ResultCallback done) override;
+  std::optional<sdk::Lobby> GetLobby(sdk::Snowflake lobbyId) const override;
+  std::vector<sdk::Snowflake> GetLobbyIds() const override;
+  void SendLobbyMessage(sdk::Snowflake lobbyId, std::string content, sdk::Metadata metadata,
+                        MessageIdCallback done) override;
+  void GetLobbyMessages(sdk::Snowflake lobbyId, int32_t limit, MessagesCallback done) override;
+  void GetUserGuilds(GuildsCallback done) override;
+  void GetGuildChannels(sdk::Snowflake guildId, GuildChannelsCallback done) override;
+  void SendUserMessage(sdk::Snowflake recipientId, std::string content, sdk::Metadata metadata,
+                       MessageIdCallback done) override;
+  void EditUserMessage(sdk::Snowflake recipientId, sdk::Snowflake messageId, std::string content,
+                       ResultCallback done) override;
+  void DeleteUserMessage(sdk::Snowflake recipientId, sdk::Snowflake messageId, ResultCallback done) override;
+  void GetUserMessages(sdk::Snowflake recipientId, int32_t limit, MessagesCallback done) override;
+  void GetUserMessageSummaries(UserMessageSummariesCallback done) override;
+  void SetMessageDeletedCallback(MessageDeletedCallback cb) override;
+  void UpdateRichPresence(sdk::Activity activity, ResultCallback done) override;
+  void ClearRichPresence() override;
+  std::optional<sdk::User> GetUser(sdk::Snowflake userId) const override;
+  std::optional<uint64_t> GetCpuAffinityMask() const override { return options_.cpuAffinityMask; }
+  void SetUserUpdatedCallback(UserUpdatedCallback cb) override;
+  void Close() override;
+
+  // Voice calls, voice settings and voice logs (sim_client_voice.cc).
+  sdk::Result StartCall(sdk::Snowflake lobbyId) override;
+  void EndCall(sdk::Snowflake lobbyId, DoneCallback done) override;
+  void EndCalls(DoneCallback done) override;
+  std::optional<sdk::CallInfo> GetCall(sdk::Snowflake lobbyId) const override;
+  bool SetSelfMute(sdk::Snowflake lobbyId, bool mute) override;
+  bool SetSelfDeaf(sdk::Snowflake lobbyId, bool deaf) override;
+  void SetSelfMuteAll(bool mute) override;
+  void SetSelfDeafAll(bool deaf) override;
+  bool GetSelfMuteAll() const override;
+  bool GetSelfDeafAll() const override;
+  void SetCallStatusCallback(CallStatusCallback cb) override;
+  void SetVoiceEventCallback(VoiceEventCallback cb) override;
+  void GetVoiceSettings(VoiceSettingsCallback done) override;
+  void SetVoiceSettingsUpdatedCallback(VoiceSettingsUpdatedCallback cb) override;
+  void SetVoiceLogCallback(LogCallback cb, sdk::LogSeverity minSeverity) override;
+
+  // Session (called by the world; only posts to the service thread)
+  sdk::Snowflake SessionUserId() const override { return sessionUserId_.load(); }
+  void OnTokenRevoked(const std::string& token) override;
+  void OnConnectionDropped() override;
+  void OnLoadLogs(uint32_t count, sdk::LogSeverity severity, std::string message, bool voice) override;
+  void OnLobbyEvent(sdk::LobbyEvent event, sdk::Snowflake lobbyId, sdk::Snowflake memberId) override;
+  void OnMessageEvent(sdk::MessageEvent event, sdk::MessagePtr message) override;
+  void OnUserUpdated(sdk::Snowflake userId) override;
+  void Enqueue(Task task) override;
+  void OnVoiceEvent(sdk::VoiceEvent event, sdk::Snowflake lobbyId, sdk::Snowflake userId) override;
+  void OnCallEnded(sdk::Snowflake lobbyId) override;
+  void OnVoiceSettingsUpdated(const sdk::VoiceSettings& settings) override;
+  void OnMessageDeleted(sdk::Snowflake messageId, sdk::Snowflake channelId) override;
+
+ private:
+  // The gateway close code the service sends when identify fails.
+  static constexpr int32_t kAuthenticationFailedClose = 4004;
+
+  // Posts to the service thread, counted for the world's settle(). False once stopped.
+  bool Post(Task task);
+  // Queues a callback for the pump (JS thread). From the service thread it waits while the pump's
+  // queue is full (backpressure), until this client stops; it must be called holding no lock.
+  void Deliver(sdk::CallbackQueue::Callback callback);
+
+  // Service-thread steps.
+  void BeginConnect(bool reconnecting);
+  void Identify(uint64_t attempt, const std::optional<sdk::Result>& failure);
+  void FinishDisconnect(sdk::ConnectionError error, int32_t detail);
+  void SetStatus(sdk::Status status, sdk::ConnectionError error = sdk::ConnectionError::None,
+                 int32_t detail = 0);
+  // Every line the client emits goes through here: dropped below Warning unless the world logs
+  // like the debug build, and the bearer token filtered out. `voice`: a voice engine line.
+  void Log(sdk::LogSeverity severity, std::string message, bool voice = false);
+
+  // Pending operations: completed exactly once, by the service thread or by Close().
+  // `onFailure` reports a failure (ClientDestroyed when Close() comes first).
+  uint64_t BeginOperation(ResultCallback onFailure);
+  void CompleteOperation(uint64_t id, sdk::Result result);
+  // Completes with a value: `deliver` is queued instead of `onFailure`, unless Close() came first.
+  void FinishOperation(uint64_t id, std::function<void()> deliver);
+
+  // A service call: runs `body` on the service thread after the world's latency, unless a fault
+  // is planned or the client is not ready; then the operation fails with that.
+  void Call(CallKind kind, uint64_t op, std::function<void(sdk::Snowflake app, sdk::Snowflake user)> body);
+  // The signed-in (application, user), or a ClientNotReady failure.
+  bool SignedIn(sdk::Snowflake* app, sdk::Snowflake* user, sdk::Result* failure) const;
+
+  // The local direct-message cache (sim_client_user_messages.cc; service thread only).
+  // Per conversation (keyed by the other user), the newest messages this client sent or received
+  // while connected plus what fetches brought, oldest first, at most kCachedPerConversation; at
+  // most kCachedConversations conversations. Forgotten when the client connects again (events
+  // missed while away would leave gaps).
+  static constexpr size_t kCachedPerConversation = 200;
+  static constexpr size_t kCachedConversations = 100;
+  std::map<sdk::Snowflake, std::vector<sdk::MessagePtr>>& UserMessageCache();
+  void CacheUserMessage(sdk::MessageEvent event, const sdk::MessagePtr& message);
+  void CacheFetchedUserMessages(sdk::Snowflake peer, const std::vector<sdk::MessagePtr>& newestFirst);
+  std::map<sdk::Snowflake, std::vector<sdk::MessagePtr>> userMessageCache_;
+  uint64_t userMessageCacheAttempt_ = 0;  // the connect attempt the cache belongs to
+
+  std::shared_ptr<World> world_;
+  sdk::CallbackQueue& queue_;
+  const sdk::ClientOptions options_;
+
+  std::atomic<sdk::Status> status_{sdk::Status::Disconnected};
+  std::atomic<sdk::Snowflake> sessionUserId_{0};
+  std::atomic<sdk::Snowflake> sessionApplicationId_{0};
+  uint64_t connectAttempt_ = 0;  // service thread only: a delayed identify of an old attempt is dropped
+  // Service thread only: the activity this client published, published again after a reconnect
+  // (the SDK keeps it; the service drops it with the connection).
+  std::optional<sdk::Activity> activity_;
+
+  sdk::SecretFilter secrets_;  // every token this client has held, filtered from its log lines
+
+  mutable std::mutex mutex_;  // guards everything below
+  std::string token_;         // service-thread copy lives in connectedToken_
+  std::string connectedToken_;
+  std::optional<sdk::User> currentUser_;
+  // Shared, so each queued callback holds a reference rather than a copy of the function.
+  std::shared_ptr<const StatusCallback> statusCallback_;
+  std::shared_ptr<const LogCallback> logCallback_;
+  std::shared_ptr<const LobbyEventCallback> lobbyCallback_;
+  std::shared_ptr<const MessageEventCallback> messageCallback_;
+  std::shared_ptr<const MessageDeletedCallback> messageDeletedCallback_;
+  std::shared_ptr<const UserUpdatedCallback> userCallback_;
+  sdk::LogSeverity minLogSeverity_ = sdk::LogSeverity::None;
+  uint64_t nextOperationId_ = 1;
+  std::map<uint64_t, ResultCallback> pending_;
+  bool closed_ = false;
+
+  // This client's voice calls, by lobby (service thread and JS thread, under mutex_).
+  struct LocalCall {
+    sdk::CallStatus status = sdk::CallStatus::Joining;
+    bool selfMute = false;
+    bool selfDeaf = false;
+    uint64_t attempt = 0;  // a join still on its way for an ended call is dropped
+  };
+  // Service-thread voice steps.
+  void JoinCall(sdk::Snowflake lobbyId, uint64_t attempt, const std::optional<sdk::Result>& fault);
+  // Ends the local call: through Disconnecting when `graceful`, straight to Disconnected (with
+  // the error) when it failed. `leaveWorld`: the world still counts this client as a participant.
+  void EndLocalCall(sdk::Snowflake lobbyId, sdk::CallError error, int32_t detail, bool graceful, bool leaveWorld);
+  void EndLocalCalls(sdk::CallError error);
+  void PushVoiceState(sdk::Snowflake lobbyId);
+  void SetCallStatus(sdk::Snowflake lobbyId, sdk::CallStatus status, sdk::CallError error = sdk::CallError::None,
+                     int32_t detail = 0);
+  std::map<sdk::Snowflake, LocalCall> calls_;
+  uint64_t nextCallAttempt_ = 1;
+  bool selfMuteAll_ = false;
+  bool selfDeafAll_ = false;
+  std::shared_ptr<const CallStatusCallback> callStatusCallback_;
+  std::shared_ptr<const VoiceEventCallback> voiceEventCallback_;
+  std::shared_ptr<const VoiceSettingsUpdatedCallback> voiceSettingsCallback_;
+  std::shared_ptr<const LogCallback> voiceLogCallback_;
+  sdk::LogSeverity minVoiceLogSeverity_ = sdk::LogSeverity::None;
+
+  ServiceThread service_;  // last member: its thread stops before the state above is destroyed
+};
+
+}  // namespace sim

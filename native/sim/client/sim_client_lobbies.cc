@@ -1,0 +1,108 @@
+// The simulated client's lobby and lobby-message calls: each is a round trip to the world, run on
+// the client's service thread after the injected latency, unless a planned fault answers first.
+#include "sim/client/sim_client.h"
+
+namespace sim {
+
+namespace {
+const char* StatusName(sdk::Status status) {
+  switch (status) {
+    case sdk::Status::Disconnected: return "disconnected";
+    case sdk::Status::Connecting: return "connecting";
+    case sdk::Status::Connected: return "connected";
+    case sdk::Status::Ready: return "ready";
+    case sdk::Status::Reconnecting: return "reconnecting";
+    case sdk::Status::Disconnecting: return "disconnecting";
+    case sdk::Status::HttpWait: return "httpWait";
+  }
+  return "unknown";
+}
+}  // namespace
+
+bool SimClient::SignedIn(sdk::Snowflake* app, sdk::Snowflake* user, sdk::Result* failure) const {
+  const sdk::Status status = status_.load();
+  *user = sessionUserId_.load();
+  *app = sessionApplicationId_.load();
+  if (status == sdk::Status::Ready && *user != 0) return true;
+  *failure = sdk::Result::Failure(sdk::ErrorType::ClientNotReady,
+                                  std::string("the client is not ready (status: ") + StatusName(status) + ")");
+  return false;
+}
+
+void SimClient::Call(CallKind kind, uint64_t op,
+                     std::function<void(sdk::Snowflake app, sdk::Snowflake user)> body) {
+  std::string token;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    token = connectedToken_;
+  }
+  // The debug build echoes each request with its headers; the log filter keeps the token out.
+  Log(sdk::LogSeverity::Verbose, std::string("HTTP ") + CallKindName(kind) + " (Authorization: Bearer " + token + ")");
+  world_->Schedule(this, kind, sessionUserId_.load(),
+                   [this, op, body = std::move(body)](std::optional<sdk::Result> fault) {
+                     if (fault) return CompleteOperation(op, std::move(*fault));
+                     sdk::Snowflake app = 0, user = 0;
+                     sdk::Result failure;
+                     if (!SignedIn(&app, &user, &failure)) return CompleteOperation(op, std::move(failure));
+                     body(app, user);
+                   });
+}
+
+void SimClient::CreateOrJoinLobby(std::string secret, std::optional<sdk::Metadata> lobbyMetadata,
+                                  std::optional<sdk::Metadata> memberMetadata, LobbyIdCallback done) {
+  const uint64_t op = BeginOperation([done](const sdk::Result& failure) { done(failure, 0); });
+  Call(CallKind::CreateOrJoinLobby, op,
+       [this, op, done, secret = std::move(secret), lobbyMetadata = std::move(lobbyMetadata),
+        memberMetadata = std::move(memberMetadata)](sdk::Snowflake app, sdk::Snowflake user) {
+         Lobbies::Outcome outcome = world_->CreateOrJoinLobby(app, user, secret, lobbyMetadata, memberMetadata);
+         if (!outcome.result.ok()) return CompleteOperation(op, std::move(outcome.result));
+         FinishOperation(op, [done, id = outcome.id] { done(sdk::Result::Success(), id); });
+       });
+}
+
+void SimClient::LeaveLobby(sdk::Snowflake lobbyId, ResultCallback done) {
+  const uint64_t op = BeginOperation(std::move(done));
+  Call(CallKind::LeaveLobby, op, [this, op, lobbyId](sdk::Snowflake app, sdk::Snowflake user) {
+    CompleteOperation(op, world_->LeaveLobby(app, user, lobbyId).result);
+  });
+}
+
+std::optional<sdk::Lobby> SimClient::GetLobby(sdk::Snowflake lobbyId) const {
+  sdk::Snowflake app = 0, user = 0;
+  sdk::Result failure;
+  if (!SignedIn(&app, &user, &failure)) return std::nullopt;
+  return world_->ViewLobby(app, user, lobbyId);
+}
+
+std::vector<sdk::Snowflake> SimClient::GetLobbyIds() const {
+  sdk::Snowflake app = 0, user = 0;
+  sdk::Result failure;
+  if (!SignedIn(&app, &user, &failure)) return {};
+  return world_->LobbyIdsOf(app, user);
+}
+
+void SimClient::SendLobbyMessage(sdk::Snowflake lobbyId, std::string content, sdk::Metadata metadata,
+                                 MessageIdCallback done) {
+  const uint64_t op = BeginOperation([done](const sdk::Result& failure) { done(failure, 0); });
+  Call(CallKind::SendLobbyMessage, op,
+       [this, op, done, lobbyId, content = std::move(content),
+        metadata = std::move(metadata)](sdk::Snowflake app, sdk::Snowflake user) {
+         Log(sdk::LogSeverity::Verbose, "SendLobbyMessage lobby=" + std::to_string(lobbyId) + " content=\"" + content + "\"");
+         Lobbies::Outcome outcome = world_->SendLobbyMessage(app, user, lobbyId, content, metadata);
+         if (!outcome.result.ok()) return CompleteOperation(op, std::move(outcome.result));
+         FinishOperation(op, [done, id = outcome.id] { done(sdk::Result::Success(), id); });
+       });
+}
+
+void SimClient::GetLobbyMessages(sdk::Snowflake lobbyId, int32_t limit, MessagesCallback done) {
+  const uint64_t op = BeginOperation([done](const sdk::Result& failure) { done(failure, {}); });
+  Call(CallKind::GetLobbyMessages, op,
+       [this, op, done, lobbyId, limit](sdk::Snowflake app, sdk::Snowflake user) {
+         std::vector<sdk::MessagePtr> messages;
+         sdk::Result result = world_->ReadLobbyMessages(app, user, lobbyId, limit, &messages);
+         if (!result.ok()) return CompleteOperation(op, std::move(result));
+         FinishOperation(op, [done, messages = std::move(messages)] { done(sdk::Result::Success(), messages); });
+       });
+}
+
+}  // namespace sim

@@ -1,0 +1,54 @@
+// The simulated client's rich presence and user cache: UpdateRichPresence/ClearRichPresence are
+// round trips to the world like every call (latency, faults); GetUser reads the world's view of
+// the users this client knows.
+#include "sim/client/sim_client.h"
+
+namespace sim {
+
+void SimClient::UpdateRichPresence(sdk::Activity activity, ResultCallback done) {
+  const uint64_t op = BeginOperation(std::move(done));
+  Call(CallKind::UpdateRichPresence, op,
+       [this, op, activity = std::move(activity)](sdk::Snowflake app, sdk::Snowflake user) {
+         activity_ = activity;
+         world_->UpdateRichPresence(app, user, activity);
+         CompleteOperation(op, sdk::Result::Success());
+       });
+}
+
+void SimClient::ClearRichPresence() {
+  world_->Schedule(this, CallKind::ClearRichPresence, sessionUserId_.load(),
+                   [this](std::optional<sdk::Result> fault) {
+                     if (fault) return Log(sdk::LogSeverity::Warning, "ClearRichPresence failed: " + fault->message);
+                     activity_.reset();
+                     sdk::Snowflake app = 0, user = 0;
+                     sdk::Result failure;
+                     // Not signed in: there is nothing published to clear.
+                     if (SignedIn(&app, &user, &failure)) world_->ClearRichPresence(app, user);
+                   });
+}
+
+std::optional<sdk::User> SimClient::GetUser(sdk::Snowflake userId) const {
+  sdk::Snowflake app = 0, user = 0;
+  sdk::Result failure;
+  if (!SignedIn(&app, &user, &failure)) return std::nullopt;
+  return world_->ViewUser(app, user, userId);
+}
+
+void SimClient::SetUserUpdatedCallback(UserUpdatedCallback cb) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  userCallback_ = cb ? std::make_shared<const UserUpdatedCallback>(std::move(cb)) : nullptr;
+}
+
+void SimClient::OnUserUpdated(sdk::Snowflake userId) {
+  Post([this, userId] {
+    if (status_.load() != sdk::Status::Ready) return;
+    std::shared_ptr<const UserUpdatedCallback> cb;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      cb = userCallback_;
+    }
+    if (cb) Deliver([cb = std::move(cb), userId] { (*cb)(userId); });
+  });
+}
+
+}  // namespace sim

@@ -1,0 +1,160 @@
+// The simulated client's direct messages: sends, edits, deletes and summaries are round trips to
+// the world (latency, faults); reads are served from the local cache when it holds enough, and
+// only otherwise fetched from the service (GetUserMessagesWithLimit "checks the local cache first").
+#include <algorithm>
+
+#include "sim/client/sim_client.h"
+
+namespace sim {
+
+namespace {
+bool ById(const sdk::MessagePtr& a, const sdk::MessagePtr& b) { return a->id < b->id; }
+}  // namespace
+
+void SimClient::SetMessageDeletedCallback(MessageDeletedCallback cb) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  messageDeletedCallback_ = cb ? std::make_shared<const MessageDeletedCallback>(std::move(cb)) : nullptr;
+}
+
+void SimClient::SendUserMessage(sdk::Snowflake recipientId, std::string content, sdk::Metadata metadata,
+                                MessageIdCallback done) {
+  const uint64_t op = BeginOperation([done](const sdk::Result& failure) { done(failure, 0); });
+  Call(CallKind::SendUserMessage, op,
+       [this, op, done, recipientId, content = std::move(content),
+        metadata = std::move(metadata)](sdk::Snowflake, sdk::Snowflake user) {
+         DirectMessages::Outcome outcome = world_->SendUserMessage(user, recipientId, content, metadata);
+         if (!outcome.result.ok()) return CompleteOperation(op, std::move(outcome.result));
+         FinishOperation(op, [done, id = outcome.id] { done(sdk::Result::Success(), id); });
+       });
+}
+
+void SimClient::EditUserMessage(sdk::Snowflake recipientId, sdk::Snowflake messageId, std::string content,
+                                ResultCallback done) {
+  const uint64_t op = BeginOperation(std::move(done));
+  Call(CallKind::EditUserMessage, op,
+       [this, op, recipientId, messageId, content = std::move(content)](sdk::Snowflake, sdk::Snowflake user) {
+         CompleteOperation(op, world_->EditUserMessage(user, recipientId, messageId, content).result);
+       });
+}
+
+void SimClient::DeleteUserMessage(sdk::Snowflake recipientId, sdk::Snowflake messageId, ResultCallback done) {
+  const uint64_t op = BeginOperation(std::move(done));
+  Call(CallKind::DeleteUserMessage, op, [this, op, recipientId, messageId](sdk::Snowflake, sdk::Snowflake user) {
+    CompleteOperation(op, world_->DeleteUserMessage(user, recipientId, messageId).result);
+  });
+}
+
+void SimClient::GetUserMessageSummaries(UserMessageSummariesCallback done) {
+  const uint64_t op = BeginOperation([done](const sdk::Result& failure) { done(failure, {}); });
+  Call(CallKind::GetUserMessageSummaries, op, [this, op, done](sdk::Snowflake, sdk::Snowflake user) {
+    FinishOperation(op, [done, summaries = world_->UserMessageSummaries(user)] {
+      done(sdk::Result::Success(), summaries);
+    });
+  });
+}
+
+void SimClient::GetUserMessages(sdk::Snowflake recipientId, int32_t limit, MessagesCallback done) {
+  const uint64_t op = BeginOperation([done](const sdk::Result& failure) { done(failure, {}); });
+  const bool posted = Post([this, op, done, recipientId, limit] {
+    sdk::Snowflake app = 0, user = 0;
+    sdk::Result failure;
+    if (!SignedIn(&app, &user, &failure)) return CompleteOperation(op, std::move(failure));
+    const size_t wanted = limit <= 0 ? DirectMessages::kMessagesReturned
+                                     : std::min(static_cast<size_t>(limit), DirectMessages::kMessagesReturned);
+    auto& cache = UserMessageCache();
+    auto cached = cache.find(recipientId);
+    if (cached != cache.end()) {
+      const uint64_t now = world_->Now();
+      const uint64_t oldest = now > DirectMessages::kMessageReadWindowMs ? now - DirectMessages::kMessageReadWindowMs : 0;
+      std::vector<sdk::MessagePtr> served;
+      for (auto it = cached->second.rbegin(); it != cached->second.rend() && served.size() < wanted; ++it) {
+        if ((*it)->sentAtMs < oldest) break;
+        served.push_back(*it);  // newest first
+      }
+      if (served.size() == wanted) {
+        return FinishOperation(op, [done, served = std::move(served)] { done(sdk::Result::Success(), served); });
+      }
+    }
+    // Not enough cached: a round trip to the service, which then fills the cache.
+    Call(CallKind::GetUserMessages, op, [this, op, done, recipientId, limit](sdk::Snowflake, sdk::Snowflake user) {
+      std::vector<sdk::MessagePtr> messages;
+      sdk::Result result = world_->ReadUserMessages(user, recipientId, limit, &messages);
+      if (!result.ok()) return CompleteOperation(op, std::move(result));
+      CacheFetchedUserMessages(recipientId, messages);
+      FinishOperation(op, [done, messages = std::move(messages)] { done(sdk::Result::Success(), messages); });
+    });
+  });
+  if (!posted) CompleteOperation(op, sdk::Result::Failure(sdk::ErrorType::ClientDestroyed, "the client was closed"));
+}
+
+void SimClient::OnMessageDeleted(sdk::Snowflake messageId, sdk::Snowflake channelId) {
+  Post([this, messageId, channelId] {
+    if (status_.load() != sdk::Status::Ready) return;
+    for (auto& [peer, messages] : UserMessageCache()) {
+      messages.erase(std::remove_if(messages.begin(), messages.end(),
+                                    [messageId](const sdk::MessagePtr& m) { return m->id == messageId; }),
+                     messages.end());
+    }
+    std::shared_ptr<const MessageDeletedCallback> cb;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      cb = messageDeletedCallback_;
+    }
+    if (cb) Deliver([cb = std::move(cb), messageId, channelId] { (*cb)(messageId, channelId); });
+  });
+}
+
+std::map<sdk::Snowflake, std::vector<sdk::MessagePtr>>& SimClient::UserMessageCache() {
+  // A new connection: what was cached before may have missed events while away.
+  if (userMessageCacheAttempt_ != connectAttempt_) {
+    userMessageCache_.clear();
+    userMessageCacheAttempt_ = connectAttempt_;
+  }
+  return userMessageCache_;
+}
+
+void SimClient::CacheUserMessage(sdk::MessageEvent event, const sdk::MessagePtr& message) {
+  const sdk::Snowflake me = sessionUserId_.load();
+  const sdk::Snowflake peer = message->authorId == me ? message->recipientId : message->authorId;
+  auto& cache = UserMessageCache();
+  if (event == sdk::MessageEvent::Updated) {
+    // Only a cached message is replaced: an older one would leave a gap in the newest run.
+    auto conversation = cache.find(peer);
+    if (conversation == cache.end()) return;
+    for (auto& held : conversation->second) {
+      if (held->id == message->id) held = message;
+    }
+    return;
+  }
+  CacheFetchedUserMessages(peer, {message});
+}
+
+void SimClient::CacheFetchedUserMessages(sdk::Snowflake peer, const std::vector<sdk::MessagePtr>& newestFirst) {
+  auto& cache = UserMessageCache();
+  auto& messages = cache[peer];
+  for (const sdk::MessagePtr& message : newestFirst) {
+    auto at = std::lower_bound(messages.begin(), messages.end(), message, ById);
+    if (at != messages.end() && (*at)->id == message->id) {
+      *at = message;  // the service's copy is the current one
+    } else {
+      messages.insert(at, message);
+    }
+  }
+  if (messages.size() > kCachedPerConversation) {
+    messages.erase(messages.begin(), messages.end() - static_cast<std::ptrdiff_t>(kCachedPerConversation));
+  }
+  // Too many conversations: forget the one that has been quiet longest.
+  if (cache.size() > kCachedConversations) {
+    auto quietest = cache.end();
+    for (auto it = cache.begin(); it != cache.end(); ++it) {
+      if (it->first == peer) continue;
+      const sdk::Snowflake newest = it->second.empty() ? 0 : it->second.back()->id;
+      if (quietest == cache.end() || newest < (quietest->second.empty() ? 0 : quietest->second.back()->id)) {
+        quietest = it;
+      }
+    }
+    if (quietest != cache.end()) cache.erase(quietest);
+  }
+}
+
+}  // namespace sim

@@ -1,0 +1,50 @@
+#include "sim/service/chat_clients.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace sim {
+
+ChatClient ChatClients::Of(sdk::Snowflake user) const {
+  auto it = clients_.find(user);
+  return it == clients_.end() ? ChatClient{} : it->second;
+}
+
+void ChatClients::SetRunning(sdk::Snowflake user, bool running) {
+  ChatClient& client = clients_[user];
+  client.running = running;
+  client.rpcConnected = running;
+}
+
+void ChatClients::SetRpcConnected(sdk::Snowflake user, bool connected) {
+  ChatClient& client = clients_[user];
+  if (connected && !client.running) {
+    throw std::invalid_argument("the chat client of user " + std::to_string(user) + " is not running");
+  }
+  client.rpcConnected = connected;
+}
+
+bool ChatClients::SetVoiceSettings(sdk::Snowflake user, const sdk::VoiceSettings& settings) {
+  ChatClient& client = clients_[user];
+  if (!client.running) {
+    throw std::invalid_argument("the chat client of user " + std::to_string(user) +
+                                " is not running: start it before changing its settings");
+  }
+  client.voiceSettings = settings;
+  return client.reachable();
+}
+
+sdk::Result ChatClients::Read(sdk::Snowflake user, sdk::VoiceSettings* out) const {
+  const ChatClient client = Of(user);
+  if (!client.running) {
+    return sdk::Result::Failure(sdk::ErrorType::RPCError,
+                                "the chat client is not running on this machine (no RPC connection)");
+  }
+  if (!client.rpcConnected) {
+    return sdk::Result::Failure(sdk::ErrorType::RPCError, "the RPC connection to the chat client is down");
+  }
+  *out = client.voiceSettings;
+  return sdk::Result::Success();
+}
+
+}  // namespace sim

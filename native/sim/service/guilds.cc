@@ -1,0 +1,164 @@
+#include "sim/service/guilds.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "sim/service/http_failure.h"
+
+namespace sim {
+
+namespace {
+// The service's JSON error codes.
+constexpr int32_t kUnknownGuild = 10004;
+
+uint64_t Apply(uint64_t permissions, const Overwrite& overwrite) {
+  return (permissions & ~overwrite.deny) | overwrite.allow;
+}
+}  // namespace
+
+Guilds::Guild& Guilds::FindGuild(sdk::Snowflake guildId) {
+  auto it = guilds_.find(guildId);
+  if (it == guilds_.end()) throw std::invalid_argument("no guild with id " + IdText(guildId));
+  return it->second;
+}
+
+void Guilds::CreateGuild(sdk::Snowflake id, std::string name, sdk::Snowflake ownerId) {
+  Guild guild;
+  guild.id = id;
+  guild.name = std::move(name);
+  guild.ownerId = ownerId;
+  guild.members[ownerId] = 0;
+  guilds_.emplace(id, std::move(guild));
+}
+
+void Guilds::AddMember(sdk::Snowflake guildId, sdk::Snowflake userId, uint64_t permissions) {
+  FindGuild(guildId).members[userId] = permissions & kModeledPermissions;
+}
+
+void Guilds::RemoveMember(sdk::Snowflake guildId, sdk::Snowflake userId) {
+  Guild& guild = FindGuild(guildId);
+  if (userId == guild.ownerId) throw std::invalid_argument("the owner of guild " + IdText(guildId) + " cannot leave it");
+  guild.members.erase(userId);
+}
+
+void Guilds::CheckSpec(const Guild& guild, sdk::Snowflake channelId, const ChannelSpec& spec) const {
+  if (spec.name.empty()) throw std::invalid_argument("a channel name must not be empty");
+  if (spec.parentId) {
+    auto parent = channels_.find(*spec.parentId);
+    if (parent == channels_.end() || parent->second.guildId != guild.id ||
+        parent->second.spec.type != sdk::ChannelType::GuildCategory) {
+      throw std::invalid_argument("parent " + IdText(*spec.parentId) + " is not a category of guild " + IdText(guild.id));
+    }
+    if (spec.type == sdk::ChannelType::GuildCategory) {
+      throw std::invalid_argument("a category cannot be in another category");
+    }
+    if (*spec.parentId == channelId) throw std::invalid_argument("a channel cannot be its own parent");
+  }
+  if (spec.overwrites) {
+    std::set<sdk::Snowflake> targets;
+    for (const Overwrite& overwrite : *spec.overwrites) {
+      if (!targets.insert(overwrite.userId).second) {
+        throw std::invalid_argument("two overwrites for the same target (" +
+                                    (overwrite.userId ? "user " + IdText(overwrite.userId) : std::string("everyone")) + ")");
+      }
+    }
+  }
+}
+
+void Guilds::CreateChannel(sdk::Snowflake guildId, sdk::Snowflake id, ChannelSpec spec) {
+  Guild& guild = FindGuild(guildId);
+  CheckSpec(guild, id, spec);
+  guild.channels.insert(id);
+  channels_.emplace(id, Channel{id, guildId, std::move(spec)});
+}
+
+void Guilds::UpdateChannel(sdk::Snowflake channelId, const ChannelUpdate& update) {
+  auto it = channels_.find(channelId);
+  if (it == channels_.end()) throw std::invalid_argument("no guild channel with id " + IdText(channelId));
+  Channel& channel = it->second;
+  ChannelSpec changed = channel.spec;
+  if (update.name) changed.name = *update.name;
+  if (update.position) changed.position = *update.position;
+  if (update.parentId) changed.parentId = *update.parentId;
+  if (update.overwrites) changed.overwrites = *update.overwrites;
+  CheckSpec(FindGuild(channel.guildId), channelId, changed);
+  channel.spec = std::move(changed);
+}
+
+std::vector<sdk::GuildMinimal> Guilds::GuildsOf(sdk::Snowflake userId) const {
+  std::vector<sdk::GuildMinimal> out;
+  for (const auto& [id, guild] : guilds_) {
+    if (guild.members.count(userId)) out.push_back(sdk::GuildMinimal{id, guild.name});
+  }
+  return out;
+}
+
+const std::vector<Overwrite>* Guilds::EffectiveOverwrites(const Channel& channel) const {
+  if (channel.spec.overwrites) return &*channel.spec.overwrites;
+  if (!channel.spec.parentId) return nullptr;
+  const Channel& parent = channels_.at(*channel.spec.parentId);
+  return parent.spec.overwrites ? &*parent.spec.overwrites : nullptr;
+}
+
+uint64_t Guilds::PermissionsIn(const Guild& guild, const Channel& channel, sdk::Snowflake userId) const {
+  if (userId == guild.ownerId) return kModeledPermissions;
+  auto member = guild.members.find(userId);
+  if (member == guild.members.end()) return 0;
+  uint64_t permissions = kEveryonePermissions | member->second;
+  const std::vector<Overwrite>* overwrites = EffectiveOverwrites(channel);
+  if (!overwrites) return permissions;
+  // @everyone first, then the member's own: the more specific overwrite wins.
+  for (const Overwrite& overwrite : *overwrites) {
+    if (overwrite.userId == 0) permissions = Apply(permissions, overwrite);
+  }
+  for (const Overwrite& overwrite : *overwrites) {
+    if (overwrite.userId == userId) permissions = Apply(permissions, overwrite);
+  }
+  return permissions;
+}
+
+bool Guilds::EveryMemberCan(const Guild& guild, const Channel& channel, uint64_t permissions) const {
+  for (const auto& [userId, grants] : guild.members) {
+    if ((PermissionsIn(guild, channel, userId) & permissions) != permissions) return false;
+  }
+  return true;
+}
+
+sdk::Result Guilds::Channels(sdk::Snowflake app, sdk::Snowflake userId, sdk::Snowflake guildId,
+                             const LinkedLobbies& linked, std::vector<sdk::GuildChannel>* out) const {
+  out->clear();
+  auto found = guilds_.find(guildId);
+  if (found == guilds_.end()) {
+    return HttpFailure(404, kUnknownGuild, "Unknown Guild: there is no guild " + IdText(guildId));
+  }
+  const Guild& guild = found->second;
+  if (!guild.members.count(userId)) {
+    return HttpFailure(403, kMissingAccess, "Missing Access: the current user is not a member of guild " + IdText(guildId));
+  }
+  for (sdk::Snowflake id : guild.channels) {
+    const Channel& channel = channels_.at(id);
+    const uint64_t permissions = PermissionsIn(guild, channel, userId);
+    if (!(permissions & kViewChannel)) continue;  // omitted, not obfuscated
+    sdk::GuildChannel view;
+    view.id = id;
+    view.name = channel.spec.name;
+    view.type = channel.spec.type;
+    view.position = channel.spec.position;
+    view.parentId = channel.spec.parentId;
+    auto link = linked.find(id);
+    if (link != linked.end()) view.linkedLobby = link->second;
+    // Linking needs a text channel not linked to another game's lobby, and the rights to manage it.
+    view.isLinkable = channel.spec.type == sdk::ChannelType::GuildText &&
+                      (permissions & kModeledPermissions) == kModeledPermissions &&
+                      (!view.linkedLobby || view.linkedLobby->applicationId == app);
+    view.isViewableAndWriteableByAllMembers = EveryMemberCan(guild, channel, kViewChannel | kSendMessages);
+    out->push_back(std::move(view));
+  }
+  // As the chat client lists them: by position; equal positions by id, that is by age.
+  std::sort(out->begin(), out->end(), [](const sdk::GuildChannel& a, const sdk::GuildChannel& b) {
+    return a.position != b.position ? a.position < b.position : a.id < b.id;
+  });
+  return sdk::Result::Success();
+}
+
+}  // namespace sim

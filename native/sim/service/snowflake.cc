@@ -1,0 +1,25 @@
+#include "sim/service/snowflake.h"
+
+namespace sim {
+
+uint64_t SnowflakeMinter::Mint(uint64_t nowMs) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  // Never go backwards, and never repeat: past 4096 IDs in one millisecond, borrow the next one.
+  // A clock before the epoch would encode as 0 every time: mint as if at the epoch.
+  if (nowMs < kServiceEpochMs) nowMs = kServiceEpochMs;
+  if (nowMs < lastMs_) nowMs = lastMs_;
+  if (nowMs == lastMs_) {
+    if (++increment_ > 0xFFF) {
+      ++nowMs;
+      increment_ = 0;
+    }
+  } else {
+    increment_ = 0;
+  }
+  lastMs_ = nowMs;
+  const uint64_t sinceEpoch = nowMs - kServiceEpochMs;
+  constexpr uint64_t kWorker = 1, kProcess = 0;
+  return (sinceEpoch << 22) | (kWorker << 17) | (kProcess << 12) | increment_;
+}
+
+}  // namespace sim

@@ -1,0 +1,379 @@
+#include "sim/service/world.h"
+
+#include <algorithm>
+#include <chrono>
+#include <stdexcept>
+
+namespace sim {
+
+const char* AuthFailureText(AuthFailure failure) {
+  switch (failure) {
+    case AuthFailure::None: return "ok";
+    case AuthFailure::UnknownToken: return "the access token is not known to the service";
+    case AuthFailure::Revoked: return "the access token was revoked";
+    case AuthFailure::Expired: return "the access token has expired";
+    case AuthFailure::WrongApplication: return "the access token was issued for another application";
+    case AuthFailure::UnknownUser: return "the token's user no longer exists";
+  }
+  return "authentication failed";
+}
+
+namespace {
+uint64_t WallClockMs() {
+  using namespace std::chrono;
+  return static_cast<uint64_t>(
+      duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count());
+}
+}  // namespace
+
+World::World(sdk::Version version)
+    : version_(std::move(version)), nowMs_(std::min(WallClockMs(), kClockEndMs)), random_(std::random_device{}()) {}
+
+uint64_t World::Now() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return nowMs_;
+}
+
+void World::Advance(uint64_t ms) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (ms > kClockEndMs - nowMs_) {
+    throw std::invalid_argument("ms would move the clock past the last instant snowflake IDs can encode "
+                                "(2^42 ms after 2015-01-01, less a day of margin); at most " +
+                                std::to_string(kClockEndMs - nowMs_) + " ms are left");
+  }
+  nowMs_ += ms;
+  for (auto& [session, task] : interference_.TakeDue(nowMs_)) session->Enqueue(std::move(task));
+}
+
+sdk::Snowflake World::NewIdLocked() {
+  // Explicit user IDs are the harness's choice; a minted ID never takes one of them (or an
+  // application's) for something else.
+  sdk::Snowflake id = minter_.Mint(nowMs_);
+  while (users_.count(id) || applications_.count(id)) id = minter_.Mint(nowMs_);
+  return id;
+}
+
+Application World::CreateApplication(std::string name) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  Application app{NewIdLocked(), std::move(name), std::nullopt};
+  applications_.emplace(app.id, app);
+  return app;
+}
+
+sdk::User World::CreateUser(const UserSpec& spec) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  sdk::User user;
+  user.id = spec.id ? *spec.id : NewIdLocked();
+  user.username = spec.username;
+  user.globalName = spec.globalName;
+  user.isProvisional = spec.provisional;
+  if (user.id == 0) throw std::invalid_argument("user id 0 is reserved (it means \"no user\")");
+  if (applications_.count(user.id)) throw std::invalid_argument("an application has that id");
+  if (!users_.emplace(user.id, user).second) {
+    throw std::invalid_argument("a user with id " + std::to_string(user.id) + " already exists");
+  }
+  return user;
+}
+
+std::optional<sdk::User> World::FindUser(sdk::Snowflake id) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = users_.find(id);
+  if (it == users_.end()) return std::nullopt;
+  return WithActivityLocked(it->second, true);
+}
+
+std::string World::NewTokenValue() {
+  static const char kHex[] = "0123456789abcdef";
+  std::string value = "sim.";
+  for (int i = 0; i < 2; ++i) {
+    uint64_t bits = random_();
+    for (int n = 0; n < 16; ++n, bits >>= 4) value.push_back(kHex[bits & 0xF]);
+  }
+  return value;
+}
+
+TokenGrant World::IssueToken(sdk::Snowflake userId, sdk::Snowflake applicationId, uint64_t ttlMs) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (users_.count(userId) == 0) {
+    throw std::invalid_argument("no user with id " + std::to_string(userId));
+  }
+  if (applications_.count(applicationId) == 0) {
+    throw std::invalid_argument("no application with id " + std::to_string(applicationId));
+  }
+  TokenRecord record;
+  record.grant.accessToken = NewTokenValue();
+  record.grant.userId = userId;
+  record.grant.applicationId = applicationId;
+  record.grant.expiresAtMs = nowMs_ + ttlMs;
+  tokens_.emplace(record.grant.accessToken, record);
+  return record.grant;
+}
+
+bool World::RevokeToken(const std::string& token) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = tokens_.find(token);
+  if (it == tokens_.end() || it->second.revoked) return false;
+  it->second.revoked = true;
+  for (Session* session : sessions_) session->OnTokenRevoked(token);
+  return true;
+}
+
+AuthFailure World::Authenticate(const std::string& token, sdk::Snowflake applicationId,
+                                sdk::User* userOut, sdk::Snowflake* applicationOut) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = tokens_.find(token);
+  if (it == tokens_.end()) return AuthFailure::UnknownToken;
+  const TokenRecord& record = it->second;
+  if (record.revoked) return AuthFailure::Revoked;
+  if (nowMs_ >= record.grant.expiresAtMs) return AuthFailure::Expired;
+  if (applicationId != 0 && applicationId != record.grant.applicationId) {
+    return AuthFailure::WrongApplication;
+  }
+  auto user = users_.find(record.grant.userId);
+  if (user == users_.end()) return AuthFailure::UnknownUser;
+  if (userOut) *userOut = user->second;
+  if (applicationOut) *applicationOut = record.grant.applicationId;
+  return AuthFailure::None;
+}
+
+size_t World::DropConnections(sdk::Snowflake userId) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  size_t affected = 0;
+  for (Session* session : sessions_) {
+    if (session->SessionUserId() != userId) continue;
+    session->OnConnectionDropped();
+    ++affected;
+  }
+  return affected;
+}
+
+size_t World::EmitLogs(sdk::Snowflake userId, uint32_t count, sdk::LogSeverity severity,
+                       const std::string& message, bool voice) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  size_t affected = 0;
+  for (Session* session : sessions_) {
+    if (session->SessionUserId() != userId) continue;
+    session->OnLoadLogs(count, severity, message, voice);
+    ++affected;
+  }
+  return affected;
+}
+
+void World::Attach(Session* session) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  sessions_.insert(session);
+}
+
+void World::Detach(Session* session) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  sessions_.erase(session);
+  interference_.Forget(session);
+  ForgetReadyLocked(session);
+}
+
+bool World::IsAttachedLocked(Session* session) const {
+  return sessions_.count(session) > 0;
+}
+
+bool World::IsConnectedLocked(sdk::Snowflake app, sdk::Snowflake user) const {
+  return ready_.count({app, user}) > 0;
+}
+
+void World::SessionReady(Session* session, sdk::Snowflake app, sdk::Snowflake user) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!IsAttachedLocked(session) || readyKey_.count(session)) return;
+  readyKey_[session] = {app, user};
+  auto& sessions = ready_[{app, user}];
+  sessions.insert(session);
+  if (sessions.size() == 1) DispatchLocked(lobbies_.ConnectedChanged(app, user));
+}
+
+void World::SessionGone(Session* session) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  ForgetReadyLocked(session);
+}
+
+void World::ForgetReadyLocked(Session* session) {
+  DispatchVoiceLocked(calls_.LeaveAll(session));  // a session that is gone is in no call
+  auto key = readyKey_.find(session);
+  if (key == readyKey_.end()) return;
+  const auto [app, user] = key->second;
+  readyKey_.erase(key);
+  auto& sessions = ready_[{app, user}];
+  sessions.erase(session);
+  if (!sessions.empty()) return;
+  ready_.erase({app, user});
+  PresenceGoneLocked(app, user);
+  DispatchLocked(lobbies_.ConnectedChanged(app, user));
+}
+
+void World::DispatchLocked(const Notices& notices) {
+  for (const Notice& notice : notices) {
+    // A user who is no longer a member of the lobby is no longer in its call either.
+    if (notice.lobbyEvent == sdk::LobbyEvent::Deleted) {
+      for (sdk::Snowflake user : notice.recipients) DispatchVoiceLocked(calls_.RemoveUser(notice.lobbyId, user));
+    }
+    for (sdk::Snowflake user : notice.recipients) {
+      auto sessions = ready_.find({notice.applicationId, user});
+      if (sessions == ready_.end()) continue;  // not signed in: events are not stored for later
+      for (Session* session : sessions->second) {
+        if (notice.lobbyEvent) session->OnLobbyEvent(*notice.lobbyEvent, notice.lobbyId, notice.memberId);
+        if (notice.messageEvent) session->OnMessageEvent(*notice.messageEvent, notice.message);
+      }
+    }
+  }
+}
+
+Lobbies::Outcome World::CreateOrJoinLobby(sdk::Snowflake app, sdk::Snowflake user, const std::string& secret,
+                                          const std::optional<sdk::Metadata>& lobbyMetadata,
+                                          const std::optional<sdk::Metadata>& memberMetadata) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  Lobbies::Outcome outcome =
+      lobbies_.CreateOrJoin(app, user, secret, lobbyMetadata, memberMetadata, NewIdLocked());
+  DispatchLocked(outcome.notices);
+  return outcome;
+}
+
+Lobbies::Outcome World::LeaveLobby(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  Lobbies::Outcome outcome = lobbies_.Leave(app, user, lobbyId);
+  DispatchLocked(outcome.notices);
+  return outcome;
+}
+
+Lobbies::Outcome World::SendLobbyMessage(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId,
+                                         std::string content, sdk::Metadata metadata) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  Lobbies::Outcome outcome = lobbies_.Send(app, user, lobbyId, std::move(content), std::move(metadata),
+                                           NewIdLocked(), nowMs_);
+  DispatchLocked(outcome.notices);
+  return outcome;
+}
+
+sdk::Result World::ReadLobbyMessages(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId,
+                                     int32_t limit, std::vector<sdk::MessagePtr>* out) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return lobbies_.Read(app, user, lobbyId, limit, nowMs_, out);
+}
+
+std::optional<sdk::Lobby> World::ViewLobby(sdk::Snowflake app, sdk::Snowflake user,
+                                           sdk::Snowflake lobbyId) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return lobbies_.View(app, user, lobbyId,
+                       [this](sdk::Snowflake a, sdk::Snowflake u) { return IsConnectedLocked(a, u); });
+}
+
+std::vector<sdk::Snowflake> World::LobbyIdsOf(sdk::Snowflake app, sdk::Snowflake user) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return lobbies_.LobbyIdsOf(app, user);
+}
+
+sdk::Snowflake World::CreateLobby(sdk::Snowflake app, std::optional<std::string> secret, sdk::Metadata metadata) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (applications_.count(app) == 0) throw std::invalid_argument("no application with id " + std::to_string(app));
+  const sdk::Snowflake id = NewIdLocked();
+  lobbies_.Create(app, id, std::move(secret), std::move(metadata));
+  return id;
+}
+
+void World::BulkUpdateLobbyMembers(sdk::Snowflake lobbyId, const std::vector<MemberUpdate>& updates) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (const MemberUpdate& update : updates) {
+    if (!update.remove && users_.count(update.userId) == 0) {
+      throw std::invalid_argument("no user with id " + std::to_string(update.userId));
+    }
+  }
+  DispatchLocked(lobbies_.BulkUpdateMembers(lobbyId, updates));
+}
+
+void World::SetMessageModerationMetadata(sdk::Snowflake lobbyId, sdk::Snowflake messageId, sdk::Metadata metadata) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  DispatchLocked(lobbies_.SetModerationMetadata(lobbyId, messageId, std::move(metadata)));
+}
+
+void World::LinkLobbyChannel(sdk::Snowflake lobbyId, std::optional<sdk::LinkedChannel> channel) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  DispatchLocked(lobbies_.LinkChannel(lobbyId, std::move(channel)));
+}
+
+void World::DeleteLobby(sdk::Snowflake lobbyId) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  DispatchLocked(lobbies_.Delete(lobbyId));
+}
+
+std::optional<ServerLobby> World::GetServerLobby(sdk::Snowflake lobbyId) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return lobbies_.ServerView(lobbyId,
+                             [this](sdk::Snowflake a, sdk::Snowflake u) { return IsConnectedLocked(a, u); });
+}
+
+void World::SetLatency(uint64_t ms) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  interference_.SetLatency(ms);
+}
+
+void World::FailNext(CallKind kind, uint32_t count, sdk::Result failure, sdk::Snowflake userId) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  interference_.FailNext(kind, count, std::move(failure), userId);
+}
+
+void World::ClearFailures() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  interference_.ClearFailures();
+}
+
+void World::Schedule(Session* session, CallKind kind, sdk::Snowflake userId,
+                     std::function<void(std::optional<sdk::Result> failure)> task) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  // A closing client's thread may still schedule a call after Detach: its operations are failed
+  // by the client's Close, and the world must not keep a pointer to it.
+  if (!IsAttachedLocked(session)) return;
+  auto run = [task = std::move(task), failure = interference_.TakeFailure(kind, userId)] { task(failure); };
+  if (interference_.latency() == 0) {
+    session->Enqueue(std::move(run));
+  } else {
+    interference_.Delay(nowMs_ + interference_.latency(), session, std::move(run));
+  }
+}
+
+std::shared_ptr<void> World::Ticket() {
+  {
+    std::lock_guard<std::mutex> lock(activityMutex_);
+    ++inFlight_;
+    ++generation_;
+  }
+  // The world outlives every session, and so every ticket their tasks hold.
+  return std::shared_ptr<void>(nullptr, [this](void*) { ReleaseTicket(); });
+}
+
+void World::ReleaseTicket() {
+  std::vector<std::function<void(uint64_t)>> waiters;
+  uint64_t generation = 0;
+  {
+    std::lock_guard<std::mutex> lock(activityMutex_);
+    if (--inFlight_ > 0) return;
+    waiters.swap(settleWaiters_);
+    generation = generation_;
+  }
+  for (auto& waiter : waiters) waiter(generation);
+}
+
+void World::WhenSettled(std::function<void(uint64_t generation)> callback) {
+  uint64_t generation = 0;
+  {
+    std::lock_guard<std::mutex> lock(activityMutex_);
+    if (inFlight_ > 0) {
+      settleWaiters_.push_back(std::move(callback));
+      return;
+    }
+    generation = generation_;
+  }
+  callback(generation);
+}
+
+uint64_t World::generation() const {
+  std::lock_guard<std::mutex> lock(activityMutex_);
+  return generation_;
+}
+
+}  // namespace sim

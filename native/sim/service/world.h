@@ -1,0 +1,276 @@
+// The simulated service: applications, users, access tokens and a virtual clock, shared by every
+// simulated client attached to it. Thread-safe: clients call in from their service threads, the
+// harness from the JS thread.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <random>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "sdk/lobby.h"
+#include "sdk/types.h"
+#include "sim/service/calls.h"
+#include "sim/service/chat_clients.h"
+#include "sdk/guilds.h"
+#include "sdk/user_messages.h"
+#include "sim/service/direct_messages.h"
+#include "sim/service/guilds.h"
+#include "sim/service/interference.h"
+#include "sim/service/lobbies.h"
+#include "sim/service/snowflake.h"
+
+namespace sim {
+
+// What the world needs from a connected simulated client. Calls arrive on the caller's thread
+// (JS thread for harness operations) and must only post work to the client's service thread.
+class Session {
+ public:
+  using Task = std::function<void()>;
+
+  virtual ~Session() = default;
+  // 0 while not signed in.
+  virtual sdk::Snowflake SessionUserId() const = 0;
+  virtual void OnTokenRevoked(const std::string& token) = 0;
+  virtual void OnConnectionDropped() = 0;
+  virtual void OnLoadLogs(uint32_t count, sdk::LogSeverity severity, std::string message, bool voice) = 0;
+  virtual void OnLobbyEvent(sdk::LobbyEvent event, sdk::Snowflake lobbyId, sdk::Snowflake memberId) = 0;
+  virtual void OnMessageEvent(sdk::MessageEvent event, sdk::MessagePtr message) = 0;
+  // A user the session knows changed (its activity or application profiles).
+  virtual void OnUserUpdated(sdk::Snowflake userId) = 0;
+  // Runs `task` on the session's service thread (a delayed call whose time has come).
+  virtual void Enqueue(Task task) = 0;
+  // Voice: an event of a call the session is in; the service ended its participation in a
+  // lobby's call (its user is no longer a member); its user's chat client has new voice settings.
+  virtual void OnVoiceEvent(sdk::VoiceEvent event, sdk::Snowflake lobbyId, sdk::Snowflake userId) = 0;
+  virtual void OnCallEnded(sdk::Snowflake lobbyId) = 0;
+  virtual void OnVoiceSettingsUpdated(const sdk::VoiceSettings& settings) = 0;
+  // A message of `channelId` (a direct message) was deleted.
+  virtual void OnMessageDeleted(sdk::Snowflake messageId, sdk::Snowflake channelId) = 0;
+};
+
+// Why an access token was refused.
+enum class AuthFailure { None, UnknownToken, Revoked, Expired, WrongApplication, UnknownUser };
+const char* AuthFailureText(AuthFailure failure);
+
+struct Application {
+  sdk::Snowflake id = 0;
+  std::string name;
+  // The invite cover image uploaded in the developer portal: the fallback of activities that
+  // carry no assets.inviteCoverImage.
+  std::optional<std::string> inviteCoverImage;
+};
+
+struct TokenGrant {
+  std::string accessToken;
+  sdk::Snowflake userId = 0;
+  sdk::Snowflake applicationId = 0;
+  uint64_t expiresAtMs = 0;  // world clock
+};
+
+class World {
+ public:
+  struct UserSpec {
+    std::optional<sdk::Snowflake> id;  // minted when absent
+    std::string username;
+    std::optional<std::string> globalName;
+    bool provisional = false;
+  };
+
+  explicit World(sdk::Version version);
+
+  const sdk::Version& version() const { return version_; }
+
+  // Virtual clock, in milliseconds since the Unix epoch. Starts at the host's wall clock and only
+  // moves when advanced, so time-based behaviour (token expiry, the lobby message read window,
+  // injected latency) is deterministic in tests. Advancing releases delayed calls now due.
+  uint64_t Now() const;
+  // Throws std::invalid_argument past kClockEndMs (IDs minted later would wrap and repeat).
+  void Advance(uint64_t ms);
+  // The clock's end: the last millisecond a snowflake can encode, less a day, so that minting
+  // more than 4,096 IDs in its last millisecond (which borrows the next ones) cannot wrap either.
+  static constexpr uint64_t kClockEndMs = SnowflakeMinter::kLastMs - 86400000ULL;
+
+  Application CreateApplication(std::string name);
+  // Throws std::invalid_argument for a duplicate or zero id.
+  sdk::User CreateUser(const UserSpec& spec);
+  std::optional<sdk::User> FindUser(sdk::Snowflake id) const;
+  // Throws std::invalid_argument for an unknown user or application.
+  TokenGrant IssueToken(sdk::Snowflake userId, sdk::Snowflake applicationId, uint64_t ttlMs);
+  // Returns false when the token is unknown or already revoked. Sessions using it are closed.
+  bool RevokeToken(const std::string& token);
+
+  // Checks a token as the gateway does at identify time. `applicationId` 0 accepts any. On
+  // success, fills the user and the application the token was issued for.
+  AuthFailure Authenticate(const std::string& token, sdk::Snowflake applicationId,
+                           sdk::User* userOut, sdk::Snowflake* applicationOut) const;
+
+  // A session's user is signed in to `applicationId` (Ready), or no longer is. Lobby members see
+  // a user's connected flag change when the first of its sessions arrives or the last one leaves.
+  void SessionReady(Session* session, sdk::Snowflake applicationId, sdk::Snowflake userId);
+  void SessionGone(Session* session);
+
+  // Lobby operations of a signed-in client (run on its service thread).
+  Lobbies::Outcome CreateOrJoinLobby(sdk::Snowflake app, sdk::Snowflake user, const std::string& secret,
+                                     const std::optional<sdk::Metadata>& lobbyMetadata,
+                                     const std::optional<sdk::Metadata>& memberMetadata);
+  Lobbies::Outcome LeaveLobby(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId);
+  Lobbies::Outcome SendLobbyMessage(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId,
+                                    std::string content, sdk::Metadata metadata);
+  sdk::Result ReadLobbyMessages(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId,
+                                int32_t limit, std::vector<sdk::MessagePtr>* out) const;
+  std::optional<sdk::Lobby> ViewLobby(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId) const;
+  std::vector<sdk::Snowflake> LobbyIdsOf(sdk::Snowflake app, sdk::Snowflake user) const;
+
+  // Lobby operations of the game backend (the server API). Bad input: std::invalid_argument.
+  sdk::Snowflake CreateLobby(sdk::Snowflake app, std::optional<std::string> secret, sdk::Metadata metadata);
+  void BulkUpdateLobbyMembers(sdk::Snowflake lobbyId, const std::vector<MemberUpdate>& updates);
+  void SetMessageModerationMetadata(sdk::Snowflake lobbyId, sdk::Snowflake messageId, sdk::Metadata metadata);
+  void LinkLobbyChannel(sdk::Snowflake lobbyId, std::optional<sdk::LinkedChannel> channel);
+  void DeleteLobby(sdk::Snowflake lobbyId);
+  std::optional<ServerLobby> GetServerLobby(sdk::Snowflake lobbyId) const;
+
+  // Latency and fault injection. A client call of `kind` by `session` runs `task` (with the
+  // planned failure, if any) on the session's service thread once the latency has passed on the
+  // virtual clock; with no latency, at once.
+  void SetLatency(uint64_t ms);
+  void FailNext(CallKind kind, uint32_t count, sdk::Result failure, sdk::Snowflake userId);
+  void ClearFailures();
+  void Schedule(Session* session, CallKind kind, sdk::Snowflake userId,
+                std::function<void(std::optional<sdk::Result> failure)> task);
+
+  // settle(): work on the service threads is counted. Every task posted to a session holds a
+  // ticket while it is queued or running; when the last ticket goes, the settle callbacks run
+  // (on that thread) with the generation, which counts every ticket ever taken.
+  std::shared_ptr<void> Ticket();
+  void WhenSettled(std::function<void(uint64_t generation)> callback);
+  uint64_t generation() const;
+
+  // Harness faults and load: affect every attached session of the user; return how many.
+  size_t DropConnections(sdk::Snowflake userId);
+  size_t EmitLogs(sdk::Snowflake userId, uint32_t count, sdk::LogSeverity severity,
+                  const std::string& message, bool voice = false);
+
+  void Attach(Session* session);
+  void Detach(Session* session);
+
+  // Logging like the vendor's debug build (Info and Verbose lines too) rather than the release
+  // build (Error and Warning only, the default). Read by clients on every log line.
+  void SetDebugLogs(bool debug) { debugLogs_.store(debug); }
+  bool DebugLogs() const { return debugLogs_.load(); }
+
+  // Voice calls (world_voice.cc). A lobby member joins the lobby's call; anyone else is refused
+  // with CallError::Forbidden.
+  sdk::CallError JoinCall(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId, Session* session,
+                          bool selfMute, bool selfDeaf);
+  void LeaveCall(sdk::Snowflake lobbyId, Session* session);
+  void SetVoiceState(sdk::Snowflake lobbyId, Session* session, bool selfMute, bool selfDeaf);
+  std::vector<sdk::VoiceState> CallParticipants(sdk::Snowflake lobbyId) const;
+
+  // Each user's local chat client (world_voice.cc). Changes reach the user's signed-in sessions
+  // only while the chat client is reachable. Bad input: std::invalid_argument.
+  ChatClient ChatClientOf(sdk::Snowflake user) const;
+  void SetChatClientRunning(sdk::Snowflake user, bool running);
+  void SetChatClientRpcConnected(sdk::Snowflake user, bool connected);
+  void SetChatClientVoiceSettings(sdk::Snowflake user, const sdk::VoiceSettings& settings);
+  sdk::Result ReadVoiceSettings(sdk::Snowflake user, sdk::VoiceSettings* out) const;
+  // Guilds of the game backend's harness. Bad input: std::invalid_argument.
+  sdk::Snowflake CreateGuild(std::string name, sdk::Snowflake ownerId);
+  void AddGuildMember(sdk::Snowflake guildId, sdk::Snowflake userId, uint64_t permissions);
+  void RemoveGuildMember(sdk::Snowflake guildId, sdk::Snowflake userId);
+  sdk::Snowflake CreateGuildChannel(sdk::Snowflake guildId, ChannelSpec spec);
+  void UpdateGuildChannel(sdk::Snowflake channelId, const ChannelUpdate& update);
+  // Guilds as a signed-in client sees them; channels carry the lobby linked to them.
+  std::vector<sdk::GuildMinimal> GuildsOf(sdk::Snowflake user) const;
+  sdk::Result ReadGuildChannels(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake guildId,
+                                std::vector<sdk::GuildChannel>* out) const;
+
+  // Direct messages of a signed-in client (run on its service thread).
+  DirectMessages::Outcome SendUserMessage(sdk::Snowflake user, sdk::Snowflake recipient, std::string content,
+                                          sdk::Metadata metadata);
+  DirectMessages::Outcome EditUserMessage(sdk::Snowflake user, sdk::Snowflake recipient, sdk::Snowflake messageId,
+                                          std::string content);
+  DirectMessages::Outcome DeleteUserMessage(sdk::Snowflake user, sdk::Snowflake recipient, sdk::Snowflake messageId);
+  sdk::Result ReadUserMessages(sdk::Snowflake user, sdk::Snowflake peer, int32_t limit,
+                               std::vector<sdk::MessagePtr>* out) const;
+  std::vector<sdk::UserMessageSummary> UserMessageSummaries(sdk::Snowflake user) const;
+  // The game backend sets a direct message's moderation metadata. Bad input: std::invalid_argument.
+  void SetUserMessageModerationMetadata(sdk::Snowflake messageId, sdk::Metadata metadata);
+  // Presence and game identity (world_presence.cc). Harness: bad input is std::invalid_argument.
+  void SetApplicationInviteCoverImage(sdk::Snowflake app, std::optional<std::string> image);
+  // Replaces the user's application profiles (at most one per application); returns the user.
+  sdk::User SetApplicationProfiles(sdk::Snowflake userId, std::vector<sdk::UserApplicationProfile> profiles);
+  // A signed-in session publishes or clears its user's activity; the users who know it are told.
+  void UpdateRichPresence(sdk::Snowflake app, sdk::Snowflake user, sdk::Activity activity);
+  void ClearRichPresence(sdk::Snowflake app, sdk::Snowflake user);
+  // `userId` as a client of (app, viewer) sees it: only users it knows (itself and the members of
+  // its lobbies in `app`), else nullopt.
+  std::optional<sdk::User> ViewUser(sdk::Snowflake app, sdk::Snowflake viewer, sdk::Snowflake userId) const;
+
+ private:
+  struct TokenRecord {
+    TokenGrant grant;
+    bool revoked = false;
+  };
+
+  std::string NewTokenValue();
+  // A fresh snowflake from the clock that is no user's or application's ID.
+  sdk::Snowflake NewIdLocked();
+  // Ownership rule: the world holds a Session* only while the session is attached. Every entry
+  // that stores one (Schedule, SessionReady, JoinCall, SetVoiceState) checks this under mutex_,
+  // and Detach removes every copy under the same lock, so nothing queued in the world can outlive
+  // the client it points at, whatever its thread does while it closes.
+  bool IsAttachedLocked(Session* session) const;
+  bool IsConnectedLocked(sdk::Snowflake app, sdk::Snowflake user) const;
+  // Hands notices to the signed-in sessions of their recipients. Called with mutex_ held.
+  void DispatchLocked(const Notices& notices);
+  // The session is no longer signed in; members see its user go when it was the last one.
+  void ForgetReadyLocked(Session* session);
+  void ReleaseTicket();
+  // Hands voice notices to their sessions. Called with mutex_ held.
+  void DispatchVoiceLocked(const Calls::Change& change);
+  // Hands user notices to every signed-in session of their recipients, whatever the application.
+  void DispatchToUsersLocked(const UserNotices& notices);
+  // The user with its published activity as the service shows it (see sim/presence.h).
+  sdk::User WithActivityLocked(sdk::User user, bool withSecrets) const;
+  // Tells every signed-in session that knows `userId` (its own included) that it changed.
+  void UserUpdatedLocked(sdk::Snowflake userId);
+  // The last session of (app, user) went: the activity it published goes with it.
+  void PresenceGoneLocked(sdk::Snowflake app, sdk::Snowflake user);
+
+  const sdk::Version version_;
+  SnowflakeMinter minter_;
+  mutable std::mutex mutex_;
+  uint64_t nowMs_;
+  std::mt19937_64 random_;
+  std::map<sdk::Snowflake, Application> applications_;
+  std::map<sdk::Snowflake, sdk::User> users_;
+  std::unordered_map<std::string, TokenRecord> tokens_;
+  std::set<Session*> sessions_;
+  // Signed-in sessions by (application, user).
+  std::map<std::pair<sdk::Snowflake, sdk::Snowflake>, std::set<Session*>> ready_;
+  std::map<Session*, std::pair<sdk::Snowflake, sdk::Snowflake>> readyKey_;
+  Lobbies lobbies_;
+  Interference interference_;
+  Calls calls_;
+  ChatClients chatClients_;
+  std::atomic<bool> debugLogs_{false};
+  Guilds guilds_;
+  DirectMessages directMessages_;
+  std::map<sdk::Snowflake, sdk::Activity> activities_;  // by user; applicationId: the publishing app
+
+  mutable std::mutex activityMutex_;  // guards the three below; may be taken under mutex_, never the reverse
+  uint64_t inFlight_ = 0;
+  uint64_t generation_ = 0;
+  std::vector<std::function<void(uint64_t)>> settleWaiters_;
+};
+
+}  // namespace sim

@@ -1,0 +1,56 @@
+// The world's guilds: what the harness builds (guilds, members, channels, overwrites) and what a
+// signed-in client reads, with the lobbies linked to channels.
+#include <stdexcept>
+
+#include "sim/service/world.h"
+
+namespace sim {
+
+sdk::Snowflake World::CreateGuild(std::string name, sdk::Snowflake ownerId) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (users_.count(ownerId) == 0) throw std::invalid_argument("no user with id " + std::to_string(ownerId));
+  const sdk::Snowflake id = NewIdLocked();
+  guilds_.CreateGuild(id, std::move(name), ownerId);
+  return id;
+}
+
+void World::AddGuildMember(sdk::Snowflake guildId, sdk::Snowflake userId, uint64_t permissions) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (users_.count(userId) == 0) throw std::invalid_argument("no user with id " + std::to_string(userId));
+  guilds_.AddMember(guildId, userId, permissions);
+}
+
+void World::RemoveGuildMember(sdk::Snowflake guildId, sdk::Snowflake userId) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  guilds_.RemoveMember(guildId, userId);
+}
+
+sdk::Snowflake World::CreateGuildChannel(sdk::Snowflake guildId, ChannelSpec spec) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!guilds_.HasGuild(guildId)) throw std::invalid_argument("no guild with id " + std::to_string(guildId));
+  const sdk::Snowflake id = NewIdLocked();
+  guilds_.CreateChannel(guildId, id, std::move(spec));
+  return id;
+}
+
+void World::UpdateGuildChannel(sdk::Snowflake channelId, const ChannelUpdate& update) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  guilds_.UpdateChannel(channelId, update);
+}
+
+std::vector<sdk::GuildMinimal> World::GuildsOf(sdk::Snowflake user) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return guilds_.GuildsOf(user);
+}
+
+sdk::Result World::ReadGuildChannels(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake guildId,
+                                     std::vector<sdk::GuildChannel>* out) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  LinkedLobbies linked;
+  for (const auto& [channelId, applicationId, lobbyId] : lobbies_.LinkedChannels()) {
+    linked[channelId] = sdk::LinkedLobby{applicationId, lobbyId};
+  }
+  return guilds_.Channels(app, user, guildId, linked, out);
+}
+
+}  // namespace sim

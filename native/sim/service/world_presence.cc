@@ -1,0 +1,90 @@
+// The world's presence and game-identity operations: activities published by signed-in sessions,
+// the developer portal's invite cover image per application, and application profiles per user.
+// Every change is announced (Session::OnUserUpdated) to the signed-in sessions that know the user.
+#include <set>
+#include <stdexcept>
+
+#include "sim/service/presence.h"
+#include "sim/service/world.h"
+
+namespace sim {
+
+void World::SetApplicationInviteCoverImage(sdk::Snowflake app, std::optional<std::string> image) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto found = applications_.find(app);
+  if (found == applications_.end()) throw std::invalid_argument("no application with id " + std::to_string(app));
+  found->second.inviteCoverImage = std::move(image);
+  // Activities are resolved when read: those of this application now show the new fallback.
+  for (const auto& [user, activity] : activities_) {
+    if (activity.applicationId == app) UserUpdatedLocked(user);
+  }
+}
+
+sdk::User World::SetApplicationProfiles(sdk::Snowflake userId, std::vector<sdk::UserApplicationProfile> profiles) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto user = users_.find(userId);
+  if (user == users_.end()) throw std::invalid_argument("no user with id " + std::to_string(userId));
+  std::set<sdk::Snowflake> seen;
+  for (const auto& profile : profiles) {
+    if (applications_.count(profile.applicationId) == 0) {
+      throw std::invalid_argument("no application with id " + std::to_string(profile.applicationId));
+    }
+    if (!seen.insert(profile.applicationId).second) {
+      throw std::invalid_argument("a user has at most one application profile per application");
+    }
+  }
+  user->second.applicationProfiles = std::move(profiles);
+  UserUpdatedLocked(userId);
+  return WithActivityLocked(user->second, true);
+}
+
+void World::UpdateRichPresence(sdk::Snowflake app, sdk::Snowflake user, sdk::Activity activity) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  activity.applicationId = app;
+  activities_[user] = std::move(activity);
+  UserUpdatedLocked(user);
+}
+
+void World::ClearRichPresence(sdk::Snowflake app, sdk::Snowflake user) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto found = activities_.find(user);
+  // Only the application that published the activity can clear it.
+  if (found == activities_.end() || found->second.applicationId != app) return;
+  activities_.erase(found);
+  UserUpdatedLocked(user);
+}
+
+void World::PresenceGoneLocked(sdk::Snowflake app, sdk::Snowflake user) {
+  auto found = activities_.find(user);
+  if (found == activities_.end() || found->second.applicationId != app) return;
+  activities_.erase(found);
+  UserUpdatedLocked(user);
+}
+
+std::optional<sdk::User> World::ViewUser(sdk::Snowflake app, sdk::Snowflake viewer, sdk::Snowflake userId) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto user = users_.find(userId);
+  if (user == users_.end()) return std::nullopt;
+  if (userId != viewer && !lobbies_.ShareLobby(app, viewer, userId)) return std::nullopt;
+  return WithActivityLocked(user->second, userId == viewer);
+}
+
+sdk::User World::WithActivityLocked(sdk::User user, bool withSecrets) const {
+  user.gameActivity.reset();
+  auto found = activities_.find(user.id);
+  if (found == activities_.end()) return user;
+  auto app = applications_.find(found->second.applicationId.value_or(0));
+  if (app == applications_.end()) return user;
+  user.gameActivity = PublishedActivity(found->second, app->second, withSecrets);
+  return user;
+}
+
+void World::UserUpdatedLocked(sdk::Snowflake userId) {
+  for (const auto& [key, sessions] : ready_) {
+    const auto& [app, viewer] = key;
+    if (viewer != userId && !lobbies_.ShareLobby(app, viewer, userId)) continue;
+    for (Session* session : sessions) session->OnUserUpdated(userId);
+  }
+}
+
+}  // namespace sim

@@ -1,0 +1,72 @@
+// The world's voice calls and local chat clients: the rules live in Calls and ChatClients; here
+// they are locked and their notices handed to the sessions.
+#include "sim/service/world.h"
+
+namespace sim {
+
+void World::DispatchVoiceLocked(const Calls::Change& change) {
+  for (const VoiceNotice& notice : change.notices) {
+    if (sessions_.count(notice.recipient)) notice.recipient->OnVoiceEvent(notice.event, notice.lobbyId, notice.userId);
+  }
+  for (const auto& [session, lobbyId] : change.ended) {
+    if (sessions_.count(session)) session->OnCallEnded(lobbyId);
+  }
+}
+
+sdk::CallError World::JoinCall(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId,
+                               Session* session, bool selfMute, bool selfDeaf) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!IsAttachedLocked(session)) return sdk::CallError::None;  // closing: its call ends with it
+  // Only members may join; the view is what the member sees, so its absence means "not a member".
+  if (!lobbies_.View(app, user, lobbyId, [](sdk::Snowflake, sdk::Snowflake) { return false; })) {
+    return sdk::CallError::Forbidden;
+  }
+  DispatchVoiceLocked(calls_.Join(lobbyId, session, user, selfMute, selfDeaf));
+  return sdk::CallError::None;
+}
+
+void World::LeaveCall(sdk::Snowflake lobbyId, Session* session) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  DispatchVoiceLocked(calls_.Leave(lobbyId, session));
+}
+
+void World::SetVoiceState(sdk::Snowflake lobbyId, Session* session, bool selfMute, bool selfDeaf) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!IsAttachedLocked(session)) return;
+  DispatchVoiceLocked(calls_.SetVoiceState(lobbyId, session, selfMute, selfDeaf));
+}
+
+std::vector<sdk::VoiceState> World::CallParticipants(sdk::Snowflake lobbyId) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return calls_.Participants(lobbyId);
+}
+
+ChatClient World::ChatClientOf(sdk::Snowflake user) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return chatClients_.Of(user);
+}
+
+void World::SetChatClientRunning(sdk::Snowflake user, bool running) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  chatClients_.SetRunning(user, running);
+}
+
+void World::SetChatClientRpcConnected(sdk::Snowflake user, bool connected) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  chatClients_.SetRpcConnected(user, connected);
+}
+
+void World::SetChatClientVoiceSettings(sdk::Snowflake user, const sdk::VoiceSettings& settings) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!chatClients_.SetVoiceSettings(user, settings)) return;  // nobody can hear it over RPC now
+  for (Session* session : sessions_) {
+    if (session->SessionUserId() == user) session->OnVoiceSettingsUpdated(settings);
+  }
+}
+
+sdk::Result World::ReadVoiceSettings(sdk::Snowflake user, sdk::VoiceSettings* out) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return chatClients_.Read(user, out);
+}
+
+}  // namespace sim
