@@ -125,6 +125,13 @@ export interface NativeBinding {
   noop(): void;
   /** The pump queue of this environment: its bound, what is queued now, the most ever queued, and how often a backend thread waited for room. */
   pumpStats(): NativePumpStats;
+  /** The compiled C++ values of the seam's tables (see test/seam.test.ts). */
+  seamTables(): {
+    enums: Record<string, Record<string, number>>;
+    events: Record<string, number>;
+    calls: Record<string, number>;
+    eventInts: number;
+  };
   /** The compiled-in backends: 'sim', and 'vendor' when built with SOCIAL_SDK_DIR. */
   readonly backends: readonly string[];
   /** The vendor library's version; present only when the vendor backend is compiled in. */

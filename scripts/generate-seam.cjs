@@ -48,6 +48,8 @@ const ARG_KINDS = {
 // calls the port (`call`) and converts; a closed client answers without calling the port.
 const RETURN_KINDS = {
   void: { ts: 'void', body: (call) => [`if (client_) ${call};`, 'return info.Env().Undefined();'] },
+  // A fire-and-forget call that a closed client refuses (a JS Error), as the vendor would crash.
+  'void, closed throws': { ts: 'void', live: true, body: (call) => [`${call};`, 'return info.Env().Undefined();'] },
   bool: { ts: 'boolean', body: (call) => [`return Napi::Boolean::New(info.Env(), client_ && ${call});`] },
   'lobby?': { ts: 'NativeLobby | null', body: (call) => optional(call, 'LobbyToJs') },
   'call?': { ts: 'NativeCall | null', body: (call) => optional(call, 'CallToJs') },
@@ -230,7 +232,8 @@ function methodsCc({ methods }) {
       lines.push(`Live(info)${accessor ? `.${accessor}` : ''}.${m.port}(${forwarded.join(', ')});`);
       lines.push('return info.Env().Undefined();');
     } else {
-      const call = `client_->${accessor ? `${accessor}.` : ''}${m.port}(${forwarded.join(', ')})`;
+      const target = RETURN_KINDS[m.returns].live ? 'Live(info).' : 'client_->';
+      const call = `${target}${accessor ? `${accessor}.` : ''}${m.port}(${forwarded.join(', ')})`;
       lines.push(...RETURN_KINDS[m.returns].body(call));
     }
     out += `\n${comment(m.doc)}Napi::Value ClientWrap::${wrapName(m)}(const Napi::CallbackInfo& info) {\n${lines.map((l) => `  ${l}\n`).join('')}}\n`;

@@ -13,6 +13,7 @@
 #include "napi/backends.h"
 #include "napi/client_wrap.h"
 #include "napi/convert.h"
+#include "napi/seam_tables.h"
 
 void Addon::CloseAll() {
   const std::set<Closable*> objects = live_;  // a copy: closing may untrack
@@ -72,6 +73,8 @@ Napi::Value PumpStats(const Napi::CallbackInfo& info) {
   return out;
 }
 
+Napi::Value SeamTables(const Napi::CallbackInfo& info) { return SeamTablesToJs(info.Env()); }
+
 // The cheapest possible native call: the baseline the benchmark compares real calls against.
 Napi::Value Noop(const Napi::CallbackInfo& info) { return info.Env().Undefined(); }
 
@@ -90,6 +93,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
               Napi::Function::New(env, SetPerEventDelivery, "setPerEventDelivery"));
   exports.Set("noop", Napi::Function::New(env, Noop, "noop"));
   exports.Set("pumpStats", Napi::Function::New(env, PumpStats, "pumpStats"));
+  exports.Set("seamTables", Napi::Function::New(env, SeamTables, "seamTables"));
   Napi::Array backends = Napi::Array::New(env);
   backends.Set(0u, "sim");
 #if SOCIAL_SDK_WITH_VENDOR

@@ -10,48 +10,7 @@
 void ClientWrap::Init(Napi::Env env, Napi::Object exports) {
   // Everything is a method, not an accessor: V8 checks a method's receiver against the class
   // ("Illegal invocation"), which it does not do for accessors.
-  Napi::Function ctor = DefineClass(
-      env, "NativeClient",
-      {
-          InstanceMethod<&ClientWrap::UpdateToken>("updateToken"),
-          InstanceMethod<&ClientWrap::Connect>("connect"),
-          InstanceMethod<&ClientWrap::Disconnect>("disconnect"),
-          InstanceMethod<&ClientWrap::Close>("close"),
-          InstanceMethod<&ClientWrap::GetStatus>("status"),
-          InstanceMethod<&ClientWrap::GetApplicationId>("applicationId"),
-          InstanceMethod<&ClientWrap::GetCurrentUser>("currentUser"),
-          InstanceMethod<&ClientWrap::GetBackend>("backend"),
-          InstanceMethod<&ClientWrap::GetSdkVersion>("sdkVersion"),
-          InstanceMethod<&ClientWrap::GetFeatures>("features"),
-          InstanceMethod<&ClientWrap::CreateOrJoinLobby>("createOrJoinLobby"),
-          InstanceMethod<&ClientWrap::LeaveLobby>("leaveLobby"),
-          InstanceMethod<&ClientWrap::GetLobby>("getLobby"),
-          InstanceMethod<&ClientWrap::GetLobbyIds>("getLobbyIds"),
-          InstanceMethod<&ClientWrap::SendLobbyMessage>("sendLobbyMessage"),
-          InstanceMethod<&ClientWrap::GetLobbyMessages>("getLobbyMessages"),
-          InstanceMethod<&ClientWrap::StartCall>("startCall"),
-          InstanceMethod<&ClientWrap::EndCall>("endCall"),
-          InstanceMethod<&ClientWrap::EndCalls>("endCalls"),
-          InstanceMethod<&ClientWrap::GetCall>("getCall"),
-          InstanceMethod<&ClientWrap::SetSelfMute>("setSelfMute"),
-          InstanceMethod<&ClientWrap::SetSelfDeaf>("setSelfDeaf"),
-          InstanceMethod<&ClientWrap::SetSelfMuteAll>("setSelfMuteAll"),
-          InstanceMethod<&ClientWrap::SetSelfDeafAll>("setSelfDeafAll"),
-          InstanceMethod<&ClientWrap::GetSelfMuteAll>("getSelfMuteAll"),
-          InstanceMethod<&ClientWrap::GetSelfDeafAll>("getSelfDeafAll"),
-          InstanceMethod<&ClientWrap::GetVoiceSettings>("getVoiceSettings"),
-          InstanceMethod<&ClientWrap::GetUserGuilds>("getUserGuilds"),
-          InstanceMethod<&ClientWrap::GetGuildChannels>("getGuildChannels"),
-          InstanceMethod<&ClientWrap::SendUserMessage>("sendUserMessage"),
-          InstanceMethod<&ClientWrap::EditUserMessage>("editUserMessage"),
-          InstanceMethod<&ClientWrap::DeleteUserMessage>("deleteUserMessage"),
-          InstanceMethod<&ClientWrap::GetUserMessages>("getUserMessages"),
-          InstanceMethod<&ClientWrap::GetUserMessageSummaries>("getUserMessageSummaries"),
-          InstanceMethod<&ClientWrap::UpdateRichPresence>("updateRichPresence"),
-          InstanceMethod<&ClientWrap::ClearRichPresence>("clearRichPresence"),
-          InstanceMethod<&ClientWrap::GetUser>("getUser"),
-          InstanceMethod<&ClientWrap::GetCpuAffinityMask>("cpuAffinityMask"),
-      });
+  Napi::Function ctor = DefineClass(env, "NativeClient", MethodTable());
   exports.Set("NativeClient", ctor);
 }
 
@@ -82,30 +41,7 @@ ClientWrap::ClientWrap(const Napi::CallbackInfo& info)
   features_.messageAdditionalName = backend_->Supports(sdk::Feature::MessageAdditionalName);
   features_.voiceSettings = backend_->Supports(sdk::Feature::VoiceSettings);
 
-  // Callbacks run on the JS thread inside the pump; they capture only the pump and our id, so
-  // they stay valid after this wrapper is collected.
-  Pump* pump = &addon_->pump;
-  const uint32_t id = id_;
-  client_->SetStatusChangedCallback(
-      [pump, id](sdk::Status status, sdk::ConnectionError error, int32_t detail) {
-        JsEvent event{JsEventKind::StatusChanged, id};
-        event.a = static_cast<int32_t>(status);
-        event.b = static_cast<int32_t>(error);
-        event.c = detail;
-        pump->Emit(std::move(event));
-      });
-  client_->SetLogCallback(
-      [pump, id](const std::string& message, sdk::LogSeverity level) {
-        JsEvent event{JsEventKind::Log, id};
-        event.a = static_cast<int32_t>(level);
-        event.payload = message;
-        pump->Emit(std::move(event));
-      },
-      static_cast<sdk::LogSeverity>(severity));
-  SetLobbyCallbacks();
-  SetVoiceCallbacks(static_cast<sdk::LogSeverity>(severity));
-  SetUserMessageCallbacks();
-  SetPresenceCallbacks();
+  SetEventCallbacks(static_cast<sdk::LogSeverity>(severity));
 
   addon_->Track(this);
 }
@@ -124,7 +60,7 @@ void ClientWrap::CloseNative() {
   // Queued after those results, so JS learns "closed" only once every operation has settled.
   Pump* pump = &addon_->pump;
   const uint32_t id = id_;
-  pump->queue().Post([pump, id] { pump->Emit(JsEvent{JsEventKind::Closed, id}); });
+  pump->queue().Post([pump, id] { pump->Emit(MakeClosedEvent(id)); });
 }
 
 sdk::Client& ClientWrap::Live(const Napi::CallbackInfo& info) {
@@ -158,30 +94,24 @@ Napi::Value ClientWrap::Close(const Napi::CallbackInfo& info) {
   return info.Env().Undefined();
 }
 
-Napi::Value ClientWrap::GetStatus(const Napi::CallbackInfo& info) {
+Napi::Value ClientWrap::Status(const Napi::CallbackInfo& info) {
   const sdk::Status status = client_ ? client_->GetStatus() : sdk::Status::Disconnected;
   return Napi::Number::New(info.Env(), static_cast<int32_t>(status));
 }
 
-Napi::Value ClientWrap::GetApplicationId(const Napi::CallbackInfo& info) {
+Napi::Value ClientWrap::ApplicationId(const Napi::CallbackInfo& info) {
   return SnowflakeToJs(info.Env(), applicationId_);
 }
 
-Napi::Value ClientWrap::GetCurrentUser(const Napi::CallbackInfo& info) {
-  if (!client_) return info.Env().Null();
-  auto user = client_->GetCurrentUser();
-  return user ? Napi::Value(UserToJs(info.Env(), *user)) : info.Env().Null();
-}
-
-Napi::Value ClientWrap::GetBackend(const Napi::CallbackInfo& info) {
+Napi::Value ClientWrap::Backend(const Napi::CallbackInfo& info) {
   return Napi::String::New(info.Env(), backendName_);
 }
 
-Napi::Value ClientWrap::GetSdkVersion(const Napi::CallbackInfo& info) {
+Napi::Value ClientWrap::SdkVersion(const Napi::CallbackInfo& info) {
   return VersionToJs(info.Env(), sdkVersion_);
 }
 
-Napi::Value ClientWrap::GetFeatures(const Napi::CallbackInfo& info) {
+Napi::Value ClientWrap::Features(const Napi::CallbackInfo& info) {
   Napi::Object out = Napi::Object::New(info.Env());
   out.Set("messageAdditionalName", features_.messageAdditionalName);
   out.Set("voiceSettings", features_.voiceSettings);
@@ -206,4 +136,10 @@ void ClientWrap::ReadBackendOptions(Napi::Object from, sdk::ClientOptions& optio
     options.runCallbacksIntervalMs = static_cast<uint32_t>(ms);
   }
   options.cpuAffinityMask = CpuAffinityMaskFromJs(from.Get("cpuAffinityMask"));
+}
+
+Napi::Value ClientWrap::CpuAffinityMask(const Napi::CallbackInfo& info) {
+  if (!client_) return info.Env().Null();
+  auto mask = client_->GetCpuAffinityMask();
+  return mask ? Napi::Value(Napi::BigInt::New(info.Env(), *mask)) : info.Env().Null();
 }

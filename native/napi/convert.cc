@@ -2,6 +2,7 @@
 
 #include "napi/convert_presence.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -279,4 +280,20 @@ Napi::Object ObjectArg(const Napi::CallbackInfo& info, size_t index, const char*
   Napi::Value value = ArgOrUndefined(info, index);
   if (!value.IsObject()) Mistyped(info, name, "an object");
   return value.As<Napi::Object>();
+}
+
+int32_t LimitArg(const Napi::CallbackInfo& info, size_t index, const char* name) {
+  // The port takes an int32 (the vendor's signature); larger limits mean "as many as there are".
+  return static_cast<int32_t>(std::min<uint32_t>(Uint32Arg(info, index, name), INT32_MAX));
+}
+
+std::optional<sdk::Metadata> OptionalMetadataFromJs(const Napi::Value& value, const char* what) {
+  if (value.IsUndefined()) return std::nullopt;
+  return MetadataFromJs(value, what);
+}
+
+Napi::Array SnowflakesToJs(Napi::Env env, const std::vector<sdk::Snowflake>& ids) {
+  Napi::Array out = Napi::Array::New(env, ids.size());
+  for (size_t i = 0; i < ids.size(); ++i) out.Set(static_cast<uint32_t>(i), SnowflakeToJs(env, ids[i]));
+  return out;
 }

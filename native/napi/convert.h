@@ -4,8 +4,10 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include <napi.h>
 
@@ -60,3 +62,8 @@ double NumberArg(const Napi::CallbackInfo& info, size_t index, const char* name)
 uint32_t Uint32Arg(const Napi::CallbackInfo& info, size_t index, const char* name);
 bool BoolArg(const Napi::CallbackInfo& info, size_t index, const char* name);
 Napi::Object ObjectArg(const Napi::CallbackInfo& info, size_t index, const char* name);
+// A read limit: a 32-bit unsigned integer, clamped to the port's int32.
+int32_t LimitArg(const Napi::CallbackInfo& info, size_t index, const char* name);
+// Undefined: not given (nullopt); otherwise metadata as MetadataFromJs reads it.
+std::optional<sdk::Metadata> OptionalMetadataFromJs(const Napi::Value& value, const char* what);
+Napi::Array SnowflakesToJs(Napi::Env env, const std::vector<sdk::Snowflake>& ids);

@@ -14,25 +14,9 @@
 #include "sdk/voice.h"
 #include "sdk/user_messages.h"
 
-// Kind numbers and the batch layout are part of the native seam; lib/native.ts mirrors them.
-// In a batch each event is kJsEventInts int32s [kind, client, a, b, c] plus an optional payload.
-constexpr size_t kJsEventInts = 5;
-
-enum class JsEventKind : uint8_t {
-  StatusChanged = 1,  // a = status, b = connection error, c = error detail
-  Log = 2,            // a = severity, b = source (0 SDK, 1 voice engine), payload = message
-  Result = 3,         // a = request id, b = 1 when failed; payload = the failure, or the value
-  Closed = 4,         // the native client is closed; nothing else follows for it
-  Lobby = 5,          // a = sdk::LobbyEvent, payload = [lobbyId, memberId] ("0": none)
-  Message = 6,        // a = sdk::MessageEvent, payload = the message (frozen, shared in a batch)
-  UserUpdated = 7,    // payload = the user id (SetUserUpdatedCallback)
-  // Voice (helper B's range, 10-19).
-  CallStatus = 10,           // a = sdk::CallStatus, b = sdk::CallError, c = error detail, payload = lobbyId
-  VoiceParticipant = 11,     // a = 1 added / 0 removed, payload = [lobbyId, userId]
-  VoiceState = 12,           // payload = [lobbyId, userId]
-  VoiceSettingsUpdated = 13, // payload = the voice settings
-  MessageDeleted = 20,  // payload = [messageId, channelId]
-};
+// JsEventKind and the batch layout, generated from seam/seam.json. Which field sits in which slot
+// is known only to the generated constructors (generated/js_events.h) and their TypeScript decoder.
+#include "generated/js_event_kinds.h"
 
 struct IdPair {
   sdk::Snowflake first = 0;
@@ -56,17 +40,3 @@ struct JsEvent {
   int32_t c = 0;
   JsPayload payload;
 };
-
-// The Result event of request `requestId`: the failure, or `value` on success.
-inline JsEvent ResultEvent(uint32_t client, uint32_t requestId, const sdk::Result& result,
-                           JsPayload value = {}) {
-  JsEvent event{JsEventKind::Result, client};
-  event.a = static_cast<int32_t>(requestId);
-  if (result.ok()) {
-    event.payload = std::move(value);
-  } else {
-    event.b = 1;
-    event.payload = result;
-  }
-  return event;
-}

@@ -2,6 +2,7 @@
 // and fault injection, and settle().
 #include <algorithm>
 
+#include "generated/js_events.h"
 #include "napi/convert.h"
 #include "napi/world_wrap.h"
 
@@ -149,7 +150,7 @@ Napi::Value WorldWrap::Settle(const Napi::CallbackInfo& info) {
   // 0 is the world's own.
   world().WhenSettled([pump, requestId](uint64_t generation) {
     pump->queue().Post([pump, requestId, generation] {
-      pump->Emit(ResultEvent(0, requestId, sdk::Result::Success(), sdk::Snowflake{generation}));
+      pump->Emit(MakeResultEvent(0, requestId, sdk::Result::Success(), sdk::Snowflake{generation}));
     });
   });
   return info.Env().Undefined();

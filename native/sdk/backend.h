@@ -2,19 +2,14 @@
 // provides one over the real library. The N-API layer only ever sees this interface.
 #pragma once
 
+#include "generated/sdk_enums.h"  // the vendor enums, generated from seam/seam.json
+
 #include <memory>
 
 #include "sdk/client.h"
 #include "sdk/types.h"
 
 namespace sdk {
-
-// Features that only some SDK releases have. The simulator has them all; the vendor backend has
-// those the header it was built against declares.
-enum class Feature : int32_t {
-  MessageAdditionalName = 0,  // MessageHandle::AdditionalName (1.10)
-  VoiceSettings = 1,          // Client::GetVoiceSettings (1.10)
-};
 
 class Backend {
  public:

@@ -2,6 +2,8 @@
 // expose (Client::GetUserGuilds, Client::GetGuildChannels), as plain data both backends produce.
 #pragma once
 
+#include "generated/sdk_enums.h"  // the vendor enums, generated from seam/seam.json
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -9,26 +11,6 @@
 #include "sdk/types.h"
 
 namespace sdk {
-
-// Mirrors discordpp::ChannelType; the integer values are the vendor's.
-enum class ChannelType : int32_t {
-  GuildText = 0,
-  Dm = 1,
-  GuildVoice = 2,
-  GroupDm = 3,
-  GuildCategory = 4,
-  GuildNews = 5,
-  GuildStore = 6,
-  GuildNewsThread = 10,
-  GuildPublicThread = 11,
-  GuildPrivateThread = 12,
-  GuildStageVoice = 13,
-  GuildDirectory = 14,
-  GuildForum = 15,
-  GuildMedia = 16,
-  Lobby = 17,
-  EphemeralDm = 18,
-};
 
 struct GuildMinimal {
   Snowflake id = 0;

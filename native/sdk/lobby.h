@@ -2,6 +2,8 @@
 // LinkedChannel and MessageHandle expose, as plain data both backends can produce.
 #pragma once
 
+#include "generated/sdk_enums.h"  // the vendor enums, generated from seam/seam.json
+
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -59,21 +61,5 @@ struct Message {
 // Messages are immutable once made: an update makes a new one. Shared, so one message fanned out
 // to a thousand lobby members is one allocation.
 using MessagePtr = std::shared_ptr<const Message>;
-
-// The vendor's lobby callbacks (SetLobbyCreatedCallback ... SetLobbyMemberUpdatedCallback), as one.
-enum class LobbyEvent : int32_t {
-  Created = 1,        // the lobby became available to this client (created, joined or added)
-  Deleted = 2,        // it is no longer available (deleted, left or removed)
-  Updated = 3,        // its metadata or linked channel changed
-  MemberAdded = 4,    // another user joined (never fired for the client's own user)
-  MemberRemoved = 5,  // a member left or was removed
-  MemberUpdated = 6,  // a member's metadata or connected flag changed
-};
-
-// The vendor's message callbacks (SetMessageCreatedCallback, SetMessageUpdatedCallback).
-enum class MessageEvent : int32_t {
-  Created = 1,
-  Updated = 2,
-};
 
 }  // namespace sdk

@@ -4,28 +4,14 @@
 // Enum values are the vendor's.
 #pragma once
 
+#include "generated/sdk_enums.h"  // the vendor enums, generated from seam/seam.json
+
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace sdk {
-
-// discordpp::ActivityTypes (HangStatus = 6 is not offered: the spec names only these).
-enum class ActivityType : int32_t {
-  Playing = 0,
-  Streaming = 1,
-  Listening = 2,
-  Watching = 3,
-  CustomStatus = 4,
-  Competing = 5,
-};
-
-// discordpp::ActivityPartyPrivacy.
-enum class ActivityPartyPrivacy : int32_t {
-  Private = 0,
-  Public = 1,
-};
 
 // ms since the Unix epoch; 0: not set.
 struct ActivityTimestamps {
@@ -77,17 +63,6 @@ struct Activity {
   std::optional<ActivityParty> party;
   std::optional<ActivitySecrets> secrets;
   std::vector<ActivityButton> buttons;  // at most 2
-};
-
-// discordpp::ExternalIdentityProviderType.
-enum class ExternalIdentityProviderType : int32_t {
-  OIDC = 0,
-  EpicOnlineServices = 1,
-  Steam = 2,
-  Unity = 3,
-  DiscordBot = 4,
-  None = 5,
-  Unknown = 6,
 };
 
 // discordpp::UserApplicationProfileHandle: the user's game identity in one application.

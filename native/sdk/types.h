@@ -2,6 +2,8 @@
 // these; the N-API layer converts only these. No JS and no vendor types may appear here.
 #pragma once
 
+#include "generated/sdk_enums.h"  // the vendor enums, generated from seam/seam.json
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -13,54 +15,6 @@ namespace sdk {
 
 // A snowflake ID. Always carried as uint64 in C++; decimal strings in JS (see convert.h).
 using Snowflake = uint64_t;
-
-// Mirrors discordpp::Client::Status; the integer values are the vendor's.
-enum class Status : int32_t {
-  Disconnected = 0,
-  Connecting = 1,
-  Connected = 2,
-  Ready = 3,
-  Reconnecting = 4,
-  Disconnecting = 5,
-  HttpWait = 6,
-};
-
-// Mirrors discordpp::Client::Error; reported with status changes.
-enum class ConnectionError : int32_t {
-  None = 0,
-  ConnectionFailed = 1,
-  UnexpectedClose = 2,
-  ConnectionCanceled = 3,
-};
-
-// Mirrors discordpp::ErrorType.
-enum class ErrorType : int32_t {
-  None = 0,
-  NetworkError = 1,
-  HTTPError = 2,
-  ClientNotReady = 3,
-  Disabled = 4,
-  ClientDestroyed = 5,
-  ValidationError = 6,
-  Aborted = 7,
-  AuthorizationFailed = 8,
-  RPCError = 9,
-};
-
-// Mirrors discordpp::LoggingSeverity.
-enum class LogSeverity : int32_t {
-  Verbose = 1,
-  Info = 2,
-  Warning = 3,
-  Error = 4,
-  None = 5,
-};
-
-// Mirrors discordpp::AuthorizationTokenType. The SDK accepts only Bearer.
-enum class TokenType : int32_t {
-  User = 0,
-  Bearer = 1,
-};
 
 // The outcome of an asynchronous operation (discordpp::ClientResult, as plain data).
 struct Result {

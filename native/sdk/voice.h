@@ -2,6 +2,8 @@
 // plain data both backends can produce.
 #pragma once
 
+#include "generated/sdk_enums.h"  // the vendor enums, generated from seam/seam.json
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -9,27 +11,6 @@
 #include "sdk/types.h"
 
 namespace sdk {
-
-// Mirrors discordpp::Call::Status; the integer values are the vendor's.
-enum class CallStatus : int32_t {
-  Disconnected = 0,
-  Joining = 1,
-  Connecting = 2,
-  SignalingConnected = 3,
-  Connected = 4,
-  Reconnecting = 5,
-  Disconnecting = 6,
-};
-
-// Mirrors discordpp::Call::Error; reported with call status changes.
-enum class CallError : int32_t {
-  None = 0,
-  SignalingConnectionFailed = 1,
-  SignalingUnexpectedClose = 2,
-  VoiceConnectionFailed = 3,
-  JoinTimeout = 4,
-  Forbidden = 5,
-};
 
 // A participant's voice state (VoiceStateHandle).
 struct VoiceState {
@@ -46,20 +27,6 @@ struct CallInfo {
   std::vector<VoiceState> participants;  // in the order they joined
   bool selfMute = false;
   bool selfDeaf = false;
-};
-
-// The vendor's Call::SetParticipantChangedCallback / SetOnVoiceStateChangedCallback (and the
-// client's SetVoiceParticipantChangedCallback), as one.
-enum class VoiceEvent : int32_t {
-  ParticipantAdded = 1,
-  ParticipantRemoved = 2,
-  VoiceStateChanged = 3,
-};
-
-// Mirrors discordpp::VoiceInputModeType (SDK 1.10).
-enum class VoiceInputMode : int32_t {
-  VoiceActivity = 0,
-  PushToTalk = 1,
 };
 
 // A read-only snapshot of the local chat client's voice settings (discordpp::VoiceSettings,

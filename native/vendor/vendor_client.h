@@ -35,11 +35,24 @@ struct Link {
   std::map<uint64_t, std::function<void()>> failOnClose;
 };
 
-class VendorClient final : public sdk::Client {
+// One object implements the core client and every feature interface; each feature's translation
+// lives in its own file (vendor_client_<feature>.cc).
+class VendorClient final : public sdk::Client,
+                           public sdk::LobbiesApi,
+                           public sdk::MessagesApi,
+                           public sdk::VoiceApi,
+                           public sdk::GuildsApi,
+                           public sdk::PresenceApi {
  public:
   VendorClient(std::shared_ptr<VendorBackend> backend, sdk::CallbackQueue& queue,
                const sdk::ClientOptions& options);
   ~VendorClient() override;
+
+  sdk::LobbiesApi& Lobbies() override { return *this; }
+  sdk::MessagesApi& Messages() override { return *this; }
+  sdk::VoiceApi& Voice() override { return *this; }
+  sdk::GuildsApi& Guilds() override { return *this; }
+  sdk::PresenceApi& Presence() override { return *this; }
 
   void UpdateToken(sdk::TokenType type, std::string token, ResultCallback done) override;
   void Connect() override;

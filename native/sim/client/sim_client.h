@@ -18,12 +18,25 @@
 
 namespace sim {
 
-class SimClient final : public sdk::Client, public Session {
+// One object implements the core client and every feature interface; each feature's code lives in
+// its own file (sim_client_<feature>.cc).
+class SimClient final : public sdk::Client,
+                        public sdk::LobbiesApi,
+                        public sdk::MessagesApi,
+                        public sdk::VoiceApi,
+                        public sdk::GuildsApi,
+                        public sdk::PresenceApi,
+                        public Session {
  public:
   SimClient(std::shared_ptr<World> world, sdk::CallbackQueue& queue, sdk::ClientOptions options);
   ~SimClient() override;  // Close()s
 
   // sdk::Client
+  sdk::LobbiesApi& Lobbies() override { return *this; }
+  sdk::MessagesApi& Messages() override { return *this; }
+  sdk::VoiceApi& Voice() override { return *this; }
+  sdk::GuildsApi& Guilds() override { return *this; }
+  sdk::PresenceApi& Presence() override { return *this; }
   void UpdateToken(sdk::TokenType type, std::string token, ResultCallback done) override;
   void Connect() override;
   void Disconnect() override;

@@ -2,28 +2,6 @@
 
 namespace sim {
 
-const char* CallKindName(CallKind kind) {
-  switch (kind) {
-    case CallKind::Connect: return "Identify";
-    case CallKind::CreateOrJoinLobby: return "PUT /lobbies";
-    case CallKind::LeaveLobby: return "DELETE /lobbies/@me";
-    case CallKind::SendLobbyMessage: return "POST /lobbies/messages";
-    case CallKind::GetLobbyMessages: return "GET /lobbies/messages";
-    case CallKind::StartCall: return "VOICE_STATE_UPDATE";
-    case CallKind::GetVoiceSettings: return "RPC GET_VOICE_SETTINGS";
-    case CallKind::GetUserGuilds: return "GET /users/@me/guilds";
-    case CallKind::GetGuildChannels: return "GET /guilds/{guild}/channels";
-    case CallKind::SendUserMessage: return "POST /channels/{dm}/messages";
-    case CallKind::EditUserMessage: return "PATCH /channels/{dm}/messages/{message}";
-    case CallKind::DeleteUserMessage: return "DELETE /channels/{dm}/messages/{message}";
-    case CallKind::GetUserMessages: return "GET /channels/{dm}/messages";
-    case CallKind::GetUserMessageSummaries: return "GET /users/@me/message-summaries";
-    case CallKind::UpdateRichPresence: return "SET_ACTIVITY";
-    case CallKind::ClearRichPresence: return "SET_ACTIVITY (clear)";
-  }
-  return "request";
-}
-
 void Interference::FailNext(CallKind kind, uint32_t count, sdk::Result failure, sdk::Snowflake userId) {
   if (count == 0) return;
   failures_[kind].push_back(Rule{count, std::move(failure), userId});

@@ -11,35 +11,13 @@
 #include <utility>
 #include <vector>
 
+#include "generated/sim_calls.h"  // CallKind, generated from seam/seam.json
 #include "sdk/types.h"
 
 namespace sim {
 
 class Session;
 
-// The calls a harness can delay or fail. Names in JS: see lib/sim/faults.ts.
-enum class CallKind : int32_t {
-  Connect = 0,  // the identify step of connecting (and of reconnecting)
-  CreateOrJoinLobby = 1,
-  LeaveLobby = 2,
-  SendLobbyMessage = 3,
-  GetLobbyMessages = 4,
-  StartCall = 5,         // joining a lobby's voice call (a fault ends it with SignalingConnectionFailed)
-  GetVoiceSettings = 6,  // the RPC read of the local chat client's voice settings
-  GetUserGuilds = 7,
-  GetGuildChannels = 8,
-  SendUserMessage = 9,
-  EditUserMessage = 10,
-  DeleteUserMessage = 11,
-  GetUserMessages = 12,  // only the fetch from the service: reads the local cache serves are not calls
-  GetUserMessageSummaries = 13,
-  UpdateRichPresence = 14,
-  ClearRichPresence = 15,  // reports nothing: a failed clear is logged and lost
-};
-constexpr int32_t kCallKinds = 16;
-
-// The call's name in debug log lines (the request the SDK makes).
-const char* CallKindName(CallKind kind);
 
 class Interference {
  public:

@@ -1,0 +1,54 @@
+// The port's callbacks, each turned into its event on the pump with the event's generated
+// constructor (generated/js_events.h). They run on the JS thread inside the pump and capture only
+// the pump and the client's id, so they stay valid after the wrapper is collected.
+#include "napi/client_wrap.h"
+
+void ClientWrap::SetEventCallbacks(sdk::LogSeverity minSeverity) {
+  Pump* pump = &addon_->pump;
+  const uint32_t id = id_;
+  client_->SetStatusChangedCallback([pump, id](sdk::Status status, sdk::ConnectionError error, int32_t detail) {
+    pump->Emit(MakeStatusChangedEvent(id, status, error, detail));
+  });
+  client_->SetLogCallback(
+      [pump, id](const std::string& message, sdk::LogSeverity level) {
+        pump->Emit(MakeLogEvent(id, level, sdk::LogSource::Sdk, message));
+      },
+      minSeverity);
+
+  client_->Lobbies().SetLobbyEventCallback([pump, id](sdk::LobbyEvent event, sdk::Snowflake lobbyId, sdk::Snowflake memberId) {
+    pump->Emit(MakeLobbyEvent(id, event, lobbyId, memberId));
+  });
+
+  sdk::MessagesApi& messages = client_->Messages();
+  messages.SetMessageEventCallback([pump, id](sdk::MessageEvent event, const sdk::MessagePtr& message) {
+    pump->Emit(MakeMessageEvent(id, event, message));
+  });
+  messages.SetMessageDeletedCallback([pump, id](sdk::Snowflake messageId, sdk::Snowflake channelId) {
+    pump->Emit(MakeMessageDeletedEvent(id, messageId, channelId));
+  });
+
+  sdk::VoiceApi& voice = client_->Voice();
+  voice.SetCallStatusCallback([pump, id](sdk::Snowflake lobbyId, sdk::CallStatus status, sdk::CallError error, int32_t detail) {
+    pump->Emit(MakeCallStatusEvent(id, status, error, detail, lobbyId));
+  });
+  voice.SetVoiceEventCallback([pump, id](sdk::VoiceEvent event, sdk::Snowflake lobbyId, sdk::Snowflake userId) {
+    if (event == sdk::VoiceEvent::VoiceStateChanged) {
+      pump->Emit(MakeVoiceStateEvent(id, lobbyId, userId));
+    } else {
+      pump->Emit(MakeVoiceParticipantEvent(id, event == sdk::VoiceEvent::ParticipantAdded, lobbyId, userId));
+    }
+  });
+  voice.SetVoiceSettingsUpdatedCallback([pump, id](const sdk::VoiceSettings& settings) {
+    pump->Emit(MakeVoiceSettingsUpdatedEvent(id, settings));
+  });
+  // Voice engine lines are Log events too, marked with their source.
+  voice.SetVoiceLogCallback(
+      [pump, id](const std::string& message, sdk::LogSeverity level) {
+        pump->Emit(MakeLogEvent(id, level, sdk::LogSource::Voice, message));
+      },
+      minSeverity);
+
+  client_->Presence().SetUserUpdatedCallback([pump, id](sdk::Snowflake userId) {
+    pump->Emit(MakeUserUpdatedEvent(id, userId));
+  });
+}
