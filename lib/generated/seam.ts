@@ -122,6 +122,8 @@ export const ChannelType = {
   GuildDirectory: 14,
   GuildForum: 15,
   GuildMedia: 16,
+  Lobby: 17,
+  EphemeralDm: 18,
 } as const;
 /** A value of {@link ChannelType}. */
 export type ChannelTypeValue = (typeof ChannelType)[keyof typeof ChannelType];

@@ -86,6 +86,8 @@ enum class ChannelType : int32_t {
   GuildDirectory = 14,
   GuildForum = 15,
   GuildMedia = 16,
+  Lobby = 17,
+  EphemeralDm = 18,
 };
 
 // Mirrors discordpp::ActivityTypes.

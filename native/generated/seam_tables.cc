@@ -90,6 +90,8 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
     values.Set("GuildDirectory", static_cast<int32_t>(sdk::ChannelType::GuildDirectory));
     values.Set("GuildForum", static_cast<int32_t>(sdk::ChannelType::GuildForum));
     values.Set("GuildMedia", static_cast<int32_t>(sdk::ChannelType::GuildMedia));
+    values.Set("Lobby", static_cast<int32_t>(sdk::ChannelType::Lobby));
+    values.Set("EphemeralDm", static_cast<int32_t>(sdk::ChannelType::EphemeralDm));
     enums.Set("ChannelType", values);
   }
   {
