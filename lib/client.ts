@@ -13,6 +13,8 @@ import type {
   NativePayload,
   NativeVoiceSettings,
 } from './native.js';
+import { namesByValue } from './enum-names.js';
+import { LobbyEvent, LogSeverity as LogSeverityValues, LogSource, MessageEvent, Status, TokenType } from './generated/seam.js';
 import { getRuntime, type ClientSink } from './runtime.js';
 import { nativeWorldOf } from './sim/internal.js';
 import { Simulator } from './sim/simulator.js';
@@ -155,16 +157,24 @@ export interface EventIteratorOptions {
 /** What `client.events(name)` yields for each event. */
 export type EventValue<K extends keyof ClientEvents> = ClientEvents[K] extends [infer V, ...unknown[]] ? V : undefined;
 
-const READY = 3;
-const DISCONNECTED = 0;
-const DISCONNECTING = 5;
+const { Ready: READY, Disconnected: DISCONNECTED, Disconnecting: DISCONNECTING } = Status;
 /** Gateway close code for "authentication failed". */
 const CLOSE_AUTHENTICATION_FAILED = 4004;
-const TOKEN_TYPES = { User: 0, Bearer: 1 } as const;
-const SEVERITIES: readonly (LogSeverity | undefined)[] = [undefined, 'verbose', 'info', 'warning', 'error'];
-/** Indexed by the native LobbyEvent value. */
-const LOBBY_EVENTS = [undefined, 'lobbyCreated', 'lobbyDeleted', 'lobbyUpdated', 'lobbyMemberAdded', 'lobbyMemberRemoved', 'lobbyMemberUpdated'] as const;
-const MESSAGE_EVENTS = [undefined, 'messageCreated', 'messageUpdated'] as const;
+const TOKEN_TYPES = TokenType;
+const SEVERITIES = namesByValue(LogSeverityValues);
+/** The event each native LobbyEvent value is emitted as. */
+const LOBBY_EVENTS: Readonly<Record<number, 'lobbyCreated' | 'lobbyDeleted' | 'lobbyUpdated' | 'lobbyMemberAdded' | 'lobbyMemberRemoved' | 'lobbyMemberUpdated'>> = {
+  [LobbyEvent.Created]: 'lobbyCreated',
+  [LobbyEvent.Deleted]: 'lobbyDeleted',
+  [LobbyEvent.Updated]: 'lobbyUpdated',
+  [LobbyEvent.MemberAdded]: 'lobbyMemberAdded',
+  [LobbyEvent.MemberRemoved]: 'lobbyMemberRemoved',
+  [LobbyEvent.MemberUpdated]: 'lobbyMemberUpdated',
+};
+const MESSAGE_EVENTS: Readonly<Record<number, 'messageCreated' | 'messageUpdated'>> = {
+  [MessageEvent.Created]: 'messageCreated',
+  [MessageEvent.Updated]: 'messageUpdated',
+};
 
 /** Sees every status change (or the close) until it returns true. */
 type StatusWaiter = (change: StatusChange | 'closed') => boolean;
@@ -178,7 +188,7 @@ type CallWaiter = (change: CallStatusChange | 'closed') => boolean;
  */
 class ClientCore implements ClientSink {
   readonly owner: WeakRef<Client>;
-  status = DISCONNECTED;
+  status: number = DISCONNECTED;
   referenced = true;
   /** close() was called: events still queued for the client are no longer emitted. */
   closing = false;
@@ -215,7 +225,9 @@ class ClientCore implements ClientSink {
 
   onLog(severity: number, message: string, source: number): void {
     if (this.closing) return;
-    this.owner.deref()?.emit('log', { severity: SEVERITIES[severity] ?? 'error', message, source: source === 1 ? 'voice' : 'sdk' });
+    const name = SEVERITIES[severity];
+    const known: LogSeverity = name === undefined || name === 'none' ? 'error' : name;
+    this.owner.deref()?.emit('log', { severity: known, message, source: source === LogSource.Voice ? 'voice' : 'sdk' });
   }
 
   onCallStatus(lobbyId: string, status: number, error: number, detail: number): void {

@@ -6,6 +6,11 @@
  */
 import { inspect } from 'node:util';
 
+import {
+  ActivityPartyPrivacy as ActivityPartyPrivacyValues,
+  ActivityType as ActivityTypeValues,
+  ExternalIdentityProviderType as ExternalIdentityProviderTypeValues,
+} from './generated/seam.js';
 import type { Snowflake } from './ids.js';
 import { limits } from './limits.js';
 import type { NativeActivity, NativeProfile, NativeUser } from './native.js';
@@ -143,25 +148,10 @@ export interface UserApplicationProfile {
 }
 
 /** @internal Vendor values, by name. */
-export const ACTIVITY_TYPE_VALUES: Readonly<Record<ActivityType, number>> = {
-  Playing: 0,
-  Streaming: 1,
-  Listening: 2,
-  Watching: 3,
-  CustomStatus: 4,
-  Competing: 5,
-};
-const PRIVACY_VALUES: Readonly<Record<ActivityPartyPrivacy, number>> = { Private: 0, Public: 1 };
+export const ACTIVITY_TYPE_VALUES: Readonly<Record<ActivityType, number>> = ActivityTypeValues;
+const PRIVACY_VALUES: Readonly<Record<ActivityPartyPrivacy, number>> = ActivityPartyPrivacyValues;
 /** @internal Vendor values, by name. */
-export const PROVIDER_TYPE_VALUES: Readonly<Record<ExternalIdentityProviderType, number>> = {
-  OIDC: 0,
-  EpicOnlineServices: 1,
-  Steam: 2,
-  Unity: 3,
-  DiscordBot: 4,
-  None: 5,
-  Unknown: 6,
-};
+export const PROVIDER_TYPE_VALUES: Readonly<Record<ExternalIdentityProviderType, number>> = ExternalIdentityProviderTypeValues;
 const ACTIVITY_TYPES = names(ACTIVITY_TYPE_VALUES);
 const PRIVACIES = names(PRIVACY_VALUES);
 const PROVIDER_TYPES = names(PROVIDER_TYPE_VALUES);

@@ -1,3 +1,5 @@
+import { namesByValue, valuesByLowerName } from './enum-names.js';
+import { ChannelType as ChannelTypeValues, ConnectionError as ConnectionErrorValues, LogSeverity as LogSeverityValues, Status } from './generated/seam.js';
 import type { Snowflake } from './ids.js';
 import type { GameActivity, UserApplicationProfile } from './presence.js';
 import type { CallStatusChange, VoiceParticipantEvent, VoiceSettings, VoiceStateEvent } from './voice.js';
@@ -16,26 +18,13 @@ export type ClientStatus =
   | 'httpWait';
 
 /** @internal Indexed by the vendor's integer value. */
-export const CLIENT_STATUSES: readonly ClientStatus[] = [
-  'disconnected',
-  'connecting',
-  'connected',
-  'ready',
-  'reconnecting',
-  'disconnecting',
-  'httpWait',
-];
+export const CLIENT_STATUSES: readonly ClientStatus[] = namesByValue(Status);
 
 /** Why a connection ended (`Client::Error`). */
 export type ConnectionError = 'none' | 'connectionFailed' | 'unexpectedClose' | 'connectionCanceled';
 
 /** @internal Indexed by the vendor's integer value. */
-export const CONNECTION_ERRORS: readonly ConnectionError[] = [
-  'none',
-  'connectionFailed',
-  'unexpectedClose',
-  'connectionCanceled',
-];
+export const CONNECTION_ERRORS: readonly ConnectionError[] = namesByValue(ConnectionErrorValues);
 
 /** Payload of the `statusChanged` event. */
 export interface StatusChange {
@@ -52,13 +41,7 @@ export type LogSeverity = 'verbose' | 'info' | 'warning' | 'error';
 export type LogLevel = LogSeverity | 'none';
 
 /** @internal The vendor's integer value of each level. */
-export const LOG_LEVEL_VALUES: Readonly<Record<LogLevel, number>> = {
-  verbose: 1,
-  info: 2,
-  warning: 3,
-  error: 4,
-  none: 5,
-};
+export const LOG_LEVEL_VALUES: Readonly<Record<LogLevel, number>> = valuesByLowerName(LogSeverityValues);
 
 /**
  * Where a log line comes from: the SDK itself (`AddLogCallback`) or its voice engine
@@ -265,24 +248,7 @@ export type ChannelType =
   | 'EphemeralDm';
 
 /** @internal The vendor's integer value of each channel type. */
-export const CHANNEL_TYPE_VALUES: Readonly<Record<ChannelType, number>> = {
-  GuildText: 0,
-  Dm: 1,
-  GuildVoice: 2,
-  GroupDm: 3,
-  GuildCategory: 4,
-  GuildNews: 5,
-  GuildStore: 6,
-  GuildNewsThread: 10,
-  GuildPublicThread: 11,
-  GuildPrivateThread: 12,
-  GuildStageVoice: 13,
-  GuildDirectory: 14,
-  GuildForum: 15,
-  GuildMedia: 16,
-  Lobby: 17,
-  EphemeralDm: 18,
-};
+export const CHANNEL_TYPE_VALUES: Readonly<Record<ChannelType, number>> = ChannelTypeValues;
 
 /** A guild (server) the user is a member of (`GuildMinimal`). */
 export interface Guild {

@@ -3,7 +3,9 @@
  * conversion from the native seam.
  * @module
  */
+import { namesByValue } from './enum-names.js';
 import { SocialSdkError } from './errors.js';
+import { CallError as CallErrorValues, CallStatus as CallStatusValues, VoiceInputMode as VoiceInputModeValues } from './generated/seam.js';
 import type { Snowflake } from './ids.js';
 import type { NativeCall, NativeVoiceSettings } from './native.js';
 
@@ -22,15 +24,7 @@ export type CallStatus =
   | 'disconnecting';
 
 /** @internal Indexed by the vendor's integer value. */
-export const CALL_STATUSES: readonly CallStatus[] = [
-  'disconnected',
-  'joining',
-  'connecting',
-  'signalingConnected',
-  'connected',
-  'reconnecting',
-  'disconnecting',
-];
+export const CALL_STATUSES: readonly CallStatus[] = namesByValue(CallStatusValues);
 
 /**
  * Why a call ended (`Call::Error`). `forbidden`: the user is not a member of the lobby (only
@@ -45,14 +39,7 @@ export type CallError =
   | 'forbidden';
 
 /** @internal Indexed by the vendor's integer value. */
-export const CALL_ERRORS: readonly CallError[] = [
-  'none',
-  'signalingConnectionFailed',
-  'signalingUnexpectedClose',
-  'voiceConnectionFailed',
-  'joinTimeout',
-  'forbidden',
-];
+export const CALL_ERRORS: readonly CallError[] = namesByValue(CallErrorValues);
 
 /** A participant of a call and its voice state (`VoiceStateHandle`). */
 export interface VoiceParticipant {
@@ -124,7 +111,7 @@ export interface VoiceSettings {
 }
 
 /** @internal The vendor's integer value of each input mode. */
-export const VOICE_INPUT_MODES: readonly VoiceInputMode[] = ['voiceActivity', 'pushToTalk'];
+export const VOICE_INPUT_MODES: readonly VoiceInputMode[] = namesByValue(VoiceInputModeValues);
 
 /** @internal */
 export function toCall(call: NativeCall): Call {
