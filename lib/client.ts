@@ -13,8 +13,8 @@ import type {
   NativePayload,
   NativeVoiceSettings,
 } from './native.js';
-import { namesByValue } from './enum-names.js';
-import { LobbyEvent, LogSeverity as LogSeverityValues, LogSource, MessageEvent, Status, TokenType } from './generated/seam.js';
+import { namesByValue, valuesByLowerName } from './enum-names.js';
+import { LobbyEvent, LogSeverity as LogSeverityValues, LogSource, MessageEvent, Status, StatusType, TokenType } from './generated/seam.js';
 import { getRuntime, type ClientSink } from './runtime.js';
 import { nativeWorldOf } from './sim/internal.js';
 import { Simulator } from './sim/simulator.js';
@@ -37,6 +37,7 @@ import {
   type Metadata,
   type LogLevel,
   type LogSeverity,
+  type SettableOnlineStatus,
   type StatusChange,
   type User,
 } from './types.js';
@@ -162,6 +163,9 @@ const { Ready: READY, Disconnected: DISCONNECTED, Disconnecting: DISCONNECTING }
 const CLOSE_AUTHENTICATION_FAILED = 4004;
 const TOKEN_TYPES = TokenType;
 const SEVERITIES = namesByValue(LogSeverityValues);
+/** The settable statuses and their vendor names. */
+const SETTABLE_STATUSES: readonly SettableOnlineStatus[] = ['online', 'idle', 'dnd', 'invisible'];
+const STATUS_VALUES = valuesByLowerName(StatusType);
 /** The event each native LobbyEvent value is emitted as. */
 const LOBBY_EVENTS: Readonly<Record<number, 'lobbyCreated' | 'lobbyDeleted' | 'lobbyUpdated' | 'lobbyMemberAdded' | 'lobbyMemberRemoved' | 'lobbyMemberUpdated'>> = {
   [LobbyEvent.Created]: 'lobbyCreated',
@@ -643,6 +647,22 @@ export class Client extends EventEmitter<ClientEvents> {
     return this.#start('updateRichPresence', () => {
       const checked = toNativeActivity(activity);
       return (requestId) => this.#native.updateRichPresence(requestId, checked);
+    }).then(() => undefined);
+  }
+
+  /**
+   * Sets the user's online status (`SetOnlineStatus`): `online`, `idle`, `dnd` or `invisible`.
+   * The users who know this user get `userUpdated` and see the status on {@link Client.getUser};
+   * `invisible` shows as `offline` to them. Rejects with `ClientNotReady` unless ready, and with a
+   * RangeError for another name or a TypeError for a non-string (nothing sent).
+   * @example
+   * await client.setOnlineStatus('dnd');
+   */
+  setOnlineStatus(status: SettableOnlineStatus): Promise<void> {
+    if (!Client.#isClient(this)) return notAClient('setOnlineStatus');
+    return this.#start('setOnlineStatus', () => {
+      const value = STATUS_VALUES[checkOneOf(status, SETTABLE_STATUSES, 'status')];
+      return (requestId) => this.#native.setOnlineStatus(requestId, value);
     }).then(() => undefined);
   }
 

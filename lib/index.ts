@@ -84,6 +84,8 @@ export type {
   LogEntry,
   LogSource,
   User,
+  OnlineStatus,
+  SettableOnlineStatus,
   ClientEvents,
   Metadata,
   Lobby,

@@ -12,6 +12,8 @@ export interface NativeUser {
   displayName: string;
   globalName: string | null;
   isProvisional: boolean;
+  /** The vendor's StatusType value. */
+  status: number;
   gameActivity: NativeActivity | null;
   applicationProfiles: NativeProfile[];
 }

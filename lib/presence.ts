@@ -10,11 +10,13 @@ import {
   ActivityPartyPrivacy as ActivityPartyPrivacyValues,
   ActivityType as ActivityTypeValues,
   ExternalIdentityProviderType as ExternalIdentityProviderTypeValues,
+  StatusType,
 } from './generated/seam.js';
 import type { Snowflake } from './ids.js';
 import { limits } from './limits.js';
 import type { NativeActivity, NativeProfile, NativeUser } from './native.js';
-import type { User } from './types.js';
+import type { OnlineStatus, User } from './types.js';
+import { namesByValue } from './enum-names.js';
 import { checkInteger, checkOneOf, checkText, typeName } from './validate.js';
 
 /** What the player is doing (`discordpp::ActivityTypes`). `CustomStatus` is type 4 (spec: Presence activity). */
@@ -156,6 +158,8 @@ const ACTIVITY_TYPES = names(ACTIVITY_TYPE_VALUES);
 const PRIVACIES = names(PRIVACY_VALUES);
 const PROVIDER_TYPES = names(PROVIDER_TYPE_VALUES);
 const MAX_INT32 = 0x7fffffff;
+/** Indexed by the vendor's StatusType value. */
+const ONLINE_STATUSES: readonly OnlineStatus[] = namesByValue(StatusType);
 
 /**
  * Checks an activity and gives it the native shape. TypeError for a wrong type, RangeError for a
@@ -258,6 +262,7 @@ export function toNativeProfile(
 export function fromNativeUser(user: NativeUser): User {
   return {
     ...user,
+    status: ONLINE_STATUSES[user.status] ?? 'unknown',
     gameActivity: user.gameActivity && fromNativeActivity(user.gameActivity),
     applicationProfiles: user.applicationProfiles.map(fromNativeProfile),
   };

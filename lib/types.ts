@@ -70,6 +70,11 @@ export interface User {
   /** A provisional account: created for a game player without a linked chat account. */
   isProvisional: boolean;
   /**
+   * The user's online status (`UserHandle::Status`): `offline` while the user has no connected
+   * client; a user who chose `invisible` sees that, everyone else sees `offline`.
+   */
+  status: OnlineStatus;
+  /**
    * The rich presence the user's game published (`UserHandle::GameActivity`), or null. It goes
    * away when the game clears it or the user's last client of that game disconnects.
    */
@@ -77,6 +82,11 @@ export interface User {
   /** The user's game identities (`UserHandle::UserApplicationProfiles`): at most one per application. */
   applicationProfiles: UserApplicationProfile[];
 }
+
+/** A user's online status (`StatusType`). */
+export type OnlineStatus = 'online' | 'offline' | 'blocked' | 'idle' | 'dnd' | 'invisible' | 'streaming' | 'unknown';
+/** The statuses a user can choose with {@link Client.setOnlineStatus}. */
+export type SettableOnlineStatus = 'online' | 'idle' | 'dnd' | 'invisible';
 
 /** Payload of `userUpdated`. */
 export interface UserUpdatedEvent {

@@ -62,6 +62,16 @@ const RETURN_KINDS = {
   'bigint?': { ts: 'bigint | null' },
   'failure?': { ts: 'NativeFailure | null' },
 };
+// An enum argument: a vendor value, checked against the enum's values (a RangeError otherwise).
+function argKind(kind) {
+  if (!kind.startsWith('enum:')) return ARG_KINDS[kind] ?? {};
+  const name = kind.slice(5);
+  return {
+    ts: 'number',
+    read: (n, i) => `const sdk::${name} ${n} = EnumArg<sdk::${name}>(info, ${i}, "${n}", sdk::Is${name});`,
+    forward: (n) => n,
+  };
+}
 function optional(call, toJs) {
   return ['if (!client_) return info.Env().Null();', `auto value = ${call};`, `return value ? Napi::Value(${toJs}(info.Env(), *value)) : info.Env().Null();`];
 }
@@ -137,12 +147,12 @@ function load() {
     if (method.result !== undefined && !RESULT_KINDS[method.result]) problems.push(`${where}: unknown result ${method.result}`);
     if (method.returns !== undefined && !method.returns.startsWith('enum:') && !RETURN_KINDS[method.returns]) problems.push(`${where}: unknown returns ${method.returns}`);
     for (const [name, kind] of method.args) {
-      if (!kind.startsWith('enum:') && !ARG_KINDS[kind]) problems.push(`${where}: argument ${name} has unknown kind ${kind}`);
+      if (kind.startsWith('enum:') ? !enums.has(kind.slice(5)) : !ARG_KINDS[kind]) problems.push(`${where}: argument ${name} has unknown kind ${kind}`);
     }
     if (method.glue !== 'custom') {
       if (!method.port) problems.push(`${where}: generated glue needs "port" (the port method)`);
       if (method.returns && !RETURN_KINDS[method.returns]?.body) problems.push(`${where}: returns ${method.returns} has no generated glue; mark it "glue": "custom"`);
-      for (const [name, kind] of method.args) if (!ARG_KINDS[kind]?.read) problems.push(`${where}: argument ${name} (${kind}) has no generated reader; mark it "glue": "custom"`);
+      for (const [name, kind] of method.args) if (!argKind(kind).read) problems.push(`${where}: argument ${name} (${kind}) has no generated reader; mark it "glue": "custom"`);
     }
   }
   if (problems.length) throw new Error(`seam/seam.json:\n  ${problems.join('\n  ')}`);
@@ -163,6 +173,8 @@ function sdkEnumsHeader({ enums }) {
     out += `\n${comment(e.doc)}enum class ${e.name} : int32_t {\n`;
     for (const [name, value, doc] of e.values) out += `  ${name} = ${value},${doc ? `  // ${doc}` : ''}\n`;
     out += '};\n';
+    out += `// Whether \`value\` is one of ${e.name}'s values (a JS argument is checked before it is cast).\n`;
+    out += `constexpr bool Is${e.name}(int64_t value) {\n  switch (value) {\n${e.values.map(([, v]) => `    case ${v}:\n`).join('')}      return true;\n    default:\n      return false;\n  }\n}\n`;
   }
   return `${out}\n}  // namespace sdk\n`;
 }
@@ -225,8 +237,8 @@ function methodsCc({ methods }) {
     const first = async ? 1 : 0;
     const lines = [];
     if (async) lines.push('const uint32_t requestId = Uint32Arg(info, 0, "requestId");');
-    m.args.forEach(([name, kind], i) => lines.push(ARG_KINDS[kind].read(name, i + first)));
-    const forwarded = m.args.map(([name, kind]) => ARG_KINDS[kind].forward(name));
+    m.args.forEach(([name, kind], i) => lines.push(argKind(kind).read(name, i + first)));
+    const forwarded = m.args.map(([name, kind]) => argKind(kind).forward(name));
     if (async) {
       forwarded.push(`SettleRequest<${RESULT_KINDS[m.result].cpp}>(requestId)`);
       lines.push(`Live(info)${accessor ? `.${accessor}` : ''}.${m.port}(${forwarded.join(', ')});`);
@@ -307,8 +319,8 @@ function seamTs({ enums, events, calls, methods }) {
     const params = [];
     if (m.result !== undefined) params.push('requestId: number');
     for (const [name, kind] of m.args) {
-      const argKind = kind.startsWith('enum:') ? { ts: 'number' } : ARG_KINDS[kind];
-      params.push(`${name}${argKind.optional ? '?' : ''}: ${argKind.ts}`);
+      const crossing = argKind(kind);
+      params.push(`${name}${crossing.optional ? '?' : ''}: ${crossing.ts}`);
     }
     const returns = m.result !== undefined ? 'void' : m.returns.startsWith('enum:') ? 'number' : RETURN_KINDS[m.returns].ts;
     const doc = [m.doc, m.result !== undefined && !m.doc ? `Result value: ${RESULT_KINDS[m.result].ts === 'undefined' ? 'none' : RESULT_KINDS[m.result].ts}.` : ''].filter(Boolean).join(' ');

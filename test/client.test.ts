@@ -51,6 +51,7 @@ describe('connect: the vendor status machine on the simulator', () => {
       displayName: 'alice',
       globalName: null,
       isProvisional: false,
+      status: 'online',
       gameActivity: null,
       applicationProfiles: [],
     });

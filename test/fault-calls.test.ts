@@ -77,6 +77,7 @@ const PROBES: Record<SimulatedCall, (ctx: Context) => Promise<Outcome>> = {
   getUserMessages: ({ uncached, carol }) => outcome(uncached.getUserMessages(carol.id, { limit: 1 })),
   getUserMessageSummaries: ({ alice }) => outcome(alice.client.getUserMessageSummaries()),
   updateRichPresence: ({ alice }) => outcome(alice.client.updateRichPresence({ state: 'still playing' })),
+  setOnlineStatus: ({ alice }) => outcome(alice.client.setOnlineStatus('idle')),
   // Reports nothing: a failed clear leaves the activity published (and logs a warning).
   clearRichPresence: async ({ sim, alice, bob }) => {
     alice.client.clearRichPresence();

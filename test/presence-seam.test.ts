@@ -39,6 +39,16 @@ describe('presence seam guards', () => {
     expect(client.cpuAffinityMask()).toBeNull();
   });
 
+  it('refuses a status that is not a StatusType value (setOnlineStatus), with nothing sent', () => {
+    const client = new binding.NativeClient(world, 96, app.id, 3);
+    const call = (...args: unknown[]) => () => (client.setOnlineStatus as unknown as Loose).apply(client, args);
+    expect(call(1, 'idle')).toThrow(TypeError);
+    expect(call(1, 8)).toThrow(RangeError);
+    expect(call(1, -1)).toThrow(RangeError);
+    expect(call(1, 2.5)).toThrow(RangeError);
+    client.close();
+  });
+
   it('refuses malformed activities and profiles', () => {
     const client = new binding.NativeClient(world, 97, app.id, 3);
     const call = (...args: unknown[]) => () => (client.updateRichPresence as unknown as Loose).apply(client, args);

@@ -350,3 +350,53 @@ describe('activity validation: documented limits, nothing sent on bad input', ()
     expect(bo.client.getUser(ada.user.id)!.gameActivity!.buttons).toHaveLength(2);
   });
 });
+
+describe('setOnlineStatus', () => {
+  it('shows the chosen status to the users who know the user, with userUpdated; invisible shows as offline to them', async () => {
+    const { sim, ada, bo, seen } = await duo();
+    expect(bo.client.getUser(ada.user.id)!.status).toBe('online');
+    for (const status of ['idle', 'dnd', 'online'] as const) {
+      await ada.client.setOnlineStatus(status);
+      await sim.settle();
+      expect(bo.client.getUser(ada.user.id)!.status).toBe(status);
+      expect(ada.client.currentUser!.status).toBe(status);
+    }
+    await ada.client.setOnlineStatus('invisible');
+    await sim.settle();
+    expect(bo.client.getUser(ada.user.id)!.status).toBe('offline');
+    expect(ada.client.currentUser!.status).toBe('invisible');
+    expect(seen).toEqual([ada.user.id, ada.user.id, ada.user.id, ada.user.id]);
+  });
+
+  it('is offline while the user has no connected client, and the choice is kept for the next connection', async () => {
+    const { sim, ada, bo } = await duo();
+    await ada.client.setOnlineStatus('dnd');
+    expect(sim.getUser(ada.user.id)!.status).toBe('dnd');
+    await ada.client.disconnect();
+    expect(sim.getUser(ada.user.id)!.status).toBe('offline');
+    await ada.client.connect();
+    await sim.settle();
+    expect(bo.client.getUser(ada.user.id)!.status).toBe('dnd');
+  });
+
+  it('refuses other values (RangeError for another name, TypeError for a non-string) and sends nothing; needs a ready client; a service failure changes nothing', async () => {
+    const { sim, ada, bo, seen } = await duo();
+    for (const bad of ['offline', 'streaming', 'Idle']) {
+      await expect(ada.client.setOnlineStatus(bad as 'idle')).rejects.toThrow(RangeError);
+    }
+    for (const bad of [3, undefined, null]) {
+      await expect(ada.client.setOnlineStatus(bad as unknown as 'idle')).rejects.toThrow(TypeError);
+    }
+    sim.failNext('setOnlineStatus', { error: { type: 'HTTPError', status: 503, retryable: true } });
+    expect(await rejectionOf(ada.client.setOnlineStatus('dnd'))).toMatchObject({ type: 'HTTPError', status: 503 });
+    await sim.settle();
+    expect(seen).toEqual([]);
+    expect(bo.client.getUser(ada.user.id)!.status).toBe('online');
+    const idle = sim.createClient();
+    try {
+      expect(await rejectionOf(idle.setOnlineStatus('idle'))).toMatchObject({ type: 'ClientNotReady' });
+    } finally {
+      await idle.close();
+    }
+  });
+});

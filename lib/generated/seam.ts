@@ -72,6 +72,20 @@ export const LogSeverity = {
 /** A value of {@link LogSeverity}. */
 export type LogSeverityValue = (typeof LogSeverity)[keyof typeof LogSeverity];
 
+/** Mirrors discordpp::StatusType: a user's online status (UserHandle::Status, Client::SetOnlineStatus). */
+export const StatusType = {
+  Online: 0,
+  Offline: 1,
+  Blocked: 2,
+  Idle: 3,
+  Dnd: 4,
+  Invisible: 5,
+  Streaming: 6,
+  Unknown: 7,
+} as const;
+/** A value of {@link StatusType}. */
+export type StatusTypeValue = (typeof StatusType)[keyof typeof StatusType];
+
 /** Mirrors discordpp::AuthorizationTokenType. The SDK accepts only Bearer. */
 export const TokenType = {
   User: 0,
@@ -361,6 +375,8 @@ export type SimulatedCall =
   | 'getUserMessageSummaries'
   /** Publishing rich presence. */
   | 'updateRichPresence'
+  /** Setting the user's online status. */
+  | 'setOnlineStatus'
   /** Clearing it: reports nothing, so a failed clear is only logged (warning) and the activity stays. */
   | 'clearRichPresence';
 
@@ -381,7 +397,8 @@ export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
   getUserMessages: 12,
   getUserMessageSummaries: 13,
   updateRichPresence: 14,
-  clearRichPresence: 15,
+  setOnlineStatus: 15,
+  clearRichPresence: 16,
 };
 
 /** What the Result event of each asynchronous NativeClient method carries on success. */
@@ -399,6 +416,7 @@ export interface NativeResults {
   getUserGuilds: readonly NativeGuild[];
   getGuildChannels: readonly NativeGuildChannel[];
   updateRichPresence: undefined;
+  setOnlineStatus: undefined;
 }
 
 /** The methods of a native client (ClientWrap). Asynchronous ones take a request id first; their result arrives as a Result event. */
@@ -460,6 +478,8 @@ export interface NativeClient {
   updateRichPresence(requestId: number, activity: NativeActivity): void;
   /** Fire and forget (the vendor's ClearRichPresence reports nothing). */
   clearRichPresence(): void;
+  /** Only Online, Idle, Dnd and Invisible can be set (ValidationError otherwise). */
+  setOnlineStatus(requestId: number, status: number): void;
   /** A user this client knows (cache only), or null. */
   getUser(userId: string): NativeUser | null;
 }

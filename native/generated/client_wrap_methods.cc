@@ -50,6 +50,7 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MethodTable()
       InstanceMethod<&ClientWrap::GetGuildChannels>("getGuildChannels"),
       InstanceMethod<&ClientWrap::UpdateRichPresence>("updateRichPresence"),
       InstanceMethod<&ClientWrap::ClearRichPresence>("clearRichPresence"),
+      InstanceMethod<&ClientWrap::SetOnlineStatus>("setOnlineStatus"),
       InstanceMethod<&ClientWrap::GetUser>("getUser"),
   };
 }
@@ -225,6 +226,14 @@ Napi::Value ClientWrap::UpdateRichPresence(const Napi::CallbackInfo& info) {
 // Fire and forget (the vendor's ClearRichPresence reports nothing).
 Napi::Value ClientWrap::ClearRichPresence(const Napi::CallbackInfo& info) {
   Live(info).Presence().ClearRichPresence();
+  return info.Env().Undefined();
+}
+
+// Only Online, Idle, Dnd and Invisible can be set (ValidationError otherwise).
+Napi::Value ClientWrap::SetOnlineStatus(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  const sdk::StatusType status = EnumArg<sdk::StatusType>(info, 1, "status", sdk::IsStatusType);
+  Live(info).Presence().SetOnlineStatus(status, SettleRequest<>(requestId));
   return info.Env().Undefined();
 }
 

@@ -16,6 +16,21 @@ enum class Status : int32_t {
   Disconnecting = 5,
   HttpWait = 6,
 };
+// Whether `value` is one of Status's values (a JS argument is checked before it is cast).
+constexpr bool IsStatus(int64_t value) {
+  switch (value) {
+    case 0:
+    case 1:
+    case 2:
+    case 3:
+    case 4:
+    case 5:
+    case 6:
+      return true;
+    default:
+      return false;
+  }
+}
 
 // Mirrors discordpp::Client::Error; reported with status changes.
 enum class ConnectionError : int32_t {
@@ -24,6 +39,18 @@ enum class ConnectionError : int32_t {
   UnexpectedClose = 2,
   ConnectionCanceled = 3,
 };
+// Whether `value` is one of ConnectionError's values (a JS argument is checked before it is cast).
+constexpr bool IsConnectionError(int64_t value) {
+  switch (value) {
+    case 0:
+    case 1:
+    case 2:
+    case 3:
+      return true;
+    default:
+      return false;
+  }
+}
 
 // Mirrors discordpp::ErrorType.
 enum class ErrorType : int32_t {
@@ -38,6 +65,24 @@ enum class ErrorType : int32_t {
   AuthorizationFailed = 8,
   RPCError = 9,
 };
+// Whether `value` is one of ErrorType's values (a JS argument is checked before it is cast).
+constexpr bool IsErrorType(int64_t value) {
+  switch (value) {
+    case 0:
+    case 1:
+    case 2:
+    case 3:
+    case 4:
+    case 5:
+    case 6:
+    case 7:
+    case 8:
+    case 9:
+      return true;
+    default:
+      return false;
+  }
+}
 
 // Mirrors discordpp::LoggingSeverity.
 enum class LogSeverity : int32_t {
@@ -47,12 +92,63 @@ enum class LogSeverity : int32_t {
   Error = 4,
   None = 5,
 };
+// Whether `value` is one of LogSeverity's values (a JS argument is checked before it is cast).
+constexpr bool IsLogSeverity(int64_t value) {
+  switch (value) {
+    case 1:
+    case 2:
+    case 3:
+    case 4:
+    case 5:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Mirrors discordpp::StatusType: a user's online status (UserHandle::Status, Client::SetOnlineStatus).
+enum class StatusType : int32_t {
+  Online = 0,
+  Offline = 1,
+  Blocked = 2,
+  Idle = 3,
+  Dnd = 4,
+  Invisible = 5,
+  Streaming = 6,
+  Unknown = 7,
+};
+// Whether `value` is one of StatusType's values (a JS argument is checked before it is cast).
+constexpr bool IsStatusType(int64_t value) {
+  switch (value) {
+    case 0:
+    case 1:
+    case 2:
+    case 3:
+    case 4:
+    case 5:
+    case 6:
+    case 7:
+      return true;
+    default:
+      return false;
+  }
+}
 
 // Mirrors discordpp::AuthorizationTokenType. The SDK accepts only Bearer.
 enum class TokenType : int32_t {
   User = 0,
   Bearer = 1,
 };
+// Whether `value` is one of TokenType's values (a JS argument is checked before it is cast).
+constexpr bool IsTokenType(int64_t value) {
+  switch (value) {
+    case 0:
+    case 1:
+      return true;
+    default:
+      return false;
+  }
+}
 
 // The vendor's lobby callbacks (SetLobbyCreatedCallback ... SetLobbyMemberUpdatedCallback), as one.
 enum class LobbyEvent : int32_t {
@@ -63,12 +159,36 @@ enum class LobbyEvent : int32_t {
   MemberRemoved = 5,  // a member left or was removed
   MemberUpdated = 6,  // a member's metadata or connected flag changed
 };
+// Whether `value` is one of LobbyEvent's values (a JS argument is checked before it is cast).
+constexpr bool IsLobbyEvent(int64_t value) {
+  switch (value) {
+    case 1:
+    case 2:
+    case 3:
+    case 4:
+    case 5:
+    case 6:
+      return true;
+    default:
+      return false;
+  }
+}
 
 // The vendor's message callbacks (SetMessageCreatedCallback, SetMessageUpdatedCallback).
 enum class MessageEvent : int32_t {
   Created = 1,
   Updated = 2,
 };
+// Whether `value` is one of MessageEvent's values (a JS argument is checked before it is cast).
+constexpr bool IsMessageEvent(int64_t value) {
+  switch (value) {
+    case 1:
+    case 2:
+      return true;
+    default:
+      return false;
+  }
+}
 
 // Mirrors discordpp::ChannelType.
 enum class ChannelType : int32_t {
@@ -89,6 +209,30 @@ enum class ChannelType : int32_t {
   Lobby = 17,
   EphemeralDm = 18,
 };
+// Whether `value` is one of ChannelType's values (a JS argument is checked before it is cast).
+constexpr bool IsChannelType(int64_t value) {
+  switch (value) {
+    case 0:
+    case 1:
+    case 2:
+    case 3:
+    case 4:
+    case 5:
+    case 6:
+    case 10:
+    case 11:
+    case 12:
+    case 13:
+    case 14:
+    case 15:
+    case 16:
+    case 17:
+    case 18:
+      return true;
+    default:
+      return false;
+  }
+}
 
 // Mirrors discordpp::ActivityTypes.
 enum class ActivityType : int32_t {
@@ -99,12 +243,36 @@ enum class ActivityType : int32_t {
   CustomStatus = 4,
   Competing = 5,
 };
+// Whether `value` is one of ActivityType's values (a JS argument is checked before it is cast).
+constexpr bool IsActivityType(int64_t value) {
+  switch (value) {
+    case 0:
+    case 1:
+    case 2:
+    case 3:
+    case 4:
+    case 5:
+      return true;
+    default:
+      return false;
+  }
+}
 
 // Mirrors discordpp::ActivityPartyPrivacy.
 enum class ActivityPartyPrivacy : int32_t {
   Private = 0,
   Public = 1,
 };
+// Whether `value` is one of ActivityPartyPrivacy's values (a JS argument is checked before it is cast).
+constexpr bool IsActivityPartyPrivacy(int64_t value) {
+  switch (value) {
+    case 0:
+    case 1:
+      return true;
+    default:
+      return false;
+  }
+}
 
 // Mirrors discordpp::ExternalIdentityProviderType.
 enum class ExternalIdentityProviderType : int32_t {
@@ -116,6 +284,21 @@ enum class ExternalIdentityProviderType : int32_t {
   None = 5,
   Unknown = 6,
 };
+// Whether `value` is one of ExternalIdentityProviderType's values (a JS argument is checked before it is cast).
+constexpr bool IsExternalIdentityProviderType(int64_t value) {
+  switch (value) {
+    case 0:
+    case 1:
+    case 2:
+    case 3:
+    case 4:
+    case 5:
+    case 6:
+      return true;
+    default:
+      return false;
+  }
+}
 
 // Mirrors discordpp::Call::Status.
 enum class CallStatus : int32_t {
@@ -127,6 +310,21 @@ enum class CallStatus : int32_t {
   Reconnecting = 5,
   Disconnecting = 6,
 };
+// Whether `value` is one of CallStatus's values (a JS argument is checked before it is cast).
+constexpr bool IsCallStatus(int64_t value) {
+  switch (value) {
+    case 0:
+    case 1:
+    case 2:
+    case 3:
+    case 4:
+    case 5:
+    case 6:
+      return true;
+    default:
+      return false;
+  }
+}
 
 // Mirrors discordpp::Call::Error; reported with call status changes.
 enum class CallError : int32_t {
@@ -137,6 +335,20 @@ enum class CallError : int32_t {
   JoinTimeout = 4,
   Forbidden = 5,
 };
+// Whether `value` is one of CallError's values (a JS argument is checked before it is cast).
+constexpr bool IsCallError(int64_t value) {
+  switch (value) {
+    case 0:
+    case 1:
+    case 2:
+    case 3:
+    case 4:
+    case 5:
+      return true;
+    default:
+      return false;
+  }
+}
 
 // The vendor's Call::SetParticipantChangedCallback / SetOnVoiceStateChangedCallback (and the client's SetVoiceParticipantChangedCallback), as one.
 enum class VoiceEvent : int32_t {
@@ -144,23 +356,64 @@ enum class VoiceEvent : int32_t {
   ParticipantRemoved = 2,
   VoiceStateChanged = 3,
 };
+// Whether `value` is one of VoiceEvent's values (a JS argument is checked before it is cast).
+constexpr bool IsVoiceEvent(int64_t value) {
+  switch (value) {
+    case 1:
+    case 2:
+    case 3:
+      return true;
+    default:
+      return false;
+  }
+}
 
 // Mirrors discordpp::VoiceInputModeType (SDK 1.10).
 enum class VoiceInputMode : int32_t {
   VoiceActivity = 0,
   PushToTalk = 1,
 };
+// Whether `value` is one of VoiceInputMode's values (a JS argument is checked before it is cast).
+constexpr bool IsVoiceInputMode(int64_t value) {
+  switch (value) {
+    case 0:
+    case 1:
+      return true;
+    default:
+      return false;
+  }
+}
 
 // Optional SDK APIs a backend may lack (the vendor adapter detects them from the header it was built against).
 enum class Feature : int32_t {
   MessageAdditionalName = 0,  // MessageHandle::AdditionalName (1.10)
   VoiceSettings = 1,  // Client::GetVoiceSettings (1.10)
 };
+// Whether `value` is one of Feature's values (a JS argument is checked before it is cast).
+constexpr bool IsFeature(int64_t value) {
+  switch (value) {
+    case 0:
+    case 1:
+      return true;
+    default:
+      return false;
+  }
+}
 
 // Where a log line comes from: the SDK or its voice engine (AddVoiceLogCallback). The seam's own, not the vendor's.
 enum class LogSource : int32_t {
   Sdk = 0,
   Voice = 1,
 };
+// Whether `value` is one of LogSource's values (a JS argument is checked before it is cast).
+constexpr bool IsLogSource(int64_t value) {
+  switch (value) {
+    case 0:
+    case 1:
+      return true;
+    default:
+      return false;
+  }
+}
 
 }  // namespace sdk

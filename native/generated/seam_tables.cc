@@ -54,6 +54,18 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
   }
   {
     Napi::Object values = Napi::Object::New(env);
+    values.Set("Online", static_cast<int32_t>(sdk::StatusType::Online));
+    values.Set("Offline", static_cast<int32_t>(sdk::StatusType::Offline));
+    values.Set("Blocked", static_cast<int32_t>(sdk::StatusType::Blocked));
+    values.Set("Idle", static_cast<int32_t>(sdk::StatusType::Idle));
+    values.Set("Dnd", static_cast<int32_t>(sdk::StatusType::Dnd));
+    values.Set("Invisible", static_cast<int32_t>(sdk::StatusType::Invisible));
+    values.Set("Streaming", static_cast<int32_t>(sdk::StatusType::Streaming));
+    values.Set("Unknown", static_cast<int32_t>(sdk::StatusType::Unknown));
+    enums.Set("StatusType", values);
+  }
+  {
+    Napi::Object values = Napi::Object::New(env);
     values.Set("User", static_cast<int32_t>(sdk::TokenType::User));
     values.Set("Bearer", static_cast<int32_t>(sdk::TokenType::Bearer));
     enums.Set("TokenType", values);
@@ -198,6 +210,7 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
   calls.Set(sim::CallKindJsName(sim::CallKind::GetUserMessages), static_cast<int32_t>(sim::CallKind::GetUserMessages));
   calls.Set(sim::CallKindJsName(sim::CallKind::GetUserMessageSummaries), static_cast<int32_t>(sim::CallKind::GetUserMessageSummaries));
   calls.Set(sim::CallKindJsName(sim::CallKind::UpdateRichPresence), static_cast<int32_t>(sim::CallKind::UpdateRichPresence));
+  calls.Set(sim::CallKindJsName(sim::CallKind::SetOnlineStatus), static_cast<int32_t>(sim::CallKind::SetOnlineStatus));
   calls.Set(sim::CallKindJsName(sim::CallKind::ClearRichPresence), static_cast<int32_t>(sim::CallKind::ClearRichPresence));
   tables.Set("calls", calls);
   tables.Set("eventInts", static_cast<int32_t>(kJsEventInts));

@@ -22,9 +22,10 @@ enum class CallKind : int32_t {
   GetUserMessages = 12,  // Only the fetch from the service: a read the client's local cache serves is not a call.
   GetUserMessageSummaries = 13,
   UpdateRichPresence = 14,  // Publishing rich presence.
-  ClearRichPresence = 15,  // Clearing it: reports nothing, so a failed clear is only logged (warning) and the activity stays.
+  SetOnlineStatus = 15,  // Setting the user's online status.
+  ClearRichPresence = 16,  // Clearing it: reports nothing, so a failed clear is only logged (warning) and the activity stays.
 };
-constexpr int32_t kCallKinds = 16;
+constexpr int32_t kCallKinds = 17;
 
 // The call's name in debug log lines (the request the SDK makes).
 inline const char* CallKindName(CallKind kind) {
@@ -44,6 +45,7 @@ inline const char* CallKindName(CallKind kind) {
     case CallKind::GetUserMessages: return "GET /channels/{dm}/messages";
     case CallKind::GetUserMessageSummaries: return "GET /users/@me/message-summaries";
     case CallKind::UpdateRichPresence: return "SET_ACTIVITY";
+    case CallKind::SetOnlineStatus: return "PATCH /users/@me/settings (status)";
     case CallKind::ClearRichPresence: return "SET_ACTIVITY (clear)";
   }
   return "request";
@@ -67,6 +69,7 @@ inline const char* CallKindJsName(CallKind kind) {
     case CallKind::GetUserMessages: return "getUserMessages";
     case CallKind::GetUserMessageSummaries: return "getUserMessageSummaries";
     case CallKind::UpdateRichPresence: return "updateRichPresence";
+    case CallKind::SetOnlineStatus: return "setOnlineStatus";
     case CallKind::ClearRichPresence: return "clearRichPresence";
   }
   return "";

@@ -41,6 +41,7 @@ Napi::Object UserToJs(Napi::Env env, const sdk::User& user) {
   out.Set("globalName", user.globalName ? Napi::Value(Napi::String::New(env, *user.globalName))
                                         : env.Null());
   out.Set("isProvisional", user.isProvisional);
+  out.Set("status", static_cast<int32_t>(user.status));
   out.Set("gameActivity", user.gameActivity ? Napi::Value(ActivityToJs(env, *user.gameActivity)) : env.Null());
   out.Set("applicationProfiles", ProfilesToJs(env, user.applicationProfiles));
   return out;

@@ -62,6 +62,15 @@ double NumberArg(const Napi::CallbackInfo& info, size_t index, const char* name)
 uint32_t Uint32Arg(const Napi::CallbackInfo& info, size_t index, const char* name);
 bool BoolArg(const Napi::CallbackInfo& info, size_t index, const char* name);
 Napi::Object ObjectArg(const Napi::CallbackInfo& info, size_t index, const char* name);
+// A vendor enum value: a number that `valid` accepts (the generated sdk::Is<Enum>), else a RangeError.
+template <typename Enum>
+Enum EnumArg(const Napi::CallbackInfo& info, size_t index, const char* name, bool (*valid)(int64_t)) {
+  const double number = NumberArg(info, index, name);
+  if (number != static_cast<double>(static_cast<int64_t>(number)) || !valid(static_cast<int64_t>(number))) {
+    throw Napi::RangeError::New(info.Env(), std::string(name) + " is not a value of its enum");
+  }
+  return static_cast<Enum>(static_cast<int64_t>(number));
+}
 // A read limit: a 32-bit unsigned integer, clamped to the port's int32.
 int32_t LimitArg(const Napi::CallbackInfo& info, size_t index, const char* name);
 // Undefined: not given (nullopt); otherwise metadata as MetadataFromJs reads it.

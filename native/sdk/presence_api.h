@@ -19,6 +19,9 @@ class PresenceApi : public CallbackTypes {
   // nothing (vendor: void).
   virtual void UpdateRichPresence(Activity activity, ResultCallback done) = 0;
   virtual void ClearRichPresence() = 0;
+  // discordpp SetOnlineStatus: the status others see (Invisible shows as Offline to them). Only
+  // Online, Idle, Dnd and Invisible can be set: anything else is a ValidationError.
+  virtual void SetOnlineStatus(StatusType status, ResultCallback done) = 0;
   // A user this client knows (itself, and the members of its lobbies), from its cache; nullopt
   // otherwise or when not ready.
   virtual std::optional<User> GetUser(Snowflake userId) const = 0;

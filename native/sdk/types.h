@@ -42,6 +42,9 @@ struct User {
   std::string username;
   std::optional<std::string> globalName;
   bool isProvisional = false;
+  // UserHandle::Status(): Offline while the user has no connected client (or is Invisible, as
+  // others see it).
+  StatusType status = StatusType::Offline;
   // UserHandle::GameActivity(): the rich presence others see (set by UpdateRichPresence).
   std::optional<Activity> gameActivity;
   // UserHandle::UserApplicationProfiles(): at most one per application.

@@ -53,6 +53,13 @@ static_assert(SameValue(discordpp::ChannelType::GuildText, sdk::ChannelType::Gui
               SameValue(discordpp::ChannelType::Lobby, sdk::ChannelType::Lobby) &&
               SameValue(discordpp::ChannelType::EphemeralDm, sdk::ChannelType::EphemeralDm));
 
+static_assert(SameValue(discordpp::StatusType::Online, sdk::StatusType::Online) &&
+              SameValue(discordpp::StatusType::Offline, sdk::StatusType::Offline) &&
+              SameValue(discordpp::StatusType::Idle, sdk::StatusType::Idle) &&
+              SameValue(discordpp::StatusType::Dnd, sdk::StatusType::Dnd) &&
+              SameValue(discordpp::StatusType::Invisible, sdk::StatusType::Invisible) &&
+              SameValue(discordpp::StatusType::Unknown, sdk::StatusType::Unknown));
+
 sdk::Result ToResult(const discordpp::ClientResult& result) {
   sdk::Result out;
   out.type = static_cast<sdk::ErrorType>(static_cast<int32_t>(result.Type()));
@@ -73,6 +80,7 @@ sdk::User ToUser(const discordpp::UserHandle& user) {
   out.username = std::string(user.Username());
   if (auto global = user.GlobalName()) out.globalName = std::string(*global);
   out.isProvisional = user.IsProvisional();
+  out.status = static_cast<sdk::StatusType>(static_cast<int32_t>(user.Status()));
   if (auto activity = user.GameActivity()) out.gameActivity = ToActivity(*activity);
   for (const auto& profile : user.UserApplicationProfiles()) {
     sdk::UserApplicationProfile to;

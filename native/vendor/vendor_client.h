@@ -78,6 +78,7 @@ class VendorClient final : public sdk::Client,
   // Rich presence and users (vendor_client_presence.cc).
   void UpdateRichPresence(sdk::Activity activity, ResultCallback done) override;
   void ClearRichPresence() override;
+  void SetOnlineStatus(sdk::StatusType status, ResultCallback done) override;
   std::optional<sdk::User> GetUser(sdk::Snowflake userId) const override;
   std::optional<uint64_t> GetCpuAffinityMask() const override;
   void SetUserUpdatedCallback(UserUpdatedCallback cb) override;

@@ -1,4 +1,5 @@
-// Rich presence and users (UpdateRichPresence, ClearRichPresence, GetUser, SetUserUpdatedCallback).
+// Rich presence, online status and users (UpdateRichPresence, ClearRichPresence, SetOnlineStatus,
+// GetUser, SetUserUpdatedCallback).
 #include "vendor/translate.h"
 #include "vendor/vendor_client.h"
 
@@ -11,6 +12,12 @@ void VendorClient::UpdateRichPresence(sdk::Activity activity, ResultCallback don
 }
 
 void VendorClient::ClearRichPresence() { client_->ClearRichPresence(); }
+
+void VendorClient::SetOnlineStatus(sdk::StatusType status, ResultCallback done) {
+  auto settle = Pending<>(std::move(done));
+  client_->SetOnlineStatus(static_cast<discordpp::StatusType>(status),
+                           [settle](discordpp::ClientResult result) { settle(ToResult(result)); });
+}
 
 std::optional<sdk::User> VendorClient::GetUser(sdk::Snowflake userId) const {
   if (!client_) return std::nullopt;

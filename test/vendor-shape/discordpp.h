@@ -101,6 +101,17 @@ enum class ExternalIdentityProviderType {
   Unknown = 6,
 };
 
+enum class StatusType {
+  Online = 0,
+  Offline = 1,
+  Blocked = 2,
+  Idle = 3,
+  Dnd = 4,
+  Invisible = 5,
+  Streaming = 6,
+  Unknown = 7,
+};
+
 enum class ChannelType {
   GuildText = 0,
   Dm = 1,
@@ -267,6 +278,7 @@ class UserHandle {
   std::string Username() const;
   std::optional<std::string> GlobalName() const;
   bool IsProvisional() const;
+  StatusType Status() const;
   std::optional<Activity> GameActivity() const;
   std::vector<UserApplicationProfileHandle> UserApplicationProfiles() const;
   VENDOR_SHAPE_HANDLE(UserHandle)
@@ -500,6 +512,7 @@ class Client {
   using MessageDeletedCallback = std::function<void(uint64_t messageId, uint64_t channelId)>;
   using UserUpdatedCallback = std::function<void(uint64_t userId)>;
   using UpdateRichPresenceCallback = std::function<void(ClientResult result)>;
+  using UpdateStatusCallback = std::function<void(ClientResult result)>;
   using GetUserGuildsCallback = std::function<void(ClientResult result, std::vector<GuildMinimal> guilds)>;
   using GetGuildChannelsCallback = std::function<void(ClientResult result, std::vector<GuildChannel> guildChannels)>;
   using EditUserMessageCallback = std::function<void(ClientResult result)>;
@@ -556,6 +569,7 @@ class Client {
 
   void UpdateRichPresence(Activity activity, UpdateRichPresenceCallback cb);
   void ClearRichPresence();
+  void SetOnlineStatus(StatusType status, UpdateStatusCallback callback);
   std::optional<UserHandle> GetUser(uint64_t userId) const;
   void SetUserUpdatedCallback(UserUpdatedCallback cb);
 

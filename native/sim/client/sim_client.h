@@ -67,6 +67,7 @@ class SimClient final : public sdk::Client,
   void SetMessageDeletedCallback(MessageDeletedCallback cb) override;
   void UpdateRichPresence(sdk::Activity activity, ResultCallback done) override;
   void ClearRichPresence() override;
+  void SetOnlineStatus(sdk::StatusType status, ResultCallback done) override;
   std::optional<sdk::User> GetUser(sdk::Snowflake userId) const override;
   std::optional<uint64_t> GetCpuAffinityMask() const override { return options_.cpuAffinityMask; }
   void SetUserUpdatedCallback(UserUpdatedCallback cb) override;

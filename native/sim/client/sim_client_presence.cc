@@ -1,4 +1,5 @@
-// The simulated client's rich presence and user cache: UpdateRichPresence/ClearRichPresence are
+// The simulated client's rich presence, online status and user cache: UpdateRichPresence,
+// ClearRichPresence and SetOnlineStatus are
 // round trips to the world like every call (latency, faults); GetUser reads the world's view of
 // the users this client knows.
 #include "sim/client/sim_client.h"
@@ -25,6 +26,13 @@ void SimClient::ClearRichPresence() {
                      // Not signed in: there is nothing published to clear.
                      if (SignedIn(&app, &user, &failure)) world_->ClearRichPresence(app, user);
                    });
+}
+
+void SimClient::SetOnlineStatus(sdk::StatusType status, ResultCallback done) {
+  const uint64_t op = BeginOperation(std::move(done));
+  Call(CallKind::SetOnlineStatus, op, [this, op, status](sdk::Snowflake, sdk::Snowflake user) {
+    CompleteOperation(op, world_->SetOnlineStatus(user, status));
+  });
 }
 
 std::optional<sdk::User> SimClient::GetUser(sdk::Snowflake userId) const {

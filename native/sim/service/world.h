@@ -210,6 +210,9 @@ class World {
   sdk::User SetApplicationProfiles(sdk::Snowflake userId, std::vector<sdk::UserApplicationProfile> profiles);
   // A signed-in session publishes or clears its user's activity; the users who know it are told.
   void UpdateRichPresence(sdk::Snowflake app, sdk::Snowflake user, sdk::Activity activity);
+  // The status the user chose (Client::SetOnlineStatus); ValidationError for a status a user
+  // cannot choose (only Online, Idle, Dnd, Invisible). Users who know the user are told.
+  sdk::Result SetOnlineStatus(sdk::Snowflake user, sdk::StatusType status);
   void ClearRichPresence(sdk::Snowflake app, sdk::Snowflake user);
   // `userId` as a client of (app, viewer) sees it: only users it knows (itself and the members of
   // its lobbies in `app`), else nullopt.
@@ -266,6 +269,7 @@ class World {
   Guilds guilds_;
   DirectMessages directMessages_;
   std::map<sdk::Snowflake, sdk::Activity> activities_;  // by user; applicationId: the publishing app
+  std::map<sdk::Snowflake, sdk::StatusType> chosenStatus_;  // by user; absent: Online
 
   mutable std::mutex activityMutex_;  // guards the three below; may be taken under mutex_, never the reverse
   uint64_t inFlight_ = 0;

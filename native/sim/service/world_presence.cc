@@ -45,6 +45,22 @@ void World::UpdateRichPresence(sdk::Snowflake app, sdk::Snowflake user, sdk::Act
   UserUpdatedLocked(user);
 }
 
+sdk::Result World::SetOnlineStatus(sdk::Snowflake user, sdk::StatusType status) {
+  switch (status) {
+    case sdk::StatusType::Online:
+    case sdk::StatusType::Idle:
+    case sdk::StatusType::Dnd:
+    case sdk::StatusType::Invisible:
+      break;
+    default:
+      return sdk::Result::Failure(sdk::ErrorType::ValidationError, "only online, idle, dnd and invisible can be set");
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  chosenStatus_[user] = status;
+  UserUpdatedLocked(user);
+  return sdk::Result::Success();
+}
+
 void World::ClearRichPresence(sdk::Snowflake app, sdk::Snowflake user) {
   std::lock_guard<std::mutex> lock(mutex_);
   auto found = activities_.find(user);
@@ -70,6 +86,12 @@ std::optional<sdk::User> World::ViewUser(sdk::Snowflake app, sdk::Snowflake view
 }
 
 sdk::User World::WithActivityLocked(sdk::User user, bool withSecrets) const {
+  // Online status: Offline without a connected client; Invisible shows as Offline to others.
+  bool connected = false;
+  for (const auto& [key, sessions] : ready_) connected = connected || (key.second == user.id && !sessions.empty());
+  auto chosen = chosenStatus_.find(user.id);
+  const sdk::StatusType status = chosen == chosenStatus_.end() ? sdk::StatusType::Online : chosen->second;
+  user.status = !connected || (status == sdk::StatusType::Invisible && !withSecrets) ? sdk::StatusType::Offline : status;
   user.gameActivity.reset();
   auto found = activities_.find(user.id);
   if (found == activities_.end()) return user;
