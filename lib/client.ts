@@ -16,8 +16,8 @@ import type {
 import { namesByValue, valuesByLowerName } from './enum-names.js';
 import { LobbyEvent, LogSeverity as LogSeverityValues, LogSource, MessageEvent, Status, StatusType, TokenType } from './generated/seam.js';
 import { getRuntime, type ClientSink } from './runtime.js';
-import { nativeWorldOf } from './sim/internal.js';
-import { Simulator } from './sim/simulator.js';
+import { defaultNativeWorld, nativeWorldOf } from './sim/internal.js';
+import type { Simulator } from './sim/simulator.js';
 import { enforceSdkSupport } from './support/enforce.js';
 import { formatSdkVersion } from './support/version.js';
 import {
@@ -337,7 +337,7 @@ export class Client extends EventEmitter<ClientEvents> {
     const cpuAffinityMask = checkCpuAffinityMask(options.cpuAffinityMask);
     const backendOptions = checkBackendOptions(options);
     if (cpuAffinityMask !== undefined) backendOptions.cpuAffinityMask = cpuAffinityMask;
-    const source = backend === 'vendor' ? 'vendor' : nativeWorldOf(options.simulator ?? Simulator.default());
+    const source = backend === 'vendor' ? 'vendor' : (options.simulator == null ? defaultNativeWorld() : nativeWorldOf(options.simulator));
     const version = source === 'vendor' ? vendorSdkVersion() : source.version();
     enforceSdkSupport(formatSdkVersion(version), allowUnsupportedSdk);
     const runtime = getRuntime();

@@ -10,7 +10,9 @@
  * @module
  */
 import { limits } from './limits.js';
-import type { Metadata } from './types.js';
+
+/** String key-value pairs (types.ts's Metadata; named here so validate.ts imports nothing of types.ts). */
+type Metadata = Record<string, string>;
 
 /**
  * A description of any value for an error message that is safe to show: never a string's text

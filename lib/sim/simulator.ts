@@ -21,7 +21,7 @@ import {
 } from '../validate.js';
 import type { NativeGrant, NativeMemberUpdate, NativeWorld } from '../native.js';
 import { callKind, toFailureSpec, type InjectedFailure, type SimulatedCall } from './faults.js';
-import { bindNativeWorld } from './internal.js';
+import { bindNativeWorld, setDefaultSimulator } from './internal.js';
 import { SimulatedChatClient } from './chat-client.js';
 import {
   channelTypeValue,
@@ -616,3 +616,7 @@ function toGrant(grant: NativeGrant): TokenGrant {
   });
   return out;
 }
+
+// Clients without a `simulator` option use the default one (see internal.ts for why it is
+// reached from there).
+setDefaultSimulator(() => Simulator.default());

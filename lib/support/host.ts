@@ -1,7 +1,7 @@
 import * as os from 'node:os';
 
 import { describe, typeName } from '../validate.js';
-import type { PlatformTarget } from './platform.js';
+import type { PlatformTarget } from './platform-target.js';
 
 /** What {@link hostPlatformTarget} looks at; defaults to this machine. */
 export interface HostInfo {

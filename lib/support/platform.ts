@@ -1,15 +1,12 @@
 import type { SupportFinding } from './finding.js';
+import type { PlatformTarget } from './platform-target.js';
 import { currentHost, hostPlatformTarget } from './host.js';
 import { lookupMinor, minorName } from './sdk-support.js';
 import { SDK_SUPPORT_TABLE, type PlatformId, type PlatformMinimum, type SdkMinorSupport } from './table.js';
 import { NEWEST_SUPPORTED_SDK_VERSION, parseSdkVersion } from './version.js';
 import { checkOptions, describe, typeName } from '../validate.js';
 
-/** A platform and its version in the platform's own notation: macOS `14.5`, GDK `241000`, SDK `10.000`. */
-export interface PlatformTarget {
-  platform: PlatformId;
-  version: string;
-}
+export type { PlatformTarget } from './platform-target.js';
 
 /** Options of {@link checkPlatform}. */
 export interface CheckPlatformOptions {
