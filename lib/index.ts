@@ -6,7 +6,7 @@
  * with a built-in simulator of the service for offline use and tests.
  * @packageDocumentation
  */
-export { Client } from './client.js';
+export { Client } from './client/index.js';
 export type {
   ClientOptions,
   UpdateTokenOptions,
@@ -18,7 +18,7 @@ export type {
   BackendFeatures,
   SendUserMessageOptions,
   GetUserMessagesOptions,
-} from './client.js';
+} from './client/index.js';
 // The optional SDK APIs a backend has (BackendFeatures is its read-only form).
 export type { NativeFeatures } from './native.js';
 export type { BackendName } from './backend.js';

@@ -6,7 +6,8 @@
  * @module
  */
 import { EVENT_INTS, ErrorType, dispatchEvent, type EventHandlers } from './generated/seam.js';
-import { loadBinding, type NativeBinding, type NativeFailure, type NativeMessage, type NativePayload, type NativeVoiceSettings } from './native.js';
+import type { ClientState } from './client/state.js';
+import { loadBinding, type NativeBinding, type NativeFailure, type NativePayload } from './native.js';
 
 /** How an operation ended: its failure, or its value. */
 export type NativeOutcome = { ok: true; value: NativePayload } | { ok: false; failure: NativeFailure };
@@ -14,29 +15,24 @@ export type NativeOutcome = { ok: true; value: NativePayload } | { ok: false; fa
 /** The client id of requests that belong to a simulated world rather than to a client. */
 export const WORLD_REQUESTS = 0;
 
-/** What a client needs from the runtime; implemented by the client's private core. */
-export interface ClientSink {
-  /** Connected or connecting, or waiting for a status; pending requests are counted here. */
-  isBusy(): boolean;
-  /** False after `unref()`: busy or not, the client then never holds the event loop open. */
-  isReferenced(): boolean;
-  /** While busy, the client is kept from garbage collection (as Node keeps an open socket). */
-  setPinned(pinned: boolean): void;
-  onStatus(status: number, error: number, detail: number): void;
-  /** `source`: 0 SDK, 1 voice engine. */
-  onLog(severity: number, message: string, source: number): void;
-  /** `event`: 1 created, 2 deleted, 3 updated, 4 member added, 5 member removed, 6 member updated. */
-  onLobby(event: number, lobbyId: string, memberId: string): void;
-  /** `event`: 1 created, 2 updated. */
-  onMessage(event: number, message: NativeMessage): void;
-  onMessageDeleted(messageId: string, channelId: string): void;
-  onUserUpdated(userId: string): void;
-  onClosed(): void;
-  /** Voice: `status` and `error` are the vendor's `Call::Status` and `Call::Error` values. */
-  onCallStatus(lobbyId: string, status: number, error: number, detail: number): void;
-  onVoiceParticipant(lobbyId: string, userId: string, added: boolean): void;
-  onVoiceState(lobbyId: string, userId: string): void;
-  onVoiceSettings(settings: NativeVoiceSettings): void;
+/** The event kinds the runtime handles itself; the feature modules register handlers for the others. */
+type CoreEventKind = 'Result' | 'StatusChanged' | 'Log' | 'Closed';
+
+/** Handlers of one feature's event kinds (see {@link registerEventHandlers}). */
+export type FeatureEventHandlers = Partial<Omit<EventHandlers, CoreEventKind>>;
+
+const featureHandlers: FeatureEventHandlers = {};
+
+/**
+ * Installs a feature module's event handlers (at its load). Each finds its client's state with
+ * `getRuntime().stateOf(client)`. A kind has one handler: a second registration is a bug.
+ */
+export function registerEventHandlers(handlers: FeatureEventHandlers): void {
+  for (const kind of Object.keys(handlers) as (keyof FeatureEventHandlers)[]) {
+    if (featureHandlers[kind]) throw new Error(`internal: two handlers for event kind ${kind}`);
+  }
+  Object.assign(featureHandlers, handlers);
+  if (runtime) Object.assign(runtime.handlers, handlers);
 }
 
 interface PendingRequest {
@@ -55,7 +51,7 @@ const CLOSED_FAILURE: NativeFailure = {
 
 class Runtime {
   readonly binding: NativeBinding;
-  private readonly sinks = new Map<number, ClientSink>();
+  private readonly sinks = new Map<number, ClientState>();
   private readonly requests = new Map<number, PendingRequest>();
   private readonly pendingPerClient = new Map<number, number>();
   private readonly holders = new Set<number>();
@@ -80,7 +76,7 @@ class Runtime {
     process.once('exit', () => this.binding.closeAll());
   }
 
-  register(sink: ClientSink): number {
+  register(sink: ClientState): number {
     const id = this.nextClientId++;
     this.sinks.set(id, sink);
     return id;
@@ -105,6 +101,11 @@ class Runtime {
       this.pendingPerClient.set(client, (this.pendingPerClient.get(client) ?? 0) + 1);
       this.refresh(client);
     });
+  }
+
+  /** The state of a client that is open (registered and not yet closed). */
+  stateOf(client: number): ClientState | undefined {
+    return this.sinks.get(client);
   }
 
   /** Re-evaluates whether `client` is busy; call after any change that may matter. */
@@ -132,26 +133,22 @@ class Runtime {
     }
   }
 
-  /** What each event kind does, with its fields decoded by the generated dispatchEvent. */
-  private readonly handlers: EventHandlers = {
+  /**
+   * What each event kind does, with its fields decoded by the generated dispatchEvent: the core's
+   * kinds here, the others from the feature modules (see registerEventHandlers).
+   */
+  readonly handlers: EventHandlers = {
+    ...(featureHandlers as EventHandlers),
     Result: (_client, requestId, failed, outcome) => {
       const request = this.requests.get(requestId);
       if (!request) return;
       this.settle(requestId, request, failed ? { ok: false, failure: outcome as NativeFailure } : { ok: true, value: outcome });
     },
-    Lobby: (client, event, lobbyId, memberId) => this.sinks.get(client)?.onLobby(event, lobbyId, memberId),
-    Message: (client, event, message) => this.sinks.get(client)?.onMessage(event, message),
-    MessageDeleted: (client, messageId, channelId) => this.sinks.get(client)?.onMessageDeleted(messageId, channelId),
-    UserUpdated: (client, userId) => this.sinks.get(client)?.onUserUpdated(userId),
     StatusChanged: (client, status, error, detail) => {
       this.sinks.get(client)?.onStatus(status, error, detail);
       this.refresh(client);
     },
-    Log: (client, severity, source, message) => this.sinks.get(client)?.onLog(severity, typeof message === 'string' ? message : '', source),
-    CallStatus: (client, status, error, detail, lobbyId) => this.sinks.get(client)?.onCallStatus(lobbyId, status, error, detail),
-    VoiceParticipant: (client, added, lobbyId, userId) => this.sinks.get(client)?.onVoiceParticipant(lobbyId, userId, added),
-    VoiceState: (client, lobbyId, userId) => this.sinks.get(client)?.onVoiceState(lobbyId, userId),
-    VoiceSettingsUpdated: (client, settings) => this.sinks.get(client)?.onVoiceSettings(settings),
+    Log: (client, severity, source, message) => this.sinks.get(client)?.onLog(severity, message, source),
     Closed: (client) => {
       // Backends settle pending operations before "closed"; anything left is settled here.
       for (const [id, request] of this.requests) {

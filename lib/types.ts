@@ -2,7 +2,6 @@ import { namesByValue, valuesByLowerName } from './enum-names.js';
 import { ChannelType as ChannelTypeValues, ConnectionError as ConnectionErrorValues, LogSeverity as LogSeverityValues, Status } from './generated/seam.js';
 import type { Snowflake } from './ids.js';
 import type { GameActivity, UserApplicationProfile } from './presence.js';
-import type { CallStatusChange, VoiceParticipantEvent, VoiceSettings, VoiceStateEvent } from './voice.js';
 
 /**
  * Connection status of a client, as the vendor SDK's `Client::Status` (in its order).
@@ -161,75 +160,18 @@ export interface LobbyMemberEvent {
   memberId: Snowflake;
 }
 
-/** Events of a {@link Client}; each is also available as an async iterator via `client.events(name)`. */
+/**
+ * Events of a {@link Client}; each is also available as an async iterator via `client.events(name)`.
+ * The core's are here; each feature module adds its own (lobbies, messages, presence, voice).
+ */
 export interface ClientEvents {
   /** The connection status changed. Always the first event a client emits. */
   statusChanged: [change: StatusChange];
   /** A log line from the SDK (both SDK and voice logs), at or above the client's `logLevel`. */
   log: [entry: LogEntry];
-  /** A lobby became available to this client: it created it, joined it, or the game backend added its user. */
-  lobbyCreated: [event: LobbyEvent];
-  /** A lobby is no longer available: it was deleted, or the user left or was removed. */
-  lobbyDeleted: [event: LobbyEvent];
-  /** A lobby's metadata or linked channel changed. */
-  lobbyUpdated: [event: LobbyEvent];
-  /** Another user joined one of the client's lobbies (never fired for the client's own user). */
-  lobbyMemberAdded: [event: LobbyMemberEvent];
-  /** A member left or was removed from one of the client's lobbies. */
-  lobbyMemberRemoved: [event: LobbyMemberEvent];
-  /** A member's metadata changed, or it connected or disconnected. */
-  lobbyMemberUpdated: [event: LobbyMemberEvent];
-  /**
-   * A message arrived in one of the client's lobbies, or a direct message to or from the user (the
-   * sender's own messages too). A direct message has `recipientId` set and `lobbyId` null.
-   */
-  messageCreated: [message: Message];
-  /** A message changed (its author edited it, or the game backend set its moderation metadata). */
-  messageUpdated: [message: Message];
-  /** A direct message to or from the user was deleted by its author. */
-  messageDeleted: [event: MessageDeletedEvent];
-  /** A user this client knows (itself, or a member of one of its lobbies) changed: read it with `getUser` (e.g. its rich presence). */
-  userUpdated: [event: UserUpdatedEvent];
   /** The client was closed (by `close()`, or at environment exit); nothing follows. */
   closed: [];
-  /** A call of this client changed status (see `startCall()`); `disconnected` ends it. */
-  callStatusChanged: [change: CallStatusChange];
-  /** Someone joined or left a call this client is in (its own user too, when it joins). */
-  voiceParticipantChanged: [event: VoiceParticipantEvent];
-  /** A participant of a call this client is in changed its self mute or deaf. */
-  voiceStateChanged: [event: VoiceStateEvent];
-  /**
-   * The user changed voice settings in the local chat client (read over RPC). Nothing arrives
-   * while the chat client is not running or not connected; changes after it is back do.
-   */
-  voiceSettingsUpdated: [settings: VoiceSettings];
 }
-
-/**
- * @internal The name of every client event, at run time. Typed against {@link ClientEvents}: a
- * name missing here, or one that is not an event, fails to compile, so the two cannot drift.
- */
-export const CLIENT_EVENT_NAMES: readonly (keyof ClientEvents)[] = Object.freeze(
-  Object.keys({
-    statusChanged: true,
-    log: true,
-    lobbyCreated: true,
-    lobbyDeleted: true,
-    lobbyUpdated: true,
-    lobbyMemberAdded: true,
-    lobbyMemberRemoved: true,
-    lobbyMemberUpdated: true,
-    messageCreated: true,
-    messageUpdated: true,
-    messageDeleted: true,
-    userUpdated: true,
-    closed: true,
-    callStatusChanged: true,
-    voiceParticipantChanged: true,
-    voiceStateChanged: true,
-    voiceSettingsUpdated: true,
-  } satisfies Record<keyof ClientEvents, true>) as (keyof ClientEvents)[],
-);
 
 /** Payload of `messageDeleted`. */
 export interface MessageDeletedEvent {

@@ -4,7 +4,7 @@
  * works on the client it is given).
  * @module
  */
-import type { Client } from '../client.js';
+import type { Client } from '../client/index.js';
 import type { AppLike, IpcMainEventLike, IpcMainLike, WebContentsLike } from './electron-types.js';
 import {
   BRIDGE_EVENTS,

@@ -4,7 +4,7 @@
  * side (a sandboxed preload cannot load native modules) loads this file and nothing else.
  * @module
  */
-import type { Client } from '../client.js';
+import type { Client } from '../client/index.js';
 import type { ErrorType } from '../errors.js';
 import type { Snowflake } from '../ids.js';
 import type { ClientEvents, ClientStatus, User } from '../types.js';

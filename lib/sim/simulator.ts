@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 
-import { Client, type ClientOptions } from '../client.js';
+import { Client, type ClientOptions } from '../client/index.js';
 import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
 import { limits } from '../limits.js';
 import { getRuntime, WORLD_REQUESTS } from '../runtime.js';

@@ -88,11 +88,18 @@ function declarations() {
     for (const m of text.matchAll(/'([^'\\\n]{1,40})'/g)) {
       if (!m[1].startsWith('.') && !m[1].includes('/') && !m[1].startsWith('node:')) literals.add(m[1]);
     }
-    for (const cls of text.matchAll(/^export declare class (\w+)[^\n]*\{\n([\s\S]*?)^\}/gm)) {
-      for (const member of cls[2].matchAll(/^ {4}(static\s+)?(?:async\s+)?(\[[^\]]+\]|[A-Za-z_$][\w$]*)(?:<[^\n]*?>)?\(([^\n]*)$/gm)) {
+    // A class's own members, and those a feature module adds to it (`declare module '...' {
+    // interface Client { ... } }`, one level deeper).
+    const classes = [
+      ...[...text.matchAll(/^export declare class (\w+)[^\n]*\{\n([\s\S]*?)^\}/gm)].map((m) => [m[1], m[2], 4]),
+      ...[...text.matchAll(/^ {4}interface (\w+) \{\n([\s\S]*?)^ {4}\}/gm)].map((m) => [m[1], m[2], 8]),
+    ];
+    for (const [cls, body, indent] of classes) {
+      const memberPattern = new RegExp(`^ {${indent}}(static\\s+)?(?:async\\s+)?(\\[[^\\]]+\\]|[A-Za-z_$][\\w$]*)(?:<[^\\n]*?>)?\\(([^\\n]*)$`, 'gm');
+      for (const member of body.matchAll(memberPattern)) {
         if (/\):\s*Promise</.test(member[3])) {
           const name = member[2].startsWith('[Symbol.') ? `[${member[2].slice(1, -1)}]` : member[2];
-          promiseMethods.add(`${cls[1]}${member[1] ? '.' : '#'}${name}`);
+          promiseMethods.add(`${cls}${member[1] ? '.' : '#'}${name}`);
         }
       }
     }

@@ -1,0 +1,18 @@
+/**
+ * The Client with every feature: loads each feature module (which adds its methods to
+ * `Client.prototype` and its events to `ClientEvents`) and exports the lot. Import Client from
+ * here, never from `./client.js`, so that no feature is missing.
+ * @module
+ */
+import '../features/lobbies.js';
+import '../features/messages.js';
+import '../features/presence.js';
+import '../features/voice.js';
+import '../features/guilds.js';
+
+export { Client } from './client.js';
+export type { ClientOptions, UpdateTokenOptions, EventIteratorOptions, EventValue, BackendFeatures } from './client.js';
+export type { CreateOrJoinLobbyOptions, SendLobbyMessageOptions, GetLobbyMessagesOptions, LobbyClientEvents } from '../features/lobbies.js';
+export type { SendUserMessageOptions, GetUserMessagesOptions, MessageClientEvents } from '../features/messages.js';
+export type { PresenceClientEvents } from '../features/presence.js';
+export type { VoiceClientEvents } from '../features/voice.js';

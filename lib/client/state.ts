@@ -1,0 +1,196 @@
+/**
+ * A client's state as JS has observed it, and what a feature module reaches of a client: its
+ * native object, the operation helpers, the emitter to fire events on and the feature's waiters.
+ * @internal
+ * @module
+ */
+import type { EventEmitter } from 'node:events';
+
+import { namesByValue } from '../enum-names.js';
+import { SocialSdkError, clientDestroyed, withCallSite } from '../errors.js';
+import { LogSeverity as LogSeverityValues, LogSource, Status } from '../generated/seam.js';
+import type { NativeClient, NativeFeatures, NativePayload } from '../native.js';
+import { getRuntime } from '../runtime.js';
+import { CLIENT_STATUSES, CONNECTION_ERRORS, type ClientEvents, type LogSeverity, type StatusChange } from '../types.js';
+
+const { Disconnected: DISCONNECTED } = Status;
+const SEVERITIES = namesByValue(LogSeverityValues);
+
+/** Sees every status change (or the close) until it returns true. */
+export type StatusWaiter = (change: StatusChange | 'closed') => boolean;
+
+/** Sees every change a feature reports (or the close) until it returns true. */
+export type Waiter<T> = (change: T | 'closed') => boolean;
+
+/** Names one feature's set of waiters on a client (see {@link ClientState.waitersOf}). */
+export interface WaiterKey<T> {
+  readonly description: string;
+  /** Only carries the type of the changes. */
+  readonly _change?: T;
+}
+
+/** The emitter a client is, as the feature modules see it. */
+export type ClientEmitter = EventEmitter<ClientEvents>;
+
+/**
+ * The client's state, held by the runtime. It refers to its client only weakly, except while
+ * busy (connected, connecting, or an operation pending), so an idle client dropped without
+ * `close()` can be collected and its native side closed by its finalizer.
+ */
+export class ClientState {
+  readonly owner: WeakRef<ClientEmitter>;
+  readonly id: number;
+  /**
+   * Weak: the runtime holds this state until the client closes, and must not keep the native
+   * client alive (its finalizer closes a client dropped without close()). The Client holds it.
+   */
+  private readonly nativeRef: WeakRef<NativeClient>;
+  /** Fixed for the client's life (what its backend was built with): read once. */
+  readonly features: Readonly<NativeFeatures>;
+  status: number = DISCONNECTED;
+  referenced = true;
+  /** close() was called: operations are refused from then on. */
+  closeCalled = false;
+  /** close() was called on an open client: events still queued for it are no longer emitted. */
+  closing = false;
+  closed = false;
+  readonly waiters = new Set<StatusWaiter>();
+  private readonly featureWaiters = new Map<WaiterKey<unknown>, Set<Waiter<unknown>>>();
+  private pinned: ClientEmitter | undefined;
+
+  constructor(owner: ClientEmitter, createNative: (id: number) => NativeClient) {
+    this.owner = new WeakRef(owner);
+    this.id = getRuntime().register(this);
+    const native = createNative(this.id);
+    this.nativeRef = new WeakRef(native);
+    this.features = Object.freeze(native.features());
+  }
+
+  isBusy(): boolean {
+    return !this.closed && (this.status !== DISCONNECTED || this.waiters.size > 0);
+  }
+  isReferenced(): boolean {
+    // A close in progress holds the loop even after unref(), so `await client.close()` completes.
+    return this.referenced || this.closing;
+  }
+  setPinned(pinned: boolean): void {
+    this.pinned = pinned ? this.owner.deref() : undefined;
+  }
+
+  /** The native client: only reached through a live Client (a feature method's `this`). */
+  get native(): NativeClient {
+    const native = this.nativeRef.deref();
+    if (!native) throw new Error('internal: the native client of a collected Client was reached');
+    return native;
+  }
+
+  /** The client to emit events on: none once close() was called, or when it was collected. */
+  get emitter(): ClientEmitter | undefined {
+    return this.closing ? undefined : this.owner.deref();
+  }
+
+  /** One feature's waiters on this client; each is told `'closed'` when the client closes. */
+  waitersOf<T>(key: WaiterKey<T>): Set<Waiter<T>> {
+    let set = this.featureWaiters.get(key);
+    if (!set) this.featureWaiters.set(key, (set = new Set()));
+    return set as Set<Waiter<T>>;
+  }
+
+  /** Tells `key`'s waiters about a change; those that return true are done. */
+  notifyWaiters<T>(key: WaiterKey<T>, change: T): void {
+    const set = this.featureWaiters.get(key) as Set<Waiter<T>> | undefined;
+    if (set) for (const waiter of [...set]) if (waiter(change)) set.delete(waiter);
+  }
+
+  onStatus(status: number, error: number, detail: number): void {
+    this.status = status;
+    const change: StatusChange = {
+      status: CLIENT_STATUSES[status] ?? 'disconnected',
+      error: CONNECTION_ERRORS[error] ?? 'none',
+      errorDetail: detail,
+    };
+    this.notify(change);
+    this.emitter?.emit('statusChanged', change);
+  }
+
+  onLog(severity: number, message: string, source: number): void {
+    const name = SEVERITIES[severity];
+    const known: LogSeverity = name === undefined || name === 'none' ? 'error' : name;
+    this.emitter?.emit('log', { severity: known, message, source: source === LogSource.Voice ? 'voice' : 'sdk' });
+  }
+
+  onClosed(): void {
+    this.closed = true;
+    this.status = DISCONNECTED;
+    this.notify('closed');
+    for (const set of this.featureWaiters.values()) for (const waiter of [...set]) if (waiter('closed')) set.delete(waiter);
+    const owner = this.owner.deref();
+    if (owner) emitToEveryListener(owner, 'closed');
+  }
+
+  /** Waits for status changes; the runtime re-evaluates whether the client holds the loop. */
+  wait(waiter: StatusWaiter): void {
+    this.waiters.add(waiter);
+    getRuntime().refresh(this.id);
+  }
+
+  /**
+   * An operation with input checks: `prepare` validates (throwing TypeError/RangeError) and
+   * returns the native call. Rejects, never throws.
+   */
+  start(operation: string, prepare: () => (requestId: number) => void): Promise<NativePayload> {
+    if (this.closeCalled) return Promise.reject(clientDestroyed(operation));
+    let start: (requestId: number) => void;
+    try {
+      start = prepare();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.call(operation, start);
+  }
+
+  /** Runs a native operation; rejects with a SocialSdkError carrying the caller's stack. */
+  call(operation: string, start: (requestId: number) => void): Promise<NativePayload> {
+    const callSite = new Error();
+    return getRuntime()
+      .request(this.id, start)
+      .then((outcome) => {
+        if (!outcome.ok) throw withCallSite(SocialSdkError.fromNative(outcome.failure, operation), callSite);
+        return outcome.value;
+      });
+  }
+
+  private notify(change: StatusChange | 'closed'): void {
+    for (const waiter of [...this.waiters]) if (waiter(change)) this.waiters.delete(waiter);
+  }
+}
+
+/**
+ * Calls every listener of `event`, even when one throws: the throws are reported afterwards, as
+ * the pump reports a throwing listener (an uncaught exception on the next tick), so that no
+ * listener, and no `events()` iterator ending on it, misses the event.
+ */
+function emitToEveryListener(emitter: ClientEmitter, event: 'closed'): void {
+  for (const listener of emitter.rawListeners(event) as ((this: unknown) => unknown)[]) {
+    try {
+      listener.call(emitter);
+    } catch (error) {
+      process.nextTick(() => {
+        throw error;
+      });
+    }
+  }
+}
+
+/**
+ * A promise method called on something that is not a Client (a detached method, `call` with
+ * another object) rejects with a TypeError, as Web IDL promise operations do, rather than throw.
+ */
+export function notAClient(method: string): Promise<never> {
+  return Promise.reject(notAClientError(method));
+}
+
+/** The TypeError of a Client method called on something that is not a Client. */
+export function notAClientError(method: string): TypeError {
+  return new TypeError(`Client.prototype.${method} was called on an object that is not a Client`);
+}

@@ -1,0 +1,171 @@
+/**
+ * Lobbies: create or join one with a secret, leave it, read it, and its chat (lobby messages).
+ * Adds its methods to {@link Client} and its events to {@link ClientEvents}.
+ * @module
+ */
+import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
+import { limits } from '../limits.js';
+import { LobbyEvent as LobbyEventValues } from '../generated/seam.js';
+import { getRuntime, registerEventHandlers } from '../runtime.js';
+import type { Lobby, LobbyEvent, LobbyMemberEvent, Message, Metadata } from '../types.js';
+import { checkContent, checkMessageLimit, checkOptionalMetadata, checkOptions, checkSecret } from '../validate.js';
+import { registerClientEvents } from '../client/event-names.js';
+import { clientState, defineClientMethods, notAClient, requireClient } from '../client/feature.js';
+
+/** Options of {@link Client.createOrJoinLobby}. */
+export interface CreateOrJoinLobbyOptions {
+  /** The lobby's metadata. When joining an existing lobby, replaces its metadata if given. */
+  lobbyMetadata?: Metadata;
+  /** The current user's member metadata (e.g. a mute list), visible to the other members. Replaces it if given. */
+  memberMetadata?: Metadata;
+}
+
+/** Options of {@link Client.sendLobbyMessage}. */
+export interface SendLobbyMessageOptions {
+  metadata?: Metadata;
+}
+
+/** Options of {@link Client.getLobbyMessages}. */
+export interface GetLobbyMessagesOptions {
+  /** How many of the most recent messages; default and most: 200 (a larger limit is clamped). */
+  limit?: number;
+}
+
+/** The lobby events of a {@link Client} (part of {@link ClientEvents}). */
+export interface LobbyClientEvents {
+  /** A lobby became available to this client: it created it, joined it, or the game backend added its user. */
+  lobbyCreated: [event: LobbyEvent];
+  /** A lobby is no longer available: it was deleted, or the user left or was removed. */
+  lobbyDeleted: [event: LobbyEvent];
+  /** A lobby's metadata or linked channel changed. */
+  lobbyUpdated: [event: LobbyEvent];
+  /** Another user joined one of the client's lobbies (never fired for the client's own user). */
+  lobbyMemberAdded: [event: LobbyMemberEvent];
+  /** A member left or was removed from one of the client's lobbies. */
+  lobbyMemberRemoved: [event: LobbyMemberEvent];
+  /** A member's metadata changed, or it connected or disconnected. */
+  lobbyMemberUpdated: [event: LobbyMemberEvent];
+}
+
+declare module '../types.js' {
+  interface ClientEvents extends LobbyClientEvents {}
+}
+
+declare module '../client/client.js' {
+  interface Client {
+    /**
+     * Creates a lobby of the application with this secret, or joins the one that exists: one call
+     * either way. Resolves the lobby id. `lobbyCreated` follows for this client; the other members
+     * get `lobbyMemberAdded`. The secret is 1 to 250 characters of well-formed Unicode (a lone
+     * surrogate is refused: it would reach the service replaced, so two secrets could meet); it is
+     * never shown in an error.
+     * @example
+     * const lobbyId = await client.createOrJoinLobby('match-42', { memberMetadata: { muted: '[]' } });
+     */
+    createOrJoinLobby(secret: string, options?: CreateOrJoinLobbyOptions): Promise<Snowflake>;
+    /** Leaves a lobby (one created or joined with a secret; the game backend manages the others). */
+    leaveLobby(lobbyId: SnowflakeInput): Promise<void>;
+    /** A lobby this client's user is a member of, with its members; null otherwise or when not ready. */
+    getLobby(lobbyId: SnowflakeInput): Lobby | null;
+    /** The ids of the lobbies this client's user is a member of (empty when not ready). */
+    getLobbyIds(): Snowflake[];
+    /**
+     * Sends a message to a lobby the user is a member of; resolves its id. Content must be 1 to
+     * 2,000 characters: anything else is refused before it is sent. Every member (the sender too)
+     * gets `messageCreated`.
+     */
+    sendLobbyMessage(lobbyId: SnowflakeInput, content: string, options?: SendLobbyMessageOptions): Promise<Snowflake>;
+    /**
+     * The most recent messages of a lobby, newest first: at most 200 (a larger `limit` is clamped),
+     * from the last 72 hours. The user must be a member: otherwise it rejects with an `HTTPError`
+     * (status 403) and nothing changes.
+     */
+    getLobbyMessages(lobbyId: SnowflakeInput, options?: GetLobbyMessagesOptions): Promise<Message[]>;
+  }
+}
+
+defineClientMethods({
+  createOrJoinLobby(secret: string, options?: CreateOrJoinLobbyOptions): Promise<Snowflake> {
+    const state = clientState(this);
+    if (!state) return notAClient('createOrJoinLobby');
+    return state.start('createOrJoinLobby', () => {
+      checkSecret(secret);
+      const { lobbyMetadata, memberMetadata } = checkOptions(options);
+      const lobby = checkOptionalMetadata(lobbyMetadata, 'lobbyMetadata');
+      const member = checkOptionalMetadata(memberMetadata, 'memberMetadata');
+      return (requestId) => state.native.createOrJoinLobby(requestId, secret, lobby, member);
+    }).then((value) => value as Snowflake);
+  },
+
+  leaveLobby(lobbyId: SnowflakeInput): Promise<void> {
+    const state = clientState(this);
+    if (!state) return notAClient('leaveLobby');
+    return state.start('leaveLobby', () => {
+      const id = toSnowflake(lobbyId, 'lobbyId');
+      return (requestId) => state.native.leaveLobby(requestId, id);
+    }).then(() => undefined);
+  },
+
+  getLobby(lobbyId: SnowflakeInput): Lobby | null {
+    const state = requireClient(this, 'getLobby');
+    const id = toSnowflake(lobbyId, 'lobbyId');
+    return state.closed ? null : state.native.getLobby(id);
+  },
+
+  getLobbyIds(): Snowflake[] {
+    const state = requireClient(this, 'getLobbyIds');
+    return state.closed ? [] : state.native.getLobbyIds();
+  },
+
+  sendLobbyMessage(lobbyId: SnowflakeInput, content: string, options?: SendLobbyMessageOptions): Promise<Snowflake> {
+    const state = clientState(this);
+    if (!state) return notAClient('sendLobbyMessage');
+    return state.start('sendLobbyMessage', () => {
+      const id = toSnowflake(lobbyId, 'lobbyId');
+      checkContent(content);
+      const { metadata } = checkOptions(options);
+      const checked = checkOptionalMetadata(metadata, 'metadata') ?? {};
+      return (requestId) => state.native.sendLobbyMessage(requestId, id, content, checked);
+    }).then((value) => value as Snowflake);
+  },
+
+  getLobbyMessages(lobbyId: SnowflakeInput, options?: GetLobbyMessagesOptions): Promise<Message[]> {
+    const state = clientState(this);
+    if (!state) return notAClient('getLobbyMessages');
+    return state.start('getLobbyMessages', () => {
+      const id = toSnowflake(lobbyId, 'lobbyId');
+      const { limit } = checkOptions(options);
+      const checked = checkMessageLimit(limit ?? limits.lobbyMessagesReturned);
+      return (requestId) => state.native.getLobbyMessages(requestId, id, checked);
+    }).then((value) => [...(value as readonly Message[])]);
+  },
+});
+
+/** The event each native LobbyEvent value is emitted as. */
+const LOBBY_EVENTS: Readonly<Record<number, keyof LobbyClientEvents>> = {
+  [LobbyEventValues.Created]: 'lobbyCreated',
+  [LobbyEventValues.Deleted]: 'lobbyDeleted',
+  [LobbyEventValues.Updated]: 'lobbyUpdated',
+  [LobbyEventValues.MemberAdded]: 'lobbyMemberAdded',
+  [LobbyEventValues.MemberRemoved]: 'lobbyMemberRemoved',
+  [LobbyEventValues.MemberUpdated]: 'lobbyMemberUpdated',
+};
+
+registerClientEvents({
+  lobbyCreated: true,
+  lobbyDeleted: true,
+  lobbyUpdated: true,
+  lobbyMemberAdded: true,
+  lobbyMemberRemoved: true,
+  lobbyMemberUpdated: true,
+} satisfies Record<keyof LobbyClientEvents, true>);
+
+registerEventHandlers({
+  Lobby: (client, event, lobbyId, memberId) => {
+    const name = LOBBY_EVENTS[event];
+    const emitter = getRuntime().stateOf(client)?.emitter;
+    if (!name || !emitter) return;
+    if (name === 'lobbyCreated' || name === 'lobbyDeleted' || name === 'lobbyUpdated') emitter.emit(name, { lobbyId });
+    else emitter.emit(name, { lobbyId, memberId });
+  },
+});

@@ -1,0 +1,147 @@
+/**
+ * Messages: direct messages between users (send, edit, delete, read, conversations), and the
+ * message events every chat delivers (lobby messages are sent with the lobbies' methods).
+ * Adds its methods to {@link Client} and its events to {@link ClientEvents}.
+ * @module
+ */
+import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
+import { MessageEvent as MessageEventValues } from '../generated/seam.js';
+import { getRuntime, registerEventHandlers } from '../runtime.js';
+import type { Message, MessageDeletedEvent, Metadata, UserMessageSummary } from '../types.js';
+import { checkContent, checkOptionalMetadata, checkOptions, checkUserMessageLimit } from '../validate.js';
+import { registerClientEvents } from '../client/event-names.js';
+import { clientState, defineClientMethods, notAClient } from '../client/feature.js';
+
+/** Options of {@link Client.sendUserMessage}. */
+export interface SendUserMessageOptions {
+  metadata?: Metadata;
+}
+
+/** Options of {@link Client.getUserMessages}. */
+export interface GetUserMessagesOptions {
+  /** How many of the most recent messages; 0 or less (and the default) means the most, 200. A larger limit is clamped. */
+  limit?: number;
+}
+
+/** The message events of a {@link Client} (part of {@link ClientEvents}). */
+export interface MessageClientEvents {
+  /**
+   * A message arrived in one of the client's lobbies, or a direct message to or from the user (the
+   * sender's own messages too). A direct message has `recipientId` set and `lobbyId` null.
+   */
+  messageCreated: [message: Message];
+  /** A message changed (its author edited it, or the game backend set its moderation metadata). */
+  messageUpdated: [message: Message];
+  /** A direct message to or from the user was deleted by its author. */
+  messageDeleted: [event: MessageDeletedEvent];
+}
+
+declare module '../types.js' {
+  interface ClientEvents extends MessageClientEvents {}
+}
+
+declare module '../client/client.js' {
+  interface Client {
+    /**
+     * Sends a direct message to a user; resolves its id. Content must be 1 to 2,000 characters.
+     * Both users' clients get `messageCreated` (the message has `recipientId` set and `lobbyId`
+     * null). Rejects with an `HTTPError` 404 (code 10013) for an unknown user, 400 (code 50007) for
+     * the user itself.
+     */
+    sendUserMessage(userId: SnowflakeInput, content: string, options?: SendUserMessageOptions): Promise<Snowflake>;
+    /**
+     * Edits a direct message this user sent to `userId`; both users' clients get `messageUpdated`
+     * with the new content and `editedAt`. Only the author may edit: otherwise it rejects with an
+     * `HTTPError` 403 (code 50005). 404 for an unknown message (10008) or conversation (10003).
+     */
+    editUserMessage(userId: SnowflakeInput, messageId: SnowflakeInput, content: string): Promise<void>;
+    /**
+     * Deletes a direct message this user sent to `userId`; both users' clients get
+     * `messageDeleted`. Only the author may delete: otherwise it rejects with an `HTTPError` 403
+     * (code 50005). 404 for an unknown message (10008) or conversation (10003).
+     */
+    deleteUserMessage(userId: SnowflakeInput, messageId: SnowflakeInput): Promise<void>;
+    /**
+     * The most recent direct messages between the user and `userId`, newest first: at most 200,
+     * from the last 72 hours (the lobby messages' limits). Served from the client's local cache when
+     * it holds enough of them, otherwise fetched from the service (a round trip that can fail). The
+     * cache holds, per conversation, the newest messages this client sent or received while
+     * connected and those fetches brought (at most 200 per conversation, 100 conversations); it is
+     * emptied when the client connects again. Rejects with an `HTTPError` 404 (code 10003) when the
+     * users have no conversation.
+     */
+    getUserMessages(userId: SnowflakeInput, options?: GetUserMessagesOptions): Promise<Message[]>;
+    /** The user's direct-message conversations that hold a message, the most recently active first. */
+    getUserMessageSummaries(): Promise<UserMessageSummary[]>;
+  }
+}
+
+defineClientMethods({
+  sendUserMessage(userId: SnowflakeInput, content: string, options?: SendUserMessageOptions): Promise<Snowflake> {
+    const state = clientState(this);
+    if (!state) return notAClient('sendUserMessage');
+    return state.start('sendUserMessage', () => {
+      const id = toSnowflake(userId, 'userId');
+      checkContent(content);
+      const { metadata } = checkOptions(options);
+      const checked = checkOptionalMetadata(metadata, 'metadata') ?? {};
+      return (requestId) => state.native.sendUserMessage(requestId, id, content, checked);
+    }).then((value) => value as Snowflake);
+  },
+
+  editUserMessage(userId: SnowflakeInput, messageId: SnowflakeInput, content: string): Promise<void> {
+    const state = clientState(this);
+    if (!state) return notAClient('editUserMessage');
+    return state.start('editUserMessage', () => {
+      const user = toSnowflake(userId, 'userId');
+      const message = toSnowflake(messageId, 'messageId');
+      checkContent(content);
+      return (requestId) => state.native.editUserMessage(requestId, user, message, content);
+    }).then(() => undefined);
+  },
+
+  deleteUserMessage(userId: SnowflakeInput, messageId: SnowflakeInput): Promise<void> {
+    const state = clientState(this);
+    if (!state) return notAClient('deleteUserMessage');
+    return state.start('deleteUserMessage', () => {
+      const user = toSnowflake(userId, 'userId');
+      const message = toSnowflake(messageId, 'messageId');
+      return (requestId) => state.native.deleteUserMessage(requestId, user, message);
+    }).then(() => undefined);
+  },
+
+  getUserMessages(userId: SnowflakeInput, options?: GetUserMessagesOptions): Promise<Message[]> {
+    const state = clientState(this);
+    if (!state) return notAClient('getUserMessages');
+    return state.start('getUserMessages', () => {
+      const id = toSnowflake(userId, 'userId');
+      const { limit } = checkOptions(options);
+      const checked = checkUserMessageLimit(limit ?? 0);
+      return (requestId) => state.native.getUserMessages(requestId, id, checked);
+    }).then((value) => [...(value as readonly Message[])]);
+  },
+
+  getUserMessageSummaries(): Promise<UserMessageSummary[]> {
+    const state = clientState(this);
+    if (!state) return notAClient('getUserMessageSummaries');
+    return state.start('getUserMessageSummaries', () => (requestId) => state.native.getUserMessageSummaries(requestId)).then(
+      (value) => [...(value as readonly UserMessageSummary[])],
+    );
+  },
+});
+
+/** The event each native MessageEvent value is emitted as. */
+const MESSAGE_EVENTS: Readonly<Record<number, 'messageCreated' | 'messageUpdated'>> = {
+  [MessageEventValues.Created]: 'messageCreated',
+  [MessageEventValues.Updated]: 'messageUpdated',
+};
+
+registerClientEvents({ messageCreated: true, messageUpdated: true, messageDeleted: true } satisfies Record<keyof MessageClientEvents, true>);
+
+registerEventHandlers({
+  Message: (client, event, message) => {
+    const name = MESSAGE_EVENTS[event];
+    if (name) getRuntime().stateOf(client)?.emitter?.emit(name, message);
+  },
+  MessageDeleted: (client, messageId, channelId) => getRuntime().stateOf(client)?.emitter?.emit('messageDeleted', { messageId, channelId }),
+});
