@@ -12,7 +12,7 @@ import '../features/guilds.js';
 
 export { Client } from './client.js';
 export type { ClientOptions, UpdateTokenOptions, EventIteratorOptions, EventValue, BackendFeatures } from './client.js';
-export type { CreateOrJoinLobbyOptions, SendLobbyMessageOptions, GetLobbyMessagesOptions, LobbyClientEvents } from '../features/lobbies.js';
-export type { SendUserMessageOptions, GetUserMessagesOptions, MessageClientEvents } from '../features/messages.js';
+export type { CreateOrJoinLobbyOptions, LobbyClientEvents } from '../features/lobbies.js';
+export type { SendLobbyMessageOptions, GetLobbyMessagesOptions, SendUserMessageOptions, GetUserMessagesOptions, MessageClientEvents } from '../features/messages.js';
 export type { PresenceClientEvents } from '../features/presence.js';
 export type { VoiceClientEvents } from '../features/voice.js';

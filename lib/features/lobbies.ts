@@ -1,14 +1,13 @@
 /**
- * Lobbies: create or join one with a secret, leave it, read it, and its chat (lobby messages).
+ * Lobbies: create or join one with a secret, leave it, read it (its chat is in messages.ts).
  * Adds its methods to {@link Client} and its events to {@link ClientEvents}.
  * @module
  */
 import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
-import { limits } from '../limits.js';
 import { LobbyEvent as LobbyEventValues } from '../generated/seam.js';
 import { getRuntime, registerEventHandlers } from '../runtime.js';
-import type { Lobby, LobbyEvent, LobbyMemberEvent, Message, Metadata } from '../types.js';
-import { checkContent, checkMessageLimit, checkOptionalMetadata, checkOptions, checkSecret } from '../validate.js';
+import type { Lobby, LobbyEvent, LobbyMemberEvent, Metadata } from '../types.js';
+import { checkOptionalMetadata, checkOptions, checkSecret } from '../validate.js';
 import { registerClientEvents } from '../client/event-names.js';
 import { clientState, defineClientMethods, notAClient, requireClient } from '../client/feature.js';
 
@@ -18,17 +17,6 @@ export interface CreateOrJoinLobbyOptions {
   lobbyMetadata?: Metadata;
   /** The current user's member metadata (e.g. a mute list), visible to the other members. Replaces it if given. */
   memberMetadata?: Metadata;
-}
-
-/** Options of {@link Client.sendLobbyMessage}. */
-export interface SendLobbyMessageOptions {
-  metadata?: Metadata;
-}
-
-/** Options of {@link Client.getLobbyMessages}. */
-export interface GetLobbyMessagesOptions {
-  /** How many of the most recent messages; default and most: 200 (a larger limit is clamped). */
-  limit?: number;
 }
 
 /** The lobby events of a {@link Client} (part of {@link ClientEvents}). */
@@ -69,18 +57,6 @@ declare module '../client/client.js' {
     getLobby(lobbyId: SnowflakeInput): Lobby | null;
     /** The ids of the lobbies this client's user is a member of (empty when not ready). */
     getLobbyIds(): Snowflake[];
-    /**
-     * Sends a message to a lobby the user is a member of; resolves its id. Content must be 1 to
-     * 2,000 characters: anything else is refused before it is sent. Every member (the sender too)
-     * gets `messageCreated`.
-     */
-    sendLobbyMessage(lobbyId: SnowflakeInput, content: string, options?: SendLobbyMessageOptions): Promise<Snowflake>;
-    /**
-     * The most recent messages of a lobby, newest first: at most 200 (a larger `limit` is clamped),
-     * from the last 72 hours. The user must be a member: otherwise it rejects with an `HTTPError`
-     * (status 403) and nothing changes.
-     */
-    getLobbyMessages(lobbyId: SnowflakeInput, options?: GetLobbyMessagesOptions): Promise<Message[]>;
   }
 }
 
@@ -115,29 +91,6 @@ defineClientMethods({
   getLobbyIds(): Snowflake[] {
     const state = requireClient(this, 'getLobbyIds');
     return state.closed ? [] : state.native.getLobbyIds();
-  },
-
-  sendLobbyMessage(lobbyId: SnowflakeInput, content: string, options?: SendLobbyMessageOptions): Promise<Snowflake> {
-    const state = clientState(this);
-    if (!state) return notAClient('sendLobbyMessage');
-    return state.start('sendLobbyMessage', () => {
-      const id = toSnowflake(lobbyId, 'lobbyId');
-      checkContent(content);
-      const { metadata } = checkOptions(options);
-      const checked = checkOptionalMetadata(metadata, 'metadata') ?? {};
-      return (requestId) => state.native.sendLobbyMessage(requestId, id, content, checked);
-    }).then((value) => value as Snowflake);
-  },
-
-  getLobbyMessages(lobbyId: SnowflakeInput, options?: GetLobbyMessagesOptions): Promise<Message[]> {
-    const state = clientState(this);
-    if (!state) return notAClient('getLobbyMessages');
-    return state.start('getLobbyMessages', () => {
-      const id = toSnowflake(lobbyId, 'lobbyId');
-      const { limit } = checkOptions(options);
-      const checked = checkMessageLimit(limit ?? limits.lobbyMessagesReturned);
-      return (requestId) => state.native.getLobbyMessages(requestId, id, checked);
-    }).then((value) => [...(value as readonly Message[])]);
   },
 });
 

@@ -1,16 +1,28 @@
 /**
- * Messages: direct messages between users (send, edit, delete, read, conversations), and the
- * message events every chat delivers (lobby messages are sent with the lobbies' methods).
+ * Messages: lobby chat (send, read), direct messages between users (send, edit, delete, read,
+ * conversations), and the message events both deliver.
  * Adds its methods to {@link Client} and its events to {@link ClientEvents}.
  * @module
  */
 import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
+import { limits } from '../limits.js';
 import { MessageEvent as MessageEventValues } from '../generated/seam.js';
 import { getRuntime, registerEventHandlers } from '../runtime.js';
 import type { Message, MessageDeletedEvent, Metadata, UserMessageSummary } from '../types.js';
-import { checkContent, checkOptionalMetadata, checkOptions, checkUserMessageLimit } from '../validate.js';
+import { checkContent, checkMessageLimit, checkOptionalMetadata, checkOptions, checkUserMessageLimit } from '../validate.js';
 import { registerClientEvents } from '../client/event-names.js';
 import { clientState, defineClientMethods, notAClient } from '../client/feature.js';
+
+/** Options of {@link Client.sendLobbyMessage}. */
+export interface SendLobbyMessageOptions {
+  metadata?: Metadata;
+}
+
+/** Options of {@link Client.getLobbyMessages}. */
+export interface GetLobbyMessagesOptions {
+  /** How many of the most recent messages; default and most: 200 (a larger limit is clamped). */
+  limit?: number;
+}
 
 /** Options of {@link Client.sendUserMessage}. */
 export interface SendUserMessageOptions {
@@ -42,6 +54,18 @@ declare module '../types.js' {
 
 declare module '../client/client.js' {
   interface Client {
+    /**
+     * Sends a message to a lobby the user is a member of; resolves its id. Content must be 1 to
+     * 2,000 characters: anything else is refused before it is sent. Every member (the sender too)
+     * gets `messageCreated`.
+     */
+    sendLobbyMessage(lobbyId: SnowflakeInput, content: string, options?: SendLobbyMessageOptions): Promise<Snowflake>;
+    /**
+     * The most recent messages of a lobby, newest first: at most 200 (a larger `limit` is clamped),
+     * from the last 72 hours. The user must be a member: otherwise it rejects with an `HTTPError`
+     * (status 403) and nothing changes.
+     */
+    getLobbyMessages(lobbyId: SnowflakeInput, options?: GetLobbyMessagesOptions): Promise<Message[]>;
     /**
      * Sends a direct message to a user; resolves its id. Content must be 1 to 2,000 characters.
      * Both users' clients get `messageCreated` (the message has `recipientId` set and `lobbyId`
@@ -77,6 +101,29 @@ declare module '../client/client.js' {
 }
 
 defineClientMethods({
+  sendLobbyMessage(lobbyId: SnowflakeInput, content: string, options?: SendLobbyMessageOptions): Promise<Snowflake> {
+    const state = clientState(this);
+    if (!state) return notAClient('sendLobbyMessage');
+    return state.start('sendLobbyMessage', () => {
+      const id = toSnowflake(lobbyId, 'lobbyId');
+      checkContent(content);
+      const { metadata } = checkOptions(options);
+      const checked = checkOptionalMetadata(metadata, 'metadata') ?? {};
+      return (requestId) => state.native.sendLobbyMessage(requestId, id, content, checked);
+    }).then((value) => value as Snowflake);
+  },
+
+  getLobbyMessages(lobbyId: SnowflakeInput, options?: GetLobbyMessagesOptions): Promise<Message[]> {
+    const state = clientState(this);
+    if (!state) return notAClient('getLobbyMessages');
+    return state.start('getLobbyMessages', () => {
+      const id = toSnowflake(lobbyId, 'lobbyId');
+      const { limit } = checkOptions(options);
+      const checked = checkMessageLimit(limit ?? limits.lobbyMessagesReturned);
+      return (requestId) => state.native.getLobbyMessages(requestId, id, checked);
+    }).then((value) => [...(value as readonly Message[])]);
+  },
+
   sendUserMessage(userId: SnowflakeInput, content: string, options?: SendUserMessageOptions): Promise<Snowflake> {
     const state = clientState(this);
     if (!state) return notAClient('sendUserMessage');
