@@ -15,3 +15,11 @@ struct CallbackTypes {
 };
 
 }  // namespace sdk
+
+// Each feature interface lists its methods once, as an X-macro (SDK_<FEATURE>_API_METHODS), one
+// entry per method: X(return type, name, (parameters), qualifiers), with types written as from
+// outside namespace sdk. The interface expands the list with SDK_PURE_VIRTUAL; a backend that
+// implements the feature declares every override with SDK_OVERRIDE and defines them in its
+// feature file, so a new method is declared in one place for the port and both backends.
+#define SDK_PURE_VIRTUAL(ret, name, params, qualifiers) virtual ret name params qualifiers = 0;
+#define SDK_OVERRIDE(ret, name, params, qualifiers) ret name params qualifiers override;

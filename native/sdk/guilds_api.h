@@ -7,6 +7,11 @@
 #include "sdk/callbacks.h"
 #include "sdk/guilds.h"
 
+// GetGuildChannels: ordered by position, ties by id; channels the user cannot view are left out.
+#define SDK_GUILDS_API_METHODS(X)                   \
+  X(void, GetUserGuilds, (GuildsCallback done), )   \
+  X(void, GetGuildChannels, (sdk::Snowflake guildId, GuildChannelsCallback done), )
+
 namespace sdk {
 
 class GuildsApi : public CallbackTypes {
@@ -14,9 +19,7 @@ class GuildsApi : public CallbackTypes {
   using GuildsCallback = std::function<void(const Result&, std::vector<GuildMinimal> guilds)>;
   using GuildChannelsCallback = std::function<void(const Result&, std::vector<GuildChannel> channels)>;
 
-  virtual void GetUserGuilds(GuildsCallback done) = 0;
-  // Channels come ordered by position, ties by id; channels the user cannot view are left out.
-  virtual void GetGuildChannels(Snowflake guildId, GuildChannelsCallback done) = 0;
+  SDK_GUILDS_API_METHODS(SDK_PURE_VIRTUAL)
 
  protected:
   ~GuildsApi() = default;

@@ -9,6 +9,18 @@
 #include "sdk/callbacks.h"
 #include "sdk/lobby.h"
 
+// CreateOrJoinLobby: metadata left out (nullopt) is not changed when joining an existing lobby.
+// GetLobby: the lobby as this client sees it; nullopt unless ready and a member.
+// SetLobbyEventCallback: registering again replaces the previous callback (vendor behaviour).
+#define SDK_LOBBIES_API_METHODS(X)                                                                       \
+  X(void, CreateOrJoinLobby,                                                                              \
+    (std::string secret, std::optional<sdk::Metadata> lobbyMetadata, std::optional<sdk::Metadata> memberMetadata, \
+     LobbyIdCallback done), )                                                                             \
+  X(void, LeaveLobby, (sdk::Snowflake lobbyId, ResultCallback done), )                                    \
+  X(std::optional<sdk::Lobby>, GetLobby, (sdk::Snowflake lobbyId), const)                                  \
+  X(std::vector<sdk::Snowflake>, GetLobbyIds, (), const)                                                   \
+  X(void, SetLobbyEventCallback, (LobbyEventCallback cb), )
+
 namespace sdk {
 
 class LobbiesApi : public CallbackTypes {
@@ -17,15 +29,7 @@ class LobbiesApi : public CallbackTypes {
   // memberId is 0 for the events about the lobby itself.
   using LobbyEventCallback = std::function<void(LobbyEvent, Snowflake lobbyId, Snowflake memberId)>;
 
-  // Metadata left out (nullopt) is not changed when joining an existing lobby.
-  virtual void CreateOrJoinLobby(std::string secret, std::optional<Metadata> lobbyMetadata,
-                                 std::optional<Metadata> memberMetadata, LobbyIdCallback done) = 0;
-  virtual void LeaveLobby(Snowflake lobbyId, ResultCallback done) = 0;
-  // The lobby as this client sees it; nullopt unless ready and a member.
-  virtual std::optional<Lobby> GetLobby(Snowflake lobbyId) const = 0;
-  virtual std::vector<Snowflake> GetLobbyIds() const = 0;
-  // Registering again replaces the previous callback (vendor behaviour).
-  virtual void SetLobbyEventCallback(LobbyEventCallback cb) = 0;
+  SDK_LOBBIES_API_METHODS(SDK_PURE_VIRTUAL)
 
  protected:
   ~LobbiesApi() = default;

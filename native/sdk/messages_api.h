@@ -11,6 +11,23 @@
 #include "sdk/lobby.h"
 #include "sdk/user_messages.h"
 
+// Reads come newest first. GetUserMessages is served from the local cache when it holds enough.
+// SetMessageEventCallback: created and updated messages, lobby and direct alike; registering
+// again replaces (as every Set...Callback).
+#define SDK_MESSAGES_API_METHODS(X)                                                                      \
+  X(void, SendLobbyMessage, (sdk::Snowflake lobbyId, std::string content, sdk::Metadata metadata,         \
+                             MessageIdCallback done), )                                                   \
+  X(void, GetLobbyMessages, (sdk::Snowflake lobbyId, int32_t limit, MessagesCallback done), )             \
+  X(void, SendUserMessage, (sdk::Snowflake recipientId, std::string content, sdk::Metadata metadata,      \
+                            MessageIdCallback done), )                                                    \
+  X(void, EditUserMessage, (sdk::Snowflake recipientId, sdk::Snowflake messageId, std::string content,    \
+                            ResultCallback done), )                                                       \
+  X(void, DeleteUserMessage, (sdk::Snowflake recipientId, sdk::Snowflake messageId, ResultCallback done), ) \
+  X(void, GetUserMessages, (sdk::Snowflake recipientId, int32_t limit, MessagesCallback done), )          \
+  X(void, GetUserMessageSummaries, (UserMessageSummariesCallback done), )                                 \
+  X(void, SetMessageEventCallback, (MessageEventCallback cb), )                                           \
+  X(void, SetMessageDeletedCallback, (MessageDeletedCallback cb), )
+
 namespace sdk {
 
 class MessagesApi : public CallbackTypes {
@@ -21,24 +38,7 @@ class MessagesApi : public CallbackTypes {
   using UserMessageSummariesCallback = std::function<void(const Result&, std::vector<UserMessageSummary> summaries)>;
   using MessageDeletedCallback = std::function<void(Snowflake messageId, Snowflake channelId)>;
 
-  // Lobby messages; reads come newest first.
-  virtual void SendLobbyMessage(Snowflake lobbyId, std::string content, Metadata metadata,
-                                MessageIdCallback done) = 0;
-  virtual void GetLobbyMessages(Snowflake lobbyId, int32_t limit, MessagesCallback done) = 0;
-
-  // Direct messages. GetUserMessages: newest first, served from the local cache when it holds
-  // enough.
-  virtual void SendUserMessage(Snowflake recipientId, std::string content, Metadata metadata,
-                               MessageIdCallback done) = 0;
-  virtual void EditUserMessage(Snowflake recipientId, Snowflake messageId, std::string content,
-                               ResultCallback done) = 0;
-  virtual void DeleteUserMessage(Snowflake recipientId, Snowflake messageId, ResultCallback done) = 0;
-  virtual void GetUserMessages(Snowflake recipientId, int32_t limit, MessagesCallback done) = 0;
-  virtual void GetUserMessageSummaries(UserMessageSummariesCallback done) = 0;
-
-  // Created and updated messages, lobby and direct alike; registering again replaces.
-  virtual void SetMessageEventCallback(MessageEventCallback cb) = 0;
-  virtual void SetMessageDeletedCallback(MessageDeletedCallback cb) = 0;
+  SDK_MESSAGES_API_METHODS(SDK_PURE_VIRTUAL)
 
  protected:
   ~MessagesApi() = default;

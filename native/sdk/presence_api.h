@@ -1,5 +1,5 @@
-// The port's presence and users (discordpp UpdateRichPresence, ClearRichPresence, GetUser,
-// SetUserUpdatedCallback).
+// The port's presence and users (discordpp UpdateRichPresence, ClearRichPresence, SetOnlineStatus,
+// GetUser, SetUserUpdatedCallback).
 #pragma once
 
 #include <functional>
@@ -9,24 +9,27 @@
 #include "sdk/presence.h"
 #include "sdk/types.h"
 
+// UpdateRichPresence, SetOnlineStatus: need a Ready client, otherwise ClientNotReady.
+// ClearRichPresence reports nothing (vendor: void).
+// SetOnlineStatus: the status others see (Invisible shows as Offline to them). Only Online, Idle,
+// Dnd and Invisible can be set: anything else is a ValidationError.
+// GetUser: a user this client knows (itself, and the members of its lobbies), from its cache;
+// nullopt otherwise or when not ready.
+// SetUserUpdatedCallback: a known user's data (e.g. its activity or status) changed.
+#define SDK_PRESENCE_API_METHODS(X)                                                \
+  X(void, UpdateRichPresence, (sdk::Activity activity, ResultCallback done), )     \
+  X(void, ClearRichPresence, (), )                                                 \
+  X(void, SetOnlineStatus, (sdk::StatusType status, ResultCallback done), )        \
+  X(std::optional<sdk::User>, GetUser, (sdk::Snowflake userId), const)             \
+  X(void, SetUserUpdatedCallback, (UserUpdatedCallback cb), )
+
 namespace sdk {
 
 class PresenceApi : public CallbackTypes {
  public:
   using UserUpdatedCallback = std::function<void(Snowflake userId)>;
 
-  // Needs a Ready client: otherwise the result is ClientNotReady. ClearRichPresence reports
-  // nothing (vendor: void).
-  virtual void UpdateRichPresence(Activity activity, ResultCallback done) = 0;
-  virtual void ClearRichPresence() = 0;
-  // discordpp SetOnlineStatus: the status others see (Invisible shows as Offline to them). Only
-  // Online, Idle, Dnd and Invisible can be set: anything else is a ValidationError.
-  virtual void SetOnlineStatus(StatusType status, ResultCallback done) = 0;
-  // A user this client knows (itself, and the members of its lobbies), from its cache; nullopt
-  // otherwise or when not ready.
-  virtual std::optional<User> GetUser(Snowflake userId) const = 0;
-  // A known user's data (e.g. its activity) changed.
-  virtual void SetUserUpdatedCallback(UserUpdatedCallback cb) = 0;
+  SDK_PRESENCE_API_METHODS(SDK_PURE_VIRTUAL)
 
  protected:
   ~PresenceApi() = default;

@@ -9,6 +9,32 @@
 #include "sdk/callbacks.h"
 #include "sdk/voice.h"
 
+// StartCall fails (ClientNotReady, or ValidationError when this client is already in the lobby's
+// call: the vendor then returns a null Call); otherwise progress and the outcome (e.g.
+// CallError::Forbidden for a non-member) arrive through the call status callback.
+// SetSelfMute, SetSelfDeaf: false when there is no call in that lobby.
+// GetVoiceSettings, SetVoiceSettingsUpdatedCallback: the local chat client's voice settings over
+// RPC (SDK 1.10). RPCError when the chat client is not running or not connected; the updated
+// callback fires again once it is back.
+// SetVoiceLogCallback: voice engine logs (discordpp AddVoiceLogCallback); the client's
+// SetLogCallback excludes them.
+#define SDK_VOICE_API_METHODS(X)                                                            \
+  X(sdk::Result, StartCall, (sdk::Snowflake lobbyId), )                                     \
+  X(void, EndCall, (sdk::Snowflake lobbyId, DoneCallback done), )                           \
+  X(void, EndCalls, (DoneCallback done), )                                                  \
+  X(std::optional<sdk::CallInfo>, GetCall, (sdk::Snowflake lobbyId), const)                 \
+  X(bool, SetSelfMute, (sdk::Snowflake lobbyId, bool mute), )                               \
+  X(bool, SetSelfDeaf, (sdk::Snowflake lobbyId, bool deaf), )                               \
+  X(void, SetSelfMuteAll, (bool mute), )                                                    \
+  X(void, SetSelfDeafAll, (bool deaf), )                                                    \
+  X(bool, GetSelfMuteAll, (), const)                                                        \
+  X(bool, GetSelfDeafAll, (), const)                                                        \
+  X(void, SetCallStatusCallback, (CallStatusCallback cb), )                                 \
+  X(void, SetVoiceEventCallback, (VoiceEventCallback cb), )                                 \
+  X(void, GetVoiceSettings, (VoiceSettingsCallback done), )                                 \
+  X(void, SetVoiceSettingsUpdatedCallback, (VoiceSettingsUpdatedCallback cb), )             \
+  X(void, SetVoiceLogCallback, (LogCallback cb, sdk::LogSeverity minSeverity), )
+
 namespace sdk {
 
 class VoiceApi : public CallbackTypes {
@@ -20,31 +46,7 @@ class VoiceApi : public CallbackTypes {
   using VoiceSettingsUpdatedCallback = std::function<void(const VoiceSettings& settings)>;
   using DoneCallback = std::function<void()>;
 
-  // StartCall fails (ClientNotReady, or ValidationError when this client is already in the lobby's
-  // call: the vendor then returns a null Call); otherwise progress and the outcome (e.g.
-  // CallError::Forbidden for a non-member) arrive through the call status callback.
-  virtual Result StartCall(Snowflake lobbyId) = 0;
-  virtual void EndCall(Snowflake lobbyId, DoneCallback done) = 0;
-  virtual void EndCalls(DoneCallback done) = 0;
-  virtual std::optional<CallInfo> GetCall(Snowflake lobbyId) const = 0;
-  // The self mute/deaf setters return false when there is no call in that lobby.
-  virtual bool SetSelfMute(Snowflake lobbyId, bool mute) = 0;
-  virtual bool SetSelfDeaf(Snowflake lobbyId, bool deaf) = 0;
-  virtual void SetSelfMuteAll(bool mute) = 0;
-  virtual void SetSelfDeafAll(bool deaf) = 0;
-  virtual bool GetSelfMuteAll() const = 0;
-  virtual bool GetSelfDeafAll() const = 0;
-  virtual void SetCallStatusCallback(CallStatusCallback cb) = 0;
-  virtual void SetVoiceEventCallback(VoiceEventCallback cb) = 0;
-
-  // The local chat client's voice settings over RPC (discordpp GetVoiceSettings,
-  // SetVoiceSettingsUpdatedCallback, SDK 1.10). RPCError when the chat client is not running or
-  // not connected; the updated callback fires again once it is back.
-  virtual void GetVoiceSettings(VoiceSettingsCallback done) = 0;
-  virtual void SetVoiceSettingsUpdatedCallback(VoiceSettingsUpdatedCallback cb) = 0;
-
-  // Voice engine logs (discordpp AddVoiceLogCallback); the client's SetLogCallback excludes them.
-  virtual void SetVoiceLogCallback(LogCallback cb, LogSeverity minSeverity) = 0;
+  SDK_VOICE_API_METHODS(SDK_PURE_VIRTUAL)
 
  protected:
   ~VoiceApi() = default;

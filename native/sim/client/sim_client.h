@@ -45,50 +45,16 @@ class SimClient final : public sdk::Client,
   std::optional<sdk::User> GetCurrentUser() const override;
   void SetStatusChangedCallback(StatusCallback cb) override;
   void SetLogCallback(LogCallback cb, sdk::LogSeverity minSeverity) override;
-  void SetLobbyEventCallback(LobbyEventCallback cb) override;
-  void SetMessageEventCallback(MessageEventCallback cb) override;
-  void CreateOrJoinLobby(std::string secret, std::optional<sdk::Metadata> lobbyMetadata,
-                         std::optional<sdk::Metadata> memberMetadata, LobbyIdCallback done) override;
-  void LeaveLobby(sdk::Snowflake lobbyId, ResultCallback done) override;
-  std::optional<sdk::Lobby> GetLobby(sdk::Snowflake lobbyId) const override;
-  std::vector<sdk::Snowflake> GetLobbyIds() const override;
-  void SendLobbyMessage(sdk::Snowflake lobbyId, std::string content, sdk::Metadata metadata,
-                        MessageIdCallback done) override;
-  void GetLobbyMessages(sdk::Snowflake lobbyId, int32_t limit, MessagesCallback done) override;
-  void GetUserGuilds(GuildsCallback done) override;
-  void GetGuildChannels(sdk::Snowflake guildId, GuildChannelsCallback done) override;
-  void SendUserMessage(sdk::Snowflake recipientId, std::string content, sdk::Metadata metadata,
-                       MessageIdCallback done) override;
-  void EditUserMessage(sdk::Snowflake recipientId, sdk::Snowflake messageId, std::string content,
-                       ResultCallback done) override;
-  void DeleteUserMessage(sdk::Snowflake recipientId, sdk::Snowflake messageId, ResultCallback done) override;
-  void GetUserMessages(sdk::Snowflake recipientId, int32_t limit, MessagesCallback done) override;
-  void GetUserMessageSummaries(UserMessageSummariesCallback done) override;
-  void SetMessageDeletedCallback(MessageDeletedCallback cb) override;
-  void UpdateRichPresence(sdk::Activity activity, ResultCallback done) override;
-  void ClearRichPresence() override;
-  void SetOnlineStatus(sdk::StatusType status, ResultCallback done) override;
-  std::optional<sdk::User> GetUser(sdk::Snowflake userId) const override;
   std::optional<uint64_t> GetCpuAffinityMask() const override { return options_.cpuAffinityMask; }
-  void SetUserUpdatedCallback(UserUpdatedCallback cb) override;
   void Close() override;
 
-  // Voice calls, voice settings and voice logs (sim_client_voice.cc).
-  sdk::Result StartCall(sdk::Snowflake lobbyId) override;
-  void EndCall(sdk::Snowflake lobbyId, DoneCallback done) override;
-  void EndCalls(DoneCallback done) override;
-  std::optional<sdk::CallInfo> GetCall(sdk::Snowflake lobbyId) const override;
-  bool SetSelfMute(sdk::Snowflake lobbyId, bool mute) override;
-  bool SetSelfDeaf(sdk::Snowflake lobbyId, bool deaf) override;
-  void SetSelfMuteAll(bool mute) override;
-  void SetSelfDeafAll(bool deaf) override;
-  bool GetSelfMuteAll() const override;
-  bool GetSelfDeafAll() const override;
-  void SetCallStatusCallback(CallStatusCallback cb) override;
-  void SetVoiceEventCallback(VoiceEventCallback cb) override;
-  void GetVoiceSettings(VoiceSettingsCallback done) override;
-  void SetVoiceSettingsUpdatedCallback(VoiceSettingsUpdatedCallback cb) override;
-  void SetVoiceLogCallback(LogCallback cb, sdk::LogSeverity minSeverity) override;
+  // The features: every method of the port's feature interfaces, declared from their lists and
+  // defined in sim_client_<feature>.cc.
+  SDK_LOBBIES_API_METHODS(SDK_OVERRIDE)
+  SDK_MESSAGES_API_METHODS(SDK_OVERRIDE)
+  SDK_VOICE_API_METHODS(SDK_OVERRIDE)
+  SDK_GUILDS_API_METHODS(SDK_OVERRIDE)
+  SDK_PRESENCE_API_METHODS(SDK_OVERRIDE)
 
   // Session (called by the world; only posts to the service thread)
   sdk::Snowflake SessionUserId() const override { return sessionUserId_.load(); }
