@@ -90,7 +90,7 @@ export interface NativeLobby {
 export interface NativeServerLobby extends NativeLobby {
   applicationId: string;
   hasSecret: boolean;
-  members: { id: string; metadata: NativeMetadata; connected: boolean; additionalName: string | null }[];
+  members: { id: string; metadata: NativeMetadata; connected: boolean; additionalName: string | null; flags: number }[];
 }
 
 /** A message (`MessageHandle`); frozen, and possibly shared by every recipient in a batch. */
@@ -148,6 +148,7 @@ export interface NativeMemberUpdate {
   remove: boolean;
   metadata?: NativeMetadata;
   additionalName?: string | null;
+  flags?: number;
 }
 
 /** A call as a client sees it (`discordpp::Call`); `status` is the vendor's `Call::Status` value. */

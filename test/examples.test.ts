@@ -1,6 +1,6 @@
 // The demo and the README's examples are real code: they run here, and the README shows them
 // verbatim (each block follows an `<!-- example: path -->` marker and must equal that file).
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
@@ -47,6 +47,13 @@ describe('examples', () => {
     expect(stdout).toMatch(/guild Raiders\n  0 GuildText welcome\n  1 GuildCategory Game\n  2 GuildText party-chat \(in \d+\)\n$/);
   });
 
+  it('the linked channels example links a channel, is refused without the flag, and unlinks', async () => {
+    const { code, stdout, stderr } = await runFixture(example('linked-channels.cjs'));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toBe('linkable: raid-chat\nbo sees the lobby linked to #raid-chat\nbo may not unlink: 403 (50013)\nlinked channel now: null\n');
+  });
+
   it('the direct messages example runs', async () => {
     const { code, stdout, stderr } = await runFixture(example('direct-messages.cjs'));
     expect(stderr).toBe('');
@@ -74,13 +81,10 @@ describe('examples', () => {
   it('the README shows each example exactly as it is in examples/', () => {
     const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
     const blocks = [...readme.matchAll(/<!-- example: (\S+) -->\n```js\n([\s\S]*?)```/g)];
-    expect(blocks.map(([, file]) => file)).toEqual([
-      'examples/lobby-chat.cjs',
-      'examples/guild-channels.cjs',
-      'examples/direct-messages.cjs',
-      'examples/rich-presence.cjs',
-      'examples/harness.test.cjs',
-    ]);
+    // Every example but the demo (npm run demo) is shown, once.
+    const files = readdirSync(path.join(root, 'examples')).filter((name) => name.endsWith('.cjs') && name !== 'demo.cjs');
+    expect(files.length).toBeGreaterThan(5);
+    expect(blocks.map(([, file]) => file).sort()).toEqual(files.map((name) => `examples/${name}`).sort());
     for (const [, file, code] of blocks) expect(code).toBe(readFileSync(path.join(root, file!), 'utf8'));
   });
 });

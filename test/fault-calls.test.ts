@@ -26,14 +26,16 @@ async function context() {
   const editable = await alice.client.sendUserMessage(bob.user.id, 'to edit');
   const deletable = await alice.client.sendUserMessage(bob.user.id, 'to delete');
   const guild = sim.createGuild({ name: 'fault guild', owner: alice.user, members: [bob.user] });
-  sim.createGuildChannel(guild, { name: 'general' });
+  const channel = sim.createGuildChannel(guild, { name: 'general' });
+  // Alice may link channels to the lobby (CanLinkLobby); she owns the guild.
+  sim.bulkUpdateLobbyMembers(lobbyId, [{ user: alice.user, flags: 1 }]);
   await alice.client.updateRichPresence({ state: 'playing' });
   const carol = sim.createUser({ username: 'carol' });
   await alice.client.sendUserMessage(carol.id, 'hello carol');
   // Nothing cached for this client, and no probe writes to carol: its read goes to the service.
   const uncached: Client = await sim.connectClient(alice.user);
   await sim.settle();
-  return { sim, alice, bob, lobbyId, leavingLobbyId, editable, deletable, guild, carol, uncached };
+  return { sim, alice, bob, lobbyId, leavingLobbyId, editable, deletable, guild, channel, carol, uncached };
 }
 type Context = Awaited<ReturnType<typeof context>>;
 
@@ -78,6 +80,8 @@ const PROBES: Record<SimulatedCall, (ctx: Context) => Promise<Outcome>> = {
   getUserMessageSummaries: ({ alice }) => outcome(alice.client.getUserMessageSummaries()),
   updateRichPresence: ({ alice }) => outcome(alice.client.updateRichPresence({ state: 'still playing' })),
   setOnlineStatus: ({ alice }) => outcome(alice.client.setOnlineStatus('idle')),
+  linkChannelToLobby: ({ alice, lobbyId, channel }) => outcome(alice.client.linkChannelToLobby(lobbyId, channel)),
+  unlinkChannelFromLobby: ({ alice, lobbyId }) => outcome(alice.client.unlinkChannelFromLobby(lobbyId)),
   // Reports nothing: a failed clear leaves the activity published (and logs a warning).
   clearRichPresence: async ({ sim, alice, bob }) => {
     alice.client.clearRichPresence();

@@ -53,6 +53,26 @@ declare module '../client/client.js' {
     createOrJoinLobby(secret: string, options?: CreateOrJoinLobbyOptions): Promise<Snowflake>;
     /** Leaves a lobby (one created or joined with a secret; the game backend manages the others). */
     leaveLobby(lobbyId: SnowflakeInput): Promise<void>;
+    /**
+     * Links a guild channel to a lobby (`LinkChannelToLobby`): the lobby's chat is then mirrored in
+     * the channel, and the lobby shows it as `linkedChannel`; every member gets `lobbyUpdated`.
+     * Linking another channel replaces the link. The user must be a member of the lobby with the
+     * `CanLinkLobby` flag (only the game backend sets it), and the channel a text channel of a guild
+     * it can view, send messages in and manage (`isLinkable` in {@link Client.getGuildChannels}),
+     * not linked to another lobby. Rejects with an `HTTPError`: 403 (code 50013) without the flag or
+     * the permissions, 404 (10003) for a channel the user cannot see, 400 (50024) for a channel
+     * that is not a text channel, 400 (50035) for a channel another lobby has; 404/403 as
+     * {@link Client.sendLobbyMessage} for the lobby.
+     * @example
+     * await client.linkChannelToLobby(lobbyId, channel.id);
+     */
+    linkChannelToLobby(lobbyId: SnowflakeInput, channelId: SnowflakeInput): Promise<void>;
+    /**
+     * Removes the link between a lobby and its guild channel (`UnlinkChannelFromLobby`); every
+     * member gets `lobbyUpdated`. A lobby without a linked channel resolves and nothing changes.
+     * Needs the `CanLinkLobby` flag, as {@link Client.linkChannelToLobby}.
+     */
+    unlinkChannelFromLobby(lobbyId: SnowflakeInput): Promise<void>;
     /** A lobby this client's user is a member of, with its members; null otherwise or when not ready. */
     getLobby(lobbyId: SnowflakeInput): Lobby | null;
     /** The ids of the lobbies this client's user is a member of (empty when not ready). */
@@ -79,6 +99,25 @@ defineClientMethods({
     return state.start('leaveLobby', () => {
       const id = toSnowflake(lobbyId, 'lobbyId');
       return (requestId) => state.native.leaveLobby(requestId, id);
+    }).then(() => undefined);
+  },
+
+  linkChannelToLobby(lobbyId: SnowflakeInput, channelId: SnowflakeInput): Promise<void> {
+    const state = clientState(this);
+    if (!state) return notAClient('linkChannelToLobby');
+    return state.start('linkChannelToLobby', () => {
+      const lobby = toSnowflake(lobbyId, 'lobbyId');
+      const channel = toSnowflake(channelId, 'channelId');
+      return (requestId) => state.native.linkChannelToLobby(requestId, lobby, channel);
+    }).then(() => undefined);
+  },
+
+  unlinkChannelFromLobby(lobbyId: SnowflakeInput): Promise<void> {
+    const state = clientState(this);
+    if (!state) return notAClient('unlinkChannelFromLobby');
+    return state.start('unlinkChannelFromLobby', () => {
+      const lobby = toSnowflake(lobbyId, 'lobbyId');
+      return (requestId) => state.native.unlinkChannelFromLobby(requestId, lobby);
     }).then(() => undefined);
   },
 

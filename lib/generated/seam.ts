@@ -378,7 +378,9 @@ export type SimulatedCall =
   /** Setting the user's online status. */
   | 'setOnlineStatus'
   /** Clearing it: reports nothing, so a failed clear is only logged (warning) and the activity stays. */
-  | 'clearRichPresence';
+  | 'clearRichPresence'
+  | 'linkChannelToLobby'
+  | 'unlinkChannelFromLobby';
 
 /** The native CallKind of each call. */
 export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
@@ -399,12 +401,16 @@ export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
   updateRichPresence: 14,
   setOnlineStatus: 15,
   clearRichPresence: 16,
+  linkChannelToLobby: 17,
+  unlinkChannelFromLobby: 18,
 };
 
 /** What the Result event of each asynchronous NativeClient method carries on success. */
 export interface NativeResults {
   createOrJoinLobby: string;
   leaveLobby: undefined;
+  linkChannelToLobby: undefined;
+  unlinkChannelFromLobby: undefined;
   sendLobbyMessage: string;
   getLobbyMessages: readonly NativeMessage[];
   sendUserMessage: string;
@@ -439,6 +445,10 @@ export interface NativeClient {
   createOrJoinLobby(requestId: number, secret: string, lobbyMetadata?: NativeMetadata, memberMetadata?: NativeMetadata): void;
   /** Result value: none. */
   leaveLobby(requestId: number, lobbyId: string): void;
+  /** Result value: none. */
+  linkChannelToLobby(requestId: number, lobbyId: string, channelId: string): void;
+  /** Result value: none. */
+  unlinkChannelFromLobby(requestId: number, lobbyId: string): void;
   getLobby(lobbyId: string): NativeLobby | null;
   getLobbyIds(): string[];
   /** Result value: the message id. */

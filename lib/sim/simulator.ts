@@ -135,11 +135,19 @@ export interface LobbyMemberUpdate {
   metadata?: Metadata;
   /** The member's additional display name (e.g. a character name, 1 to 80 characters), carried by the messages it sends from now on; null clears it. Only the game backend can set it. */
   additionalName?: string | null;
+  /**
+   * The member's flags (the server API's LobbyMemberFlags): 1 (`CanLinkLobby`) lets it link a
+   * channel to the lobby from its client ({@link Client.linkChannelToLobby}), 0 none. Unchanged
+   * when absent (0 for a new member). Clients do not see flags.
+   */
+  flags?: number;
 }
 
 /** A member as the game backend sees it. */
 export interface ServerLobbyMember extends LobbyMember {
   additionalName: string | null;
+  /** LobbyMemberFlags: 1 `CanLinkLobby`, 0 none. */
+  flags: number;
 }
 
 /** A lobby as the game backend sees it. */
@@ -161,6 +169,8 @@ export interface FailNextOptions {
 }
 
 const DEFAULT_TOKEN_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+/** Every LobbyMemberFlags bit: CanLinkLobby (1) is the only one. */
+const LOBBY_MEMBER_FLAGS_ALL = 1;
 const LOG_SEVERITIES: readonly LogSeverity[] = ['verbose', 'info', 'warning', 'error'];
 
 let defaultSimulator: Simulator | undefined;
@@ -372,6 +382,7 @@ export class Simulator {
         update.additionalName =
           entry.additionalName === null ? null : checkText(entry.additionalName, `members[${i}].additionalName`, 1, limits.additionalNameLength);
       }
+      if (entry.flags !== undefined) update.flags = checkInteger(entry.flags, `members[${i}].flags`, 0, LOBBY_MEMBER_FLAGS_ALL);
       return update;
     });
     this.#world.bulkUpdateLobbyMembers(lobbyId, updates);

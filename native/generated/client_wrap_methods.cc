@@ -26,6 +26,8 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MethodTable()
       InstanceMethod<&ClientWrap::CpuAffinityMask>("cpuAffinityMask"),
       InstanceMethod<&ClientWrap::CreateOrJoinLobby>("createOrJoinLobby"),
       InstanceMethod<&ClientWrap::LeaveLobby>("leaveLobby"),
+      InstanceMethod<&ClientWrap::LinkChannelToLobby>("linkChannelToLobby"),
+      InstanceMethod<&ClientWrap::UnlinkChannelFromLobby>("unlinkChannelFromLobby"),
       InstanceMethod<&ClientWrap::GetLobby>("getLobby"),
       InstanceMethod<&ClientWrap::GetLobbyIds>("getLobbyIds"),
       InstanceMethod<&ClientWrap::SendLobbyMessage>("sendLobbyMessage"),
@@ -75,6 +77,21 @@ Napi::Value ClientWrap::LeaveLobby(const Napi::CallbackInfo& info) {
   const uint32_t requestId = Uint32Arg(info, 0, "requestId");
   const sdk::Snowflake lobbyId = SnowflakeFromJs(ArgOrUndefined(info, 1), "lobbyId");
   Live(info).Lobbies().LeaveLobby(lobbyId, SettleRequest<>(requestId));
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::LinkChannelToLobby(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  const sdk::Snowflake lobbyId = SnowflakeFromJs(ArgOrUndefined(info, 1), "lobbyId");
+  const sdk::Snowflake channelId = SnowflakeFromJs(ArgOrUndefined(info, 2), "channelId");
+  Live(info).Lobbies().LinkChannelToLobby(lobbyId, channelId, SettleRequest<>(requestId));
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::UnlinkChannelFromLobby(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  const sdk::Snowflake lobbyId = SnowflakeFromJs(ArgOrUndefined(info, 1), "lobbyId");
+  Live(info).Lobbies().UnlinkChannelFromLobby(lobbyId, SettleRequest<>(requestId));
   return info.Env().Undefined();
 }
 

@@ -212,6 +212,8 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
   calls.Set(sim::CallKindJsName(sim::CallKind::UpdateRichPresence), static_cast<int32_t>(sim::CallKind::UpdateRichPresence));
   calls.Set(sim::CallKindJsName(sim::CallKind::SetOnlineStatus), static_cast<int32_t>(sim::CallKind::SetOnlineStatus));
   calls.Set(sim::CallKindJsName(sim::CallKind::ClearRichPresence), static_cast<int32_t>(sim::CallKind::ClearRichPresence));
+  calls.Set(sim::CallKindJsName(sim::CallKind::LinkChannelToLobby), static_cast<int32_t>(sim::CallKind::LinkChannelToLobby));
+  calls.Set(sim::CallKindJsName(sim::CallKind::UnlinkChannelFromLobby), static_cast<int32_t>(sim::CallKind::UnlinkChannelFromLobby));
   tables.Set("calls", calls);
   tables.Set("eventInts", static_cast<int32_t>(kJsEventInts));
   return tables;

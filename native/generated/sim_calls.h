@@ -24,8 +24,10 @@ enum class CallKind : int32_t {
   UpdateRichPresence = 14,  // Publishing rich presence.
   SetOnlineStatus = 15,  // Setting the user's online status.
   ClearRichPresence = 16,  // Clearing it: reports nothing, so a failed clear is only logged (warning) and the activity stays.
+  LinkChannelToLobby = 17,
+  UnlinkChannelFromLobby = 18,
 };
-constexpr int32_t kCallKinds = 17;
+constexpr int32_t kCallKinds = 19;
 
 // The call's name in debug log lines (the request the SDK makes).
 inline const char* CallKindName(CallKind kind) {
@@ -47,6 +49,8 @@ inline const char* CallKindName(CallKind kind) {
     case CallKind::UpdateRichPresence: return "SET_ACTIVITY";
     case CallKind::SetOnlineStatus: return "PATCH /users/@me/settings (status)";
     case CallKind::ClearRichPresence: return "SET_ACTIVITY (clear)";
+    case CallKind::LinkChannelToLobby: return "PATCH /lobbies/{lobby}/channel-linking (channel_id)";
+    case CallKind::UnlinkChannelFromLobby: return "PATCH /lobbies/{lobby}/channel-linking (empty)";
   }
   return "request";
 }
@@ -71,6 +75,8 @@ inline const char* CallKindJsName(CallKind kind) {
     case CallKind::UpdateRichPresence: return "updateRichPresence";
     case CallKind::SetOnlineStatus: return "setOnlineStatus";
     case CallKind::ClearRichPresence: return "clearRichPresence";
+    case CallKind::LinkChannelToLobby: return "linkChannelToLobby";
+    case CallKind::UnlinkChannelFromLobby: return "unlinkChannelFromLobby";
   }
   return "";
 }

@@ -1,6 +1,7 @@
 // The harness half of NativeWorld: what the game backend does to lobbies (the server API), latency
 // and fault injection, and settle().
 #include <algorithm>
+#include <cmath>
 
 #include "generated/js_events.h"
 #include "napi/convert.h"
@@ -65,6 +66,15 @@ Napi::Value WorldWrap::BulkUpdateLobbyMembers(const Napi::CallbackInfo& info) {
     } else if (!name.IsUndefined()) {
       throw Napi::TypeError::New(env, "members[].additionalName must be a string or null");
     }
+    Napi::Value flags = spec.Get("flags");
+    if (!flags.IsUndefined()) {
+      const double value = flags.IsNumber() ? flags.As<Napi::Number>().DoubleValue() : -1;
+      // NaN fails every comparison, so it is refused too.
+      if (!(value >= 0 && value <= 4294967295.0) || value != std::floor(value)) {
+        throw Napi::TypeError::New(env, "members[].flags must be an integer from 0 to 2^32 - 1");
+      }
+      update.flags = static_cast<uint32_t>(value);
+    }
     updates.push_back(std::move(update));
   }
   Guarded(env, [&] { world().BulkUpdateLobbyMembers(lobbyId, updates); });
@@ -116,6 +126,8 @@ Napi::Value WorldWrap::GetLobby(const Napi::CallbackInfo& info) {
     auto name = found->additionalNames.find(found->lobby.members[i].id);
     member.Set("additionalName", name == found->additionalNames.end() ? Napi::Value(env.Null())
                                                                        : Napi::String::New(env, name->second));
+    auto flags = found->flags.find(found->lobby.members[i].id);
+    member.Set("flags", Napi::Number::New(env, flags == found->flags.end() ? 0 : flags->second));
   }
   return out;
 }

@@ -11,12 +11,18 @@
 
 // CreateOrJoinLobby: metadata left out (nullopt) is not changed when joining an existing lobby.
 // GetLobby: the lobby as this client sees it; nullopt unless ready and a member.
+// LinkChannelToLobby, UnlinkChannelFromLobby: the user must be a member with the CanLinkLobby flag
+// (set by the game backend) and the channel a guild text channel it can view, write to and manage,
+// not linked to another lobby; the members get lobbyUpdated. Unlinking a lobby without a channel
+// succeeds.
 // SetLobbyEventCallback: registering again replaces the previous callback (vendor behaviour).
 #define SDK_LOBBIES_API_METHODS(X)                                                                       \
   X(void, CreateOrJoinLobby,                                                                              \
     (std::string secret, std::optional<sdk::Metadata> lobbyMetadata, std::optional<sdk::Metadata> memberMetadata, \
      LobbyIdCallback done), )                                                                             \
   X(void, LeaveLobby, (sdk::Snowflake lobbyId, ResultCallback done), )                                    \
+  X(void, LinkChannelToLobby, (sdk::Snowflake lobbyId, sdk::Snowflake channelId, ResultCallback done), )   \
+  X(void, UnlinkChannelFromLobby, (sdk::Snowflake lobbyId, ResultCallback done), )                        \
   X(std::optional<sdk::Lobby>, GetLobby, (sdk::Snowflake lobbyId), const)                                  \
   X(std::vector<sdk::Snowflake>, GetLobbyIds, (), const)                                                   \
   X(void, SetLobbyEventCallback, (LobbyEventCallback cb), )

@@ -112,6 +112,16 @@ void VendorClient::LeaveLobby(sdk::Snowflake lobbyId, ResultCallback done) {
   client_->LeaveLobby(lobbyId, [settle](discordpp::ClientResult result) { settle(ToResult(result)); });
 }
 
+void VendorClient::LinkChannelToLobby(sdk::Snowflake lobbyId, sdk::Snowflake channelId, ResultCallback done) {
+  auto settle = Pending<>(std::move(done));
+  client_->LinkChannelToLobby(lobbyId, channelId, [settle](discordpp::ClientResult result) { settle(ToResult(result)); });
+}
+
+void VendorClient::UnlinkChannelFromLobby(sdk::Snowflake lobbyId, ResultCallback done) {
+  auto settle = Pending<>(std::move(done));
+  client_->UnlinkChannelFromLobby(lobbyId, [settle](discordpp::ClientResult result) { settle(ToResult(result)); });
+}
+
 std::optional<sdk::Lobby> VendorClient::GetLobby(sdk::Snowflake lobbyId) const {
   if (!client_) return std::nullopt;
   auto lobby = client_->GetLobbyHandle(lobbyId);

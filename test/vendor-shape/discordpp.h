@@ -499,6 +499,7 @@ class Client {
   using UpdateTokenCallback = std::function<void(ClientResult result)>;
   using CreateOrJoinLobbyCallback = std::function<void(ClientResult result, uint64_t lobbyId)>;
   using LeaveLobbyCallback = std::function<void(ClientResult result)>;
+  using LinkOrUnlinkChannelCallback = std::function<void(ClientResult result)>;
   using SendUserMessageCallback = std::function<void(ClientResult result, uint64_t messageId)>;
   using GetLobbyMessagesCallback = std::function<void(ClientResult result, std::vector<MessageHandle> messages)>;
   using LobbyCreatedCallback = std::function<void(uint64_t lobbyId)>;
@@ -545,6 +546,8 @@ class Client {
                                      std::unordered_map<std::string, std::string> const& memberMetadata,
                                      CreateOrJoinLobbyCallback callback);
   void LeaveLobby(uint64_t lobbyId, LeaveLobbyCallback callback);
+  void LinkChannelToLobby(uint64_t lobbyId, uint64_t channelId, LinkOrUnlinkChannelCallback callback);
+  void UnlinkChannelFromLobby(uint64_t lobbyId, LinkOrUnlinkChannelCallback callback);
   std::optional<LobbyHandle> GetLobbyHandle(uint64_t lobbyId) const;
   std::vector<uint64_t> GetLobbyIds() const;
   void SendLobbyMessageWithMetadata(uint64_t lobbyId, std::string const& content,

@@ -67,6 +67,20 @@ void SimClient::LeaveLobby(sdk::Snowflake lobbyId, ResultCallback done) {
   });
 }
 
+void SimClient::LinkChannelToLobby(sdk::Snowflake lobbyId, sdk::Snowflake channelId, ResultCallback done) {
+  const uint64_t op = BeginOperation(std::move(done));
+  Call(CallKind::LinkChannelToLobby, op, [this, op, lobbyId, channelId](sdk::Snowflake app, sdk::Snowflake user) {
+    CompleteOperation(op, world_->LinkChannelToLobby(app, user, lobbyId, channelId));
+  });
+}
+
+void SimClient::UnlinkChannelFromLobby(sdk::Snowflake lobbyId, ResultCallback done) {
+  const uint64_t op = BeginOperation(std::move(done));
+  Call(CallKind::UnlinkChannelFromLobby, op, [this, op, lobbyId](sdk::Snowflake app, sdk::Snowflake user) {
+    CompleteOperation(op, world_->UnlinkChannelFromLobby(app, user, lobbyId));
+  });
+}
+
 std::optional<sdk::Lobby> SimClient::GetLobby(sdk::Snowflake lobbyId) const {
   sdk::Snowflake app = 0, user = 0;
   sdk::Result failure;

@@ -10,7 +10,6 @@ namespace sim {
 
 namespace {
 // The service's JSON error codes.
-constexpr int32_t kUnknownChannel = 10003;
 constexpr int32_t kUnknownMessage = 10008;
 constexpr int32_t kCannotSendToUser = 50007;
 constexpr int32_t kNotTheAuthor = 50005;  // "Cannot edit a message authored by another user"

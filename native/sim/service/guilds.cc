@@ -10,6 +10,10 @@ namespace sim {
 namespace {
 // The service's JSON error codes.
 constexpr int32_t kUnknownGuild = 10004;
+constexpr int32_t kWrongChannelType = 50024;  // "Cannot execute action on this channel type"
+// "Invalid Form Body". The code for a channel another lobby has is not documented: the simulator
+// answers with the generic one.
+constexpr int32_t kInvalidFormBody = 50035;
 
 uint64_t Apply(uint64_t permissions, const Overwrite& overwrite) {
   return (permissions & ~overwrite.deny) | overwrite.allow;
@@ -158,6 +162,33 @@ sdk::Result Guilds::Channels(sdk::Snowflake app, sdk::Snowflake userId, sdk::Sno
   std::sort(out->begin(), out->end(), [](const sdk::GuildChannel& a, const sdk::GuildChannel& b) {
     return a.position != b.position ? a.position < b.position : a.id < b.id;
   });
+  return sdk::Result::Success();
+}
+
+sdk::Result Guilds::LinkableChannel(sdk::Snowflake userId, sdk::Snowflake channelId, sdk::Snowflake lobbyId,
+                                    const LinkedLobbies& linked, sdk::LinkedChannel* out) const {
+  auto found = channels_.find(channelId);
+  const Guild* guild = found == channels_.end() ? nullptr : &guilds_.at(found->second.guildId);
+  const uint64_t permissions =
+      guild && guild->members.count(userId) ? PermissionsIn(*guild, found->second, userId) : 0;
+  // A channel the user cannot view is one it does not know of.
+  if (!(permissions & kViewChannel)) {
+    return HttpFailure(404, kUnknownChannel, "Unknown Channel: the current user can see no channel " + IdText(channelId));
+  }
+  const Channel& channel = found->second;
+  if (channel.spec.type != sdk::ChannelType::GuildText) {
+    return HttpFailure(400, kWrongChannelType, "Cannot execute action on this channel type: only a guild text channel can be linked to a lobby");
+  }
+  if ((permissions & kModeledPermissions) != kModeledPermissions) {
+    return HttpFailure(403, kMissingPermissions,
+                       "Missing Permissions: linking channel " + IdText(channelId) +
+                           " needs View Channel, Send Messages and Manage Channels");
+  }
+  auto link = linked.find(channelId);
+  if (link != linked.end() && link->second.lobbyId != lobbyId) {
+    return HttpFailure(400, kInvalidFormBody, "Invalid Form Body: channel " + IdText(channelId) + " is already linked to another lobby");
+  }
+  *out = sdk::LinkedChannel{channelId, channel.spec.name, channel.guildId};
   return sdk::Result::Success();
 }
 

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "sdk/guilds.h"
+#include "sdk/lobby.h"
 #include "sdk/types.h"
 
 namespace sim {
@@ -80,6 +81,12 @@ class Guilds {
   // Failures: 404 Unknown Guild (10004), 403 Missing Access (50001) for a non-member.
   sdk::Result Channels(sdk::Snowflake app, sdk::Snowflake userId, sdk::Snowflake guildId,
                        const LinkedLobbies& linked, std::vector<sdk::GuildChannel>* out) const;
+  // The channel `userId` may link to lobby `lobbyId` (Link Channel To Lobby): a guild text channel
+  // it can view, send messages in and manage, not linked to another lobby. Failures: 404 Unknown
+  // Channel (10003) for a channel it cannot see, 400 (50024) for another channel type, 403
+  // Missing Permissions (50013), 400 (50035) when another lobby has it.
+  sdk::Result LinkableChannel(sdk::Snowflake userId, sdk::Snowflake channelId, sdk::Snowflake lobbyId,
+                              const LinkedLobbies& linked, sdk::LinkedChannel* out) const;
 
  private:
   struct Channel {

@@ -13,6 +13,10 @@ namespace sim {
 
 // The service's JSON error code for "Missing Access".
 constexpr int32_t kMissingAccess = 50001;
+// "Missing Permissions": the user lacks a permission (or a lobby member flag) the action needs.
+constexpr int32_t kMissingPermissions = 50013;
+// "Unknown Channel".
+constexpr int32_t kUnknownChannel = 10003;
 
 inline sdk::Result HttpFailure(int32_t status, int32_t code, std::string message) {
   sdk::Result result = sdk::Result::Failure(sdk::ErrorType::HTTPError, std::move(message), code);

@@ -274,6 +274,9 @@ Notices Lobbies::BulkUpdateMembers(sdk::Snowflake lobbyId, const std::vector<Mem
     if (!seen.insert(update.userId).second) {
       throw std::invalid_argument("user " + IdText(update.userId) + " appears twice in one bulk update");
     }
+    if (update.flags && (*update.flags & ~kCanLinkLobby) != 0) {
+      throw std::invalid_argument("member flags must be 0 or 1 (CanLinkLobby), got " + std::to_string(*update.flags));
+    }
     if (update.remove || lobby->Find(update.userId)) continue;
     ++added;
     auto mine = lobbiesOfUser_.find({lobby->applicationId, update.userId});
@@ -299,7 +302,7 @@ Notices Lobbies::BulkUpdateMembers(sdk::Snowflake lobbyId, const std::vector<Mem
     if (!member) {
       AddMember(*lobby,
                 Member{update.userId, update.metadata.value_or(sdk::Metadata{}),
-                       update.additionalName.value_or(std::nullopt)},
+                       update.additionalName.value_or(std::nullopt), update.flags.value_or(0)},
                 notices);
       continue;
     }
@@ -312,6 +315,8 @@ Notices Lobbies::BulkUpdateMembers(sdk::Snowflake lobbyId, const std::vector<Mem
       member->additionalName = *update.additionalName;
       changed = true;
     }
+    // Clients do not see flags: a change of flags alone is not an update they hear of.
+    if (update.flags) member->flags = *update.flags;
     if (changed) {
       notices.push_back(LobbyNotice(*lobby, sdk::LobbyEvent::MemberUpdated, lobby->MemberIds(), update.userId));
     }
@@ -350,6 +355,24 @@ Notices Lobbies::LinkChannel(sdk::Snowflake lobbyId, std::optional<sdk::LinkedCh
   return {LobbyNotice(*lobby, sdk::LobbyEvent::Updated, lobby->MemberIds())};
 }
 
+sdk::Result Lobbies::MayLinkChannel(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId) const {
+  sdk::Result failure;
+  const Lobby* lobby = MemberLobby(app, user, lobbyId, &failure);
+  if (!lobby) return failure;
+  if (!(lobby->Find(user)->flags & kCanLinkLobby)) {
+    return HttpFailure(403, kMissingPermissions,
+                       "Missing Permissions: linking a channel to lobby " + IdText(lobbyId) +
+                           " needs the member flag CanLinkLobby, which the game backend sets");
+  }
+  return sdk::Result::Success();
+}
+
+std::optional<sdk::Snowflake> Lobbies::LinkedChannelOf(sdk::Snowflake lobbyId) const {
+  const Lobby* lobby = FindLobby(lobbyId);
+  if (!lobby || !lobby->linkedChannel) return std::nullopt;
+  return lobby->linkedChannel->id;
+}
+
 Notices Lobbies::Delete(sdk::Snowflake lobbyId) {
   Lobby* lobby = FindLobby(lobbyId);
   if (!lobby) throw std::invalid_argument("no lobby with id " + IdText(lobbyId));
@@ -374,6 +397,7 @@ std::optional<ServerLobby> Lobbies::ServerView(sdk::Snowflake lobbyId, const IsC
   out.secret = lobby->secret;
   for (const Member& member : lobby->members) {
     if (member.additionalName) out.additionalNames[member.id] = *member.additionalName;
+    if (member.flags) out.flags[member.id] = member.flags;
   }
   return out;
 }

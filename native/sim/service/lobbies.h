@@ -38,6 +38,7 @@ struct MemberUpdate {
   bool remove = false;
   std::optional<sdk::Metadata> metadata;               // nullopt: unchanged (empty when added)
   std::optional<std::optional<std::string>> additionalName;  // outer nullopt: unchanged
+  std::optional<uint32_t> flags;                             // LobbyMemberFlags; nullopt: unchanged (0 when added)
 };
 
 // The server's view of a lobby: the client view plus what only the game backend sees.
@@ -46,6 +47,7 @@ struct ServerLobby {
   sdk::Snowflake applicationId = 0;
   std::optional<std::string> secret;
   std::map<sdk::Snowflake, std::string> additionalNames;
+  std::map<sdk::Snowflake, uint32_t> flags;  // members with flags set
 };
 
 class Lobbies {
@@ -58,6 +60,8 @@ class Lobbies {
   static constexpr size_t kMaxLobbiesPerUser = 200;
   static constexpr size_t kMaxMembersPerBulkUpdate = 25;
   static constexpr size_t kMaxContentLength = 2000;  // characters (code points)
+  // LobbyMemberFlags (server API): the only flag. A member with it may link a channel to the lobby.
+  static constexpr uint32_t kCanLinkLobby = 1u << 0;
 
   using IsConnected = std::function<bool(sdk::Snowflake applicationId, sdk::Snowflake userId)>;
 
@@ -88,6 +92,11 @@ class Lobbies {
   Notices SetModerationMetadata(sdk::Snowflake lobbyId, sdk::Snowflake messageId,
                                 sdk::Metadata metadata);
   Notices LinkChannel(sdk::Snowflake lobbyId, std::optional<sdk::LinkedChannel> channel);
+  // Whether `user` may link a channel to the lobby or unlink it (a member with CanLinkLobby); the
+  // service error otherwise: 404/403 as MemberLobby, 403 Missing Permissions (50013) without the flag.
+  sdk::Result MayLinkChannel(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId) const;
+  // The lobby's linked channel id, if any.
+  std::optional<sdk::Snowflake> LinkedChannelOf(sdk::Snowflake lobbyId) const;
   Notices Delete(sdk::Snowflake lobbyId);
   std::optional<ServerLobby> ServerView(sdk::Snowflake lobbyId, const IsConnected& connected) const;
 
@@ -104,6 +113,7 @@ class Lobbies {
     sdk::Snowflake id = 0;
     sdk::Metadata metadata;
     std::optional<std::string> additionalName;
+    uint32_t flags = 0;  // LobbyMemberFlags, set by the game backend only
   };
   struct Lobby {
     sdk::Snowflake id = 0;

@@ -190,6 +190,11 @@ class World {
   void UpdateGuildChannel(sdk::Snowflake channelId, const ChannelUpdate& update);
   // Guilds as a signed-in client sees them; channels carry the lobby linked to them.
   std::vector<sdk::GuildMinimal> GuildsOf(sdk::Snowflake user) const;
+  // Link Channel To Lobby and Unlink: the caller is a member with CanLinkLobby, the channel one
+  // it may link (see Guilds::LinkableChannel); the members get lobbyUpdated when it changes.
+  sdk::Result LinkChannelToLobby(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId,
+                                 sdk::Snowflake channelId);
+  sdk::Result UnlinkChannelFromLobby(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId);
   sdk::Result ReadGuildChannels(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake guildId,
                                 std::vector<sdk::GuildChannel>* out) const;
 
@@ -235,6 +240,8 @@ class World {
   bool IsConnectedLocked(sdk::Snowflake app, sdk::Snowflake user) const;
   // Hands notices to the signed-in sessions of their recipients. Called with mutex_ held.
   void DispatchLocked(const Notices& notices);
+  // Every guild channel linked to a lobby, with its lobby.
+  LinkedLobbies LinkedLobbiesLocked() const;
   // The session is no longer signed in; members see its user go when it was the last one.
   void ForgetReadyLocked(Session* session);
   void ReleaseTicket();

@@ -46,11 +46,35 @@ std::vector<sdk::GuildMinimal> World::GuildsOf(sdk::Snowflake user) const {
 sdk::Result World::ReadGuildChannels(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake guildId,
                                      std::vector<sdk::GuildChannel>* out) const {
   std::lock_guard<std::mutex> lock(mutex_);
+  return guilds_.Channels(app, user, guildId, LinkedLobbiesLocked(), out);
+}
+
+sdk::Result World::LinkChannelToLobby(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId,
+                                      sdk::Snowflake channelId) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  sdk::Result result = lobbies_.MayLinkChannel(app, user, lobbyId);
+  if (!result.ok()) return result;
+  sdk::LinkedChannel channel;
+  result = guilds_.LinkableChannel(user, channelId, lobbyId, LinkedLobbiesLocked(), &channel);
+  if (!result.ok()) return result;
+  if (lobbies_.LinkedChannelOf(lobbyId) != channelId) DispatchLocked(lobbies_.LinkChannel(lobbyId, std::move(channel)));
+  return result;
+}
+
+sdk::Result World::UnlinkChannelFromLobby(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  sdk::Result result = lobbies_.MayLinkChannel(app, user, lobbyId);
+  // Unlinking a lobby without a channel succeeds and changes nothing (the service answers 200).
+  if (result.ok() && lobbies_.LinkedChannelOf(lobbyId)) DispatchLocked(lobbies_.LinkChannel(lobbyId, std::nullopt));
+  return result;
+}
+
+LinkedLobbies World::LinkedLobbiesLocked() const {
   LinkedLobbies linked;
   for (const auto& [channelId, applicationId, lobbyId] : lobbies_.LinkedChannels()) {
     linked[channelId] = sdk::LinkedLobby{applicationId, lobbyId};
   }
-  return guilds_.Channels(app, user, guildId, linked, out);
+  return linked;
 }
 
 }  // namespace sim
