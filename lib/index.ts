@@ -83,9 +83,6 @@ export type {
   LogLevel,
   LogEntry,
   LogSource,
-  User,
-  OnlineStatus,
-  SettableOnlineStatus,
   ClientEvents,
   Metadata,
   Lobby,
@@ -102,6 +99,7 @@ export type {
   UserMessageSummary,
   UserUpdatedEvent,
 } from './types.js';
+export type { User, OnlineStatus, SettableOnlineStatus } from './user.js';
 export type {
   Activity,
   ActivityType,

@@ -4,19 +4,14 @@
  * (`UserHandle::UserApplicationProfiles`). Names of enum values are the vendor's.
  * @module
  */
-import { inspect } from 'node:util';
-
 import {
   ActivityPartyPrivacy as ActivityPartyPrivacyValues,
   ActivityType as ActivityTypeValues,
   ExternalIdentityProviderType as ExternalIdentityProviderTypeValues,
-  StatusType,
 } from './generated/seam.js';
 import type { Snowflake } from './ids.js';
 import { limits } from './limits.js';
-import type { NativeActivity, NativeProfile, NativeUser } from './native.js';
-import type { OnlineStatus, User } from './types.js';
-import { namesByValue } from './enum-names.js';
+import type { NativeActivity, NativeProfile } from './native.js';
 import { checkInteger, checkOneOf, checkText, typeName } from './validate.js';
 
 /** What the player is doing (`discordpp::ActivityTypes`). `CustomStatus` is type 4 (spec: Presence activity). */
@@ -154,12 +149,13 @@ export const ACTIVITY_TYPE_VALUES: Readonly<Record<ActivityType, number>> = Acti
 const PRIVACY_VALUES: Readonly<Record<ActivityPartyPrivacy, number>> = ActivityPartyPrivacyValues;
 /** @internal Vendor values, by name. */
 export const PROVIDER_TYPE_VALUES: Readonly<Record<ExternalIdentityProviderType, number>> = ExternalIdentityProviderTypeValues;
-const ACTIVITY_TYPES = names(ACTIVITY_TYPE_VALUES);
-const PRIVACIES = names(PRIVACY_VALUES);
-const PROVIDER_TYPES = names(PROVIDER_TYPE_VALUES);
+/** @internal Indexed by the vendor's value. */
+export const ACTIVITY_TYPES = names(ACTIVITY_TYPE_VALUES);
+/** @internal Indexed by the vendor's value. */
+export const PRIVACIES = names(PRIVACY_VALUES);
+/** @internal Indexed by the vendor's value. */
+export const PROVIDER_TYPES = names(PROVIDER_TYPE_VALUES);
 const MAX_INT32 = 0x7fffffff;
-/** Indexed by the vendor's StatusType value. */
-const ONLINE_STATUSES: readonly OnlineStatus[] = namesByValue(StatusType);
 
 /**
  * Checks an activity and gives it the native shape. TypeError for a wrong type, RangeError for a
@@ -256,55 +252,6 @@ export function toNativeProfile(
     avatarHash: string(p.avatarHash, 'avatarHash', ''),
     metadata: string(p.metadata, 'metadata', ''),
   };
-}
-
-/** A user from the native layer, with vendor enum values turned into names. @internal */
-export function fromNativeUser(user: NativeUser): User {
-  return {
-    ...user,
-    status: ONLINE_STATUSES[user.status] ?? 'unknown',
-    gameActivity: user.gameActivity && fromNativeActivity(user.gameActivity),
-    applicationProfiles: user.applicationProfiles.map(fromNativeProfile),
-  };
-}
-
-function fromNativeActivity(activity: NativeActivity): GameActivity {
-  return {
-    type: ACTIVITY_TYPES[activity.type] ?? 'Playing',
-    name: activity.name,
-    applicationId: activity.applicationId ?? null,
-    details: activity.details ?? null,
-    detailsUrl: activity.detailsUrl ?? null,
-    state: activity.state ?? null,
-    stateUrl: activity.stateUrl ?? null,
-    // 0 is the vendor's "not set".
-    timestamps: activity.timestamps ? { start: activity.timestamps.start || null, end: activity.timestamps.end || null } : null,
-    party: activity.party ? { ...activity.party, privacy: PRIVACIES[activity.party.privacy] ?? 'Private' } : null,
-    secrets: activity.secrets ? hiddenSecrets(activity.secrets.join) : null,
-    buttons: activity.buttons ?? [],
-    assets: activity.assets
-      ? {
-          largeImage: activity.assets.largeImage ?? null,
-          largeText: activity.assets.largeText ?? null,
-          largeUrl: activity.assets.largeUrl ?? null,
-          smallImage: activity.assets.smallImage ?? null,
-          smallText: activity.assets.smallText ?? null,
-          smallUrl: activity.assets.smallUrl ?? null,
-          inviteCoverImage: activity.assets.inviteCoverImage ?? null,
-        }
-      : null,
-  };
-}
-
-/** The join secret stays readable but never shows in `util.inspect` output (or console.log). */
-function hiddenSecrets(join: string): { join: string } {
-  const secrets = { join };
-  Object.defineProperty(secrets, inspect.custom, { enumerable: false, value: () => '{ join: [hidden] }' });
-  return secrets;
-}
-
-function fromNativeProfile(profile: NativeProfile): UserApplicationProfile {
-  return { ...profile, providerType: PROVIDER_TYPES[profile.providerType] ?? 'Unknown' };
 }
 
 /** The highest value `cpuAffinityMask` takes: 2^64 - 1. */

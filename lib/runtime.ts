@@ -6,7 +6,7 @@
  * @module
  */
 import { EVENT_INTS, ErrorType, dispatchEvent, type EventHandlers } from './generated/seam.js';
-import type { ClientState } from './client/state.js';
+import type { ClientSink } from './client/sink.js';
 import { loadBinding, type NativeBinding, type NativeFailure, type NativePayload } from './native.js';
 
 /** How an operation ended: its failure, or its value. */
@@ -51,7 +51,7 @@ const CLOSED_FAILURE: NativeFailure = {
 
 class Runtime {
   readonly binding: NativeBinding;
-  private readonly sinks = new Map<number, ClientState>();
+  private readonly sinks = new Map<number, ClientSink>();
   private readonly requests = new Map<number, PendingRequest>();
   private readonly pendingPerClient = new Map<number, number>();
   private readonly holders = new Set<number>();
@@ -76,7 +76,7 @@ class Runtime {
     process.once('exit', () => this.binding.closeAll());
   }
 
-  register(sink: ClientState): number {
+  register(sink: ClientSink): number {
     const id = this.nextClientId++;
     this.sinks.set(id, sink);
     return id;
@@ -104,7 +104,7 @@ class Runtime {
   }
 
   /** The state of a client that is open (registered and not yet closed). */
-  stateOf(client: number): ClientState | undefined {
+  stateOf(client: number): ClientSink | undefined {
     return this.sinks.get(client);
   }
 

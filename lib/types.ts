@@ -1,7 +1,6 @@
 import { namesByValue, valuesByLowerName } from './enum-names.js';
 import { ChannelType as ChannelTypeValues, ConnectionError as ConnectionErrorValues, LogSeverity as LogSeverityValues, Status } from './generated/seam.js';
 import type { Snowflake } from './ids.js';
-import type { GameActivity, UserApplicationProfile } from './presence.js';
 
 /**
  * Connection status of a client, as the vendor SDK's `Client::Status` (in its order).
@@ -58,34 +57,6 @@ export interface LogEntry {
   message: string;
   source: LogSource;
 }
-
-/** A user of the service. */
-export interface User {
-  id: Snowflake;
-  username: string;
-  /** The global name when set, else the username. */
-  displayName: string;
-  globalName: string | null;
-  /** A provisional account: created for a game player without a linked chat account. */
-  isProvisional: boolean;
-  /**
-   * The user's online status (`UserHandle::Status`): `offline` while the user has no connected
-   * client; a user who chose `invisible` sees that, everyone else sees `offline`.
-   */
-  status: OnlineStatus;
-  /**
-   * The rich presence the user's game published (`UserHandle::GameActivity`), or null. It goes
-   * away when the game clears it or the user's last client of that game disconnects.
-   */
-  gameActivity: GameActivity | null;
-  /** The user's game identities (`UserHandle::UserApplicationProfiles`): at most one per application. */
-  applicationProfiles: UserApplicationProfile[];
-}
-
-/** A user's online status (`StatusType`). */
-export type OnlineStatus = 'online' | 'offline' | 'blocked' | 'idle' | 'dnd' | 'invisible' | 'streaming' | 'unknown';
-/** The statuses a user can choose with {@link Client.setOnlineStatus}. */
-export type SettableOnlineStatus = 'online' | 'idle' | 'dnd' | 'invisible';
 
 /** Payload of `userUpdated`. */
 export interface UserUpdatedEvent {

@@ -4,14 +4,13 @@
  * @internal
  * @module
  */
-import type { EventEmitter } from 'node:events';
-
 import { namesByValue } from '../enum-names.js';
 import { SocialSdkError, clientDestroyed, withCallSite } from '../errors.js';
 import { LogSeverity as LogSeverityValues, LogSource, Status } from '../generated/seam.js';
 import type { NativeClient, NativeFeatures, NativePayload } from '../native.js';
 import { getRuntime } from '../runtime.js';
-import { CLIENT_STATUSES, CONNECTION_ERRORS, type ClientEvents, type LogSeverity, type StatusChange } from '../types.js';
+import { CLIENT_STATUSES, CONNECTION_ERRORS, type LogSeverity, type StatusChange } from '../types.js';
+import type { ClientEmitter, ClientSink, Waiter, WaiterKey } from './sink.js';
 
 const { Disconnected: DISCONNECTED } = Status;
 const SEVERITIES = namesByValue(LogSeverityValues);
@@ -19,25 +18,13 @@ const SEVERITIES = namesByValue(LogSeverityValues);
 /** Sees every status change (or the close) until it returns true. */
 export type StatusWaiter = (change: StatusChange | 'closed') => boolean;
 
-/** Sees every change a feature reports (or the close) until it returns true. */
-export type Waiter<T> = (change: T | 'closed') => boolean;
-
-/** Names one feature's set of waiters on a client (see {@link ClientState.waitersOf}). */
-export interface WaiterKey<T> {
-  readonly description: string;
-  /** Only carries the type of the changes. */
-  readonly _change?: T;
-}
-
-/** The emitter a client is, as the feature modules see it. */
-export type ClientEmitter = EventEmitter<ClientEvents>;
 
 /**
  * The client's state, held by the runtime. It refers to its client only weakly, except while
  * busy (connected, connecting, or an operation pending), so an idle client dropped without
  * `close()` can be collected and its native side closed by its finalizer.
  */
-export class ClientState {
+export class ClientState implements ClientSink {
   readonly owner: WeakRef<ClientEmitter>;
   readonly id: number;
   /**

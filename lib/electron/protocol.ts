@@ -7,7 +7,8 @@
 import type { Client } from '../client/index.js';
 import type { ErrorType } from '../errors.js';
 import type { Snowflake } from '../ids.js';
-import type { ClientEvents, ClientStatus, User } from '../types.js';
+import type { ClientEvents, ClientStatus } from '../types.js';
+import type { User } from '../user.js';
 
 /** The IPC channels of the bridge called `name` (one per exposed client). @internal */
 export function bridgeChannels(name: string) {

@@ -7,9 +7,10 @@
 import { toSnowflake, type SnowflakeInput } from '../ids.js';
 import { valuesByLowerName } from '../enum-names.js';
 import { StatusType } from '../generated/seam.js';
-import { fromNativeUser, toNativeActivity, type Activity } from '../presence.js';
+import { toNativeActivity, type Activity } from '../presence.js';
 import { getRuntime, registerEventHandlers } from '../runtime.js';
-import type { SettableOnlineStatus, User, UserUpdatedEvent } from '../types.js';
+import type { UserUpdatedEvent } from '../types.js';
+import { fromNativeUser, type SettableOnlineStatus, type User } from '../user.js';
 import { checkOneOf } from '../validate.js';
 import { registerClientEvents } from '../client/event-names.js';
 import { clientState, defineClientMethods, notAClient, requireClient } from '../client/feature.js';

@@ -23,7 +23,7 @@ import {
 } from '../voice.js';
 import { registerClientEvents } from '../client/event-names.js';
 import { clientState, defineClientMethods, notAClient, requireClient } from '../client/feature.js';
-import type { Waiter, WaiterKey } from '../client/state.js';
+import type { Waiter, WaiterKey } from '../client/sink.js';
 
 /** The voice events of a {@link Client} (part of {@link ClientEvents}). */
 export interface VoiceClientEvents {

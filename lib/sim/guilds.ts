@@ -5,7 +5,8 @@
  */
 import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
 import type { NativeOverwrite } from '../native.js';
-import { CHANNEL_TYPE_VALUES, type ChannelType, type User } from '../types.js';
+import { CHANNEL_TYPE_VALUES, type ChannelType } from '../types.js';
+import type { User } from '../user.js';
 import { checkInteger, checkOneOf, describe, typeName } from '../validate.js';
 
 /**

@@ -5,7 +5,8 @@ import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
 import { limits } from '../limits.js';
 import { getRuntime, WORLD_REQUESTS } from '../runtime.js';
 import { NEWEST_SUPPORTED_SDK_VERSION, formatSdkVersion, parseSdkVersion } from '../support/version.js';
-import { LOG_LEVEL_VALUES, type Lobby, type LobbyMember, type LogSeverity, type LogSource, type Metadata, type User } from '../types.js';
+import { LOG_LEVEL_VALUES, type Lobby, type LobbyMember, type LogSeverity, type LogSource, type Metadata } from '../types.js';
+import { fromNativeUser, type User } from '../user.js';
 import {
   MODERATION_METADATA_BOUNDS,
   checkBoolean,
@@ -34,7 +35,7 @@ import {
   type SimulatedGuild,
   type UpdateGuildChannelOptions,
 } from './guilds.js';
-import { fromNativeUser, toNativeProfile, type ExternalIdentityProviderType } from '../presence.js';
+import { toNativeProfile, type ExternalIdentityProviderType } from '../presence.js';
 
 /** Options of a {@link Simulator}. */
 export interface SimulatorOptions {
