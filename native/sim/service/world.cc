@@ -79,7 +79,7 @@ std::optional<sdk::User> World::FindUser(sdk::Snowflake id) const {
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = users_.find(id);
   if (it == users_.end()) return std::nullopt;
-  return WithActivityLocked(it->second, true);
+  return ShownUserLocked(it->second, true);
 }
 
 std::string World::NewTokenValue() {

@@ -249,8 +249,10 @@ class World {
   void DispatchVoiceLocked(const Calls::Change& change);
   // Hands user notices to every signed-in session of their recipients, whatever the application.
   void DispatchToUsersLocked(const UserNotices& notices);
-  // The user with its published activity as the service shows it (see sim/presence.h).
-  sdk::User WithActivityLocked(sdk::User user, bool withSecrets) const;
+  // The user as the service shows it to a viewer: its online status (offline without a connected
+  // client; invisible shows as offline unless `self`, the viewer is the user) and its published
+  // activity (secrets only to itself; see sim/presence.h). Scans the signed-in sessions: O(sessions).
+  sdk::User ShownUserLocked(sdk::User user, bool self) const;
   // Tells every signed-in session that knows `userId` (its own included) that it changed.
   void UserUpdatedLocked(sdk::Snowflake userId);
   // The last session of (app, user) went: the activity it published goes with it.

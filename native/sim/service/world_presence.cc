@@ -35,7 +35,7 @@ sdk::User World::SetApplicationProfiles(sdk::Snowflake userId, std::vector<sdk::
   }
   user->second.applicationProfiles = std::move(profiles);
   UserUpdatedLocked(userId);
-  return WithActivityLocked(user->second, true);
+  return ShownUserLocked(user->second, true);
 }
 
 void World::UpdateRichPresence(sdk::Snowflake app, sdk::Snowflake user, sdk::Activity activity) {
@@ -82,22 +82,22 @@ std::optional<sdk::User> World::ViewUser(sdk::Snowflake app, sdk::Snowflake view
   auto user = users_.find(userId);
   if (user == users_.end()) return std::nullopt;
   if (userId != viewer && !lobbies_.ShareLobby(app, viewer, userId)) return std::nullopt;
-  return WithActivityLocked(user->second, userId == viewer);
+  return ShownUserLocked(user->second, userId == viewer);
 }
 
-sdk::User World::WithActivityLocked(sdk::User user, bool withSecrets) const {
+sdk::User World::ShownUserLocked(sdk::User user, bool self) const {
   // Online status: Offline without a connected client; Invisible shows as Offline to others.
   bool connected = false;
   for (const auto& [key, sessions] : ready_) connected = connected || (key.second == user.id && !sessions.empty());
   auto chosen = chosenStatus_.find(user.id);
   const sdk::StatusType status = chosen == chosenStatus_.end() ? sdk::StatusType::Online : chosen->second;
-  user.status = !connected || (status == sdk::StatusType::Invisible && !withSecrets) ? sdk::StatusType::Offline : status;
+  user.status = !connected || (status == sdk::StatusType::Invisible && !self) ? sdk::StatusType::Offline : status;
   user.gameActivity.reset();
   auto found = activities_.find(user.id);
   if (found == activities_.end()) return user;
   auto app = applications_.find(found->second.applicationId.value_or(0));
   if (app == applications_.end()) return user;
-  user.gameActivity = PublishedActivity(found->second, app->second, withSecrets);
+  user.gameActivity = PublishedActivity(found->second, app->second, self);
   return user;
 }
 
