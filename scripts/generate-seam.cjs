@@ -313,7 +313,11 @@ function seamTs({ enums, events, calls, methods }) {
   out += '/** The native CallKind of each call. */\nexport const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {\n';
   for (const c of calls) out += `  ${c.name}: ${c.kind},\n`;
   out += '};\n\n/** What the Result event of each asynchronous NativeClient method carries on success. */\nexport interface NativeResults {\n';
-  for (const m of methods) if (m.result !== undefined) out += `  ${m.js}: ${RESULT_KINDS[m.result].ts};\n`;
+  for (const m of methods) {
+    if (m.result !== undefined) out += `  ${m.js}: ${RESULT_KINDS[m.result].ts};\n`;
+    // A custom method that takes a request id is asynchronous too; its Result event carries nothing.
+    else if (m.args[0]?.[1] === 'requestId') out += `  ${m.js}: undefined;\n`;
+  }
   out += '}\n\n/** The methods of a native client (ClientWrap). Asynchronous ones take a request id first; their result arrives as a Result event. */\nexport interface NativeClient {\n';
   for (const m of methods) {
     const params = [];

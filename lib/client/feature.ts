@@ -4,6 +4,8 @@
  * @internal
  * @module
  */
+import type { NativeResults } from '../generated/seam.js';
+import type { NativeClient } from '../native.js';
 import { Client, clientState } from './client.js';
 import { notAClient, notAClientError, type ClientState } from './state.js';
 
@@ -15,6 +17,25 @@ export function requireClient(value: unknown, method: string): ClientState {
   const state = clientState(value);
   if (!state) throw notAClientError(method);
   return state;
+}
+
+/**
+ * A feature's asynchronous operation, the usual shape of a method: the brand check (a non-Client
+ * `self` rejects with a TypeError), then `prepare` validates the arguments (throwing TypeError or
+ * RangeError, which reject: nothing is sent) and returns the native call, which gets the request
+ * id its Result event will carry. Resolves with the result's value, typed by the seam description
+ * (`result` of the method `name`); rejects with a SocialSdkError carrying the caller's stack, or
+ * ClientDestroyed once `close()` was called. Never throws.
+ */
+export function operation<K extends keyof NativeResults>(
+  self: unknown,
+  name: K,
+  prepare: (native: NativeClient) => (requestId: number) => void,
+): Promise<NativeResults[K]> {
+  const state = clientState(self);
+  if (!state) return notAClient(name);
+  // The backend settles request `name` with the value its description names (seam/seam.json).
+  return state.start(name, () => prepare(state.native)) as Promise<NativeResults[K]>;
 }
 
 /**

@@ -6,7 +6,7 @@
 import { toSnowflake, type SnowflakeInput } from '../ids.js';
 import type { NativeGuildChannel } from '../native.js';
 import { CHANNEL_TYPE_VALUES, type ChannelType, type Guild, type GuildChannel } from '../types.js';
-import { defineClientMethods, clientState, notAClient } from '../client/feature.js';
+import { defineClientMethods, operation } from '../client/feature.js';
 
 declare module '../client/client.js' {
   interface Client {
@@ -27,20 +27,14 @@ declare module '../client/client.js' {
 
 defineClientMethods({
   getUserGuilds(): Promise<Guild[]> {
-    const state = clientState(this);
-    if (!state) return notAClient('getUserGuilds');
-    return state.start('getUserGuilds', () => (requestId) => state.native.getUserGuilds(requestId)).then((value) => [
-      ...(value as readonly Guild[]),
-    ]);
+    return operation(this, 'getUserGuilds', (native) => (requestId) => native.getUserGuilds(requestId)).then((value) => [...value]);
   },
 
   getGuildChannels(guildId: SnowflakeInput): Promise<GuildChannel[]> {
-    const state = clientState(this);
-    if (!state) return notAClient('getGuildChannels');
-    return state.start('getGuildChannels', () => {
+    return operation(this, 'getGuildChannels', (native) => {
       const id = toSnowflake(guildId, 'guildId');
-      return (requestId) => state.native.getGuildChannels(requestId, id);
-    }).then((value) => (value as readonly NativeGuildChannel[]).map(toGuildChannel));
+      return (requestId) => native.getGuildChannels(requestId, id);
+    }).then((value) => value.map(toGuildChannel));
   },
 });
 

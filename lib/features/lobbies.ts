@@ -9,7 +9,7 @@ import { getRuntime, registerEventHandlers } from '../runtime.js';
 import type { Lobby, LobbyEvent, LobbyMemberEvent, Metadata } from '../types.js';
 import { checkOptionalMetadata, checkOptions, checkSecret } from '../validate.js';
 import { registerClientEvents } from '../client/event-names.js';
-import { clientState, defineClientMethods, notAClient, requireClient } from '../client/feature.js';
+import { defineClientMethods, operation, requireClient } from '../client/feature.js';
 
 /** Options of {@link Client.createOrJoinLobby}. */
 export interface CreateOrJoinLobbyOptions {
@@ -82,42 +82,34 @@ declare module '../client/client.js' {
 
 defineClientMethods({
   createOrJoinLobby(secret: string, options?: CreateOrJoinLobbyOptions): Promise<Snowflake> {
-    const state = clientState(this);
-    if (!state) return notAClient('createOrJoinLobby');
-    return state.start('createOrJoinLobby', () => {
+    return operation(this, 'createOrJoinLobby', (native) => {
       checkSecret(secret);
       const { lobbyMetadata, memberMetadata } = checkOptions(options);
       const lobby = checkOptionalMetadata(lobbyMetadata, 'lobbyMetadata');
       const member = checkOptionalMetadata(memberMetadata, 'memberMetadata');
-      return (requestId) => state.native.createOrJoinLobby(requestId, secret, lobby, member);
-    }).then((value) => value as Snowflake);
+      return (requestId) => native.createOrJoinLobby(requestId, secret, lobby, member);
+    });
   },
 
   leaveLobby(lobbyId: SnowflakeInput): Promise<void> {
-    const state = clientState(this);
-    if (!state) return notAClient('leaveLobby');
-    return state.start('leaveLobby', () => {
+    return operation(this, 'leaveLobby', (native) => {
       const id = toSnowflake(lobbyId, 'lobbyId');
-      return (requestId) => state.native.leaveLobby(requestId, id);
+      return (requestId) => native.leaveLobby(requestId, id);
     }).then(() => undefined);
   },
 
   linkChannelToLobby(lobbyId: SnowflakeInput, channelId: SnowflakeInput): Promise<void> {
-    const state = clientState(this);
-    if (!state) return notAClient('linkChannelToLobby');
-    return state.start('linkChannelToLobby', () => {
+    return operation(this, 'linkChannelToLobby', (native) => {
       const lobby = toSnowflake(lobbyId, 'lobbyId');
       const channel = toSnowflake(channelId, 'channelId');
-      return (requestId) => state.native.linkChannelToLobby(requestId, lobby, channel);
+      return (requestId) => native.linkChannelToLobby(requestId, lobby, channel);
     }).then(() => undefined);
   },
 
   unlinkChannelFromLobby(lobbyId: SnowflakeInput): Promise<void> {
-    const state = clientState(this);
-    if (!state) return notAClient('unlinkChannelFromLobby');
-    return state.start('unlinkChannelFromLobby', () => {
+    return operation(this, 'unlinkChannelFromLobby', (native) => {
       const lobby = toSnowflake(lobbyId, 'lobbyId');
-      return (requestId) => state.native.unlinkChannelFromLobby(requestId, lobby);
+      return (requestId) => native.unlinkChannelFromLobby(requestId, lobby);
     }).then(() => undefined);
   },
 

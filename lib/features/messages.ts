@@ -11,7 +11,7 @@ import { getRuntime, registerEventHandlers } from '../runtime.js';
 import type { Message, MessageDeletedEvent, Metadata, UserMessageSummary } from '../types.js';
 import { checkContent, checkMessageLimit, checkOptionalMetadata, checkOptions, checkUserMessageLimit } from '../validate.js';
 import { registerClientEvents } from '../client/event-names.js';
-import { clientState, defineClientMethods, notAClient } from '../client/feature.js';
+import { defineClientMethods, operation } from '../client/feature.js';
 
 /** Options of {@link Client.sendLobbyMessage}. */
 export interface SendLobbyMessageOptions {
@@ -102,77 +102,63 @@ declare module '../client/client.js' {
 
 defineClientMethods({
   sendLobbyMessage(lobbyId: SnowflakeInput, content: string, options?: SendLobbyMessageOptions): Promise<Snowflake> {
-    const state = clientState(this);
-    if (!state) return notAClient('sendLobbyMessage');
-    return state.start('sendLobbyMessage', () => {
+    return operation(this, 'sendLobbyMessage', (native) => {
       const id = toSnowflake(lobbyId, 'lobbyId');
       checkContent(content);
       const { metadata } = checkOptions(options);
       const checked = checkOptionalMetadata(metadata, 'metadata') ?? {};
-      return (requestId) => state.native.sendLobbyMessage(requestId, id, content, checked);
-    }).then((value) => value as Snowflake);
+      return (requestId) => native.sendLobbyMessage(requestId, id, content, checked);
+    });
   },
 
   getLobbyMessages(lobbyId: SnowflakeInput, options?: GetLobbyMessagesOptions): Promise<Message[]> {
-    const state = clientState(this);
-    if (!state) return notAClient('getLobbyMessages');
-    return state.start('getLobbyMessages', () => {
+    return operation(this, 'getLobbyMessages', (native) => {
       const id = toSnowflake(lobbyId, 'lobbyId');
       const { limit } = checkOptions(options);
       const checked = checkMessageLimit(limit ?? limits.lobbyMessagesReturned);
-      return (requestId) => state.native.getLobbyMessages(requestId, id, checked);
-    }).then((value) => [...(value as readonly Message[])]);
+      return (requestId) => native.getLobbyMessages(requestId, id, checked);
+    }).then((value) => [...value]);
   },
 
   sendUserMessage(userId: SnowflakeInput, content: string, options?: SendUserMessageOptions): Promise<Snowflake> {
-    const state = clientState(this);
-    if (!state) return notAClient('sendUserMessage');
-    return state.start('sendUserMessage', () => {
+    return operation(this, 'sendUserMessage', (native) => {
       const id = toSnowflake(userId, 'userId');
       checkContent(content);
       const { metadata } = checkOptions(options);
       const checked = checkOptionalMetadata(metadata, 'metadata') ?? {};
-      return (requestId) => state.native.sendUserMessage(requestId, id, content, checked);
-    }).then((value) => value as Snowflake);
+      return (requestId) => native.sendUserMessage(requestId, id, content, checked);
+    });
   },
 
   editUserMessage(userId: SnowflakeInput, messageId: SnowflakeInput, content: string): Promise<void> {
-    const state = clientState(this);
-    if (!state) return notAClient('editUserMessage');
-    return state.start('editUserMessage', () => {
+    return operation(this, 'editUserMessage', (native) => {
       const user = toSnowflake(userId, 'userId');
       const message = toSnowflake(messageId, 'messageId');
       checkContent(content);
-      return (requestId) => state.native.editUserMessage(requestId, user, message, content);
+      return (requestId) => native.editUserMessage(requestId, user, message, content);
     }).then(() => undefined);
   },
 
   deleteUserMessage(userId: SnowflakeInput, messageId: SnowflakeInput): Promise<void> {
-    const state = clientState(this);
-    if (!state) return notAClient('deleteUserMessage');
-    return state.start('deleteUserMessage', () => {
+    return operation(this, 'deleteUserMessage', (native) => {
       const user = toSnowflake(userId, 'userId');
       const message = toSnowflake(messageId, 'messageId');
-      return (requestId) => state.native.deleteUserMessage(requestId, user, message);
+      return (requestId) => native.deleteUserMessage(requestId, user, message);
     }).then(() => undefined);
   },
 
   getUserMessages(userId: SnowflakeInput, options?: GetUserMessagesOptions): Promise<Message[]> {
-    const state = clientState(this);
-    if (!state) return notAClient('getUserMessages');
-    return state.start('getUserMessages', () => {
+    return operation(this, 'getUserMessages', (native) => {
       const id = toSnowflake(userId, 'userId');
       const { limit } = checkOptions(options);
       const checked = checkUserMessageLimit(limit ?? 0);
-      return (requestId) => state.native.getUserMessages(requestId, id, checked);
-    }).then((value) => [...(value as readonly Message[])]);
+      return (requestId) => native.getUserMessages(requestId, id, checked);
+    }).then((value) => [...value]);
   },
 
   getUserMessageSummaries(): Promise<UserMessageSummary[]> {
-    const state = clientState(this);
-    if (!state) return notAClient('getUserMessageSummaries');
-    return state.start('getUserMessageSummaries', () => (requestId) => state.native.getUserMessageSummaries(requestId)).then(
-      (value) => [...(value as readonly UserMessageSummary[])],
+    return operation(this, 'getUserMessageSummaries', (native) => (requestId) => native.getUserMessageSummaries(requestId)).then(
+      (value) => [...value],
     );
   },
 });

@@ -13,7 +13,7 @@ import type { UserUpdatedEvent } from '../types.js';
 import { fromNativeUser, type SettableOnlineStatus, type User } from '../user.js';
 import { checkOneOf } from '../validate.js';
 import { registerClientEvents } from '../client/event-names.js';
-import { clientState, defineClientMethods, notAClient, requireClient } from '../client/feature.js';
+import { defineClientMethods, operation, requireClient } from '../client/feature.js';
 
 /** The presence events of a {@link Client} (part of {@link ClientEvents}). */
 export interface PresenceClientEvents {
@@ -72,20 +72,16 @@ const STATUS_VALUES = valuesByLowerName(StatusType);
 
 defineClientMethods({
   updateRichPresence(activity: Activity): Promise<void> {
-    const state = clientState(this);
-    if (!state) return notAClient('updateRichPresence');
-    return state.start('updateRichPresence', () => {
+    return operation(this, 'updateRichPresence', (native) => {
       const checked = toNativeActivity(activity);
-      return (requestId) => state.native.updateRichPresence(requestId, checked);
+      return (requestId) => native.updateRichPresence(requestId, checked);
     }).then(() => undefined);
   },
 
   setOnlineStatus(status: SettableOnlineStatus): Promise<void> {
-    const state = clientState(this);
-    if (!state) return notAClient('setOnlineStatus');
-    return state.start('setOnlineStatus', () => {
+    return operation(this, 'setOnlineStatus', (native) => {
       const value = STATUS_VALUES[checkOneOf(status, SETTABLE_STATUSES, 'status')];
-      return (requestId) => state.native.setOnlineStatus(requestId, value);
+      return (requestId) => native.setOnlineStatus(requestId, value);
     }).then(() => undefined);
   },
 

@@ -22,7 +22,7 @@ import {
   type VoiceStateEvent,
 } from '../voice.js';
 import { registerClientEvents } from '../client/event-names.js';
-import { clientState, defineClientMethods, notAClient, requireClient } from '../client/feature.js';
+import { clientState, defineClientMethods, notAClient, operation, requireClient } from '../client/feature.js';
 import type { Waiter, WaiterKey } from '../client/sink.js';
 
 /** The voice events of a {@link Client} (part of {@link ClientEvents}). */
@@ -153,18 +153,14 @@ defineClientMethods({
   },
 
   endCall(lobbyId: SnowflakeInput): Promise<void> {
-    const state = clientState(this);
-    if (!state) return notAClient('endCall');
-    return state.start('endCall', () => {
+    return operation(this, 'endCall', (native) => {
       const id = toSnowflake(lobbyId, 'lobbyId');
-      return (requestId) => state.native.endCall(requestId, id);
+      return (requestId) => native.endCall(requestId, id);
     }).then(() => undefined);
   },
 
   endCalls(): Promise<void> {
-    const state = clientState(this);
-    if (!state) return notAClient('endCalls');
-    return state.start('endCalls', () => (requestId) => state.native.endCalls(requestId)).then(() => undefined);
+    return operation(this, 'endCalls', (native) => (requestId) => native.endCalls(requestId)).then(() => undefined);
   },
 
   getCall(lobbyId: SnowflakeInput): Call | null {
@@ -219,9 +215,7 @@ defineClientMethods({
         new SocialSdkError(`getVoiceSettings is not available in SDK ${this.sdkVersion} (it needs 1.10)`, { type: 'UnsupportedSdk' }),
       );
     }
-    return state.start('getVoiceSettings', () => (requestId) => state.native.getVoiceSettings(requestId)).then((value) =>
-      toVoiceSettings(value as NativeVoiceSettings),
-    );
+    return operation(this, 'getVoiceSettings', (native) => (requestId) => native.getVoiceSettings(requestId)).then(toVoiceSettings);
   },
 });
 

@@ -407,6 +407,7 @@ export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
 
 /** What the Result event of each asynchronous NativeClient method carries on success. */
 export interface NativeResults {
+  updateToken: undefined;
   createOrJoinLobby: string;
   leaveLobby: undefined;
   linkChannelToLobby: undefined;
@@ -418,6 +419,8 @@ export interface NativeResults {
   deleteUserMessage: undefined;
   getUserMessages: readonly NativeMessage[];
   getUserMessageSummaries: readonly NativeUserMessageSummary[];
+  endCall: undefined;
+  endCalls: undefined;
   getVoiceSettings: NativeVoiceSettings;
   getUserGuilds: readonly NativeGuild[];
   getGuildChannels: readonly NativeGuildChannel[];
