@@ -149,7 +149,8 @@ function load() {
     for (const [name, kind] of method.args) {
       if (kind.startsWith('enum:') ? !enums.has(kind.slice(5)) : !ARG_KINDS[kind]) problems.push(`${where}: argument ${name} has unknown kind ${kind}`);
     }
-    if (method.glue !== 'custom') {
+    if (method.glue !== undefined && method.glue !== 'custom' && method.glue !== 'raw') problems.push(`${where}: glue is "custom" or "raw", not ${method.glue}`);
+    if (method.glue === undefined) {
       if (!method.port) problems.push(`${where}: generated glue needs "port" (the port method)`);
       if (method.returns && !RETURN_KINDS[method.returns]?.body) problems.push(`${where}: returns ${method.returns} has no generated glue; mark it "glue": "custom"`);
       for (const [name, kind] of method.args) if (!argKind(kind).read) problems.push(`${where}: argument ${name} (${kind}) has no generated reader; mark it "glue": "custom"`);
@@ -220,7 +221,12 @@ function simCallsHeader({ calls }) {
 function methodsInc({ methods }) {
   let out = `// ${BANNER}\n// ClientWrap's methods, included inside the class. Those marked custom in the description are\n// written by hand in napi/client_wrap*.cc; the others in generated/client_wrap_methods.cc.\n`;
   out += 'static std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> MethodTable();\n';
-  for (const m of methods) out += `Napi::Value ${wrapName(m)}(const Napi::CallbackInfo& info);${m.glue === 'custom' ? '  // custom' : ''}\n`;
+  for (const m of methods) {
+    // A raw method is a plain N-API callback: for the hottest reads, it skips node-addon-api's
+    // argument copy and exception wrapper; napi_define_class still checks its receiver.
+    if (m.glue === 'raw') out += `static napi_value ${wrapName(m)}(napi_env env, napi_callback_info info);  // raw, custom\n`;
+    else out += `Napi::Value ${wrapName(m)}(const Napi::CallbackInfo& info);${m.glue === 'custom' ? '  // custom' : ''}\n`;
+  }
   return out;
 }
 
@@ -228,10 +234,16 @@ function methodsCc({ methods }) {
   let out = `// ${BANNER}\n// ClientWrap's method table, and the argument forwarding of every method the description does\n// not mark custom: read the JS arguments (cheap guards; TypeScript validated them), call the\n// port, settle the request with a Result event or convert the return value.\n`;
   out += '#include <optional>\n#include <string>\n#include <utility>\n#include <vector>\n\n#include "napi/client_wrap.h"\n#include "napi/convert.h"\n#include "napi/convert_presence.h"\n\n';
   out += 'std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MethodTable() {\n  return {\n';
-  for (const m of methods) out += `      InstanceMethod<&ClientWrap::${wrapName(m)}>("${m.js}"),\n`;
+  for (const m of methods) {
+    if (m.glue === 'raw') {
+      out += `      Napi::ClassPropertyDescriptor<ClientWrap>(\n          napi_property_descriptor{"${m.js}", nullptr, &ClientWrap::${wrapName(m)}, nullptr, nullptr, nullptr, napi_default_method, nullptr}),\n`;
+    } else {
+      out += `      InstanceMethod<&ClientWrap::${wrapName(m)}>("${m.js}"),\n`;
+    }
+  }
   out += '  };\n}\n';
   for (const m of methods) {
-    if (m.glue === 'custom') continue;
+    if (m.glue !== undefined) continue;
     const accessor = FEATURE_ACCESSORS[m.feature];
     const async = m.result !== undefined;
     const first = async ? 1 : 0;

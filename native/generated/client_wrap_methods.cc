@@ -17,7 +17,8 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MethodTable()
       InstanceMethod<&ClientWrap::Connect>("connect"),
       InstanceMethod<&ClientWrap::Disconnect>("disconnect"),
       InstanceMethod<&ClientWrap::Close>("close"),
-      InstanceMethod<&ClientWrap::Status>("status"),
+      Napi::ClassPropertyDescriptor<ClientWrap>(
+          napi_property_descriptor{"status", nullptr, &ClientWrap::Status, nullptr, nullptr, nullptr, napi_default_method, nullptr}),
       InstanceMethod<&ClientWrap::ApplicationId>("applicationId"),
       InstanceMethod<&ClientWrap::Backend>("backend"),
       InstanceMethod<&ClientWrap::CurrentUser>("currentUser"),

@@ -9,7 +9,8 @@
 
 void ClientWrap::Init(Napi::Env env, Napi::Object exports) {
   // Everything is a method, not an accessor: V8 checks a method's receiver against the class
-  // ("Illegal invocation"), which it does not do for accessors.
+  // ("Illegal invocation"), which it does not do for accessors. napi_define_class gives the raw
+  // methods (plain N-API callbacks) the same check.
   Napi::Function ctor = DefineClass(env, "NativeClient", MethodTable());
   exports.Set("NativeClient", ctor);
 }
@@ -94,9 +95,19 @@ Napi::Value ClientWrap::Close(const Napi::CallbackInfo& info) {
   return info.Env().Undefined();
 }
 
-Napi::Value ClientWrap::Status(const Napi::CallbackInfo& info) {
-  const sdk::Status status = client_ ? client_->GetStatus() : sdk::Status::Disconnected;
-  return Napi::Number::New(info.Env(), static_cast<int32_t>(status));
+// Raw (see the description): the hottest synchronous read, without node-addon-api's wrapper.
+napi_value ClientWrap::Status(napi_env env, napi_callback_info info) {
+  napi_value self = nullptr;
+  ClientWrap* wrap = nullptr;
+  if (napi_get_cb_info(env, info, nullptr, nullptr, &self, nullptr) != napi_ok ||
+      napi_unwrap(env, self, reinterpret_cast<void**>(&wrap)) != napi_ok || wrap == nullptr) {
+    napi_throw_type_error(env, nullptr, "status() needs a NativeClient");
+    return nullptr;
+  }
+  const sdk::Status status = wrap->client_ ? wrap->client_->GetStatus() : sdk::Status::Disconnected;
+  napi_value out = nullptr;
+  napi_create_int32(env, static_cast<int32_t>(status), &out);
+  return out;
 }
 
 Napi::Value ClientWrap::ApplicationId(const Napi::CallbackInfo& info) {
