@@ -50,6 +50,16 @@ describe.runIf(hasVendor)('the vendor backend over the fake library', () => {
     await client.close();
   });
 
+  it('settles a failed voice-settings read without reading the settings the library did not give', async () => {
+    // The fake aborts the process when a failed result's settings are read (as a debug build of the
+    // real library asserts): this test then dies with its worker.
+    const client = new sdk.Client({ backend: 'vendor', runCallbacksIntervalMs: 5 });
+    await client.updateToken('token-voice');
+    await client.connect();
+    await expect(client.getVoiceSettings()).rejects.toMatchObject({ type: 'RPCError', message: expect.stringContaining('the chat client is not running') });
+    await client.close();
+  });
+
   it('passes the options to the library and filters the token out of SDK and voice logs', async () => {
     const token = 'tok-3f9a-SECRET';
     const client = new sdk.Client({

@@ -112,7 +112,10 @@ void VendorClient::GetVoiceSettings(VoiceSettingsCallback done) {
   auto settle = Pending<sdk::VoiceSettings>(std::move(done));
 #if SOCIAL_SDK_VENDOR_HAS_VOICE_SETTINGS
   client_->GetVoiceSettings([settle](discordpp::ClientResult result, discordpp::VoiceSettings settings) {
-    settle(ToResult(result), ToVoiceSettings(settings));
+    sdk::Result outcome = ToResult(result);
+    // A failed read carries no settings: reading that object asserts in a debug build of the library.
+    sdk::VoiceSettings read = outcome.ok() ? ToVoiceSettings(settings) : sdk::VoiceSettings{};
+    settle(std::move(outcome), std::move(read));
   });
 #else
   // Settled through the pump like any result, never inside this call.

@@ -5,6 +5,8 @@
 // by scripts/vendor-fake-sdk.cjs. Like the real library, callbacks run only inside RunCallbacks().
 #include <discordpp.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <mutex>
 #include <utility>
 
@@ -205,6 +207,22 @@ void Client::AddVoiceLogCallback(LogCallback callback, LoggingSeverity minSeveri
   Fake(*this).voiceLogs.emplace_back(std::move(callback), minSeverity);
 }
 void Client::SetLobbyCreatedCallback(LobbyCreatedCallback cb) { Fake(*this).onLobbyCreated = std::move(cb); }
+
+// The fake's chat client is never running, so every voice-settings read fails (RPCError). Like a debug
+// build of the real library, reading the settings object of a failed result aborts the process.
+void Client::GetVoiceSettings(GetVoiceSettingsCallback callback) {
+  Queue([callback] {
+    callback(MakeResult(ErrorType::RPCError, "the chat client is not running"), ShapeAccess::Make<VoiceSettings>());
+  });
+}
+
+bool VoiceSettings::SelfMute() const {
+  if (!ShapeAccess::HasState(*this)) {
+    std::fputs("fake discordpp: VoiceSettings read from a failed result\n", stderr);
+    std::abort();
+  }
+  return false;
+}
 
 void Client::CreateOrJoinLobby(std::string const&, CreateOrJoinLobbyCallback callback) {
   FakeClient& fake = Fake(*this);
