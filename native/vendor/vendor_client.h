@@ -5,12 +5,14 @@
 #pragma once
 
 #include <atomic>
+#include <cassert>
 #include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <discordpp.h>
@@ -30,6 +32,13 @@ struct Link {
   explicit Link(sdk::CallbackQueue& q) : queue(q) {}
   std::atomic<bool> open{true};
   sdk::CallbackQueue& queue;
+  // The adapter's threading assumption: while the client is open, the library runs every callback
+  // it was given (logs included) inside RunCallbacks() on the thread that owns the client, so the
+  // state below needs no lock. Checked in debug builds, where a breach stops at once.
+  const std::thread::id owner = std::this_thread::get_id();
+  void AssertOwnerThread() const {
+    assert(std::this_thread::get_id() == owner && "a vendor callback ran outside RunCallbacks() on the owning thread");
+  }
   // Operations waiting for the library's result, each with how to fail it when the client closes.
   uint64_t nextOperation = 1;
   std::map<uint64_t, std::function<void()>> failOnClose;
@@ -88,7 +97,9 @@ class VendorClient final : public sdk::Client,
   template <typename Fn>
   auto WhileOpen(Fn fn) {
     return [link = link_, fn = std::move(fn)](auto&&... args) {
-      if (link->open.load()) fn(std::forward<decltype(args)>(args)...);
+      if (!link->open.load()) return;
+      link->AssertOwnerThread();
+      fn(std::forward<decltype(args)>(args)...);
     };
   }
   // Queues `callback` for the pump; it is dropped if the client closes before it runs (it may
@@ -142,6 +153,7 @@ std::function<void(const sdk::Result&, Values...)> VendorClient::Pending(
   });
   return [link = link_, slot, operation](const sdk::Result& result, Values... values) {
     if (!link->open.load()) return;
+    link->AssertOwnerThread();
     link->failOnClose.erase(operation);
     link->queue.Post([slot, result, values...]() mutable {
       if (auto done = std::exchange(*slot, nullptr)) done(result, std::move(values)...);
