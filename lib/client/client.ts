@@ -150,12 +150,11 @@ export class Client extends EventEmitter<ClientEvents> {
     const version = source === 'vendor' ? vendorSdkVersion() : source.version();
     enforceSdkSupport(formatSdkVersion(version), allowUnsupportedSdk);
     const runtime = getRuntime();
-    let native: NativeClient | undefined;
-    this.#state = new ClientState(this, (id) => {
-      native = new runtime.binding.NativeClient(source, id, applicationId, LOG_LEVEL_VALUES[logLevel], backendOptions);
-      return native;
-    });
-    this.#native = native!;
+    this.#state = new ClientState(
+      this,
+      (id) => new runtime.binding.NativeClient(source, id, applicationId, LOG_LEVEL_VALUES[logLevel], backendOptions),
+    );
+    this.#native = this.#state.native;
   }
 
   /** The live connection status of the backend (events about it may still be on their way). */
@@ -207,16 +206,14 @@ export class Client extends EventEmitter<ClientEvents> {
    */
   updateToken(token: string, options?: UpdateTokenOptions): Promise<void> {
     if (!stateOf(this)) return notAClient('updateToken');
-    if (this.#closing) return Promise.reject(clientDestroyed('updateToken'));
-    let tokenType: keyof typeof TOKEN_TYPES;
-    try {
-      checkText(token, 'token', 1, limits.accessTokenLength);
-      tokenType = checkOneOf(checkOptions(options).tokenType ?? 'Bearer', ['Bearer', 'User'] as const, 'tokenType');
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    this.#tokenGiven = true;
-    return this.#state.call('updateToken', (requestId) => this.#native.updateToken(requestId, TOKEN_TYPES[tokenType], token)).then(() => undefined);
+    return this.#state
+      .start('updateToken', () => {
+        checkText(token, 'token', 1, limits.accessTokenLength);
+        const tokenType = checkOneOf(checkOptions(options).tokenType ?? 'Bearer', ['Bearer', 'User'] as const, 'tokenType');
+        this.#tokenGiven = true;
+        return (requestId) => this.#native.updateToken(requestId, TOKEN_TYPES[tokenType], token);
+      })
+      .then(() => undefined);
   }
 
   /**
@@ -304,10 +301,9 @@ export class Client extends EventEmitter<ClientEvents> {
    */
   close(): Promise<void> {
     if (!stateOf(this)) return notAClient('close');
-    this.#state.closeCalled = true;
+    this.#state.closing = true;
     this.#closing ??= new Promise<void>((resolve) => {
       if (this.#state.closed) return resolve();
-      this.#state.closing = true;
       this.#wait((change) => {
         if (change !== 'closed') return false;
         resolve();

@@ -6,7 +6,9 @@
  */
 import type { NativeResults } from '../generated/seam.js';
 import type { NativeClient } from '../native.js';
+import { getRuntime } from '../runtime.js';
 import { Client, clientState } from './client.js';
+import type { ClientEmitter } from './sink.js';
 import { notAClient, notAClientError, type ClientState } from './state.js';
 
 export { clientState, notAClient };
@@ -48,4 +50,12 @@ export function defineClientMethods<K extends keyof Client>(methods: { [P in K]:
     if (Object.prototype.hasOwnProperty.call(Client.prototype, name)) throw new Error(`internal: Client.prototype.${name} is defined twice`);
     Object.defineProperty(Client.prototype, name, { value, writable: true, configurable: true, enumerable: false });
   }
+}
+
+/**
+ * The client to emit a feature's event on, from a pump handler's client id: none once close() was
+ * called, when the client is closed, or when it was collected.
+ */
+export function emitterOf(client: number): ClientEmitter | undefined {
+  return getRuntime().stateOf(client)?.emitter;
 }

@@ -36,9 +36,7 @@ export class ClientState implements ClientSink {
   readonly features: Readonly<NativeFeatures>;
   status: number = DISCONNECTED;
   referenced = true;
-  /** close() was called: operations are refused from then on. */
-  closeCalled = false;
-  /** close() was called on an open client: events still queued for it are no longer emitted. */
+  /** close() was called: operations are refused, and events still queued are no longer emitted. */
   closing = false;
   closed = false;
   readonly waiters = new Set<StatusWaiter>();
@@ -126,7 +124,7 @@ export class ClientState implements ClientSink {
    * returns the native call. Rejects, never throws.
    */
   start(operation: string, prepare: () => (requestId: number) => void): Promise<NativePayload> {
-    if (this.closeCalled) return Promise.reject(clientDestroyed(operation));
+    if (this.closing) return Promise.reject(clientDestroyed(operation));
     let start: (requestId: number) => void;
     try {
       start = prepare();

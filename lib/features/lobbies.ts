@@ -5,11 +5,11 @@
  */
 import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
 import { LobbyEvent as LobbyEventValues } from '../generated/seam.js';
-import { getRuntime, registerEventHandlers } from '../runtime.js';
+import { registerEventHandlers } from '../runtime.js';
 import type { Lobby, LobbyEvent, LobbyMemberEvent, Metadata } from '../types.js';
 import { checkOptionalMetadata, checkOptions, checkSecret } from '../validate.js';
 import { registerClientEvents } from '../client/event-names.js';
-import { defineClientMethods, operation, requireClient } from '../client/feature.js';
+import { defineClientMethods, emitterOf, operation, requireClient } from '../client/feature.js';
 
 /** Options of {@link Client.createOrJoinLobby}. */
 export interface CreateOrJoinLobbyOptions {
@@ -147,7 +147,7 @@ registerClientEvents({
 registerEventHandlers({
   Lobby: (client, event, lobbyId, memberId) => {
     const name = LOBBY_EVENTS[event];
-    const emitter = getRuntime().stateOf(client)?.emitter;
+    const emitter = emitterOf(client);
     if (!name || !emitter) return;
     if (name === 'lobbyCreated' || name === 'lobbyDeleted' || name === 'lobbyUpdated') emitter.emit(name, { lobbyId });
     else emitter.emit(name, { lobbyId, memberId });

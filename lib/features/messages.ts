@@ -7,11 +7,11 @@
 import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
 import { limits } from '../limits.js';
 import { MessageEvent as MessageEventValues } from '../generated/seam.js';
-import { getRuntime, registerEventHandlers } from '../runtime.js';
+import { registerEventHandlers } from '../runtime.js';
 import type { Message, MessageDeletedEvent, Metadata, UserMessageSummary } from '../types.js';
 import { checkContent, checkMessageLimit, checkOptionalMetadata, checkOptions, checkUserMessageLimit } from '../validate.js';
 import { registerClientEvents } from '../client/event-names.js';
-import { defineClientMethods, operation } from '../client/feature.js';
+import { defineClientMethods, emitterOf, operation } from '../client/feature.js';
 
 /** Options of {@link Client.sendLobbyMessage}. */
 export interface SendLobbyMessageOptions {
@@ -174,7 +174,7 @@ registerClientEvents({ messageCreated: true, messageUpdated: true, messageDelete
 registerEventHandlers({
   Message: (client, event, message) => {
     const name = MESSAGE_EVENTS[event];
-    if (name) getRuntime().stateOf(client)?.emitter?.emit(name, message);
+    if (name) emitterOf(client)?.emit(name, message);
   },
-  MessageDeleted: (client, messageId, channelId) => getRuntime().stateOf(client)?.emitter?.emit('messageDeleted', { messageId, channelId }),
+  MessageDeleted: (client, messageId, channelId) => emitterOf(client)?.emit('messageDeleted', { messageId, channelId }),
 });

@@ -8,12 +8,12 @@ import { toSnowflake, type SnowflakeInput } from '../ids.js';
 import { valuesByLowerName } from '../enum-names.js';
 import { StatusType } from '../generated/seam.js';
 import { toNativeActivity, type Activity } from '../presence.js';
-import { getRuntime, registerEventHandlers } from '../runtime.js';
+import { registerEventHandlers } from '../runtime.js';
 import type { UserUpdatedEvent } from '../types.js';
 import { fromNativeUser, type SettableOnlineStatus, type User } from '../user.js';
 import { checkOneOf } from '../validate.js';
 import { registerClientEvents } from '../client/event-names.js';
-import { defineClientMethods, operation, requireClient } from '../client/feature.js';
+import { defineClientMethods, emitterOf, operation, requireClient } from '../client/feature.js';
 
 /** The presence events of a {@link Client} (part of {@link ClientEvents}). */
 export interface PresenceClientEvents {
@@ -87,7 +87,7 @@ defineClientMethods({
 
   clearRichPresence(): void {
     const state = requireClient(this, 'clearRichPresence');
-    if (!state.closeCalled) state.native.clearRichPresence();
+    if (!state.closing) state.native.clearRichPresence();
   },
 
   getUser(userId: SnowflakeInput): User | null {
@@ -101,5 +101,5 @@ defineClientMethods({
 registerClientEvents({ userUpdated: true } satisfies Record<keyof PresenceClientEvents, true>);
 
 registerEventHandlers({
-  UserUpdated: (client, userId) => getRuntime().stateOf(client)?.emitter?.emit('userUpdated', { userId }),
+  UserUpdated: (client, userId) => emitterOf(client)?.emit('userUpdated', { userId }),
 });

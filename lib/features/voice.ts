@@ -22,7 +22,7 @@ import {
   type VoiceStateEvent,
 } from '../voice.js';
 import { registerClientEvents } from '../client/event-names.js';
-import { clientState, defineClientMethods, notAClient, operation, requireClient } from '../client/feature.js';
+import { clientState, defineClientMethods, emitterOf, notAClient, operation, requireClient } from '../client/feature.js';
 import type { Waiter, WaiterKey } from '../client/sink.js';
 
 /** The voice events of a {@link Client} (part of {@link ClientEvents}). */
@@ -121,7 +121,7 @@ defineClientMethods({
   startCall(lobbyId: SnowflakeInput): Promise<void> {
     const state = clientState(this);
     if (!state) return notAClient('startCall');
-    if (state.closeCalled) return Promise.reject(clientDestroyed('startCall'));
+    if (state.closing) return Promise.reject(clientDestroyed('startCall'));
     let id: Snowflake;
     try {
       id = toSnowflake(lobbyId, 'lobbyId');
@@ -209,7 +209,7 @@ defineClientMethods({
   getVoiceSettings(): Promise<VoiceSettings> {
     const state = clientState(this);
     if (!state) return notAClient('getVoiceSettings');
-    if (!state.closeCalled && !state.features.voiceSettings) {
+    if (!state.closing && !state.features.voiceSettings) {
       // The vendor backend built against an SDK before 1.10 has no such call.
       return Promise.reject(
         new SocialSdkError(`getVoiceSettings is not available in SDK ${this.sdkVersion} (it needs 1.10)`, { type: 'UnsupportedSdk' }),
@@ -240,8 +240,8 @@ registerEventHandlers({
     state.emitter?.emit('callStatusChanged', change);
   },
   VoiceParticipant: (client, added, lobbyId, userId) =>
-    getRuntime().stateOf(client)?.emitter?.emit('voiceParticipantChanged', { lobbyId, userId, added }),
-  VoiceState: (client, lobbyId, userId) => getRuntime().stateOf(client)?.emitter?.emit('voiceStateChanged', { lobbyId, userId }),
+    emitterOf(client)?.emit('voiceParticipantChanged', { lobbyId, userId, added }),
+  VoiceState: (client, lobbyId, userId) => emitterOf(client)?.emit('voiceStateChanged', { lobbyId, userId }),
   VoiceSettingsUpdated: (client, settings: NativeVoiceSettings) =>
-    getRuntime().stateOf(client)?.emitter?.emit('voiceSettingsUpdated', toVoiceSettings(settings)),
+    emitterOf(client)?.emit('voiceSettingsUpdated', toVoiceSettings(settings)),
 });
