@@ -16,8 +16,10 @@ const { Disconnected: DISCONNECTED } = Status;
 const SEVERITIES = namesByValue(LogSeverityValues);
 
 /** Sees every status change (or the close) until it returns true. */
-export type StatusWaiter = (change: StatusChange | 'closed') => boolean;
+export type StatusWaiter = Waiter<StatusChange>;
 
+/** The waiters for status changes (connect, disconnect, close). */
+const STATUS: WaiterKey<StatusChange> = { description: 'status' };
 
 /**
  * The client's state, held by the runtime. It refers to its client only weakly, except while
@@ -39,8 +41,8 @@ export class ClientState implements ClientSink {
   /** close() was called: operations are refused, and events still queued are no longer emitted. */
   closing = false;
   closed = false;
-  readonly waiters = new Set<StatusWaiter>();
-  private readonly featureWaiters = new Map<WaiterKey<unknown>, Set<Waiter<unknown>>>();
+  /** Waiters by what they wait for; the status's first, so they hear of the close first. */
+  private readonly waiterSets = new Map<WaiterKey<unknown>, Set<Waiter<unknown>>>([[STATUS, new Set()]]);
   private pinned: ClientEmitter | undefined;
 
   constructor(owner: ClientEmitter, createNative: (id: number) => NativeClient) {
@@ -52,7 +54,7 @@ export class ClientState implements ClientSink {
   }
 
   isBusy(): boolean {
-    return !this.closed && (this.status !== DISCONNECTED || this.waiters.size > 0);
+    return !this.closed && (this.status !== DISCONNECTED || this.waitersOf(STATUS).size > 0);
   }
   isReferenced(): boolean {
     // A close in progress holds the loop even after unref(), so `await client.close()` completes.
@@ -74,16 +76,16 @@ export class ClientState implements ClientSink {
     return this.closing ? undefined : this.owner.deref();
   }
 
-  /** One feature's waiters on this client; each is told `'closed'` when the client closes. */
+  /** The waiters for one kind of change on this client; each is told `'closed'` when the client closes. */
   waitersOf<T>(key: WaiterKey<T>): Set<Waiter<T>> {
-    let set = this.featureWaiters.get(key);
-    if (!set) this.featureWaiters.set(key, (set = new Set()));
+    let set = this.waiterSets.get(key);
+    if (!set) this.waiterSets.set(key, (set = new Set()));
     return set as Set<Waiter<T>>;
   }
 
   /** Tells `key`'s waiters about a change; those that return true are done. */
   notifyWaiters<T>(key: WaiterKey<T>, change: T): void {
-    const set = this.featureWaiters.get(key) as Set<Waiter<T>> | undefined;
+    const set = this.waiterSets.get(key) as Set<Waiter<T>> | undefined;
     if (set) for (const waiter of [...set]) if (waiter(change)) set.delete(waiter);
   }
 
@@ -94,7 +96,7 @@ export class ClientState implements ClientSink {
       error: CONNECTION_ERRORS[error] ?? 'none',
       errorDetail: detail,
     };
-    this.notify(change);
+    this.notifyWaiters(STATUS, change);
     this.emitter?.emit('statusChanged', change);
   }
 
@@ -107,15 +109,14 @@ export class ClientState implements ClientSink {
   onClosed(): void {
     this.closed = true;
     this.status = DISCONNECTED;
-    this.notify('closed');
-    for (const set of this.featureWaiters.values()) for (const waiter of [...set]) if (waiter('closed')) set.delete(waiter);
+    for (const set of this.waiterSets.values()) for (const waiter of [...set]) if (waiter('closed')) set.delete(waiter);
     const owner = this.owner.deref();
     if (owner) emitToEveryListener(owner, 'closed');
   }
 
   /** Waits for status changes; the runtime re-evaluates whether the client holds the loop. */
   wait(waiter: StatusWaiter): void {
-    this.waiters.add(waiter);
+    this.waitersOf(STATUS).add(waiter);
     getRuntime().refresh(this.id);
   }
 
@@ -135,7 +136,7 @@ export class ClientState implements ClientSink {
   }
 
   /** Runs a native operation; rejects with a SocialSdkError carrying the caller's stack. */
-  call(operation: string, start: (requestId: number) => void): Promise<NativePayload> {
+  private call(operation: string, start: (requestId: number) => void): Promise<NativePayload> {
     const callSite = new Error();
     return getRuntime()
       .request(this.id, start)
@@ -143,10 +144,6 @@ export class ClientState implements ClientSink {
         if (!outcome.ok) throw withCallSite(SocialSdkError.fromNative(outcome.failure, operation), callSite);
         return outcome.value;
       });
-  }
-
-  private notify(change: StatusChange | 'closed'): void {
-    for (const waiter of [...this.waiters]) if (waiter(change)) this.waiters.delete(waiter);
   }
 }
 
