@@ -90,6 +90,7 @@ export interface NativeLobby {
 export interface NativeServerLobby extends NativeLobby {
   applicationId: string;
   hasSecret: boolean;
+  idleTimeoutSeconds: number;
   members: { id: string; metadata: NativeMetadata; connected: boolean; additionalName: string | null; flags: number }[];
 }
 
@@ -198,3 +199,25 @@ export interface NativeBackendOptions {
   cpuAffinityMask?: bigint;
 }
 
+
+/** A lobby channel invite (a single-use guild invite to the lobby's linked channel). */
+export interface NativeChannelInvite {
+  code: string;
+  guildId: string;
+  channelId: string;
+  lobbyId: string;
+  targetUserId: string;
+  /** World clock, ms since the Unix epoch. */
+  expiresAt: number;
+}
+
+/** A guild audit log entry the simulator records; `actionType` is the service's number (192, 193). */
+export interface NativeAuditLogEntry {
+  actionType: number;
+  userId: string;
+  targetId: string;
+  status: string | null;
+  reason: string | null;
+  /** World clock, ms since the Unix epoch. */
+  at: number;
+}

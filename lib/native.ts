@@ -10,11 +10,14 @@ export * from './native-types.js';
 export { EVENT_INTS, EventKind, type EventHandlers, type NativeClient, type NativeDispatcher, type NativePayload } from './generated/seam.js';
 import type { NativeClient, NativeDispatcher } from './generated/seam.js';
 import type {
+  NativeAuditLogEntry,
   NativeBackendOptions,
+  NativeChannelInvite,
   NativeChatClient,
   NativeFailureSpec,
   NativeFeatures,
   NativeMemberUpdate,
+  NativeMessage,
   NativeMetadata,
   NativeOverwrite,
   NativeProfile,
@@ -46,7 +49,7 @@ export interface NativeGrant {
 export interface NativeWorld {
   now(): number;
   advance(ms: number): number;
-  createApplication(name: string): { id: string; name: string };
+  createApplication(name: string): { id: string; name: string; botUserId: string };
   createUser(spec: { id?: string; username: string; globalName?: string; provisional: boolean }): NativeUser;
   getUser(id: string): NativeUser | null;
   issueToken(userId: string, applicationId: string, ttlMs: number): NativeGrant;
@@ -54,7 +57,14 @@ export interface NativeWorld {
   dropConnections(userId: string): number;
   emitLogs(userId: string, count: number, severity: number, message: string, voice?: boolean): number;
   version(): NativeVersion;
-  createLobby(applicationId: string, secret: string | undefined, metadata: NativeMetadata): string;
+  /** Refusals (here and in every server-API entry below): RangeError with `status` and `code`. */
+  createLobby(
+    applicationId: string,
+    secret: string | undefined,
+    metadata: NativeMetadata,
+    members?: NativeMemberUpdate[],
+    idleTimeoutSeconds?: number,
+  ): string;
   bulkUpdateLobbyMembers(lobbyId: string, members: NativeMemberUpdate[]): void;
   setMessageModerationMetadata(lobbyId: string, messageId: string, metadata: NativeMetadata): void;
   linkLobbyChannel(lobbyId: string, channel: { id: string; name: string; guildId: string } | null): void;
@@ -93,7 +103,30 @@ export interface NativeWorld {
     channelId: string,
     changes: { name?: string; position?: number; parentId?: string | null; overwrites?: NativeOverwrite[] | null },
   ): void;
-  setUserMessageModerationMetadata(messageId: string, metadata: NativeMetadata): void;
+  /** `userId1`/`userId2`: the conversation's participants, in either order (the server API's path); left out by the harness. */
+  setUserMessageModerationMetadata(messageId: string, metadata: NativeMetadata, userId1?: string, userId2?: string): void;
+
+  // The simulated HTTP service's entries: the server API as a bot or as a user with a token.
+  authenticate(token: string): { userId: string; applicationId: string } | { failure: string };
+  modifyLobby(lobbyId: string, changes: { metadata?: NativeMetadata; members?: NativeMemberUpdate[]; idleTimeoutSeconds?: number }): void;
+  userCreateOrJoinLobby(
+    applicationId: string,
+    userId: string,
+    secret: string,
+    lobbyMetadata: NativeMetadata | undefined,
+    memberMetadata: NativeMetadata | undefined,
+  ): string;
+  userLeaveLobby(applicationId: string, userId: string, lobbyId: string): void;
+  userSendLobbyMessage(applicationId: string, userId: string, lobbyId: string, content: string, metadata: NativeMetadata): NativeMessage;
+  userReadLobbyMessages(applicationId: string, userId: string, lobbyId: string, limit: number): NativeMessage[];
+  /** `channelId` null unlinks. */
+  userLinkChannel(applicationId: string, userId: string, lobbyId: string, channelId: string | null): void;
+  createLobbyChannelInvite(applicationId: string, lobbyId: string, targetUserId: string): NativeChannelInvite;
+  acceptChannelInvite(code: string, userId: string): NativeChannelInvite;
+  /** As the application's bot user; `status` null or empty clears it. */
+  setVoiceChannelStatus(applicationId: string, channelId: string, status: string | null, reason: string | undefined): void;
+  getVoiceChannelStatus(channelId: string): string | null;
+  getAuditLog(guildId: string): NativeAuditLogEntry[];
 }
 
 export interface NativeWorldConstructor {

@@ -50,8 +50,9 @@ describe('the clock', () => {
   it('never mints an ID a harness chose for a user', () => {
     const sim = new sdk.Simulator();
     const app = sim.createApplication({ name: 'Game' });
-    // The next IDs the clock would mint (same millisecond: the increment goes up by one).
-    const next = BigInt(app.id) + 1n;
+    // The next IDs the clock would mint (same millisecond: the increment goes up by one; the
+    // application's bot user took the one after the application's).
+    const next = BigInt(app.botUserId) + 1n;
     const chosen = [next, next + 1n, next + 2n].map((id) => sim.createUser({ id: id.toString(), username: `u${id}` }).id);
     const minted = [sim.createUser({ username: 'm1' }).id, sim.createApplication({ name: 'Other' }).id];
     for (const id of minted) expect(chosen).not.toContain(id);

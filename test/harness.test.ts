@@ -45,12 +45,14 @@ describe('game backend: bulk lobby member updates', () => {
   it('a request with any bad entry is refused whole', async () => {
     const { sim, all: [host] } = await players(1);
     const lobbyId = sim.createLobby();
-    expect(() => sim.bulkUpdateLobbyMembers(lobbyId, [{ user: host!.user }, { user: '999' }])).toThrow(new RangeError('no user with id 999'));
+    expect(() => sim.bulkUpdateLobbyMembers(lobbyId, [{ user: host!.user }, { user: '999' }])).toThrow(/^Unknown User: no user with id 999$/);
+    // The refusal carries what the simulated HTTP service answers with.
+    expect(() => sim.bulkUpdateLobbyMembers(lobbyId, [{ user: '999' }])).toThrow(expect.objectContaining({ status: 404, code: 10013 }));
     expect(() => sim.bulkUpdateLobbyMembers(lobbyId, [{ user: host!.user }, { user: host!.user }])).toThrow(/appears twice/);
     expect(() => sim.bulkUpdateLobbyMembers(lobbyId, [{ user: host!.user, metadata: { n: 2 } as unknown as Record<string, string> }])).toThrow(
       new TypeError("members[0].metadata['n'] must be a string, got number"),
     );
-    expect(() => sim.bulkUpdateLobbyMembers('77', [{ user: host!.user }])).toThrow(new RangeError('no lobby with id 77'));
+    expect(() => sim.bulkUpdateLobbyMembers('77', [{ user: host!.user }])).toThrow(/^Unknown Lobby: no lobby with id 77$/);
     expect(() => sim.bulkUpdateLobbyMembers(lobbyId, [{ user: 5 as unknown as string }])).toThrow(TypeError);
     await sim.settle();
     expect(sim.getLobby(lobbyId)!.members).toEqual([]);

@@ -53,6 +53,11 @@ export interface SimulatorOptions {
 export interface Application {
   id: Snowflake;
   name: string;
+  /**
+   * The application's bot user: whom its bot token acts as on the simulated HTTP service (give
+   * it guild permissions with {@link Simulator.addGuildMember}; it signs the audit log entries).
+   */
+  botUserId: Snowflake;
 }
 
 /** Options of {@link Simulator.createUser}. */

@@ -64,6 +64,18 @@ void WorldWrap::Init(Napi::Env env, Napi::Object exports) {
           InstanceMethod<&WorldWrap::SetUserMessageModeration>("setUserMessageModerationMetadata"),
           InstanceMethod<&WorldWrap::SetApplicationInviteCoverImage>("setApplicationInviteCoverImage"),
           InstanceMethod<&WorldWrap::SetApplicationProfiles>("setApplicationProfiles"),
+          InstanceMethod<&WorldWrap::Authenticate>("authenticate"),
+          InstanceMethod<&WorldWrap::ModifyLobby>("modifyLobby"),
+          InstanceMethod<&WorldWrap::UserCreateOrJoinLobby>("userCreateOrJoinLobby"),
+          InstanceMethod<&WorldWrap::UserLeaveLobby>("userLeaveLobby"),
+          InstanceMethod<&WorldWrap::UserSendLobbyMessage>("userSendLobbyMessage"),
+          InstanceMethod<&WorldWrap::UserReadLobbyMessages>("userReadLobbyMessages"),
+          InstanceMethod<&WorldWrap::UserLinkChannel>("userLinkChannel"),
+          InstanceMethod<&WorldWrap::CreateLobbyChannelInvite>("createLobbyChannelInvite"),
+          InstanceMethod<&WorldWrap::AcceptChannelInvite>("acceptChannelInvite"),
+          InstanceMethod<&WorldWrap::SetVoiceChannelStatus>("setVoiceChannelStatus"),
+          InstanceMethod<&WorldWrap::GetVoiceChannelStatus>("getVoiceChannelStatus"),
+          InstanceMethod<&WorldWrap::GetAuditLog>("getAuditLog"),
       });
   exports.Set("NativeWorld", ctor);
 }
@@ -112,6 +124,7 @@ Napi::Value WorldWrap::CreateApplication(const Napi::CallbackInfo& info) {
   Napi::Object out = Napi::Object::New(info.Env());
   out.Set("id", SnowflakeToJs(info.Env(), app.id));
   out.Set("name", app.name);
+  out.Set("botUserId", SnowflakeToJs(info.Env(), app.botUserId));
   return out;
 }
 

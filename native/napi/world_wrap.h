@@ -9,18 +9,31 @@
 
 #include "napi/addon.h"
 #include "sim/client/backend.h"
+#include "sim/service/http_failure.h"
 
 namespace sim {
 
-// World operations report bad harness input as std::invalid_argument; JS gets a RangeError.
+// A request the simulated service refused, as JS sees it: a RangeError with the HTTP `status`
+// and the service's JSON error `code` (the simulated HTTP service answers with them).
+Napi::Error ServiceFailureToJs(Napi::Env env, int32_t status, int32_t code, const std::string& message);
+
+// World operations report bad harness input as std::invalid_argument and refused server-API
+// requests as ServiceError (an invalid_argument); JS gets a RangeError, with status and code for
+// the latter.
 template <typename Fn>
 auto Guarded(Napi::Env env, Fn&& fn) -> decltype(fn()) {
   try {
     return fn();
+  } catch (const ServiceError& error) {
+    throw ServiceFailureToJs(env, error.status(), error.code(), error.what());
   } catch (const std::invalid_argument& error) {
     throw Napi::RangeError::New(env, error.what());
   }
 }
+
+// [{ userId, remove?, metadata?, additionalName? (string | null), flags? }], as the harness and
+// the simulated HTTP service hand member updates over.
+std::vector<MemberUpdate> MemberUpdatesFromJs(const Napi::Value& list, const char* what);
 
 class WorldWrap final : public Napi::ObjectWrap<WorldWrap> {
  public:
@@ -72,6 +85,21 @@ class WorldWrap final : public Napi::ObjectWrap<WorldWrap> {
   // Presence and game identity (world_wrap_presence.cc).
   Napi::Value SetApplicationInviteCoverImage(const Napi::CallbackInfo& info);  // (applicationId, image | null)
   Napi::Value SetApplicationProfiles(const Napi::CallbackInfo& info);          // (userId, profiles) -> user
+
+  // The simulated HTTP service's entries (world_wrap_service.cc): the server API as a bot of an
+  // application or as a user holding an access token. Refusals: RangeError with status and code.
+  Napi::Value Authenticate(const Napi::CallbackInfo& info);        // (token) -> { userId, applicationId } | { failure }
+  Napi::Value ModifyLobby(const Napi::CallbackInfo& info);         // (lobbyId, { metadata?, members?, idleTimeoutSeconds? })
+  Napi::Value UserCreateOrJoinLobby(const Napi::CallbackInfo& info);  // (app, user, secret, lobbyMetadata?, memberMetadata?) -> id
+  Napi::Value UserLeaveLobby(const Napi::CallbackInfo& info);      // (app, user, lobbyId)
+  Napi::Value UserSendLobbyMessage(const Napi::CallbackInfo& info);   // (app, user, lobbyId, content, metadata) -> message
+  Napi::Value UserReadLobbyMessages(const Napi::CallbackInfo& info);  // (app, user, lobbyId, limit) -> messages
+  Napi::Value UserLinkChannel(const Napi::CallbackInfo& info);     // (app, user, lobbyId, channelId | null)
+  Napi::Value CreateLobbyChannelInvite(const Napi::CallbackInfo& info);  // (app, lobbyId, targetUser) -> invite
+  Napi::Value AcceptChannelInvite(const Napi::CallbackInfo& info);       // (code, userId) -> invite
+  Napi::Value SetVoiceChannelStatus(const Napi::CallbackInfo& info);     // (app, channelId, status | null, reason?)
+  Napi::Value GetVoiceChannelStatus(const Napi::CallbackInfo& info);     // (channelId) -> string | null
+  Napi::Value GetAuditLog(const Napi::CallbackInfo& info);               // (guildId) -> entries
 
   World& world() { return *backend_->world(); }
 

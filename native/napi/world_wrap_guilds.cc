@@ -13,8 +13,9 @@ bool IsChannelType(int32_t type) {
 uint64_t PermissionsFromJs(const Napi::Value& value, const char* what) {
   if (!value.IsNumber()) throw Napi::TypeError::New(value.Env(), std::string(what) + " must be a number");
   const double bits = value.As<Napi::Number>().DoubleValue();
-  if (!(bits >= 0 && bits <= 4294967295.0) || bits != static_cast<double>(static_cast<uint64_t>(bits))) {
-    throw Napi::RangeError::New(value.Env(), std::string(what) + " must be a 32-bit unsigned integer");
+  // Bits up to 2^53 (SET_VOICE_CHANNEL_STATUS is 1 << 48): every one a double holds exactly.
+  if (!(bits >= 0 && bits <= 9007199254740991.0) || bits != static_cast<double>(static_cast<uint64_t>(bits))) {
+    throw Napi::RangeError::New(value.Env(), std::string(what) + " must be an unsigned integer below 2^53");
   }
   return static_cast<uint64_t>(bits);
 }
@@ -123,7 +124,12 @@ Napi::Value WorldWrap::SetUserMessageModeration(const Napi::CallbackInfo& info) 
   Napi::Env env = info.Env();
   const sdk::Snowflake messageId = SnowflakeFromJs(ArgOrUndefined(info, 0), "messageId");
   sdk::Metadata metadata = MetadataFromJs(ArgOrUndefined(info, 1), "metadata");
-  Guarded(env, [&] { world().SetUserMessageModerationMetadata(messageId, std::move(metadata)); });
+  // The server API's path names the two participants; the harness may leave them out.
+  std::optional<std::pair<sdk::Snowflake, sdk::Snowflake>> participants;
+  if (!ArgOrUndefined(info, 2).IsUndefined()) {
+    participants = std::make_pair(SnowflakeFromJs(info[2], "userId1"), SnowflakeFromJs(ArgOrUndefined(info, 3), "userId2"));
+  }
+  Guarded(env, [&] { world().SetUserMessageModerationMetadata(messageId, std::move(metadata), participants); });
   return env.Undefined();
 }
 

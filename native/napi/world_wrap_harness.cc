@@ -39,44 +39,57 @@ Napi::Value WorldWrap::CreateLobby(const Napi::CallbackInfo& info) {
   std::optional<std::string> secret;
   if (!ArgOrUndefined(info, 1).IsUndefined()) secret = StringArg(info, 1, "secret");
   sdk::Metadata metadata = MetadataFromJs(ArgOrUndefined(info, 2), "metadata");
-  return SnowflakeToJs(env, Guarded(env, [&] { return world().CreateLobby(app, std::move(secret), std::move(metadata)); }));
+  std::vector<MemberUpdate> members;
+  if (!ArgOrUndefined(info, 3).IsUndefined()) members = MemberUpdatesFromJs(info[3], "members");
+  uint32_t idleTimeoutSeconds = Lobbies::kDefaultIdleTimeoutSeconds;
+  if (!ArgOrUndefined(info, 4).IsUndefined()) idleTimeoutSeconds = Uint32Arg(info, 4, "idleTimeoutSeconds");
+  return SnowflakeToJs(env, Guarded(env, [&] {
+                         return world().CreateLobby(app, std::move(secret), std::move(metadata), members,
+                                                    idleTimeoutSeconds);
+                       }));
 }
 
-Napi::Value WorldWrap::BulkUpdateLobbyMembers(const Napi::CallbackInfo& info) {
-  Napi::Env env = info.Env();
-  const sdk::Snowflake lobbyId = SnowflakeFromJs(ArgOrUndefined(info, 0), "lobbyId");
-  Napi::Value list = ArgOrUndefined(info, 1);
-  if (!list.IsArray()) throw Napi::TypeError::New(env, "members must be an array");
+std::vector<MemberUpdate> MemberUpdatesFromJs(const Napi::Value& list, const char* what) {
+  Napi::Env env = list.Env();
+  const std::string name(what);
+  if (!list.IsArray()) throw Napi::TypeError::New(env, name + " must be an array");
   Napi::Array entries = list.As<Napi::Array>();
   std::vector<MemberUpdate> updates;
   for (uint32_t i = 0; i < entries.Length(); ++i) {
     Napi::Value entry = entries.Get(i);
-    if (!entry.IsObject()) throw Napi::TypeError::New(env, "members[] must be objects");
+    if (!entry.IsObject()) throw Napi::TypeError::New(env, name + "[] must be objects");
     Napi::Object spec = entry.As<Napi::Object>();
     MemberUpdate update;
     update.userId = SnowflakeFromJs(spec.Get("userId"), "members[].userId");
     update.remove = spec.Get("remove").ToBoolean().Value();
     Napi::Value metadata = spec.Get("metadata");
     if (!metadata.IsUndefined()) update.metadata = MetadataFromJs(metadata, "members[].metadata");
-    Napi::Value name = spec.Get("additionalName");
-    if (name.IsNull()) {
+    Napi::Value additionalName = spec.Get("additionalName");
+    if (additionalName.IsNull()) {
       update.additionalName = std::optional<std::string>();
-    } else if (name.IsString()) {
-      update.additionalName = std::optional<std::string>(name.As<Napi::String>().Utf8Value());
-    } else if (!name.IsUndefined()) {
-      throw Napi::TypeError::New(env, "members[].additionalName must be a string or null");
+    } else if (additionalName.IsString()) {
+      update.additionalName = std::optional<std::string>(additionalName.As<Napi::String>().Utf8Value());
+    } else if (!additionalName.IsUndefined()) {
+      throw Napi::TypeError::New(env, name + "[].additionalName must be a string or null");
     }
     Napi::Value flags = spec.Get("flags");
     if (!flags.IsUndefined()) {
       const double value = flags.IsNumber() ? flags.As<Napi::Number>().DoubleValue() : -1;
       // NaN fails every comparison, so it is refused too.
       if (!(value >= 0 && value <= 4294967295.0) || value != std::floor(value)) {
-        throw Napi::TypeError::New(env, "members[].flags must be an integer from 0 to 2^32 - 1");
+        throw Napi::TypeError::New(env, name + "[].flags must be an integer from 0 to 2^32 - 1");
       }
       update.flags = static_cast<uint32_t>(value);
     }
     updates.push_back(std::move(update));
   }
+  return updates;
+}
+
+Napi::Value WorldWrap::BulkUpdateLobbyMembers(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const sdk::Snowflake lobbyId = SnowflakeFromJs(ArgOrUndefined(info, 0), "lobbyId");
+  std::vector<MemberUpdate> updates = MemberUpdatesFromJs(ArgOrUndefined(info, 1), "members");
   Guarded(env, [&] { world().BulkUpdateLobbyMembers(lobbyId, updates); });
   return env.Undefined();
 }
@@ -120,6 +133,7 @@ Napi::Value WorldWrap::GetLobby(const Napi::CallbackInfo& info) {
   Napi::Object out = LobbyToJs(env, found->lobby);
   out.Set("applicationId", SnowflakeToJs(env, found->applicationId));
   out.Set("hasSecret", found->secret.has_value());
+  out.Set("idleTimeoutSeconds", Napi::Number::New(env, found->idleTimeoutSeconds));
   Napi::Array members = out.Get("members").As<Napi::Array>();
   for (uint32_t i = 0; i < members.Length(); ++i) {
     Napi::Object member = members.Get(i).As<Napi::Object>();

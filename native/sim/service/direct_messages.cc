@@ -9,8 +9,7 @@
 namespace sim {
 
 namespace {
-// The service's JSON error codes.
-constexpr int32_t kUnknownMessage = 10008;
+// The service's JSON error codes (the rest are in http_failure.h).
 constexpr int32_t kCannotSendToUser = 50007;
 constexpr int32_t kNotTheAuthor = 50005;  // "Cannot edit a message authored by another user"
 
@@ -157,11 +156,14 @@ std::vector<sdk::UserMessageSummary> DirectMessages::Summaries(sdk::Snowflake us
   return out;
 }
 
-UserNotices DirectMessages::SetModerationMetadata(sdk::Snowflake messageId, sdk::Metadata metadata) {
+UserNotices DirectMessages::SetModerationMetadata(sdk::Snowflake messageId, sdk::Metadata metadata,
+                                                  std::optional<std::pair<sdk::Snowflake, sdk::Snowflake>> participants) {
   auto held = byMessage_.find(messageId);
-  if (held == byMessage_.end()) {
-    throw std::invalid_argument("no direct message " + IdText(messageId) + " (the simulator keeps the " +
-                                std::to_string(kMessagesReturned) + " most recent messages of a conversation)");
+  if (held == byMessage_.end() ||
+      (participants && PairOf(participants->first, participants->second) != held->second)) {
+    throw NotFound(kUnknownMessage, "Unknown Message: no direct message " + IdText(messageId) +
+                                        (participants ? " between these users" : "") + " (the simulator keeps the " +
+                                        std::to_string(kMessagesReturned) + " most recent messages of a conversation)");
   }
   auto& history = conversations_.at(held->second).history;
   auto it = std::find_if(history.begin(), history.end(),

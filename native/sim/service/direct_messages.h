@@ -59,9 +59,11 @@ class DirectMessages {
   // The user's conversations that still hold a message, the most recently active first.
   std::vector<sdk::UserMessageSummary> Summaries(sdk::Snowflake user) const;
 
-  // Game backend: replaces a message's moderation metadata. Throws std::invalid_argument for a
-  // message the simulator does not hold.
-  UserNotices SetModerationMetadata(sdk::Snowflake messageId, sdk::Metadata metadata);
+  // Game backend: replaces a message's moderation metadata. Throws ServiceError 404 Unknown
+  // Message for a message the simulator does not hold, or (when `participants` is given, as the
+  // server API's path names them, in either order) one of another conversation.
+  UserNotices SetModerationMetadata(sdk::Snowflake messageId, sdk::Metadata metadata,
+                                    std::optional<std::pair<sdk::Snowflake, sdk::Snowflake>> participants = {});
 
  private:
   using Pair = std::pair<sdk::Snowflake, sdk::Snowflake>;  // (lower, higher) user id

@@ -4,16 +4,13 @@
 #include <stdexcept>
 
 #include "sim/service/http_failure.h"
+#include "sim/service/lobbies.h"  // CountCodePoints
 
 namespace sim {
 
 namespace {
-// The service's JSON error codes.
-constexpr int32_t kUnknownGuild = 10004;
-constexpr int32_t kWrongChannelType = 50024;  // "Cannot execute action on this channel type"
-// "Invalid Form Body". The code for a channel another lobby has is not documented: the simulator
-// answers with the generic one.
-constexpr int32_t kInvalidFormBody = 50035;
+// The service's JSON error codes are in http_failure.h. The code for a channel another lobby has
+// is not documented: the simulator answers with the generic Invalid Form Body.
 
 uint64_t Apply(uint64_t permissions, const Overwrite& overwrite) {
   return (permissions & ~overwrite.deny) | overwrite.allow;
@@ -73,7 +70,7 @@ void Guilds::CreateChannel(sdk::Snowflake guildId, sdk::Snowflake id, ChannelSpe
   Guild& guild = FindGuild(guildId);
   CheckSpec(guild, id, spec);
   guild.channels.insert(id);
-  channels_.emplace(id, Channel{id, guildId, std::move(spec)});
+  channels_.emplace(id, Channel{id, guildId, std::move(spec), std::nullopt});
 }
 
 void Guilds::UpdateChannel(sdk::Snowflake channelId, const ChannelUpdate& update) {
@@ -153,7 +150,7 @@ sdk::Result Guilds::Channels(sdk::Snowflake app, sdk::Snowflake userId, sdk::Sno
     if (link != linked.end()) view.linkedLobby = link->second;
     // Linking needs a text channel not linked to another game's lobby, and the rights to manage it.
     view.isLinkable = channel.spec.type == sdk::ChannelType::GuildText &&
-                      (permissions & kModeledPermissions) == kModeledPermissions &&
+                      (permissions & kLinkChannelPermissions) == kLinkChannelPermissions &&
                       (!view.linkedLobby || view.linkedLobby->applicationId == app);
     view.isViewableAndWriteableByAllMembers = EveryMemberCan(guild, channel, kViewChannel | kSendMessages);
     out->push_back(std::move(view));
@@ -179,7 +176,7 @@ sdk::Result Guilds::LinkableChannel(sdk::Snowflake userId, sdk::Snowflake channe
   if (channel.spec.type != sdk::ChannelType::GuildText) {
     return HttpFailure(400, kWrongChannelType, "Cannot execute action on this channel type: only a guild text channel can be linked to a lobby");
   }
-  if ((permissions & kModeledPermissions) != kModeledPermissions) {
+  if ((permissions & kLinkChannelPermissions) != kLinkChannelPermissions) {
     return HttpFailure(403, kMissingPermissions,
                        "Missing Permissions: linking channel " + IdText(channelId) +
                            " needs View Channel, Send Messages and Manage Channels");
@@ -190,6 +187,58 @@ sdk::Result Guilds::LinkableChannel(sdk::Snowflake userId, sdk::Snowflake channe
   }
   *out = sdk::LinkedChannel{channelId, channel.spec.name, channel.guildId};
   return sdk::Result::Success();
+}
+
+void Guilds::SetVoiceStatus(sdk::Snowflake channelId, sdk::Snowflake actor, std::optional<std::string> status,
+                            std::optional<std::string> reason, uint64_t nowMs) {
+  auto found = channels_.find(channelId);
+  Guild* guild = found == channels_.end() ? nullptr : &guilds_.at(found->second.guildId);
+  const uint64_t permissions = guild && guild->members.count(actor) ? PermissionsIn(*guild, found->second, actor) : 0;
+  if (!(permissions & kViewChannel)) {
+    throw NotFound(kUnknownChannel, "Unknown Channel: the bot can see no channel " + IdText(channelId));
+  }
+  Channel& channel = found->second;
+  if (channel.spec.type != sdk::ChannelType::GuildVoice && channel.spec.type != sdk::ChannelType::GuildStageVoice) {
+    throw ServiceError(400, kWrongChannelType,
+                       "Cannot execute action on this channel type: a voice status is set on a voice channel");
+  }
+  constexpr uint64_t kNeeded = kSetVoiceChannelStatus | kManageChannels;
+  if ((permissions & kNeeded) != kNeeded) {
+    throw ServiceError(403, kMissingPermissions,
+                       "Missing Permissions: setting the status of voice channel " + IdText(channelId) +
+                           " needs Set Voice Channel Status, and Manage Channels when the bot is not connected to it");
+  }
+  if (status && CountCodePoints(*status) > kMaxVoiceStatusLength) {
+    throw InvalidForm("Invalid Form Body: status must be at most " + std::to_string(kMaxVoiceStatusLength) +
+                      " characters, got " + std::to_string(CountCodePoints(*status)));
+  }
+  if (status && status->empty()) status.reset();
+  channel.voiceStatus = status;
+  AuditLogEntry entry;
+  entry.actionType = status ? kAuditVoiceChannelStatusUpdate : kAuditVoiceChannelStatusDelete;
+  entry.userId = actor;
+  entry.targetId = channelId;
+  entry.status = std::move(status);
+  entry.reason = std::move(reason);
+  entry.atMs = nowMs;
+  guild->auditLog.push_back(std::move(entry));
+}
+
+std::optional<std::string> Guilds::VoiceStatusOf(sdk::Snowflake channelId) const {
+  auto found = channels_.find(channelId);
+  if (found == channels_.end()) throw std::invalid_argument("no channel with id " + IdText(channelId));
+  return found->second.voiceStatus;
+}
+
+std::vector<AuditLogEntry> Guilds::AuditLogOf(sdk::Snowflake guildId) const {
+  auto found = guilds_.find(guildId);
+  if (found == guilds_.end()) throw std::invalid_argument("no guild with id " + IdText(guildId));
+  return found->second.auditLog;
+}
+
+bool Guilds::IsMember(sdk::Snowflake guildId, sdk::Snowflake userId) const {
+  auto found = guilds_.find(guildId);
+  return found != guilds_.end() && found->second.members.count(userId) > 0;
 }
 
 }  // namespace sim

@@ -31,7 +31,23 @@ namespace sim {
 constexpr uint64_t kManageChannels = 1ull << 4;
 constexpr uint64_t kViewChannel = 1ull << 10;
 constexpr uint64_t kSendMessages = 1ull << 11;
-constexpr uint64_t kModeledPermissions = kManageChannels | kViewChannel | kSendMessages;
+constexpr uint64_t kSetVoiceChannelStatus = 1ull << 48;
+constexpr uint64_t kModeledPermissions = kManageChannels | kViewChannel | kSendMessages | kSetVoiceChannelStatus;
+// What linking a channel to a lobby needs in that channel.
+constexpr uint64_t kLinkChannelPermissions = kManageChannels | kViewChannel | kSendMessages;
+
+// Audit log action types the simulator records (the service's numbers).
+constexpr int32_t kAuditVoiceChannelStatusUpdate = 192;
+constexpr int32_t kAuditVoiceChannelStatusDelete = 193;
+
+struct AuditLogEntry {
+  int32_t actionType = 0;
+  sdk::Snowflake userId = 0;    // who did it
+  sdk::Snowflake targetId = 0;  // the channel
+  std::optional<std::string> status;
+  std::optional<std::string> reason;  // X-Audit-Log-Reason
+  uint64_t atMs = 0;
+};
 
 // One permission overwrite of a channel or category.
 struct Overwrite {
@@ -88,11 +104,28 @@ class Guilds {
   sdk::Result LinkableChannel(sdk::Snowflake userId, sdk::Snowflake channelId, sdk::Snowflake lobbyId,
                               const LinkedLobbies& linked, sdk::LinkedChannel* out) const;
 
+  // Set Voice Channel Status by `actor` (an application's bot user), who is never connected to
+  // the channel in the simulator, so it needs SET_VOICE_CHANNEL_STATUS and MANAGE_CHANNELS there.
+  // An empty or absent status clears it. Records audit log entry 192 (set) or 193 (cleared).
+  // Throws ServiceError: 404 Unknown Channel (10003) for a channel it cannot see, 400 (50024)
+  // for a channel that is not a voice channel, 403 Missing Permissions (50013), 400 (50035) for
+  // a status over kMaxVoiceStatusLength characters.
+  void SetVoiceStatus(sdk::Snowflake channelId, sdk::Snowflake actor, std::optional<std::string> status,
+                      std::optional<std::string> reason, uint64_t nowMs);
+  static constexpr size_t kMaxVoiceStatusLength = 500;  // characters (code points)
+  // Harness reads: the channel's voice status (nullopt: none; std::invalid_argument for an
+  // unknown channel) and the guild's audit log, oldest first.
+  std::optional<std::string> VoiceStatusOf(sdk::Snowflake channelId) const;
+  std::vector<AuditLogEntry> AuditLogOf(sdk::Snowflake guildId) const;
+  // Whether `userId` is a member of the guild (false for an unknown guild).
+  bool IsMember(sdk::Snowflake guildId, sdk::Snowflake userId) const;
+
  private:
   struct Channel {
     sdk::Snowflake id = 0;
     sdk::Snowflake guildId = 0;
     ChannelSpec spec;
+    std::optional<std::string> voiceStatus;
   };
   struct Guild {
     sdk::Snowflake id = 0;
@@ -100,6 +133,7 @@ class Guilds {
     sdk::Snowflake ownerId = 0;
     std::map<sdk::Snowflake, uint64_t> members;  // user -> guild-level grants
     std::set<sdk::Snowflake> channels;
+    std::vector<AuditLogEntry> auditLog;
   };
 
   Guild& FindGuild(sdk::Snowflake guildId);

@@ -46,7 +46,7 @@ const Lobbies::Lobby* Lobbies::MemberLobby(sdk::Snowflake app, sdk::Snowflake us
                                            sdk::Snowflake lobbyId, sdk::Result* failure) const {
   const Lobby* lobby = FindLobby(lobbyId);
   if (!lobby || lobby->applicationId != app) {
-    *failure = HttpFailure(404, 0, "Unknown Lobby: there is no lobby " + IdText(lobbyId) + " in this application");
+    *failure = HttpFailure(404, kUnknownLobby, "Unknown Lobby: there is no lobby " + IdText(lobbyId) + " in this application");
     return nullptr;
   }
   if (!lobby->Find(user)) {
@@ -244,63 +244,73 @@ std::vector<sdk::Snowflake> Lobbies::LobbyIdsOf(sdk::Snowflake app, sdk::Snowfla
 }
 
 void Lobbies::Create(sdk::Snowflake app, sdk::Snowflake id, std::optional<std::string> secret,
-                     sdk::Metadata metadata) {
+                     sdk::Metadata metadata, uint32_t idleTimeoutSeconds) {
   if (secret) {
-    if (secret->empty()) throw std::invalid_argument("secret must not be empty");
-    if (bySecret_.count({app, *secret})) {
-      throw std::invalid_argument("the application already has a lobby with this secret");
-    }
-    bySecret_[{app, *secret}] = id;
+    if (secret->empty()) throw InvalidForm("secret must not be empty");
+    if (bySecret_.count({app, *secret})) throw InvalidForm("the application already has a lobby with this secret");
   }
+  CheckIdleTimeout(idleTimeoutSeconds);
+  if (secret) bySecret_[{app, *secret}] = id;
   Lobby lobby;
   lobby.id = id;
   lobby.applicationId = app;
   lobby.secret = std::move(secret);
   lobby.metadata = std::move(metadata);
+  lobby.idleTimeoutSeconds = idleTimeoutSeconds;
   lobbies_.emplace(id, std::move(lobby));
 }
 
-Notices Lobbies::BulkUpdateMembers(sdk::Snowflake lobbyId, const std::vector<MemberUpdate>& updates) {
-  if (updates.size() > kMaxMembersPerBulkUpdate) {
-    throw std::invalid_argument("a bulk update changes at most " + std::to_string(kMaxMembersPerBulkUpdate) +
-                                " members per request, got " + std::to_string(updates.size()));
+void Lobbies::CheckIdleTimeout(uint32_t seconds) {
+  if (seconds < kMinIdleTimeoutSeconds || seconds > kMaxIdleTimeoutSeconds) {
+    throw InvalidForm("idle_timeout_seconds must be from " + std::to_string(kMinIdleTimeoutSeconds) + " to " +
+                      std::to_string(kMaxIdleTimeoutSeconds) + ", got " + std::to_string(seconds));
   }
+}
+
+Lobbies::Lobby& Lobbies::ServerLobbyOf(sdk::Snowflake lobbyId) {
   Lobby* lobby = FindLobby(lobbyId);
-  if (!lobby) throw std::invalid_argument("no lobby with id " + IdText(lobbyId));
-  // Check everything first: a refused request changes nothing.
+  if (!lobby) throw NotFound(kUnknownLobby, "Unknown Lobby: no lobby with id " + IdText(lobbyId));
+  return *lobby;
+}
+
+void Lobbies::CheckMemberUpdates(const Lobby& lobby, const std::vector<MemberUpdate>& updates,
+                                 size_t removedOthers) const {
   std::set<sdk::Snowflake> seen;
   size_t added = 0;
+  size_t removed = removedOthers;
   for (const MemberUpdate& update : updates) {
     if (!seen.insert(update.userId).second) {
-      throw std::invalid_argument("user " + IdText(update.userId) + " appears twice in one bulk update");
+      throw InvalidForm("user " + IdText(update.userId) + " appears twice in one request");
     }
     if (update.flags && (*update.flags & ~kCanLinkLobby) != 0) {
-      throw std::invalid_argument("member flags must be 0 or 1 (CanLinkLobby), got " + std::to_string(*update.flags));
+      throw InvalidForm("member flags must be 0 or 1 (CanLinkLobby), got " + std::to_string(*update.flags));
     }
-    if (update.remove || lobby->Find(update.userId)) continue;
-    ++added;
-    auto mine = lobbiesOfUser_.find({lobby->applicationId, update.userId});
-    if (mine != lobbiesOfUser_.end() && mine->second.size() >= kMaxLobbiesPerUser) {
-      throw std::invalid_argument("user " + IdText(update.userId) + " is already a member of " +
-                                  std::to_string(kMaxLobbiesPerUser) + " lobbies of this application");
-    }
-  }
-  size_t removed = 0;
-  for (const MemberUpdate& update : updates) removed += update.remove && lobby->Find(update.userId);
-  if (lobby->members.size() - removed + added > kMaxMembers) {
-    throw std::invalid_argument("lobby " + IdText(lobbyId) + " would have more than " +
-                                std::to_string(kMaxMembers) + " members");
-  }
-
-  Notices notices;
-  for (const MemberUpdate& update : updates) {
-    Member* member = lobby->Find(update.userId);
     if (update.remove) {
-      if (member) RemoveMember(*lobby, update.userId, notices);
+      removed += lobby.Find(update.userId) != nullptr;
+      continue;
+    }
+    if (lobby.Find(update.userId)) continue;
+    ++added;
+    auto mine = lobbiesOfUser_.find({lobby.applicationId, update.userId});
+    if (mine != lobbiesOfUser_.end() && mine->second.size() >= kMaxLobbiesPerUser) {
+      throw InvalidForm("user " + IdText(update.userId) + " is already a member of " +
+                        std::to_string(kMaxLobbiesPerUser) + " lobbies of this application");
+    }
+  }
+  if (lobby.members.size() - removed + added > kMaxMembers) {
+    throw InvalidForm("lobby " + IdText(lobby.id) + " would have more than " + std::to_string(kMaxMembers) + " members");
+  }
+}
+
+void Lobbies::ApplyMemberUpdates(Lobby& lobby, const std::vector<MemberUpdate>& updates, Notices& notices) {
+  for (const MemberUpdate& update : updates) {
+    Member* member = lobby.Find(update.userId);
+    if (update.remove) {
+      if (member) RemoveMember(lobby, update.userId, notices);
       continue;
     }
     if (!member) {
-      AddMember(*lobby,
+      AddMember(lobby,
                 Member{update.userId, update.metadata.value_or(sdk::Metadata{}),
                        update.additionalName.value_or(std::nullopt), update.flags.value_or(0)},
                 notices);
@@ -318,22 +328,69 @@ Notices Lobbies::BulkUpdateMembers(sdk::Snowflake lobbyId, const std::vector<Mem
     // Clients do not see flags: a change of flags alone is not an update they hear of.
     if (update.flags) member->flags = *update.flags;
     if (changed) {
-      notices.push_back(LobbyNotice(*lobby, sdk::LobbyEvent::MemberUpdated, lobby->MemberIds(), update.userId));
+      notices.push_back(LobbyNotice(lobby, sdk::LobbyEvent::MemberUpdated, lobby.MemberIds(), update.userId));
     }
   }
+}
+
+Notices Lobbies::BulkUpdateMembers(sdk::Snowflake lobbyId, const std::vector<MemberUpdate>& updates) {
+  if (updates.size() > kMaxMembersPerBulkUpdate) {
+    throw InvalidForm("a bulk update changes at most " + std::to_string(kMaxMembersPerBulkUpdate) +
+                      " members per request, got " + std::to_string(updates.size()));
+  }
+  Lobby& lobby = ServerLobbyOf(lobbyId);
+  // Check everything first: a refused request changes nothing.
+  CheckMemberUpdates(lobby, updates, 0);
+  Notices notices;
+  ApplyMemberUpdates(lobby, updates, notices);
+  return notices;
+}
+
+Notices Lobbies::Modify(sdk::Snowflake lobbyId, const LobbyChanges& changes) {
+  Lobby& lobby = ServerLobbyOf(lobbyId);
+  if (changes.idleTimeoutSeconds) CheckIdleTimeout(*changes.idleTimeoutSeconds);
+  std::vector<MemberUpdate> updates;
+  size_t removedOthers = 0;
+  if (changes.members) {
+    if (changes.members->size() > kMaxMembersPerBulkUpdate) {
+      throw InvalidForm("members holds at most " + std::to_string(kMaxMembersPerBulkUpdate) + " entries, got " +
+                        std::to_string(changes.members->size()));
+    }
+    updates = *changes.members;
+    // The list replaces the members: whoever it leaves out goes (first, in join order).
+    std::set<sdk::Snowflake> listed;
+    for (const MemberUpdate& update : updates) listed.insert(update.userId);
+    std::vector<MemberUpdate> removals;
+    for (const Member& member : lobby.members) {
+      if (listed.count(member.id)) continue;
+      MemberUpdate removal;
+      removal.userId = member.id;
+      removal.remove = true;
+      removals.push_back(removal);
+    }
+    removedOthers = removals.size();
+    CheckMemberUpdates(lobby, updates, removedOthers);
+    updates.insert(updates.begin(), removals.begin(), removals.end());
+  }
+  Notices notices;
+  if (changes.idleTimeoutSeconds) lobby.idleTimeoutSeconds = *changes.idleTimeoutSeconds;
+  if (changes.metadata && *changes.metadata != lobby.metadata) {
+    lobby.metadata = *changes.metadata;
+    notices.push_back(LobbyNotice(lobby, sdk::LobbyEvent::Updated, lobby.MemberIds()));
+  }
+  ApplyMemberUpdates(lobby, updates, notices);
   return notices;
 }
 
 Notices Lobbies::SetModerationMetadata(sdk::Snowflake lobbyId, sdk::Snowflake messageId,
                                        sdk::Metadata metadata) {
-  Lobby* lobby = FindLobby(lobbyId);
-  if (!lobby) throw std::invalid_argument("no lobby with id " + IdText(lobbyId));
+  Lobby* lobby = &ServerLobbyOf(lobbyId);
   auto it = std::find_if(lobby->history.begin(), lobby->history.end(),
                          [messageId](const sdk::MessagePtr& m) { return m->id == messageId; });
   if (it == lobby->history.end()) {
-    throw std::invalid_argument("no message " + IdText(messageId) + " in lobby " + IdText(lobbyId) +
-                                " (the simulator keeps the " + std::to_string(kMessagesReturned) +
-                                " most recent messages of a lobby)");
+    throw NotFound(kUnknownMessage, "Unknown Message: no message " + IdText(messageId) + " in lobby " +
+                                        IdText(lobbyId) + " (the simulator keeps the " +
+                                        std::to_string(kMessagesReturned) + " most recent messages of a lobby)");
   }
   auto updated = std::make_shared<sdk::Message>(**it);
   updated->moderationMetadata = std::move(metadata);
@@ -349,8 +406,7 @@ Notices Lobbies::SetModerationMetadata(sdk::Snowflake lobbyId, sdk::Snowflake me
 }
 
 Notices Lobbies::LinkChannel(sdk::Snowflake lobbyId, std::optional<sdk::LinkedChannel> channel) {
-  Lobby* lobby = FindLobby(lobbyId);
-  if (!lobby) throw std::invalid_argument("no lobby with id " + IdText(lobbyId));
+  Lobby* lobby = &ServerLobbyOf(lobbyId);
   lobby->linkedChannel = std::move(channel);
   return {LobbyNotice(*lobby, sdk::LobbyEvent::Updated, lobby->MemberIds())};
 }
@@ -374,8 +430,7 @@ std::optional<sdk::Snowflake> Lobbies::LinkedChannelOf(sdk::Snowflake lobbyId) c
 }
 
 Notices Lobbies::Delete(sdk::Snowflake lobbyId) {
-  Lobby* lobby = FindLobby(lobbyId);
-  if (!lobby) throw std::invalid_argument("no lobby with id " + IdText(lobbyId));
+  Lobby* lobby = &ServerLobbyOf(lobbyId);
   Notices notices{LobbyNotice(*lobby, sdk::LobbyEvent::Deleted, lobby->MemberIds())};
   for (const Member& member : lobby->members) {
     auto mine = lobbiesOfUser_.find({lobby->applicationId, member.id});
@@ -395,6 +450,7 @@ std::optional<ServerLobby> Lobbies::ServerView(sdk::Snowflake lobbyId, const IsC
   out.lobby = ToView(*lobby, connected);
   out.applicationId = lobby->applicationId;
   out.secret = lobby->secret;
+  out.idleTimeoutSeconds = lobby->idleTimeoutSeconds;
   for (const Member& member : lobby->members) {
     if (member.additionalName) out.additionalNames[member.id] = *member.additionalName;
     if (member.flags) out.flags[member.id] = member.flags;

@@ -41,6 +41,13 @@ struct MemberUpdate {
   std::optional<uint32_t> flags;                             // LobbyMemberFlags; nullopt: unchanged (0 when added)
 };
 
+// What Modify Lobby changes; absent fields stay as they are.
+struct LobbyChanges {
+  std::optional<sdk::Metadata> metadata;                 // replaces the lobby's
+  std::optional<std::vector<MemberUpdate>> members;      // replaces the member list (at most 25)
+  std::optional<uint32_t> idleTimeoutSeconds;
+};
+
 // The server's view of a lobby: the client view plus what only the game backend sees.
 struct ServerLobby {
   sdk::Lobby lobby;
@@ -48,6 +55,7 @@ struct ServerLobby {
   std::optional<std::string> secret;
   std::map<sdk::Snowflake, std::string> additionalNames;
   std::map<sdk::Snowflake, uint32_t> flags;  // members with flags set
+  uint32_t idleTimeoutSeconds = 0;
 };
 
 class Lobbies {
@@ -62,6 +70,10 @@ class Lobbies {
   static constexpr size_t kMaxContentLength = 2000;  // characters (code points)
   // LobbyMemberFlags (server API): the only flag. A member with it may link a channel to the lobby.
   static constexpr uint32_t kCanLinkLobby = 1u << 0;
+  // idle_timeout_seconds (server API): 5 s to 7 days; 5 minutes when not given.
+  static constexpr uint32_t kMinIdleTimeoutSeconds = 5;
+  static constexpr uint32_t kMaxIdleTimeoutSeconds = 604800;
+  static constexpr uint32_t kDefaultIdleTimeoutSeconds = 300;
 
   using IsConnected = std::function<bool(sdk::Snowflake applicationId, sdk::Snowflake userId)>;
 
@@ -85,10 +97,13 @@ class Lobbies {
                                  const IsConnected& connected) const;
   std::vector<sdk::Snowflake> LobbyIdsOf(sdk::Snowflake app, sdk::Snowflake user) const;
 
-  // Server (game backend) operations: bad input throws std::invalid_argument, nothing changes.
+  // Server (game backend) operations: a refused request throws ServiceError (http_failure.h) with
+  // the service's status and code (404 10031 for an unknown lobby), and nothing changes.
   void Create(sdk::Snowflake app, sdk::Snowflake id, std::optional<std::string> secret,
-              sdk::Metadata metadata);
+              sdk::Metadata metadata, uint32_t idleTimeoutSeconds = kDefaultIdleTimeoutSeconds);
   Notices BulkUpdateMembers(sdk::Snowflake lobbyId, const std::vector<MemberUpdate>& updates);
+  // Modify Lobby: metadata overwritten, members replaced (left out = removed), idle timeout.
+  Notices Modify(sdk::Snowflake lobbyId, const LobbyChanges& changes);
   Notices SetModerationMetadata(sdk::Snowflake lobbyId, sdk::Snowflake messageId,
                                 sdk::Metadata metadata);
   Notices LinkChannel(sdk::Snowflake lobbyId, std::optional<sdk::LinkedChannel> channel);
@@ -123,6 +138,7 @@ class Lobbies {
     std::vector<Member> members;  // join order
     std::optional<sdk::LinkedChannel> linkedChannel;
     std::deque<sdk::MessagePtr> history;  // oldest first, at most kMessagesReturned
+    uint32_t idleTimeoutSeconds = kDefaultIdleTimeoutSeconds;
 
     Member* Find(sdk::Snowflake user);
     const Member* Find(sdk::Snowflake user) const;
@@ -131,6 +147,13 @@ class Lobbies {
   using Key = std::pair<sdk::Snowflake, sdk::Snowflake>;  // (application, user or secret owner)
 
   Lobby* FindLobby(sdk::Snowflake lobbyId);
+  // The lobby a server operation names, or ServiceError 404 Unknown Lobby.
+  Lobby& ServerLobbyOf(sdk::Snowflake lobbyId);
+  static void CheckIdleTimeout(uint32_t seconds);
+  // Throws what the service would refuse in `updates` (a user twice, bad flags, a user at the
+  // lobby cap, a full lobby once `removedOthers` members not listed have gone).
+  void CheckMemberUpdates(const Lobby& lobby, const std::vector<MemberUpdate>& updates, size_t removedOthers) const;
+  void ApplyMemberUpdates(Lobby& lobby, const std::vector<MemberUpdate>& updates, Notices& notices);
   const Lobby* FindLobby(sdk::Snowflake lobbyId) const;
   // The lobby `user` may act in, or the service error why not.
   const Lobby* MemberLobby(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId,

@@ -1,5 +1,7 @@
 #include "sim/service/world.h"
 
+#include "sim/service/http_failure.h"
+
 #include <algorithm>
 #include <chrono>
 #include <stdexcept>
@@ -55,8 +57,16 @@ sdk::Snowflake World::NewIdLocked() {
 
 Application World::CreateApplication(std::string name) {
   std::lock_guard<std::mutex> lock(mutex_);
-  Application app{NewIdLocked(), std::move(name), std::nullopt};
-  applications_.emplace(app.id, app);
+  Application app;
+  app.id = NewIdLocked();
+  app.name = std::move(name);
+  applications_.emplace(app.id, app);  // first, so the bot's id is not the application's
+  sdk::User bot;
+  bot.id = NewIdLocked();
+  bot.username = app.name.empty() ? "bot" : app.name;
+  users_.emplace(bot.id, bot);
+  app.botUserId = bot.id;
+  applications_[app.id] = app;
   return app;
 }
 
@@ -268,22 +278,41 @@ std::vector<sdk::Snowflake> World::LobbyIdsOf(sdk::Snowflake app, sdk::Snowflake
   return lobbies_.LobbyIdsOf(app, user);
 }
 
-sdk::Snowflake World::CreateLobby(sdk::Snowflake app, std::optional<std::string> secret, sdk::Metadata metadata) {
+sdk::Snowflake World::CreateLobby(sdk::Snowflake app, std::optional<std::string> secret, sdk::Metadata metadata,
+                                  const std::vector<MemberUpdate>& members, uint32_t idleTimeoutSeconds) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (applications_.count(app) == 0) throw std::invalid_argument("no application with id " + std::to_string(app));
+  CheckUsersExistLocked(members);
   const sdk::Snowflake id = NewIdLocked();
-  lobbies_.Create(app, id, std::move(secret), std::move(metadata));
+  lobbies_.Create(app, id, std::move(secret), std::move(metadata), idleTimeoutSeconds);
+  if (members.empty()) return id;
+  try {
+    DispatchLocked(lobbies_.BulkUpdateMembers(id, members));
+  } catch (...) {
+    lobbies_.Delete(id);  // no member yet: nobody is told
+    throw;
+  }
   return id;
+}
+
+void World::CheckUsersExistLocked(const std::vector<MemberUpdate>& updates) const {
+  for (const MemberUpdate& update : updates) {
+    if (!update.remove && users_.count(update.userId) == 0) {
+      throw NotFound(kUnknownUser, "Unknown User: no user with id " + std::to_string(update.userId));
+    }
+  }
 }
 
 void World::BulkUpdateLobbyMembers(sdk::Snowflake lobbyId, const std::vector<MemberUpdate>& updates) {
   std::lock_guard<std::mutex> lock(mutex_);
-  for (const MemberUpdate& update : updates) {
-    if (!update.remove && users_.count(update.userId) == 0) {
-      throw std::invalid_argument("no user with id " + std::to_string(update.userId));
-    }
-  }
+  CheckUsersExistLocked(updates);
   DispatchLocked(lobbies_.BulkUpdateMembers(lobbyId, updates));
+}
+
+void World::ModifyLobby(sdk::Snowflake lobbyId, const LobbyChanges& changes) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (changes.members) CheckUsersExistLocked(*changes.members);
+  DispatchLocked(lobbies_.Modify(lobbyId, changes));
 }
 
 void World::SetMessageModerationMetadata(sdk::Snowflake lobbyId, sdk::Snowflake messageId, sdk::Metadata metadata) {

@@ -19,6 +19,7 @@
 #include "sdk/lobby.h"
 #include "sdk/types.h"
 #include "sim/service/calls.h"
+#include "sim/service/channel_invites.h"
 #include "sim/service/chat_clients.h"
 #include "sdk/guilds.h"
 #include "sdk/user_messages.h"
@@ -64,6 +65,9 @@ const char* AuthFailureText(AuthFailure failure);
 struct Application {
   sdk::Snowflake id = 0;
   std::string name;
+  // The application's bot user: who the game backend's bot token acts as (guild permissions,
+  // audit log entries).
+  sdk::Snowflake botUserId = 0;
   // The invite cover image uploaded in the developer portal: the fallback of activities that
   // carry no assets.inviteCoverImage.
   std::optional<std::string> inviteCoverImage;
@@ -130,9 +134,13 @@ class World {
   std::optional<sdk::Lobby> ViewLobby(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId) const;
   std::vector<sdk::Snowflake> LobbyIdsOf(sdk::Snowflake app, sdk::Snowflake user) const;
 
-  // Lobby operations of the game backend (the server API). Bad input: std::invalid_argument.
-  sdk::Snowflake CreateLobby(sdk::Snowflake app, std::optional<std::string> secret, sdk::Metadata metadata);
+  // Lobby operations of the game backend (the server API). A refused request throws ServiceError
+  // (status and service code; an invalid_argument) and changes nothing.
+  sdk::Snowflake CreateLobby(sdk::Snowflake app, std::optional<std::string> secret, sdk::Metadata metadata,
+                             const std::vector<MemberUpdate>& members = {},
+                             uint32_t idleTimeoutSeconds = Lobbies::kDefaultIdleTimeoutSeconds);
   void BulkUpdateLobbyMembers(sdk::Snowflake lobbyId, const std::vector<MemberUpdate>& updates);
+  void ModifyLobby(sdk::Snowflake lobbyId, const LobbyChanges& changes);
   void SetMessageModerationMetadata(sdk::Snowflake lobbyId, sdk::Snowflake messageId, sdk::Metadata metadata);
   void LinkLobbyChannel(sdk::Snowflake lobbyId, std::optional<sdk::LinkedChannel> channel);
   void DeleteLobby(sdk::Snowflake lobbyId);
@@ -198,6 +206,21 @@ class World {
   sdk::Result ReadGuildChannels(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake guildId,
                                 std::vector<sdk::GuildChannel>* out) const;
 
+  // The server API's channel operations (world_server_api.cc). A refused request throws
+  // ServiceError and changes nothing.
+  // Create Lobby Channel Invite: for `targetUser`, a member of the lobby of `app`, to its linked
+  // channel. `byMember`: the member asked for itself (a user token); else the game backend did.
+  ChannelInvite CreateLobbyChannelInvite(sdk::Snowflake app, sdk::Snowflake lobbyId, sdk::Snowflake targetUser);
+  // Someone uses an invite: its target joins the channel's guild (no grants). Returns the invite.
+  ChannelInvite AcceptChannelInvite(const std::string& code, sdk::Snowflake user);
+  // Set Voice Channel Status as the application's bot user (see Guilds::SetVoiceStatus).
+  void SetVoiceChannelStatus(sdk::Snowflake app, sdk::Snowflake channelId, std::optional<std::string> status,
+                             std::optional<std::string> reason);
+  std::optional<std::string> VoiceChannelStatus(sdk::Snowflake channelId) const;
+  std::vector<AuditLogEntry> AuditLog(sdk::Snowflake guildId) const;
+  // The application, or ServiceError 404 (for the harness: an invalid_argument, as elsewhere).
+  Application ApplicationOf(sdk::Snowflake app) const;
+
   // Direct messages of a signed-in client (run on its service thread).
   DirectMessages::Outcome SendUserMessage(sdk::Snowflake user, sdk::Snowflake recipient, std::string content,
                                           sdk::Metadata metadata);
@@ -208,7 +231,8 @@ class World {
                                std::vector<sdk::MessagePtr>* out) const;
   std::vector<sdk::UserMessageSummary> UserMessageSummaries(sdk::Snowflake user) const;
   // The game backend sets a direct message's moderation metadata. Bad input: std::invalid_argument.
-  void SetUserMessageModerationMetadata(sdk::Snowflake messageId, sdk::Metadata metadata);
+  void SetUserMessageModerationMetadata(sdk::Snowflake messageId, sdk::Metadata metadata,
+                                        std::optional<std::pair<sdk::Snowflake, sdk::Snowflake>> participants = {});
   // Presence and game identity (world_presence.cc). Harness: bad input is std::invalid_argument.
   void SetApplicationInviteCoverImage(sdk::Snowflake app, std::optional<std::string> image);
   // Replaces the user's application profiles (at most one per application); returns the user.
@@ -230,6 +254,8 @@ class World {
   };
 
   std::string NewTokenValue();
+  // ServiceError 404 Unknown User for the first update that adds a user the service does not know.
+  void CheckUsersExistLocked(const std::vector<MemberUpdate>& updates) const;
   // A fresh snowflake from the clock that is no user's or application's ID.
   sdk::Snowflake NewIdLocked();
   // Ownership rule: the world holds a Session* only while the session is attached. Every entry
@@ -276,6 +302,7 @@ class World {
   ChatClients chatClients_;
   std::atomic<bool> debugLogs_{false};
   Guilds guilds_;
+  ChannelInvites channelInvites_;
   DirectMessages directMessages_;
   std::map<sdk::Snowflake, sdk::Activity> activities_;  // by user; applicationId: the publishing app
   std::map<sdk::Snowflake, sdk::StatusType> chosenStatus_;  // by user; absent: Online

@@ -4,12 +4,10 @@
 #include <stdexcept>
 
 #include "sim/service/world.h"
+#include "sim/service/http_failure.h"
 
 namespace sim {
 
-namespace {
-constexpr int32_t kUnknownUser = 10013;  // the service's JSON error code
-}  // namespace
 
 void World::DispatchToUsersLocked(const UserNotices& notices) {
   for (const UserNotice& notice : notices) {
@@ -70,9 +68,10 @@ std::vector<sdk::UserMessageSummary> World::UserMessageSummaries(sdk::Snowflake 
   return directMessages_.Summaries(user);
 }
 
-void World::SetUserMessageModerationMetadata(sdk::Snowflake messageId, sdk::Metadata metadata) {
+void World::SetUserMessageModerationMetadata(sdk::Snowflake messageId, sdk::Metadata metadata,
+                                             std::optional<std::pair<sdk::Snowflake, sdk::Snowflake>> participants) {
   std::lock_guard<std::mutex> lock(mutex_);
-  DispatchToUsersLocked(directMessages_.SetModerationMetadata(messageId, std::move(metadata)));
+  DispatchToUsersLocked(directMessages_.SetModerationMetadata(messageId, std::move(metadata), participants));
 }
 
 }  // namespace sim
