@@ -40,6 +40,8 @@ export type {
 } from './sim/simulator.js';
 export type { SimulatedCall, InjectedFailure, BackendErrorType } from './sim/faults.js';
 export { SimulatedChatClient } from './sim/chat-client.js';
+export { SimulatedService, SERVICE_ROUTES } from './sim/http/service.js';
+export type { ListenOptions, ServiceFailure, AuditLogEntry, AcceptedInvite, RateLimitBudget } from './sim/http/service.js';
 export type {
   Call,
   CallStatus,

@@ -14,13 +14,14 @@ import { checkInteger, checkOneOf, describe, typeName } from '../validate.js';
  * channel before overwrites; `manageChannels` is granted per member (see
  * {@link Simulator.addGuildMember}). The guild owner has every permission whatever the overwrites.
  */
-export type GuildPermission = 'viewChannel' | 'sendMessages' | 'manageChannels';
+export type GuildPermission = 'viewChannel' | 'sendMessages' | 'manageChannels' | 'setVoiceChannelStatus';
 
-/** The service's bit of each permission. */
-const PERMISSION_BITS: Readonly<Record<GuildPermission, number>> = {
-  viewChannel: 1 << 10,
-  sendMessages: 1 << 11,
-  manageChannels: 1 << 4,
+/** The service's bit of each permission (bigint: SET_VOICE_CHANNEL_STATUS is 1 << 48). */
+const PERMISSION_BITS: Readonly<Record<GuildPermission, bigint>> = {
+  viewChannel: 1n << 10n,
+  sendMessages: 1n << 11n,
+  manageChannels: 1n << 4n,
+  setVoiceChannelStatus: 1n << 48n,
 };
 
 /**
@@ -78,12 +79,13 @@ export interface UpdateGuildChannelOptions {
 /** @internal Guild-level permission bits from names. */
 export function permissionBits(permissions: unknown, name: string): number {
   if (!Array.isArray(permissions)) throw new TypeError(`${name} must be an array of permission names, got ${typeName(permissions)}`);
-  let bits = 0;
+  let bits = 0n;
   const names = Object.keys(PERMISSION_BITS) as GuildPermission[];
   (permissions as unknown[]).forEach((permission, i) => {
     bits |= PERMISSION_BITS[checkOneOf(permission, names, `${name}[${i}]`)];
   });
-  return bits;
+  // Below 2^53, so the native side reads the number exactly.
+  return Number(bits);
 }
 
 /** @internal */

@@ -24,6 +24,7 @@ import type { NativeGrant, NativeMemberUpdate, NativeWorld } from '../native.js'
 import { callKind, toFailureSpec, type InjectedFailure, type SimulatedCall } from './faults.js';
 import { bindNativeWorld, setDefaultSimulator } from './internal.js';
 import { SimulatedChatClient } from './chat-client.js';
+import { listenService, type ListenOptions, type SimulatedService } from './http/service.js';
 import {
   channelTypeValue,
   checkPosition,
@@ -589,6 +590,19 @@ export class Simulator {
       throw error;
     }
     return client;
+  }
+
+  /**
+   * Serves this simulator's world over real HTTP on loopback: the server API (lobbies, members,
+   * lobby messages, moderation metadata, channel linking and invites, voice channel status, game
+   * stats) at `service.apiBase`, for a game server's REST client in any language. What a server
+   * does there, the simulator's SDK clients see as events, and the reverse.
+   * @example
+   * const service = await sim.listen();
+   * const rest = new RestClient({ token: service.issueBotToken(), baseUrl: service.apiBase });
+   */
+  listen(options?: ListenOptions): Promise<SimulatedService> {
+    return listenService(this.#world, this.defaultApplication.id, options);
   }
 
   [inspect.custom](): string {

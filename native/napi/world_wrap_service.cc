@@ -48,6 +48,22 @@ Caller CallerArgs(const Napi::CallbackInfo& info) {
 }
 }  // namespace
 
+Napi::Value WorldWrap::GetApplication(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const sdk::Snowflake id = SnowflakeFromJs(ArgOrUndefined(info, 0), "applicationId");
+  Application app;
+  try {
+    app = world().ApplicationOf(id);
+  } catch (const ServiceError&) {
+    return env.Null();
+  }
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("id", SnowflakeToJs(env, app.id));
+  out.Set("name", app.name);
+  out.Set("botUserId", SnowflakeToJs(env, app.botUserId));
+  return out;
+}
+
 Napi::Value WorldWrap::Authenticate(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   sdk::User user;

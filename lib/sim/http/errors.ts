@@ -1,0 +1,74 @@
+/**
+ * How the simulated HTTP service refuses a request: the service's error body
+ * (`{ code, message, errors? }`, server API reference §7) with an HTTP status.
+ * @internal
+ * @module
+ */
+
+/** A refusal on its way to the client as an error response. */
+export class ServiceRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    message: string,
+    /** `errors` of the body: field path -> `{ _errors: [{ code, message }] }`. */
+    readonly errors?: Record<string, unknown>,
+    /** Extra response headers (rate limits). */
+    readonly headers: Record<string, string> = {},
+    /** Extra body fields (429: retry_after, global). */
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'ServiceRefusal';
+  }
+
+  body(): Record<string, unknown> {
+    return { ...this.extra, code: this.code, message: this.message, ...(this.errors ? { errors: this.errors } : {}) };
+  }
+}
+
+/** 400 Invalid Form Body (50035) for one field, with the check's own message. */
+export function invalidForm(field: string, message: string): ServiceRefusal {
+  const errors: Record<string, unknown> = { [field]: { _errors: [{ code: 'BASE_TYPE_INVALID', message }] } };
+  return new ServiceRefusal(400, 50035, `Invalid Form Body: ${message}`, errors);
+}
+
+export function unauthorized(): ServiceRefusal {
+  return new ServiceRefusal(401, 0, '401: Unauthorized');
+}
+
+export function notFound(code: number, message: string): ServiceRefusal {
+  return new ServiceRefusal(404, code, message);
+}
+
+/**
+ * Runs a check of the package's validators (lib/validate.ts: the same checks the client and the
+ * harness apply) on a request field: its TypeError/RangeError becomes a 400 for that field.
+ */
+export function field<T>(name: string, check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    if (error instanceof TypeError || error instanceof RangeError) throw invalidForm(name, error.message);
+    throw error;
+  }
+}
+
+/**
+ * Runs a world operation: a refusal the native world reports (a RangeError with the service's
+ * `status` and `code`) becomes the service's error response; a plain RangeError (bad input the
+ * world caught) a 400 Invalid Form Body.
+ */
+export function worldCall<T>(operation: () => T): T {
+  try {
+    return operation();
+  } catch (error) {
+    if (error instanceof RangeError) {
+      const { status, code } = error as RangeError & { status?: unknown; code?: unknown };
+      if (typeof status === 'number' && typeof code === 'number') throw new ServiceRefusal(status, code, error.message);
+      throw new ServiceRefusal(400, 50035, `Invalid Form Body: ${error.message}`);
+    }
+    if (error instanceof TypeError) throw new ServiceRefusal(400, 50035, `Invalid Form Body: ${error.message}`);
+    throw error;
+  }
+}

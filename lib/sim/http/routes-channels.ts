@@ -1,0 +1,70 @@
+/**
+ * Channel routes of the simulated HTTP service: linking a guild channel to a lobby (#10), lobby
+ * channel invites for the calling member and for a member (#15, #16: single use, one hour), and
+ * Set Voice Channel Status (§2: at most 500 characters; SET_VOICE_CHANNEL_STATUS and, the bot
+ * never being connected in the simulator, MANAGE_CHANNELS; audit log 192/193).
+ * @internal
+ * @module
+ */
+import { limits } from '../../limits.js';
+import { checkText, typeName } from '../../validate.js';
+import { field, invalidForm, worldCall } from './errors.js';
+import { ownedLobby } from './routes-lobbies.js';
+import type { Route } from './routes.js';
+import { bodyObject, snowflakeField, wireLobby } from './wire.js';
+
+export const CHANNEL_ROUTES: readonly Route[] = [
+  {
+    method: 'PATCH',
+    path: '/lobbies/:lobby/channel-linking',
+    auth: 'user',
+    handle({ caller, params, body }, context) {
+      if (caller.kind !== 'user') throw invalidForm('_errors', 'a user token is needed');
+      const lobby = ownedLobby(context, caller, params['lobby']!);
+      const given = body === undefined ? {} : bodyObject(body);
+      const channel = given['channel_id'];
+      // Present: link; absent (or an empty body): unlink.
+      const channelId = channel === undefined || channel === null ? null : snowflakeField('channel_id', channel);
+      worldCall(() => context.world.userLinkChannel(caller.applicationId, caller.userId, lobby.id, channelId));
+      return { status: 200, body: wireLobby(context.world.getLobby(lobby.id)!) };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/lobbies/:lobby/members/@me/invites',
+    auth: 'user',
+    handle({ caller, params }, context) {
+      if (caller.kind !== 'user') throw invalidForm('_errors', 'a user token is needed');
+      const lobby = ownedLobby(context, caller, params['lobby']!);
+      const invite = worldCall(() => context.world.createLobbyChannelInvite(caller.applicationId, lobby.id, caller.userId));
+      return { status: 200, body: { code: invite.code } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/lobbies/:lobby/members/:user/invites',
+    auth: 'bot',
+    handle({ caller, params }, context) {
+      const lobby = ownedLobby(context, caller, params['lobby']!);
+      const userId = snowflakeField('user.id', params['user']);
+      const invite = worldCall(() => context.world.createLobbyChannelInvite(caller.applicationId, lobby.id, userId));
+      return { status: 200, body: { code: invite.code } };
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/channels/:channel/voice-status',
+    auth: 'bot',
+    handle({ caller, params, body, auditLogReason }, context) {
+      const channelId = snowflakeField('channel.id', params['channel']);
+      const given = bodyObject(body);
+      const status = given['status'];
+      if (status !== null && status !== undefined && typeof status !== 'string') {
+        throw invalidForm('status', `status must be a string or null, got ${typeName(status)}`);
+      }
+      const checked = typeof status === 'string' && status !== '' ? field('status', () => checkText(status, 'status', 0, limits.voiceChannelStatusLength)) : null;
+      worldCall(() => context.world.setVoiceChannelStatus(caller.applicationId, channelId, checked, auditLogReason));
+      return { status: 204 };
+    },
+  },
+];

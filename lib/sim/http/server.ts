@@ -1,0 +1,126 @@
+/**
+ * The simulated HTTP service's request pipeline on a real `node:http` server: the API base
+ * (`/api/v10`), body reading and JSON parsing, authentication (`Bot` and `Bearer` tokens),
+ * planned failures, rate limits, the route's handler, and the service's error bodies. Secrets
+ * (tokens) are never put in a response, a log line or an error.
+ * @internal
+ * @module
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { ServiceRefusal, unauthorized } from './errors.js';
+import { matchRoute, routeKey, type Caller, type Route, type ServiceContext, type ServiceReply } from './routes.js';
+
+/** Request bodies larger than this are refused (413); no documented route takes more. */
+const MAX_BODY_BYTES = 1024 * 1024;
+/** The versions the service answers under `/api/v{n}` (v10 and v9 are the available ones). */
+const API_PREFIX = /^\/api\/v(?:9|10)(?=\/)/;
+
+async function readBody(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new ServiceRefusal(413, 40005, 'Request entity too large');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function parseJson(raw: Buffer, contentType: string | undefined): unknown {
+  if (raw.length === 0) return undefined;
+  if (!contentType || !/^application\/json\b/i.test(contentType)) {
+    throw new ServiceRefusal(400, 50035, 'Invalid Form Body: the body must be sent as application/json');
+  }
+  try {
+    return JSON.parse(raw.toString('utf8')) as unknown;
+  } catch {
+    throw new ServiceRefusal(400, 50109, 'The request body contains invalid JSON.');
+  }
+}
+
+function authenticate(header: string | undefined, context: ServiceContext): Caller {
+  const match = /^(Bot|Bearer) (\S+)$/.exec(header ?? '');
+  if (!match) throw unauthorized();
+  const [, scheme, token] = match as unknown as [string, string, string];
+  if (scheme === 'Bot') {
+    const applicationId = context.state.applicationOfBotToken(token);
+    if (applicationId === undefined) throw unauthorized();
+    return { kind: 'bot', applicationId };
+  }
+  const found = context.world.authenticate(token);
+  if ('failure' in found) throw unauthorized();
+  return { kind: 'user', applicationId: found.applicationId, userId: found.userId };
+}
+
+function send(response: ServerResponse, reply: ServiceReply, headers: Record<string, string>): void {
+  for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+  if (reply.body === undefined || reply.status === 204) {
+    response.writeHead(reply.status).end();
+    return;
+  }
+  const body = JSON.stringify(reply.body);
+  response.writeHead(reply.status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }).end(body);
+}
+
+async function handle(request: IncomingMessage, routes: readonly Route[], context: ServiceContext): Promise<{ reply: ServiceReply; headers: Record<string, string> }> {
+  const url = new URL(request.url ?? '/', 'http://service.invalid');
+  const prefix = API_PREFIX.exec(url.pathname);
+  if (!prefix) throw new ServiceRefusal(404, 0, '404: Not Found');
+  const found = matchRoute(routes, request.method ?? 'GET', url.pathname.slice(prefix[0].length));
+  if (found === 'not found') throw new ServiceRefusal(404, 0, '404: Not Found');
+  if (found === 'method not allowed') throw new ServiceRefusal(405, 0, '405: Method Not Allowed');
+  const raw = await readBody(request);
+  const caller = authenticate(request.headers.authorization, context);
+  const { route } = found;
+  if (route.auth === 'bot' && caller.kind !== 'bot') throw new ServiceRefusal(403, 50001, "Missing Access: this route needs the application's bot token");
+  if (route.auth === 'user' && caller.kind !== 'user') throw new ServiceRefusal(403, 50001, "Missing Access: this route needs a user's access token");
+  const key = routeKey(route);
+  const fault = context.state.takeFault(key);
+  if (fault) {
+    const retry: Record<string, string> = fault.retryAfter === undefined ? {} : { 'Retry-After': String(Math.ceil(fault.retryAfter)) };
+    const extra = fault.status === 429 ? { retry_after: fault.retryAfter ?? 1, global: false } : {};
+    throw new ServiceRefusal(fault.status, fault.code, fault.message, undefined, retry, extra);
+  }
+  const headers = context.state.rateLimits.take(key, caller.applicationId);
+  const reason = request.headers['x-audit-log-reason'];
+  let auditLogReason: string | undefined;
+  try {
+    auditLogReason = typeof reason === 'string' ? decodeURIComponent(reason) : undefined;
+  } catch {
+    throw new ServiceRefusal(400, 50035, 'Invalid Form Body: X-Audit-Log-Reason is not URI-encoded');
+  }
+  const body = parseJson(raw, request.headers['content-type']);
+  const reply = route.handle({ caller, params: found.params, query: url.searchParams, body, auditLogReason }, context);
+  return { reply, headers };
+}
+
+/** Starts serving `routes` on host:port; resolves once listening. */
+export async function startServer(routes: readonly Route[], context: ServiceContext, host: string, port: number): Promise<{ server: Server; url: string }> {
+  const server = createServer((request, response) => {
+    handle(request, routes, context).then(
+      ({ reply, headers }) => send(response, reply, headers),
+      (error: unknown) => {
+        const refusal =
+          error instanceof ServiceRefusal ? error : new ServiceRefusal(500, 0, '500: Internal Server Error');
+        if (refusal.status === 401 || refusal.status === 403 || refusal.status === 429) {
+          context.state.countInvalid(request.socket.remoteAddress ?? 'unknown');
+        }
+        // The rest of a refused body is not read: the connection closes after the answer.
+        if (!request.complete) response.setHeader('Connection', 'close');
+        send(response, { status: refusal.status, body: refusal.body() }, refusal.headers);
+      },
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return { server, url: `http://${shownHost}:${address.port}` };
+}

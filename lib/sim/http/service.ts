@@ -1,0 +1,229 @@
+/**
+ * `sim.listen()`: the simulated service over real HTTP on loopback, serving the server API
+ * against the simulator's world, and the harness's handle on it (bot tokens, rate-limit budgets,
+ * planned failures, and what only the service side can observe: channel invites, voice channel
+ * statuses, audit logs, game stats).
+ * @module
+ */
+import type { Server } from 'node:http';
+import { inspect } from 'node:util';
+
+import { toSnowflake, type Snowflake, type SnowflakeInput } from '../../ids.js';
+import type { NativeWorld } from '../../native.js';
+import { checkInteger, checkOneOf, checkOptions, checkText, typeName } from '../../validate.js';
+import { LOBBY_ROUTES } from './routes-lobbies.js';
+import { MESSAGE_ROUTES } from './routes-messages.js';
+import { CHANNEL_ROUTES } from './routes-channels.js';
+import { IDENTITY_ROUTES } from './routes-identity.js';
+import { routeKey, type Route } from './routes.js';
+import { startServer } from './server.js';
+import { serviceStateOf, type ServiceState } from './state.js';
+import type { RateLimitBudget } from './rate-limits.js';
+
+export type { RateLimitBudget } from './rate-limits.js';
+
+/** Every route the simulated service serves. */
+const ROUTES: readonly Route[] = [...LOBBY_ROUTES, ...MESSAGE_ROUTES, ...CHANNEL_ROUTES, ...IDENTITY_ROUTES];
+
+/** The route keys (`METHOD /path`) the service serves, e.g. `'POST /lobbies/:lobby/members/bulk'`. */
+export const SERVICE_ROUTES: readonly string[] = ROUTES.map(routeKey);
+
+/** Options of {@link Simulator.listen}. */
+export interface ListenOptions {
+  /** TCP port; 0 (the default) picks a free one. */
+  port?: number;
+  /** Address to bind; default `127.0.0.1` (loopback only). */
+  host?: string;
+  /**
+   * The rate limits the service starts with, the first time a simulator listens:
+   * `'development'` (the default) applies the documented development limits per application
+   * (100 requests per 2 hours on each lobby route, 20 on channel linking) on the simulator's
+   * clock; `'off'` applies none. Either way {@link SimulatedService.setRateLimit} changes them.
+   */
+  rateLimits?: 'development' | 'off';
+}
+
+/** A planned failure of {@link SimulatedService.failNext}. */
+export interface ServiceFailure {
+  /** How many requests of the route fail; default 1. */
+  count?: number;
+  /** HTTP status, 400 to 599. */
+  status: number;
+  /** The service's JSON error code; default 0. */
+  code?: number;
+  message?: string;
+  /** Seconds, sent as `Retry-After` (and `retry_after` on a 429). */
+  retryAfter?: number;
+}
+
+/** An audit log entry the simulated service recorded. */
+export interface AuditLogEntry {
+  /** The service's action type: 192 voice channel status set, 193 cleared. */
+  actionType: number;
+  /** Who did it (an application's bot user). */
+  userId: Snowflake;
+  /** The channel. */
+  targetId: Snowflake;
+  status: string | null;
+  /** The request's `X-Audit-Log-Reason`. */
+  reason: string | null;
+  /** Simulator clock, ms since the Unix epoch. */
+  at: number;
+}
+
+/** What using a lobby channel invite did. */
+export interface AcceptedInvite {
+  guildId: Snowflake;
+  channelId: Snowflake;
+  lobbyId: Snowflake;
+}
+
+function idOf(value: { id: SnowflakeInput } | SnowflakeInput, name: string): Snowflake {
+  if (typeof value === 'object' && value !== null) return toSnowflake(value.id, `${name}.id`);
+  return toSnowflake(value, name);
+}
+
+function checkBudget(budget: RateLimitBudget | null, name: string): RateLimitBudget | null {
+  if (budget === null) return null;
+  if (typeof budget !== 'object' || Array.isArray(budget)) throw new TypeError(`${name} must be an object or null, got ${typeName(budget)}`);
+  return {
+    limit: checkInteger(budget.limit, `${name}.limit`, 1, 1_000_000_000),
+    windowMs: checkInteger(budget.windowMs, `${name}.windowMs`, 1, Number.MAX_SAFE_INTEGER),
+  };
+}
+
+/**
+ * The simulated service served over HTTP (from {@link Simulator.listen}). Servers written in any
+ * language call it at `apiBase` exactly as they would call the real service, with a bot token
+ * from {@link SimulatedService.issueBotToken} or a user's access token from
+ * {@link Simulator.issueToken}. What they do, the simulator's SDK clients see as events.
+ */
+export class SimulatedService {
+  readonly #server: Server;
+  readonly #state: ServiceState;
+  readonly #world: NativeWorld;
+  readonly #defaultApplicationId: string;
+  #closed: Promise<void> | undefined;
+  /** `http://127.0.0.1:<port>`. */
+  readonly url: string;
+  /** The API base to give an HTTP client: `<url>/api/v10`. */
+  readonly apiBase: string;
+
+  /** @internal */
+  constructor(server: Server, url: string, state: ServiceState, world: NativeWorld, defaultApplicationId: string) {
+    this.#server = server;
+    this.#state = state;
+    this.#world = world;
+    this.#defaultApplicationId = defaultApplicationId;
+    this.url = url;
+    this.apiBase = `${url}/api/v10`;
+    Object.defineProperty(this, inspect.custom, { value: () => `SimulatedService { url: '${url}' }` });
+  }
+
+  /**
+   * A new bot token for an application (default: the simulator's default application); earlier
+   * tokens stay valid. Send it as `Authorization: Bot <token>`. It is a secret: this package
+   * never prints it.
+   */
+  issueBotToken(application?: { id: SnowflakeInput } | SnowflakeInput): string {
+    const applicationId = application === undefined ? this.#defaultApplicationId : idOf(application, 'application');
+    if (this.#world.getApplication(applicationId) === null) throw new RangeError(`no application with id ${applicationId}`);
+    return this.#state.issueBotToken(applicationId);
+  }
+
+  /** Makes a bot token invalid (as resetting it in the developer portal does); false when it was not valid. */
+  revokeBotToken(token: string): boolean {
+    return this.#state.revokeBotToken(checkText(token, 'token', 1, 4096));
+  }
+
+  /**
+   * Sets a route's rate limit per application (`{ limit, windowMs }` on the simulator's clock),
+   * or lifts it with null. `route` is a key of {@link SERVICE_ROUTES}, e.g. `'POST /lobbies'`.
+   */
+  setRateLimit(route: string, budget: RateLimitBudget | null): void {
+    const key = checkOneOf(route, SERVICE_ROUTES, 'route');
+    this.#state.rateLimits.setBudget(key, checkBudget(budget, 'budget'));
+  }
+
+  /** Sets (or with null lifts; the default) a global budget per application over every route. */
+  setGlobalRateLimit(budget: RateLimitBudget | null): void {
+    this.#state.rateLimits.setGlobal(checkBudget(budget, 'budget'));
+  }
+
+  /** The next `count` requests of `route` (after authentication) are answered with this failure. */
+  failNext(route: string, failure: ServiceFailure): void {
+    const key = checkOneOf(route, SERVICE_ROUTES, 'route');
+    const given = checkOptions(failure, 'failure');
+    const planned = {
+      remaining: checkInteger(given.count ?? 1, 'failure.count', 1, 1_000_000),
+      status: checkInteger(given.status, 'failure.status', 400, 599),
+      code: checkInteger(given.code ?? 0, 'failure.code', 0, 0x7fffffff),
+      message: given.message === undefined ? 'simulated failure' : checkText(given.message, 'failure.message', 1, 1000),
+      ...(given.retryAfter === undefined ? {} : { retryAfter: checkInteger(given.retryAfter, 'failure.retryAfter', 0, 86_400) }),
+    };
+    const list = this.#state.faults.get(key) ?? [];
+    list.push(planned);
+    this.#state.faults.set(key, list);
+  }
+
+  /** Forgets every planned failure. */
+  clearFailures(): void {
+    this.#state.faults.clear();
+  }
+
+  /** Requests answered 401, 403 or 429 in the last 10 minutes of the simulator's clock (the service bans at 10,000). */
+  get invalidRequestCount(): number {
+    return this.#state.invalidRequests();
+  }
+
+  /**
+   * A user uses a lobby channel invite: they join the channel's guild. Invites are single use,
+   * for their target user only, and last one hour on the simulator's clock.
+   * @throws RangeError with `status` 404 and `code` 10006 for an unknown, used or expired invite; 403 for another user.
+   */
+  acceptChannelInvite(code: string, user: { id: SnowflakeInput } | SnowflakeInput): AcceptedInvite {
+    const invite = this.#world.acceptChannelInvite(checkText(code, 'code', 1, 100), idOf(user, 'user'));
+    return { guildId: invite.guildId, channelId: invite.channelId, lobbyId: invite.lobbyId };
+  }
+
+  /** A voice channel's status (null: none). Clients do not see it: the service keeps it out of the channel object. */
+  getVoiceChannelStatus(channel: { id: SnowflakeInput } | SnowflakeInput): string | null {
+    return this.#world.getVoiceChannelStatus(idOf(channel, 'channel'));
+  }
+
+  /** A guild's audit log entries, oldest first. */
+  getAuditLog(guild: { id: SnowflakeInput } | SnowflakeInput): AuditLogEntry[] {
+    return this.#world.getAuditLog(idOf(guild, 'guild'));
+  }
+
+  /** The game stats last written to a user's identity profile, or null. */
+  getIdentityProfile(
+    application: { id: SnowflakeInput } | SnowflakeInput,
+    user: { id: SnowflakeInput } | SnowflakeInput,
+    providerIssuedUserId: string,
+  ): { username: string | null; metadata: unknown; data: unknown } | null {
+    const key = `${idOf(application, 'application')}/${idOf(user, 'user')}/${checkText(providerIssuedUserId, 'providerIssuedUserId', 1, 1024)}`;
+    const profile = this.#state.profiles.get(key);
+    return profile ? { username: profile.username ?? null, metadata: profile.metadata ?? null, data: profile.data ?? null } : null;
+  }
+
+  /** Stops listening and closes every connection; resolves once closed. Calling it again is harmless. */
+  close(): Promise<void> {
+    this.#closed ??= new Promise<void>((resolve) => {
+      this.#server.close(() => resolve());
+      this.#server.closeAllConnections();
+    });
+    return this.#closed;
+  }
+}
+
+/** @internal Serves the world of a simulator over HTTP. */
+export async function listenService(world: NativeWorld, defaultApplicationId: string, options?: ListenOptions): Promise<SimulatedService> {
+  const given = checkOptions(options);
+  const port = checkInteger(given.port ?? 0, 'port', 0, 65535);
+  const host = given.host === undefined ? '127.0.0.1' : checkText(given.host, 'host', 1, 255);
+  const rateLimits = checkOneOf(given.rateLimits ?? 'development', ['development', 'off'] as const, 'rateLimits');
+  const state = serviceStateOf(world, rateLimits);
+  const { server, url } = await startServer(ROUTES, { world, state }, host, port);
+  return new SimulatedService(server, url, state, world, defaultApplicationId);
+}

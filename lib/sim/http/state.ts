@@ -1,0 +1,112 @@
+/**
+ * What the simulated HTTP service keeps beside the world, one per simulator (so every server a
+ * simulator listens with serves the same world the same way): the bot tokens it issued, its rate
+ * limits, the failures the harness planned, the game stats written to identity profiles, and the
+ * invalid requests it counted.
+ * @internal
+ * @module
+ */
+import { randomBytes } from 'node:crypto';
+
+import type { NativeWorld } from '../../native.js';
+import { ServiceRateLimits } from './rate-limits.js';
+
+/** A failure the harness planned for the next requests of a route. */
+export interface PlannedFailure {
+  remaining: number;
+  status: number;
+  code: number;
+  message: string;
+  /** Seconds; sent as Retry-After (and retry_after for a 429). */
+  retryAfter?: number;
+}
+
+/** One application identity profile's stored game data (written whole by each PATCH). */
+export interface StoredProfile {
+  username?: string | undefined;
+  metadata?: unknown;
+  data?: unknown;
+}
+
+/** How long the service remembers an invalid request (server API reference §6.1: 10,000 per 10 minutes). */
+export const INVALID_REQUEST_WINDOW_MS = 10 * 60 * 1000;
+
+export class ServiceState {
+  readonly world: NativeWorld;
+  readonly rateLimits: ServiceRateLimits;
+  /** token -> application id. Never logged, never in an error. */
+  readonly #botTokens = new Map<string, string>();
+  readonly faults = new Map<string, PlannedFailure[]>();
+  /** `${applicationId}/${userId}/${providerIssuedUserId}` -> profile. */
+  readonly profiles = new Map<string, StoredProfile>();
+  /** World-clock times of 401/403/429 answers, by remote address. */
+  readonly #invalid = new Map<string, number[]>();
+
+  constructor(world: NativeWorld, rateLimits: 'development' | 'off') {
+    this.world = world;
+    this.rateLimits = new ServiceRateLimits(() => world.now(), rateLimits);
+  }
+
+  /** A new bot token for the application (the earlier ones stay valid). */
+  issueBotToken(applicationId: string): string {
+    // Shaped like the service's: the application id in base64url, then random parts.
+    const token = `${Buffer.from(applicationId).toString('base64url')}.${randomBytes(6).toString('base64url')}.${randomBytes(27).toString('base64url')}`;
+    this.#botTokens.set(token, applicationId);
+    return token;
+  }
+
+  /** Forgets a bot token (as resetting it in the developer portal does). */
+  revokeBotToken(token: string): boolean {
+    return this.#botTokens.delete(token);
+  }
+
+  /** The application a bot token was issued for, or undefined. */
+  applicationOfBotToken(token: string): string | undefined {
+    return this.#botTokens.get(token);
+  }
+
+  /** The bot token most recently issued for an application, or undefined. */
+  botTokenOf(applicationId: string): string | undefined {
+    let found: string | undefined;
+    for (const [token, app] of this.#botTokens) if (app === applicationId) found = token;
+    return found;
+  }
+
+  /** Counts an invalid request (a 401, 403 or 429 answer) of a remote address. */
+  countInvalid(address: string): void {
+    const now = this.world.now();
+    const times = (this.#invalid.get(address) ?? []).filter((at) => at > now - INVALID_REQUEST_WINDOW_MS);
+    times.push(now);
+    this.#invalid.set(address, times);
+  }
+
+  /** Invalid requests in the last 10 minutes of the world's clock, from every address. */
+  invalidRequests(): number {
+    const since = this.world.now() - INVALID_REQUEST_WINDOW_MS;
+    let count = 0;
+    for (const times of this.#invalid.values()) count += times.filter((at) => at > since).length;
+    return count;
+  }
+
+  /** Takes the planned failure for a route, if any is left. */
+  takeFault(route: string): PlannedFailure | undefined {
+    const planned = this.faults.get(route);
+    const next = planned?.[0];
+    if (!next) return undefined;
+    next.remaining -= 1;
+    if (next.remaining <= 0) planned.shift();
+    return next;
+  }
+}
+
+const states = new WeakMap<NativeWorld, ServiceState>();
+
+/** The service state of a world, made on first use with the given rate limits. */
+export function serviceStateOf(world: NativeWorld, rateLimits: 'development' | 'off' = 'development'): ServiceState {
+  let state = states.get(world);
+  if (!state) {
+    state = new ServiceState(world, rateLimits);
+    states.set(world, state);
+  }
+  return state;
+}
