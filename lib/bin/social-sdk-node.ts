@@ -1,18 +1,20 @@
 #!/usr/bin/env node
 /**
- * The `social-sdk-node` command (`npx social-sdk-node doctor`): argument parsing and exit codes.
- * Exit 0 when supported, 1 when not, 2 on a usage error.
+ * The `social-sdk-node` command: `doctor` (exit 0 when supported, 1 when not) and `sim` (the
+ * simulated service over HTTP, lib/bin/sim-command.ts); 2 on a usage error.
  * @internal
  * @module
  */
 import { parseArgs } from 'node:util';
 
 import { runDoctor, type DoctorOptions } from '../support/doctor.js';
+import { SIM_USAGE, SimUsageError, runSim } from './sim-command.js';
 import { formatDoctorReport } from '../support/doctor-text.js';
 import { parsePlatformTarget } from '../support/platform.js';
 import { formatSdkVersion, parseSdkVersion } from '../support/version.js';
 
 const USAGE = `Usage: social-sdk-node doctor [--json] [--sdk-version X.Y.Z] [--target PLATFORM@VERSION]
+       social-sdk-node sim [--port N] [--world FILE] ... (social-sdk-node sim --help)
 
 Prints the package version, the backend, the SDK version and its support verdict, the platform
 verdict, the Node and N-API versions, and where the native addon was loaded from.
@@ -50,7 +52,7 @@ function parse(argv: string[]): DoctorOptions & { json: boolean; help: boolean }
   const { values, positionals } = parsed;
   if (values.help) return { json: false, help: true };
   if (positionals.length === 0) throw new UsageError('no command given');
-  if (positionals[0] !== 'doctor') throw new UsageError(`unknown command '${positionals[0]}'`);
+  if (positionals[0] !== 'doctor' && positionals[0] !== 'sim') throw new UsageError(`unknown command '${positionals[0]}'`);
   if (positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}'`);
   const options: DoctorOptions & { json: boolean; help: boolean } = { json: values.json, help: false };
   try {
@@ -83,4 +85,21 @@ function main(argv: string[]): number {
   return report.ok ? 0 : 1;
 }
 
-process.exitCode = main(process.argv.slice(2));
+async function sim(argv: string[]): Promise<number> {
+  try {
+    return await runSim(argv);
+  } catch (error) {
+    if (!(error instanceof SimUsageError)) throw error;
+    process.stderr.write(`social-sdk-node sim: ${error.message}\n${SIM_USAGE.split('\n')[0]}\n`);
+    return 2;
+  }
+}
+
+const args = process.argv.slice(2);
+if (args[0] === 'sim') {
+  void sim(args.slice(1)).then((status) => {
+    process.exitCode = status;
+  });
+} else {
+  process.exitCode = main(args);
+}

@@ -162,6 +162,8 @@ export interface ServerLobby extends Lobby {
   applicationId: Snowflake;
   /** Whether clients can join (and leave) it by secret. The secret itself is not shown. */
   hasSecret: boolean;
+  /** Seconds with nobody connected after which the service deletes the lobby (set over HTTP; default 300). */
+  idleTimeoutSeconds: number;
   members: ServerLobbyMember[];
 }
 

@@ -1,0 +1,156 @@
+/**
+ * `social-sdk-node sim`: the simulated service as a standalone process, so game servers written in
+ * any language, or several processes, can drive one world over HTTP. Prints the URL and the
+ * tokens to call it with (simulated credentials, printed on purpose: this is how a test harness
+ * gets them), serves until SIGINT or SIGTERM, then closes cleanly.
+ * @internal
+ * @module
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+
+import { Simulator } from '../sim/simulator.js';
+import { typeName } from '../validate.js';
+import type { GuildPermission } from '../sim/guilds.js';
+import type { ChannelType } from '../types.js';
+
+export const SIM_USAGE = `Usage: social-sdk-node sim [--port N] [--host ADDR] [--world FILE] [--rate-limits development|off] [--json]
+
+Serves a simulated world over HTTP (the server API under <url>/api/v10) until Ctrl-C.
+Prints the URL, a bot token per application and an access token per user and application.
+
+Options:
+  --port N                TCP port (default 8787; 0 picks a free one)
+  --host ADDR             address to bind (default 127.0.0.1)
+  --world FILE            a JSON world: { "applications": [{ "name" }], "users": [{ "username",
+                          "globalName"?, "provisional"? }], "guilds": [{ "name", "owner", "members"?,
+                          "bots"?: [{ "application", "permissions" }], "channels"?: [{ "name", "type"? }] }] }
+                          (owners, members and applications by name); default: one application
+  --rate-limits MODE      development (default: the documented development limits) or off
+  --json                  print one JSON line instead of text
+  -h, --help              this text
+`;
+
+/** A usage error: the message is shown with the usage line, exit status 2. */
+export class SimUsageError extends Error {}
+
+interface WorldFile {
+  applications?: { name: string }[];
+  users?: { username: string; globalName?: string; provisional?: boolean }[];
+  guilds?: {
+    name: string;
+    owner: string;
+    members?: string[];
+    bots?: { application: string; permissions?: GuildPermission[] }[];
+    channels?: { name: string; type?: ChannelType; position?: number }[];
+  }[];
+}
+
+function list<T>(value: T[] | undefined, name: string): T[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw new SimUsageError(`${name} must be an array, got ${typeName(value)}`);
+  return value;
+}
+
+/** Builds the world a file describes; names are resolved to the IDs the simulator mints. */
+function buildWorld(sim: Simulator, file: WorldFile) {
+  const applications = list(file.applications, 'applications').map((spec) => sim.createApplication({ name: spec.name }));
+  if (applications.length === 0) applications.push(sim.defaultApplication);
+  const users = list(file.users, 'users').map((spec) => sim.createUser(spec));
+  const userNamed = (name: string) => {
+    const found = users.find((user) => user.username === name);
+    if (!found) throw new SimUsageError(`no user named '${name}' in the world file`);
+    return found;
+  };
+  const appNamed = (name: string) => {
+    const found = applications.find((app) => app.name === name);
+    if (!found) throw new SimUsageError(`no application named '${name}' in the world file`);
+    return found;
+  };
+  const guilds = list(file.guilds, 'guilds').map((spec) => {
+    const guild = sim.createGuild({ name: spec.name, owner: userNamed(spec.owner), members: list(spec.members, 'members').map(userNamed) });
+    for (const bot of list(spec.bots, 'bots')) sim.addGuildMember(guild, appNamed(bot.application).botUserId, { permissions: bot.permissions ?? [] });
+    const channels = list(spec.channels, 'channels').map((channel) => ({ name: channel.name, id: sim.createGuildChannel(guild, channel) }));
+    return { id: guild.id, name: guild.name, channels };
+  });
+  return { applications, users, guilds };
+}
+
+function parse(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      strict: true,
+      options: {
+        port: { type: 'string', default: '8787' },
+        host: { type: 'string', default: '127.0.0.1' },
+        world: { type: 'string' },
+        'rate-limits': { type: 'string', default: 'development' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }).values;
+  } catch (error) {
+    throw new SimUsageError(error instanceof Error ? (error.message.split('. ')[0] ?? error.message) : String(error));
+  }
+}
+
+/** Runs the command; resolves with the exit status once the service has stopped. */
+export async function runSim(argv: string[]): Promise<number> {
+  const values = parse(argv);
+  if (values.help) {
+    process.stdout.write(SIM_USAGE);
+    return 0;
+  }
+  const port = Number(values.port);
+  if (!/^\d{1,5}$/.test(values.port) || port > 65535) throw new SimUsageError(`--port must be 0 to 65535, got '${values.port}'`);
+  const rateLimits = values['rate-limits'];
+  if (rateLimits !== 'development' && rateLimits !== 'off') throw new SimUsageError(`--rate-limits must be development or off, got '${rateLimits}'`);
+  let file: WorldFile = {};
+  if (values.world !== undefined) {
+    try {
+      file = JSON.parse(readFileSync(values.world, 'utf8')) as WorldFile;
+    } catch (error) {
+      throw new SimUsageError(`cannot read the world file ${values.world}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  const sim = new Simulator();
+  let world;
+  try {
+    world = buildWorld(sim, file);
+  } catch (error) {
+    if (error instanceof TypeError || error instanceof RangeError) throw new SimUsageError(`the world file: ${error.message}`);
+    throw error;
+  }
+  const service = await sim.listen({ port, host: values.host, rateLimits });
+  const summary = {
+    url: service.url,
+    apiBase: service.apiBase,
+    applications: world.applications.map((app) => ({ id: app.id, name: app.name, botUserId: app.botUserId, botToken: service.issueBotToken(app) })),
+    users: world.users.map((user) => ({
+      id: user.id,
+      username: user.username,
+      accessTokens: Object.fromEntries(world.applications.map((app) => [app.id, sim.issueToken(user, app).accessToken])),
+    })),
+    guilds: world.guilds,
+  };
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify(summary)}\n`);
+  } else {
+    const lines = [`Simulated service listening on ${service.url} (API base ${service.apiBase}); Ctrl-C stops it.`];
+    for (const app of summary.applications) lines.push(`application ${app.name} (${app.id}): Authorization: Bot ${app.botToken}`);
+    for (const user of summary.users) {
+      for (const [app, token] of Object.entries(user.accessTokens)) lines.push(`user ${user.username} (${user.id}) in ${app}: Authorization: Bearer ${token}`);
+    }
+    for (const guild of summary.guilds) lines.push(`guild ${guild.name} (${guild.id}): ${guild.channels.map((c) => `${c.name} ${c.id}`).join(', ')}`);
+    process.stdout.write(`${lines.join('\n')}\n`);
+  }
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await service.close();
+  if (!values.json) process.stdout.write('Simulated service stopped.\n');
+  return 0;
+}

@@ -1,0 +1,61 @@
+// `social-sdk-node sim`: the simulated service as a standalone process, driven over HTTP from
+// another process (this test), stopped cleanly by SIGINT.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import * as path from 'node:path';
+import { createInterface } from 'node:readline';
+import { describe, expect, it } from 'vitest';
+
+import { root } from './sdk.js';
+import { fixturePath } from './helpers.js';
+
+const BIN = path.join(root, 'dist', 'bin', 'social-sdk-node.js');
+
+function start(args: string[]) {
+  const child = spawn(process.execPath, [BIN, 'sim', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return { child, stderr: () => stderr };
+}
+
+describe('social-sdk-node sim', () => {
+  it('serves the world file over HTTP, prints its URL and tokens, and stops on SIGINT', async () => {
+    const { child } = start(['--port', '0', '--json', '--world', fixturePath('sim-world.json')]);
+    const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
+    const world = JSON.parse(line) as {
+      apiBase: string;
+      applications: { id: string; name: string; botToken: string }[];
+      users: { id: string; username: string; accessTokens: Record<string, string> }[];
+      guilds: { id: string; channels: { name: string; id: string }[] }[];
+    };
+    const [app] = world.applications;
+    expect(app!.name).toBe('Raid Game');
+    const [alice, bob] = world.users;
+    const bot = { authorization: `Bot ${app!.botToken}`, 'content-type': 'application/json' };
+    const created = await fetch(`${world.apiBase}/lobbies`, { method: 'POST', headers: bot, body: JSON.stringify({ members: [{ id: alice!.id }, { id: bob!.id }] }) });
+    expect(created.status).toBe(201);
+    const lobby = (await created.json()) as { id: string; members: { id: string }[] };
+    expect(lobby.members.map((m) => m.id)).toEqual([alice!.id, bob!.id]);
+    const sent = await fetch(`${world.apiBase}/lobbies/${lobby.id}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${bob!.accessTokens[app!.id]}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'ready' }),
+    });
+    expect(sent.status).toBe(201);
+    const voice = world.guilds[0]!.channels.find((c) => c.name === 'Raid Voice')!;
+    const status = await fetch(`${world.apiBase}/channels/${voice.id}/voice-status`, { method: 'PUT', headers: bot, body: JSON.stringify({ status: 'Raiding' }) });
+    expect(status.status).toBe(204);
+    child.kill('SIGINT');
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(code).toBe(0);
+  });
+
+  it('refuses a bad world file or option with exit status 2 and a message', async () => {
+    const missing = start(['--world', path.join(root, 'no-such-world.json')]);
+    expect(((await once(missing.child, 'exit')) as [number])[0]).toBe(2);
+    expect(missing.stderr()).toMatch(/cannot read the world file/);
+    const port = start(['--port', '70000']);
+    expect(((await once(port.child, 'exit')) as [number])[0]).toBe(2);
+    expect(port.stderr()).toMatch(/--port must be 0 to 65535/);
+  });
+});
