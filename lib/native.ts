@@ -107,6 +107,8 @@ export interface NativeWorld {
   setUserMessageModerationMetadata(messageId: string, metadata: NativeMetadata, userId1?: string, userId2?: string): void;
 
   // The simulated HTTP service's entries: the server API as a bot or as a user with a token.
+  /** The injected latency (setLatency), ms of the world clock. */
+  latency(): number;
   getApplication(applicationId: string): { id: string; name: string; botUserId: string } | null;
   authenticate(token: string): { userId: string; applicationId: string } | { failure: string };
   modifyLobby(lobbyId: string, changes: { metadata?: NativeMetadata; members?: NativeMemberUpdate[]; idleTimeoutSeconds?: number }): void;

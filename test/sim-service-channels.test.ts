@@ -123,6 +123,25 @@ describe('rate limits and planned failures', () => {
     expect(development.headers.get('x-ratelimit-limit')).toBe('100');
   });
 
+  it('injected latency holds a request until the harness advances the clock past it, as it holds SDK calls', async () => {
+    const sim = new sdk.Simulator();
+    const { call } = await serve(sim, { rateLimits: 'off' });
+    sim.setLatency(1000);
+    let answered = false;
+    const pending = call('POST', '/lobbies', { body: {} }).then((answer) => {
+      answered = true;
+      return answer;
+    });
+    // A loopback round trip takes well under this; the answer must still be held.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(answered).toBe(false);
+    sim.advance(999);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(answered).toBe(false);
+    sim.advance(1);
+    expect((await pending).status).toBe(201);
+  });
+
   it('a planned failure answers the next requests of its route, then the route works again', async () => {
     const sim = new sdk.Simulator();
     const { service, call } = await serve(sim);

@@ -25,6 +25,7 @@ import { callKind, toFailureSpec, type InjectedFailure, type SimulatedCall } fro
 import { bindNativeWorld, setDefaultSimulator } from './internal.js';
 import { SimulatedChatClient } from './chat-client.js';
 import { listenService, type ListenOptions, type SimulatedService } from './http/service.js';
+import { clockAdvanced } from './http/state.js';
 import {
   channelTypeValue,
   checkPosition,
@@ -248,7 +249,9 @@ export class Simulator {
    * integer, or when the clock would pass the last time a snowflake ID can hold.
    */
   advance(ms: number): number {
-    return this.#world.advance(checkMs(ms, 'ms'));
+    const now = this.#world.advance(checkMs(ms, 'ms'));
+    clockAdvanced(this.#world);
+    return now;
   }
 
   /** A new application (game); `inviteCoverImage` is its developer portal invite cover image. */
@@ -434,7 +437,8 @@ export class Simulator {
 
   /**
    * Latency injection: from now on every simulated call (see {@link SimulatedCall}; connecting
-   * included) completes `ms` later on the simulator's clock, that is once {@link Simulator.advance}
+   * included) and every request to the simulated HTTP service ({@link Simulator.listen}) completes
+   * `ms` later on the simulator's clock, that is once {@link Simulator.advance}
    * has moved the clock that far. A call waits from the moment it reaches the simulator: `await
    * sim.settle()` before advancing to be sure it has. 0 (the default) answers at once.
    */

@@ -64,6 +64,7 @@ void WorldWrap::Init(Napi::Env env, Napi::Object exports) {
           InstanceMethod<&WorldWrap::SetUserMessageModeration>("setUserMessageModerationMetadata"),
           InstanceMethod<&WorldWrap::SetApplicationInviteCoverImage>("setApplicationInviteCoverImage"),
           InstanceMethod<&WorldWrap::SetApplicationProfiles>("setApplicationProfiles"),
+          InstanceMethod<&WorldWrap::GetLatency>("latency"),
           InstanceMethod<&WorldWrap::GetApplication>("getApplication"),
           InstanceMethod<&WorldWrap::Authenticate>("authenticate"),
           InstanceMethod<&WorldWrap::ModifyLobby>("modifyLobby"),

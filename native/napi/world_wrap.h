@@ -88,6 +88,7 @@ class WorldWrap final : public Napi::ObjectWrap<WorldWrap> {
 
   // The simulated HTTP service's entries (world_wrap_service.cc): the server API as a bot of an
   // application or as a user holding an access token. Refusals: RangeError with status and code.
+  Napi::Value GetLatency(const Napi::CallbackInfo& info);          // () -> ms
   Napi::Value GetApplication(const Napi::CallbackInfo& info);      // (id) -> { id, name, botUserId } | null
   Napi::Value Authenticate(const Napi::CallbackInfo& info);        // (token) -> { userId, applicationId } | { failure }
   Napi::Value ModifyLobby(const Napi::CallbackInfo& info);         // (lobbyId, { metadata?, members?, idleTimeoutSeconds? })

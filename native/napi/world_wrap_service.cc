@@ -48,6 +48,10 @@ Caller CallerArgs(const Napi::CallbackInfo& info) {
 }
 }  // namespace
 
+Napi::Value WorldWrap::GetLatency(const Napi::CallbackInfo& info) {
+  return Napi::Number::New(info.Env(), static_cast<double>(world().Latency()));
+}
+
 Napi::Value WorldWrap::GetApplication(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   const sdk::Snowflake id = SnowflakeFromJs(ArgOrUndefined(info, 0), "applicationId");

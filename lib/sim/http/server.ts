@@ -83,6 +83,10 @@ async function handle(request: IncomingMessage, routes: readonly Route[], contex
     const extra = fault.status === 429 ? { retry_after: fault.retryAfter ?? 1, global: false } : {};
     throw new ServiceRefusal(fault.status, fault.code, fault.message, undefined, retry, extra);
   }
+  // Latency injection (sim.setLatency) holds a request, as it holds an SDK client's call, until
+  // the harness has advanced the clock that far past its arrival.
+  const latency = context.world.latency();
+  if (latency > 0) await context.state.untilClock(context.world.now() + latency);
   const headers = context.state.rateLimits.take(key, caller.applicationId);
   const reason = request.headers['x-audit-log-reason'];
   let auditLogReason: string | undefined;

@@ -41,6 +41,7 @@ export class ServiceState {
   readonly profiles = new Map<string, StoredProfile>();
   /** World-clock times of 401/403/429 answers, by remote address. */
   readonly #invalid = new Map<string, number[]>();
+  #clockWaiters: { at: number; resolve: () => void }[] = [];
 
   constructor(world: NativeWorld, rateLimits: 'development' | 'off') {
     this.world = world;
@@ -88,6 +89,23 @@ export class ServiceState {
     return count;
   }
 
+  /**
+   * Resolves once the world's clock has reached `at` (it moves only when the harness advances it:
+   * see {@link clockAdvanced}); at once when it already has.
+   */
+  untilClock(at: number): Promise<void> {
+    if (this.world.now() >= at) return Promise.resolve();
+    return new Promise((resolve) => this.#clockWaiters.push({ at, resolve }));
+  }
+
+  /** The world's clock moved: releases the requests whose latency has passed. */
+  clockAdvanced(): void {
+    const now = this.world.now();
+    const due = this.#clockWaiters.filter((waiter) => waiter.at <= now);
+    this.#clockWaiters = this.#clockWaiters.filter((waiter) => waiter.at > now);
+    for (const waiter of due) waiter.resolve();
+  }
+
   /** Takes the planned failure for a route, if any is left. */
   takeFault(route: string): PlannedFailure | undefined {
     const planned = this.faults.get(route);
@@ -100,6 +118,11 @@ export class ServiceState {
 }
 
 const states = new WeakMap<NativeWorld, ServiceState>();
+
+/** The harness advanced a world's clock: requests of its service waiting for latency may go on. */
+export function clockAdvanced(world: NativeWorld): void {
+  states.get(world)?.clockAdvanced();
+}
 
 /** The service state of a world, made on first use with the given rate limits. */
 export function serviceStateOf(world: NativeWorld, rateLimits: 'development' | 'off' = 'development'): ServiceState {

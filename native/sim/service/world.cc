@@ -341,6 +341,11 @@ void World::SetLatency(uint64_t ms) {
   interference_.SetLatency(ms);
 }
 
+uint64_t World::Latency() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return interference_.latency();
+}
+
 void World::FailNext(CallKind kind, uint32_t count, sdk::Result failure, sdk::Snowflake userId) {
   std::lock_guard<std::mutex> lock(mutex_);
   interference_.FailNext(kind, count, std::move(failure), userId);

@@ -150,6 +150,7 @@ class World {
   // planned failure, if any) on the session's service thread once the latency has passed on the
   // virtual clock; with no latency, at once.
   void SetLatency(uint64_t ms);
+  uint64_t Latency() const;
   void FailNext(CallKind kind, uint32_t count, sdk::Result failure, sdk::Snowflake userId);
   void ClearFailures();
   void Schedule(Session* session, CallKind kind, sdk::Snowflake userId,
