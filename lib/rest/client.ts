@@ -255,8 +255,8 @@ export class RestClient {
    * (`PUT /partner-sdk/dms/{user1}/{user2}/messages/{message}/moderation-metadata`).
    */
   async setDirectMessageModerationMetadata(
-    userId1: SnowflakeInput,
-    userId2: SnowflakeInput,
+    firstUserId: SnowflakeInput,
+    secondUserId: SnowflakeInput,
     messageId: SnowflakeInput,
     metadata: Metadata,
     options?: RequestOptions,
@@ -264,8 +264,8 @@ export class RestClient {
     const target = route(
       'PUT',
       '/partner-sdk/dms/:id/:id/messages/:id/moderation-metadata',
-      toSnowflake(userId1, 'userId1'),
-      toSnowflake(userId2, 'userId2'),
+      toSnowflake(firstUserId, 'firstUserId'),
+      toSnowflake(secondUserId, 'secondUserId'),
       toSnowflake(messageId, 'messageId'),
     );
     const body = moderationMetadataBody(metadata);
