@@ -173,9 +173,10 @@ export class RateLimiter {
 
   /**
    * A 429: blocks the route's bucket, or every route for a global limit, for `retryAfterMs`,
-   * and says whether the client waits (resolves) or not (rejects with `RateLimited`).
+   * then waits it out (resolves when the request may be resent) or rejects with `RateLimited`
+   * when the options say not to wait.
    */
-  async tooManyRequests(context: BucketContext, retryAfterMs: number, global: boolean, scope: string | undefined): Promise<void> {
+  async tooManyRequests(context: BucketContext, retryAfterMs: number, global: boolean, scope: string | undefined, signal: AbortSignal | undefined): Promise<void> {
     const until = this.options.clock.now() + retryAfterMs;
     if (global) {
       this.#globalResetAt = Math.max(this.#globalResetAt, until);
@@ -187,6 +188,8 @@ export class RateLimiter {
       this.#buckets.set(key, state);
     }
     await this.permitWait(this.#info(context, retryAfterMs, global, true, scope), retryAfterMs);
+    // Waited here rather than in waitForTurn, so that one 429 is told (and decided) once.
+    await abortable(this.options.clock.sleep(retryAfterMs, signal), signal, context.route.shape);
   }
 
   /** Tells `onRateLimited`, then refuses the wait if `rejectOnRateLimit` says so or it is beyond the cap. */

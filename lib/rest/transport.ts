@@ -105,8 +105,8 @@ export class Transport {
       if (status === 429) {
         const seconds = retryAfterSeconds(response, body);
         const global = response.headers.get('x-ratelimit-global') !== null || (typeof body === 'object' && body !== null && (body as { global?: unknown }).global === true);
-        await this.limiter.tooManyRequests(context, seconds * 1000, global, response.headers.get('x-ratelimit-scope') ?? undefined);
-        // Not a retry: the wait happens in waitForTurn, then the same request is sent again.
+        await this.limiter.tooManyRequests(context, seconds * 1000, global, response.headers.get('x-ratelimit-scope') ?? undefined, request.signal);
+        // Not a retry: the same request is sent again.
         continue;
       }
       if (status >= 500) {
