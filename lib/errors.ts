@@ -77,7 +77,8 @@ export class SocialSdkError extends Error {
   readonly retryable: boolean;
   readonly retryAfter: number;
   /** The HTTP route that failed (`'PUT /lobbies/:id/members/:id'`); set only by the REST client. */
-  readonly route?: string;
+  // `declare`: no field is emitted, so errors without a route have no `route` own property at all.
+  declare readonly route?: string;
 
   /**
    * @param message What went wrong (never a token or secret).
