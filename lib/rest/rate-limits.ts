@@ -33,6 +33,9 @@ interface BucketState {
   resetAt: number;
 }
 
+/** Bucket maps larger than this are swept of entries that no longer matter. */
+const SWEEP_ABOVE = 1000;
+
 /** The window the service counts invalid requests in (10 minutes). */
 export const INVALID_REQUEST_WINDOW_MS = 10 * 60 * 1000;
 
@@ -169,6 +172,22 @@ export class RateLimiter {
     state.remaining = remaining ?? 1;
     if (resetAfter !== undefined) state.resetAt = this.options.clock.now() + resetAfter * 1000;
     this.#buckets.set(key, state);
+    this.#sweep();
+  }
+
+  /**
+   * Forgets what no longer matters once the maps grow (a server acting for many users makes a
+   * bucket per user token): bucket states whose window has reset are the same as none, and a
+   * user route's bucket id is learned again from its next response.
+   */
+  #sweep(): void {
+    if (this.#buckets.size > SWEEP_ABOVE) {
+      const now = this.options.clock.now();
+      for (const [key, state] of this.#buckets) if (state.resetAt <= now) this.#buckets.delete(key);
+    }
+    if (this.#bucketIds.size > SWEEP_ABOVE) {
+      for (const key of this.#bucketIds.keys()) if (key.includes(' user:')) this.#bucketIds.delete(key);
+    }
   }
 
   /**
