@@ -178,6 +178,7 @@ describe('tokens', () => {
   it('never appear in inspect or JSON of the client, nor in option errors', () => {
     const client = clientWith();
     expectNoToken(client);
+    expect(inspect(client, { customInspect: false, showHidden: true, depth: 10 })).not.toContain(TOKEN);
     expect(inspect(client)).toBe(`RestClient { baseUrl: ${JSON.stringify(server.baseUrl)}, invalidRequestCount: 0 }`);
     expect(JSON.parse(JSON.stringify(client))).toEqual({ baseUrl: server.baseUrl, invalidRequestCount: 0 });
     const badToken = (() => {

@@ -108,6 +108,22 @@ describe('buckets', () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  it('routes the service puts in one bucket (X-RateLimit-Bucket) share its counts', async () => {
+    const clock = new VirtualClock(true);
+    const client = clientWith(clock);
+    server.reply(
+      { status: 204, headers: { 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '3', 'x-ratelimit-reset-after': '4', 'x-ratelimit-bucket': 'members' } },
+      { status: 204, headers: exhausted(4, 'members') },
+      { status: 204 },
+    );
+    await client.removeLobbyMember(LOBBY, '1300000000000000001');
+    await client.deleteLobby(LOBBY);
+    expect(clock.sleeps).toEqual([]);
+    // DELETE /lobbies/:id exhausted the bucket that DELETE /lobbies/:id/members/:id is in too.
+    await client.removeLobbyMember(LOBBY, '1300000000000000002');
+    expect(clock.sleeps).toEqual([4000]);
+  });
+
   it('keeps the order of requests in a bucket while another bucket proceeds', async () => {
     const clock = new VirtualClock(false);
     const client = clientWith(clock);
