@@ -43,6 +43,7 @@ import type {
   Metadata,
   ModifyLobbyInput,
   RequestOptions,
+  RestClientJson,
   SendLobbyMessageInput,
   UpdateApplicationIdentityProfileInput,
   UserRequestOptions,
@@ -115,7 +116,7 @@ export class RestClient {
   }
 
   /** What `JSON.stringify` shows: the base URL and the invalid-request count, never a token. */
-  toJSON(): { baseUrl: string; invalidRequestCount: number } {
+  toJSON(): RestClientJson {
     return { baseUrl: this.baseUrl, invalidRequestCount: this.invalidRequestCount };
   }
 

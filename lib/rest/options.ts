@@ -10,6 +10,7 @@ import { checkInteger, checkMs, checkOptions, checkText, typeName } from '../val
 
 /** The request a {@link MakeRequest} function is asked to send. */
 export interface RestRequestInit {
+  /** `GET`, `POST`, `PUT`, `PATCH` or `DELETE`. */
   method: string;
   /** Header names in lower case; `authorization` holds the token (never log it). */
   headers: Record<string, string>;
@@ -23,8 +24,14 @@ export interface RestRequestInit {
 
 /** What a {@link MakeRequest} function resolves to: the part of a fetch `Response` the client reads. */
 export interface RestResponseLike {
+  /** The HTTP status. */
   status: number;
-  headers: { get(name: string): string | null };
+  /** The response headers (`get` is case-insensitive, as a fetch `Headers`). */
+  headers: {
+    /** A header's value, or null when absent. */
+    get(name: string): string | null;
+  };
+  /** The body as text (parsed as JSON when the Content-Type says so). */
   text(): Promise<string>;
 }
 

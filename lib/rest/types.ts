@@ -35,7 +35,9 @@ export const LobbyMemberFlags = {
 
 /** A member of a lobby, as the service returns it. */
 export interface LobbyMember {
+  /** The member's user id. */
   id: Snowflake;
+  /** The member's metadata (empty when none). */
   metadata: Metadata;
   /** {@link LobbyMemberFlags}: 0 or 1. */
   flags: number;
@@ -45,6 +47,7 @@ export interface LobbyMember {
 
 /** The guild channel linked to a lobby. */
 export interface LobbyLinkedChannel {
+  /** The channel's id. */
   id: Snowflake;
   /** The channel's type (0 for a guild text channel). */
   type: number;
@@ -56,10 +59,13 @@ export interface LobbyLinkedChannel {
 
 /** A lobby, as the service returns it. */
 export interface Lobby {
+  /** The lobby's id. */
   id: Snowflake;
   /** The application that created it. */
   applicationId: Snowflake;
+  /** The lobby's metadata (empty when none). */
   metadata: Metadata;
+  /** Its members. */
   members: LobbyMember[];
   /** Present only while a channel is linked. */
   linkedChannel?: LobbyLinkedChannel;
@@ -69,7 +75,9 @@ export interface Lobby {
 
 /** The author of a lobby message. */
 export interface RestUser {
+  /** The user's id. */
   id: Snowflake;
+  /** The user's unique name. */
   username: string;
   /** The display name, or null when the user has none. */
   globalName: string | null;
@@ -81,13 +89,17 @@ export interface RestUser {
 
 /** A message sent in a lobby. */
 export interface LobbyMessage {
+  /** The message's id. */
   id: Snowflake;
   /** The message type (0 = default). */
   type: number;
+  /** The text. */
   content: string;
+  /** The lobby it was sent in. */
   lobbyId: Snowflake;
   /** The service keeps it equal to `lobbyId` (compatibility). */
   channelId: Snowflake;
+  /** Who sent it. */
   author: RestUser;
   /** The author's additional name in the lobby when the message was sent; absent when none. */
   additionalName?: string;
@@ -103,12 +115,15 @@ export interface LobbyMessage {
 
 /** An invite to a lobby's linked channel: single-use, for one user, valid for one hour. */
 export interface LobbyInvite {
+  /** The invite code. */
   code: string;
 }
 
 /** A member in the request of {@link RestClient.createLobby} or {@link RestClient.modifyLobby}. */
 export interface LobbyMemberInput {
+  /** The user to add. */
   id: SnowflakeInput;
+  /** The member's metadata. */
   metadata?: Metadata;
   /** {@link LobbyMemberFlags}: 0 or 1. */
   flags?: number;
@@ -116,6 +131,7 @@ export interface LobbyMemberInput {
 
 /** The body of {@link RestClient.createLobby}. */
 export interface CreateLobbyInput {
+  /** The lobby's metadata. */
   metadata?: Metadata;
   /** At most 25. */
   members?: LobbyMemberInput[];
@@ -147,6 +163,7 @@ export interface CreateOrJoinLobbyInput {
 
 /** The body of {@link RestClient.addLobbyMember}. */
 export interface AddLobbyMemberInput {
+  /** The member's metadata. */
   metadata?: Metadata;
   /** {@link LobbyMemberFlags}: 0 or 1. */
   flags?: number;
@@ -156,7 +173,9 @@ export interface AddLobbyMemberInput {
 
 /** One entry of {@link RestClient.bulkUpdateLobbyMembers}. */
 export interface BulkLobbyMemberUpdate {
+  /** The user to add, update or remove. */
   id: SnowflakeInput;
+  /** The member's metadata. */
   metadata?: Metadata;
   /** {@link LobbyMemberFlags}: 0 or 1. */
   flags?: number;
@@ -182,46 +201,79 @@ export interface GetLobbyMessagesInput {
 
 /** A media value of a game profile (a publicly reachable URL: the service fetches it). */
 export interface ProfileMedia {
+  /** A publicly reachable URL. */
   url: string;
 }
 
 /** The standard stats of a game profile (all optional). */
 export interface ProfilePrimaryData {
+  /** The current season's name. */
   season?: string;
+  /** The player's current rank. */
   rankName?: string;
+  /** An image of the current rank. */
   rankImage?: ProfileMedia;
+  /** The best rank the player reached. */
   highestRank?: string;
+  /** An image of the best rank. */
   highestRankImage?: ProfileMedia;
+  /** The character the player plays most. */
   featuredPlayedCharacter?: string;
+  /** An image of that character. */
   featuredPlayedCharacterImage?: ProfileMedia;
+  /** Hours played (decimals allowed). */
   playtimeHours?: number;
+  /** Wins in all. */
   totalWins?: number;
+  /** Wins in the current period (season). */
   currentPeriodWins?: number;
+  /** Games in all. */
   totalGames?: number;
+  /** Games in the current period. */
   currentPeriodGames?: number;
+  /** Kills in all. */
   totalKills?: number;
+  /** Kills in the current period. */
   currentPeriodKills?: number;
+  /** Assists in all. */
   totalAssists?: number;
+  /** Assists in the current period. */
   currentPeriodAssists?: number;
+  /** Deaths in all. */
   totalDeaths?: number;
+  /** Deaths in the current period. */
   currentPeriodDeaths?: number;
 }
 
 /** The kinds of custom stat: 1 = text, 2 = number, 3 = media. */
 export const ProfileDynamicFieldType = {
+  /** A text value. */
   String: 1,
+  /** A number value. */
   Number: 2,
+  /** A media value (`{url}`). */
   Media: 3,
 } as const;
 
 /** A custom stat of a game profile; `name` is the key the portal's widget editor refers to. */
 export type ProfileDynamicField =
-  | { type: typeof ProfileDynamicFieldType.String; name: string; value: string }
-  | { type: typeof ProfileDynamicFieldType.Number; name: string; value: number }
-  | { type: typeof ProfileDynamicFieldType.Media; name: string; value: ProfileMedia };
+  | ProfileDynamicFieldOf<typeof ProfileDynamicFieldType.String, string>
+  | ProfileDynamicFieldOf<typeof ProfileDynamicFieldType.Number, number>
+  | ProfileDynamicFieldOf<typeof ProfileDynamicFieldType.Media, ProfileMedia>;
+
+/** A custom stat of one kind. */
+export interface ProfileDynamicFieldOf<Type extends number, Value> {
+  /** {@link ProfileDynamicFieldType}. */
+  type: Type;
+  /** The key the portal's widget editor refers to (not shown to players). */
+  name: string;
+  /** The stat. */
+  value: Value;
+}
 
 /** The stats of a game profile. */
 export interface ProfileData {
+  /** The standard stats. */
   primary?: ProfilePrimaryData;
   /** At most 30. */
   dynamic?: ProfileDynamicField[];
@@ -237,10 +289,20 @@ export interface UpdateApplicationIdentityProfileInput {
 
 /** A game profile (Application Identity Profile). */
 export interface ApplicationIdentityProfile {
+  /** The player's name in your game, or null. */
   username: string | null;
   /** Game-defined; not used by the service. */
   metadata: Record<string, unknown> | null;
+  /** The stats, or null when none were written. */
   data: ProfileData | null;
+}
+
+/** What `JSON.stringify(client)` gives: never a token. */
+export interface RestClientJson {
+  /** {@link RestClient.baseUrl}. */
+  baseUrl: string;
+  /** {@link RestClient.invalidRequestCount}. */
+  invalidRequestCount: number;
 }
 
 /** What {@link RestClient.updateApplicationIdentityProfile} resolves to. */
