@@ -7,7 +7,7 @@
  */
 import type { APIApplicationIdentityProfileData, RESTPatchAPIApplicationIdentityProfileJSONBody, RESTPutAPIChannelVoiceStatusJSONBody } from 'discord-api-types/v10';
 
-import { toSnowflake } from '../ids.js';
+import { toSnowflake, type SnowflakeInput } from '../ids.js';
 import { limits } from '../limits.js';
 import {
   MODERATION_METADATA_BOUNDS,
@@ -85,7 +85,7 @@ function checkMemberCount(value: unknown, name: string, min: number): unknown[] 
 
 function memberInput(value: unknown, name: string): { id: string; metadata?: Metadata; flags?: number } {
   const given = checkInput(value as LobbyMemberInput, name);
-  const out: { id: string; metadata?: Metadata; flags?: number } = { id: toSnowflake(given.id as string, `${name}.id`) };
+  const out: { id: string; metadata?: Metadata; flags?: number } = { id: toSnowflake(given.id as SnowflakeInput, `${name}.id`) };
   const metadata = checkOptionalMetadata(given.metadata, `${name}.metadata`);
   if (metadata !== undefined) out.metadata = metadata;
   if (given.flags !== undefined) out.flags = checkFlags(given.flags, `${name}.flags`);
@@ -144,7 +144,7 @@ export function bulkUpdateBody(updates: readonly BulkLobbyMemberUpdate[]): Recor
   return checkMemberCount(updates, 'updates', 1).map((entry, index) => {
     const name = `updates[${index}]`;
     const given = checkInput(entry as BulkLobbyMemberUpdate, name);
-    const body: Record<string, unknown> = { id: toSnowflake(given.id as string, `${name}.id`) };
+    const body: Record<string, unknown> = { id: toSnowflake(given.id as SnowflakeInput, `${name}.id`) };
     const metadata = checkOptionalMetadata(given.metadata, `${name}.metadata`);
     if (metadata !== undefined) body.metadata = metadata;
     if (given.flags !== undefined) body.flags = checkFlags(given.flags, `${name}.flags`);
@@ -159,7 +159,7 @@ export function bulkUpdateBody(updates: readonly BulkLobbyMemberUpdate[]): Recor
 export function channelLinkingBody(channelId: unknown): Record<string, unknown> {
   if (channelId === null) return {};
   if (channelId === undefined) throw new TypeError('channelId must be an ID, or null to unlink, got undefined');
-  return { channel_id: toSnowflake(channelId as string, 'channelId') };
+  return { channel_id: toSnowflake(channelId as SnowflakeInput, 'channelId') };
 }
 
 /** @internal POST /lobbies/{id}/messages. */

@@ -166,6 +166,12 @@ function checkBaseUrl(value: unknown): string {
   return text.replace(/\/+$/, '');
 }
 
+function checkDispatcher(value: unknown): Dispatcher | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'object' || value === null) throw new TypeError(`dispatcher must be an undici Dispatcher (e.g. an Agent), got ${typeName(value)}`);
+  return value as Dispatcher;
+}
+
 function checkClock(value: unknown): RestClock {
   if (value === undefined) return realClock;
   if (typeof value !== 'object' || value === null) throw new TypeError(`clock must be an object with now() and sleep(), got ${typeName(value)}`);
@@ -197,7 +203,7 @@ export function resolveOptions(options: RestClientOptions, packageVersion: strin
     retries: given.retries === undefined ? 3 : checkInteger(given.retries, 'retries', 0, 100),
     retryBackoffMs: given.retryBackoffMs === undefined ? 500 : checkMs(given.retryBackoffMs, 'retryBackoffMs'),
     makeRequest: optionalFunction<MakeRequest>(given.makeRequest, 'makeRequest') ?? defaultMakeRequest,
-    dispatcher: given.dispatcher,
+    dispatcher: checkDispatcher(given.dispatcher),
     rejectOnRateLimit: checkRejectOnRateLimit(given.rejectOnRateLimit),
     maxRateLimitWaitMs: given.maxRateLimitWaitMs === undefined ? Number.POSITIVE_INFINITY : checkMs(given.maxRateLimitWaitMs, 'maxRateLimitWaitMs'),
     clock: checkClock(given.clock),
