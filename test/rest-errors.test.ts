@@ -224,3 +224,27 @@ describe('injection points', () => {
     expect(server.requests).toHaveLength(1);
   });
 });
+
+describe('options', () => {
+  it.each([
+    ['a baseUrl that is no URL', { baseUrl: 'not a url' }, RangeError, /baseUrl must be an absolute http or https URL/],
+    ['a baseUrl with credentials', { baseUrl: 'https://user:pw@example.com/api' }, RangeError, /must not hold credentials/],
+    ['a baseUrl of another scheme', { baseUrl: 'ftp://example.com' }, RangeError, /http or https URL, got ftp:/],
+    ['retries below 0', { retries: -1 }, RangeError, /retries must be an integer from 0 to 100/],
+    ['a timeout of 0', { timeoutMs: 0 }, RangeError, /timeoutMs must be an integer from 1/],
+    ['rejectOnRateLimit of another type', { rejectOnRateLimit: 'yes' }, TypeError, /rejectOnRateLimit must be a boolean or a function/],
+    ['a clock without sleep', { clock: { now: () => 0 } }, TypeError, /clock must have now\(\) and sleep/],
+    ['makeRequest of another type', { makeRequest: 'fetch' }, TypeError, /makeRequest must be a function/],
+    ['a userAgent of two lines', { userAgent: 'a\r\nX-Injected: 1' }, RangeError, /userAgent must be one line/],
+  ])('refuses %s', (_name, options, kind, message) => {
+    const make = () => new rest.RestClient({ token: TOKEN, ...(options as Partial<RestClientOptions>) });
+    expect(make).toThrow(kind);
+    expect(make).toThrow(message);
+  });
+
+  it('strips a trailing slash of baseUrl', async () => {
+    const client = new rest.RestClient({ token: TOKEN, baseUrl: `${server.baseUrl}/` });
+    await client.deleteLobby(LOBBY);
+    expect(server.requests[0]!.url).toBe(`/api/v10/lobbies/${LOBBY}`);
+  });
+});
