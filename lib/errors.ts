@@ -4,7 +4,8 @@ import { checkOneOf, describe, typeName } from './validate.js';
 /**
  * The kinds of failure, with the vendor SDK's names (`discordpp::ErrorType`), plus this package's
  * own `UnsupportedSdk` (a client refused on an end-of-life SDK, or a call the loaded SDK release
- * does not have).
+ * does not have) and `RateLimited` (the REST client refused to wait out a rate limit; see
+ * `retryAfter`).
  */
 export type ErrorType =
   | 'None'
@@ -17,7 +18,8 @@ export type ErrorType =
   | 'Aborted'
   | 'AuthorizationFailed'
   | 'RPCError'
-  | 'UnsupportedSdk';
+  | 'UnsupportedSdk'
+  | 'RateLimited';
 
 /** Indexed by the vendor's integer value. */
 const ERROR_TYPES: readonly ErrorType[] = [
@@ -33,7 +35,7 @@ const ERROR_TYPES: readonly ErrorType[] = [
   'RPCError',
 ];
 
-const ALL_ERROR_TYPES: readonly ErrorType[] = [...ERROR_TYPES, 'UnsupportedSdk'];
+const ALL_ERROR_TYPES: readonly ErrorType[] = [...ERROR_TYPES, 'UnsupportedSdk', 'RateLimited'];
 
 function finiteOrZero(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;
@@ -57,6 +59,11 @@ export interface SocialSdkErrorInit {
   retryable?: boolean;
   /** Seconds to wait before retrying (rate limits); 0 when not given. */
   retryAfter?: number;
+  /**
+   * The HTTP route that failed, as `METHOD /path` with every ID replaced by a placeholder (e.g.
+   * `'POST /lobbies/:id/members/bulk'`); never a token. Only errors of the REST client have one.
+   */
+  route?: string;
 }
 
 /**
@@ -69,6 +76,9 @@ export class SocialSdkError extends Error {
   readonly status: number;
   readonly retryable: boolean;
   readonly retryAfter: number;
+  /** The HTTP route that failed (`'PUT /lobbies/:id/members/:id'`); set only by the REST client. */
+  // `declare`: no field is emitted, so errors without a route have no `route` own property at all.
+  declare readonly route?: string;
 
   /**
    * @param message What went wrong (never a token or secret).
@@ -89,6 +99,8 @@ export class SocialSdkError extends Error {
     const retryAfter = optionalNumber(init.retryAfter, 'retryAfter');
     const retryable = init.retryable ?? false;
     if (typeof retryable !== 'boolean') throw new TypeError(`SocialSdkError: init.retryable must be a boolean, got ${typeName(retryable)}`);
+    const route = init.route;
+    if (route !== undefined && typeof route !== 'string') throw new TypeError(`SocialSdkError: init.route must be a string, got ${typeName(route)}`);
     super(message);
     this.name = 'SocialSdkError';
     this.type = type;
@@ -96,6 +108,8 @@ export class SocialSdkError extends Error {
     this.status = status;
     this.retryable = retryable;
     this.retryAfter = retryAfter;
+    // Only REST errors have a route: other errors keep the same own properties as before.
+    if (route !== undefined) this.route = route;
   }
 
   /** @internal Builds the error a backend reported. */

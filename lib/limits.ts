@@ -72,6 +72,21 @@ export const limits = {
   lobbySecretLength: 250,
   /** A lobby member's additional name: 1 to this many characters (service documentation: `additional_name` 1–80). */
   additionalNameLength: 80,
+  /** A lobby's idle timeout: at least this many seconds (service documentation: `idle_timeout_seconds` 5–604800). */
+  lobbyIdleTimeoutMinSeconds: 5,
+  /** A lobby's idle timeout: at most this many seconds, 7 days (service documentation: `idle_timeout_seconds` 5–604800). */
+  lobbyIdleTimeoutMaxSeconds: 604_800,
+  /**
+   * Send Lobby Message over HTTP: characters of the content at most (the service's OpenAPI
+   * specification: `maxLength` 4000; the SDK's own limit is {@link limits.messageContentLength}).
+   */
+  lobbyMessageContentLengthHttp: 4000,
+  /** `X-Audit-Log-Reason`: characters at most (the service's public API documentation: 512). */
+  auditLogReasonLength: 512,
+  /** A game profile's `data`: bytes of its JSON at most (service documentation: 10 KB). */
+  profileDataBytes: 10 * 1024,
+  /** A game profile's `data.dynamic`: custom stats at most (service documentation: 30). */
+  profileDynamicFields: 30,
   /**
    * A user's global name: 1 to this many characters (service documentation of the provisional
    * account token endpoint: `preferred_global_name` 1–32).

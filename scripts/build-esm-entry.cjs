@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Writes the ESM entries (dist/index.mjs + .d.mts, and the same for dist/electron/index and
-// dist/electron/preload) over the CommonJS build, so `import` and `require` share one copy of the
+// Writes the ESM entries (dist/index.mjs + .d.mts, and the same for dist/electron/index,
+// dist/electron/preload and dist/rest/index) over the CommonJS build, so `import` and `require` share one copy of the
 // module state (one pump dispatcher per environment). The export list is read from the built
 // CommonJS module, so the two entries cannot drift.
 'use strict';
@@ -8,7 +8,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const dist = path.join(__dirname, '..', 'dist');
-const ENTRIES = ['index', 'electron/index', 'electron/preload'];
+const ENTRIES = ['index', 'electron/index', 'electron/preload', 'rest/index'];
 
 for (const entry of ENTRIES) {
   const base = path.basename(entry);

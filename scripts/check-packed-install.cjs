@@ -5,7 +5,7 @@
 //   2. installs the tarball into an empty project with no compiler reachable: PATH holds only
 //      node, npm and sh; CC and CXX point nowhere; npm_config_build_from_source is unset. Nothing may
 //      be compiled; a simulated client connects through require() and through import, and both
-//      Electron entries load; the consumer type fixtures type-check against the installed package;
+//      Electron entries and the REST entry load; the consumer type fixtures type-check against the installed package;
 //   3. the same tarball without prebuilds/ (a platform without a prebuild): the install must fail
 //      with the short message of scripts/install.cjs, which is printed here as a user sees it.
 // Prints the tarball size and the install times. Options:
@@ -71,13 +71,14 @@ const SMOKE_CJS = `
 const { Simulator, SocialSdkError } = require('social-sdk-node');
 const electron = require('social-sdk-node/electron');
 const preload = require('social-sdk-node/electron/preload');
+const restApi = require('social-sdk-node/rest');
 (async () => {
   const sim = new Simulator();
   const client = await sim.connectClient(sim.createUser({ username: 'packed_cjs' }));
   const lobby = await client.createOrJoinLobby('packed-secret');
   await client.sendLobbyMessage(lobby, 'hello from require');
   console.log(JSON.stringify({ status: client.status, messages: (await client.getLobbyMessages(lobby)).length, errors: typeof SocialSdkError,
-    electron: typeof electron.exposeClient, preload: typeof preload.exposeInMainWorld }));
+    electron: typeof electron.exposeClient, preload: typeof preload.exposeInMainWorld, rest: typeof new restApi.RestClient({ token: 't' }).getLobby }));
   await client.close();
 })();
 `
@@ -85,9 +86,10 @@ const SMOKE_MJS = `
 import { Simulator } from 'social-sdk-node';
 import { exposeClient } from 'social-sdk-node/electron';
 import { exposeInMainWorld } from 'social-sdk-node/electron/preload';
+import { RestClient } from 'social-sdk-node/rest';
 const sim = new Simulator();
 const client = await sim.connectClient(sim.createUser({ username: 'packed_esm' }));
-console.log(JSON.stringify({ status: client.status, electron: typeof exposeClient, preload: typeof exposeInMainWorld }));
+console.log(JSON.stringify({ status: client.status, electron: typeof exposeClient, preload: typeof exposeInMainWorld, rest: typeof new RestClient({ token: 't' }).getLobby }));
 await client.close();
 `
 
@@ -123,7 +125,7 @@ try {
   fs.writeFileSync(smokeMjs, SMOKE_MJS)
   for (const script of [smokeCjs, smokeMjs]) {
     const smoke = run(process.execPath, [script], { cwd: consumer, env, timeout: 60_000 })
-    const ok = smoke.status === 0 && smoke.stderr === '' && /"status":"ready"/.test(smoke.stdout) && /"electron":"function","preload":"function"/.test(smoke.stdout)
+    const ok = smoke.status === 0 && smoke.stderr === '' && /"status":"ready"/.test(smoke.stdout) && /"electron":"function","preload":"function","rest":"function"/.test(smoke.stdout)
     check(ok, `${path.basename(script)}: a simulated client connects (${smoke.stdout.trim()}${smoke.stderr.trim() ? `; stderr: ${smoke.stderr.trim()}` : ''})`)
   }
   const doctor = run(path.join(consumer, 'node_modules', '.bin', 'social-sdk-node'), ['doctor', '--json'], { cwd: consumer, env })

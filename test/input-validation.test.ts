@@ -239,11 +239,11 @@ describe('item 6: support functions and the error class', () => {
   it('new SocialSdkError(message) without details, or with an unknown type, is a clear error', () => {
     expect(thrown(() => new SocialSdkError('x', undefined as never))).toBeInstanceOf(TypeError);
     expect(thrown(() => new SocialSdkError('x', undefined as never)).message).toMatch(
-      /^SocialSdkError: the second argument must be an object with a type \(one of None, NetworkError, .*UnsupportedSdk\), got undefined$/,
+      /^SocialSdkError: the second argument must be an object with a type \(one of None, NetworkError, .*UnsupportedSdk, RateLimited\), got undefined$/,
     );
     expect(thrown(() => new SocialSdkError('x', { type: 'Oops' as 'None' }))).toEqual(
       new RangeError(
-        'SocialSdkError: init.type must be one of None, NetworkError, HTTPError, ClientNotReady, Disabled, ClientDestroyed, ValidationError, Aborted, AuthorizationFailed, RPCError, UnsupportedSdk, got a string of 4 characters',
+        'SocialSdkError: init.type must be one of None, NetworkError, HTTPError, ClientNotReady, Disabled, ClientDestroyed, ValidationError, Aborted, AuthorizationFailed, RPCError, UnsupportedSdk, RateLimited, got a string of 4 characters',
       ),
     );
     expect(thrown(() => new SocialSdkError(Object.create(null) as string, { type: 'None' }))).toEqual(
@@ -254,6 +254,10 @@ describe('item 6: support functions and the error class', () => {
     );
     const error = new SocialSdkError('rate limited', { type: 'HTTPError', status: 429, retryable: true, retryAfter: 1.5 });
     expect(error).toMatchObject({ name: 'SocialSdkError', type: 'HTTPError', code: 0, status: 429, retryable: true, retryAfter: 1.5 });
+    // Only the REST client's errors have a route.
+    expect('route' in error).toBe(false);
+    expect(new SocialSdkError('x', { type: 'RateLimited', retryAfter: 2, route: 'GET /lobbies/:id' })).toMatchObject({ type: 'RateLimited', retryAfter: 2, route: 'GET /lobbies/:id' });
+    expect(thrown(() => new SocialSdkError('x', { type: 'HTTPError', route: 5 as unknown as string }))).toEqual(new TypeError('SocialSdkError: init.route must be a string, got number'));
   });
 });
 

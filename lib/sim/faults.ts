@@ -10,8 +10,8 @@ import { checkBoolean, checkInteger, checkOneOf, checkText, describe, typeName }
 
 export type { SimulatedCall } from '../generated/seam.js';
 
-/** The error types a backend can report (the vendor's `ErrorType`, without `None`). */
-export type BackendErrorType = Exclude<ErrorType, 'None' | 'UnsupportedSdk'>;
+/** The error types a backend can report (the vendor's `ErrorType`, without `None`; `RateLimited` is the REST client's own). */
+export type BackendErrorType = Exclude<ErrorType, 'None' | 'UnsupportedSdk' | 'RateLimited'>;
 
 /** The failure an injected fault answers with (a `ClientResult`). */
 export interface InjectedFailure {

@@ -1,0 +1,45 @@
+/// <reference types="node" preserve="true" />
+/**
+ * `social-sdk-node/rest`: the service's HTTP API for game servers ({@link RestClient}), with
+ * per-route rate-limit buckets, 429 handling, retries and typed errors. It does not load the
+ * native addon: a server that only talks HTTP needs no compiled code.
+ * @packageDocumentation
+ */
+export { RestClient } from './client.js';
+export { DEFAULT_BASE_URL } from './options.js';
+export type { MakeRequest, RateLimitInfo, RestClientOptions, RestClock, RestRequestInit, RestResponseLike } from './options.js';
+export { LobbyMemberFlags, ProfileDynamicFieldType } from './types.js';
+export type {
+  AddLobbyMemberInput,
+  ApplicationIdentityProfile,
+  ApplicationIdentityProfileUpdate,
+  BulkLobbyMemberUpdate,
+  CreateLobbyInput,
+  CreateOrJoinLobbyInput,
+  GetLobbyMessagesInput,
+  Lobby,
+  LobbyInvite,
+  LobbyLinkedChannel,
+  LobbyMember,
+  LobbyMemberInput,
+  LobbyMessage,
+  Metadata,
+  ModifyLobbyInput,
+  ProfileData,
+  ProfileDynamicField,
+  ProfileDynamicFieldOf,
+  ProfileMedia,
+  ProfilePrimaryData,
+  RequestOptions,
+  RestClientJson,
+  RestUser,
+  SendLobbyMessageInput,
+  UpdateApplicationIdentityProfileInput,
+  UserRequestOptions,
+} from './types.js';
+// The error class and the ID and limit helpers, so a server needs no other entry.
+export { SocialSdkError } from '../errors.js';
+export type { ErrorType, SocialSdkErrorInit } from '../errors.js';
+export { toSnowflake } from '../ids.js';
+export type { Snowflake, SnowflakeInput } from '../ids.js';
+export { limits } from '../limits.js';

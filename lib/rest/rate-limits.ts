@@ -1,0 +1,234 @@
+/**
+ * Rate limits as the service applies them (server-api.md §6): per-route buckets learned from the
+ * `X-RateLimit-*` headers, one serial queue per bucket key so requests keep their order, the
+ * global limit that blocks every queue, and the count of invalid requests.
+ *
+ * A bucket key is the method, the route shape and the major parameter, plus a hash of the user
+ * token for requests made for a user (their limits are the user's): the token itself is never
+ * part of a key. Until the service names a route's bucket (`X-RateLimit-Bucket`), the route's
+ * queue key stands for it; routes the service puts in one bucket then share its counts.
+ * @internal
+ * @module
+ */
+import { createHash } from 'node:crypto';
+
+import { abortable, rateLimitedError } from './failures.js';
+import type { RateLimitInfo, ResolvedOptions } from './options.js';
+import type { Route } from './routes.js';
+
+/** The requests of one queue: one route (shape and major parameter) for one token. */
+export interface BucketContext {
+  route: Route;
+  /** '' for the bot token; a hash of the user token otherwise. */
+  tokenHash: string;
+}
+
+/** What the client knows of one bucket. */
+interface BucketState {
+  /** Requests the bucket allows per window (Infinity until the service says). */
+  limit: number;
+  /** Requests left before `resetAt`. */
+  remaining: number;
+  /** When the window resets (ms since the epoch, on the client's clock). */
+  resetAt: number;
+}
+
+/** Bucket maps larger than this are swept of entries that no longer matter. */
+const SWEEP_ABOVE = 1000;
+
+/** The window the service counts invalid requests in (10 minutes). */
+export const INVALID_REQUEST_WINDOW_MS = 10 * 60 * 1000;
+
+/** @internal A short, one-way name of a user token for bucket keys (never the token). */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex').slice(0, 16);
+}
+
+function headerNumber(headers: { get(name: string): string | null }, name: string): number | undefined {
+  const text = headers.get(name);
+  if (text === null || text.trim() === '') return undefined;
+  const value = Number(text);
+  return Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+/** @internal Counts 401, 403 and 429 responses in the last 10 minutes and warns at a threshold. */
+export class InvalidRequestCounter {
+  readonly #times: number[] = [];
+  #warned = false;
+
+  constructor(private readonly options: Pick<ResolvedOptions, 'clock' | 'invalidRequestWarningThreshold' | 'onInvalidRequestWarning'>) {}
+
+  /** Invalid requests in the last 10 minutes. */
+  get count(): number {
+    const since = this.options.clock.now() - INVALID_REQUEST_WINDOW_MS;
+    while (this.#times.length > 0 && this.#times[0]! <= since) this.#times.shift();
+    if (this.#times.length < this.options.invalidRequestWarningThreshold) this.#warned = false;
+    return this.#times.length;
+  }
+
+  /** Records one; calls the warning callback when the count reaches the threshold. */
+  record(): void {
+    this.#times.push(this.options.clock.now());
+    const count = this.count;
+    if (count >= this.options.invalidRequestWarningThreshold && !this.#warned) {
+      this.#warned = true;
+      this.options.onInvalidRequestWarning?.(count);
+    }
+  }
+}
+
+/** @internal The queues, the buckets and the global limit of one client. */
+export class RateLimiter {
+  /** The last request queued per queue key: the next one starts after it settles. */
+  readonly #tails = new Map<string, Promise<void>>();
+  /** The service's bucket id per route shape (and token), once it has said. */
+  readonly #bucketIds = new Map<string, string>();
+  readonly #buckets = new Map<string, BucketState>();
+  /** Until when the global limit blocks every request (ms since the epoch). */
+  #globalResetAt = 0;
+
+  constructor(private readonly options: ResolvedOptions) {}
+
+  /** Queues in use (for inspection and tests). */
+  get queueCount(): number {
+    return this.#tails.size;
+  }
+
+  #queueKey(context: BucketContext): string {
+    return `${context.route.shape} ${context.route.majorParameter}${context.tokenHash === '' ? '' : ` user:${context.tokenHash}`}`;
+  }
+
+  #routeKey(context: BucketContext): string {
+    return `${context.route.shape}${context.tokenHash === '' ? '' : ` user:${context.tokenHash}`}`;
+  }
+
+  #bucketKey(context: BucketContext): string {
+    const bucketId = this.#bucketIds.get(this.#routeKey(context));
+    if (bucketId === undefined) return `route ${this.#queueKey(context)}`;
+    return `bucket ${bucketId} ${context.route.majorParameter}${context.tokenHash === '' ? '' : ` user:${context.tokenHash}`}`;
+  }
+
+  /**
+   * Runs `task` after every request queued before it on the same queue has settled. Aborting
+   * while queued rejects at once; the queue goes on with the next request.
+   */
+  enqueue<T>(context: BucketContext, signal: AbortSignal | undefined, task: () => Promise<T>): Promise<T> {
+    const key = this.#queueKey(context);
+    const previous = this.#tails.get(key) ?? Promise.resolve();
+    let release!: () => void;
+    const done = new Promise<void>((resolve) => (release = resolve));
+    // The next request waits for this one and for every one before it (even if this one is
+    // aborted while waiting, its predecessors still run first).
+    const tail = previous.then(() => done);
+    this.#tails.set(key, tail);
+    void tail.then(() => {
+      if (this.#tails.get(key) === tail) this.#tails.delete(key);
+    });
+    return (async () => {
+      try {
+        await abortable(previous, signal, context.route.shape);
+        return await task();
+      } finally {
+        release();
+      }
+    })();
+  }
+
+  /**
+   * Waits until the global limit and the route's bucket allow one more request, then counts it
+   * against the bucket. Rejects with `RateLimited` instead of waiting when the options say so.
+   */
+  async waitForTurn(context: BucketContext, signal: AbortSignal | undefined): Promise<void> {
+    const { clock } = this.options;
+    for (;;) {
+      const now = clock.now();
+      const bucket = this.#buckets.get(this.#bucketKey(context));
+      if (bucket !== undefined && now >= bucket.resetAt) bucket.remaining = bucket.limit;
+      const globalWait = Math.max(0, this.#globalResetAt - now);
+      const bucketWait = bucket !== undefined && bucket.remaining <= 0 ? bucket.resetAt - now : 0;
+      const wait = Math.max(globalWait, bucketWait);
+      if (wait <= 0) {
+        if (bucket !== undefined) bucket.remaining--;
+        return;
+      }
+      const info = this.#info(context, wait, globalWait >= bucketWait, false, undefined);
+      await this.permitWait(info, wait);
+      await abortable(clock.sleep(wait, signal), signal, context.route.shape);
+    }
+  }
+
+  /** Learns the bucket's state from a response's `X-RateLimit-*` headers. */
+  learn(context: BucketContext, headers: { get(name: string): string | null }): void {
+    const bucketId = headers.get('x-ratelimit-bucket');
+    if (bucketId !== null && bucketId !== '') this.#bucketIds.set(this.#routeKey(context), bucketId);
+    const limit = headerNumber(headers, 'x-ratelimit-limit');
+    const remaining = headerNumber(headers, 'x-ratelimit-remaining');
+    const resetAfter = headerNumber(headers, 'x-ratelimit-reset-after');
+    if (limit === undefined && remaining === undefined && resetAfter === undefined) return;
+    const key = this.#bucketKey(context);
+    const state = this.#buckets.get(key) ?? { limit: Number.POSITIVE_INFINITY, remaining: 1, resetAt: 0 };
+    if (limit !== undefined) state.limit = limit;
+    // As @discordjs/rest: a bucket header without Remaining leaves one request.
+    state.remaining = remaining ?? 1;
+    if (resetAfter !== undefined) state.resetAt = this.options.clock.now() + resetAfter * 1000;
+    this.#buckets.set(key, state);
+    this.#sweep();
+  }
+
+  /**
+   * Forgets what no longer matters once the maps grow (a server acting for many users makes a
+   * bucket per user token): bucket states whose window has reset are the same as none, and a
+   * user route's bucket id is learned again from its next response.
+   */
+  #sweep(): void {
+    if (this.#buckets.size > SWEEP_ABOVE) {
+      const now = this.options.clock.now();
+      for (const [key, state] of this.#buckets) if (state.resetAt <= now) this.#buckets.delete(key);
+    }
+    if (this.#bucketIds.size > SWEEP_ABOVE) {
+      for (const key of this.#bucketIds.keys()) if (key.includes(' user:')) this.#bucketIds.delete(key);
+    }
+  }
+
+  /**
+   * A 429: blocks the route's bucket, or every route for a global limit, for `retryAfterMs`,
+   * then waits it out (resolves when the request may be resent) or rejects with `RateLimited`
+   * when the options say not to wait.
+   */
+  async tooManyRequests(context: BucketContext, retryAfterMs: number, global: boolean, scope: string | undefined, signal: AbortSignal | undefined): Promise<void> {
+    const until = this.options.clock.now() + retryAfterMs;
+    if (global) {
+      this.#globalResetAt = Math.max(this.#globalResetAt, until);
+    } else {
+      const key = this.#bucketKey(context);
+      const state = this.#buckets.get(key) ?? { limit: Number.POSITIVE_INFINITY, remaining: 0, resetAt: 0 };
+      state.remaining = 0;
+      state.resetAt = Math.max(state.resetAt, until);
+      this.#buckets.set(key, state);
+    }
+    await this.permitWait(this.#info(context, retryAfterMs, global, true, scope), retryAfterMs);
+    // Waited here rather than in waitForTurn, so that one 429 is told (and decided) once.
+    await abortable(this.options.clock.sleep(retryAfterMs, signal), signal, context.route.shape);
+  }
+
+  /** Tells `onRateLimited`, then refuses the wait if `rejectOnRateLimit` says so or it is beyond the cap. */
+  async permitWait(info: RateLimitInfo, waitMs: number): Promise<void> {
+    this.options.onRateLimited?.(info);
+    if (await this.options.rejectOnRateLimit(info)) throw rateLimitedError(info, 'rejectOnRateLimit');
+    if (waitMs > this.options.maxRateLimitWaitMs) throw rateLimitedError(info, `longer than maxRateLimitWaitMs (${this.options.maxRateLimitWaitMs} ms)`);
+  }
+
+  #info(context: BucketContext, waitMs: number, global: boolean, fromResponse: boolean, scope: string | undefined): RateLimitInfo {
+    const info: RateLimitInfo = {
+      route: context.route.shape,
+      majorParameter: context.route.majorParameter,
+      retryAfter: waitMs / 1000,
+      global,
+      fromResponse,
+    };
+    const bucket = this.#bucketIds.get(this.#routeKey(context));
+    if (bucket !== undefined) info.bucket = bucket;
+    if (scope !== undefined) info.scope = scope;
+    return info;
+  }
+}

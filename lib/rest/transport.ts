@@ -1,0 +1,152 @@
+/**
+ * Request execution: headers, the JSON body, the timeout, retries of 5xx and network failures
+ * with backoff, 429s waited out through the rate limiter, and the response parsed or turned into
+ * a `SocialSdkError`.
+ * @internal
+ * @module
+ */
+import { SocialSdkError } from '../errors.js';
+import { abortable, abortedError, httpError, networkError, redactorFor, timeoutError } from './failures.js';
+import type { ResolvedOptions, RestResponseLike } from './options.js';
+import { hashToken, type BucketContext, type InvalidRequestCounter, type RateLimiter } from './rate-limits.js';
+import type { Route } from './routes.js';
+
+/** One request as an endpoint method describes it. */
+export interface RestRequest {
+  route: Route;
+  /** Serialized as JSON. */
+  body?: unknown;
+  /** Appended to the URL (already checked). */
+  query?: Record<string, string>;
+  signal?: AbortSignal;
+  /** A user's token: sent as `Bearer` instead of the bot token. */
+  userToken?: string;
+  /** `X-Audit-Log-Reason`. */
+  reason?: string;
+}
+
+/** What a successful request gives the endpoint method. */
+export interface RestResult {
+  status: number;
+  /** The parsed JSON body, or undefined when there is none (204). */
+  body: unknown;
+}
+
+/** Statuses the service counts as invalid requests (server-api.md §6.1). */
+const INVALID_STATUSES = new Set([401, 403, 429]);
+
+async function readBody(response: RestResponseLike): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+/** Seconds to wait from a 429: the body's precise `retry_after`, else the `Retry-After` header, else 1. */
+function retryAfterSeconds(response: RestResponseLike, body: unknown): number {
+  const fromBody = typeof body === 'object' && body !== null ? (body as { retry_after?: unknown }).retry_after : undefined;
+  if (typeof fromBody === 'number' && Number.isFinite(fromBody) && fromBody >= 0) return fromBody;
+  const header = Number(response.headers.get('retry-after') ?? '');
+  if (Number.isFinite(header) && header >= 0 && response.headers.get('retry-after') !== null) return header;
+  return 1;
+}
+
+/** @internal Sends requests for one client. */
+export class Transport {
+  constructor(
+    private readonly options: ResolvedOptions,
+    private readonly token: () => string,
+    private readonly limiter: RateLimiter,
+    private readonly invalidRequests: InvalidRequestCounter,
+  ) {}
+
+  /** Sends the request through its bucket's queue; resolves with the successful response. */
+  execute(request: RestRequest): Promise<RestResult> {
+    const shape = request.route.shape;
+    if (request.signal?.aborted) return Promise.reject(abortedError(shape));
+    const context: BucketContext = { route: request.route, tokenHash: request.userToken === undefined ? '' : hashToken(request.userToken) };
+    return this.limiter.enqueue(context, request.signal, () => this.#attempts(request, context));
+  }
+
+  async #attempts(request: RestRequest, context: BucketContext): Promise<RestResult> {
+    const { clock, retries, retryBackoffMs } = this.options;
+    const shape = request.route.shape;
+    const redact = redactorFor(this.token(), request.userToken);
+    let failures = 0;
+    const retryOrThrow = async (error: Error): Promise<void> => {
+      if (failures >= retries) throw error;
+      failures++;
+      const backoff = retryBackoffMs * 2 ** (failures - 1);
+      if (backoff > 0) await abortable(clock.sleep(backoff, request.signal), request.signal, shape);
+    };
+    for (;;) {
+      await this.limiter.waitForTurn(context, request.signal);
+      let response: RestResponseLike;
+      let body: unknown;
+      try {
+        ({ response, body } = await this.#send(request, redact));
+      } catch (error) {
+        if (error instanceof SocialSdkError && error.type === 'NetworkError') {
+          await retryOrThrow(error);
+          continue;
+        }
+        throw error;
+      }
+      this.limiter.learn(context, response.headers);
+      const { status } = response;
+      if (INVALID_STATUSES.has(status) && !(status === 429 && response.headers.get('x-ratelimit-scope') === 'shared')) this.invalidRequests.record();
+      if (status === 429) {
+        const seconds = retryAfterSeconds(response, body);
+        const global = response.headers.get('x-ratelimit-global') !== null || (typeof body === 'object' && body !== null && (body as { global?: unknown }).global === true);
+        await this.limiter.tooManyRequests(context, seconds * 1000, global, response.headers.get('x-ratelimit-scope') ?? undefined, request.signal);
+        // Not a retry: the same request is sent again.
+        continue;
+      }
+      if (status >= 500) {
+        await retryOrThrow(httpError(shape, status, body, redact));
+        continue;
+      }
+      if (status >= 400) throw httpError(shape, status, body, redact);
+      return { status, body };
+    }
+  }
+
+  /** One attempt: the request sent, the body read, within the timeout. */
+  async #send(request: RestRequest, redact: (text: string) => string): Promise<{ response: RestResponseLike; body: unknown }> {
+    const { route } = request;
+    const headers: Record<string, string> = {
+      authorization: request.userToken === undefined ? `Bot ${this.token()}` : `Bearer ${request.userToken}`,
+      'user-agent': this.options.userAgent,
+    };
+    if (request.reason !== undefined) headers['x-audit-log-reason'] = encodeURIComponent(request.reason);
+    let body: string | undefined;
+    if (request.body !== undefined) {
+      body = JSON.stringify(request.body);
+      headers['content-type'] = 'application/json';
+    }
+    const query = request.query === undefined ? '' : `?${new URLSearchParams(request.query).toString()}`;
+    const url = `${this.options.baseUrl}${route.path}${query}`;
+    const timeout = new AbortController();
+    const signal = request.signal === undefined ? timeout.signal : AbortSignal.any([request.signal, timeout.signal]);
+    const timer = setTimeout(() => timeout.abort(), this.options.timeoutMs);
+    try {
+      const init = { method: route.method, headers, signal, ...(body === undefined ? {} : { body }), ...(this.options.dispatcher === undefined ? {} : { dispatcher: this.options.dispatcher }) };
+      // Raced with the signal too, so that a makeRequest that ignores it still cannot hold the call.
+      const response = await abortable(this.options.makeRequest(url, init), signal, route.shape);
+      return { response, body: await abortable(readBody(response), signal, route.shape) };
+    } catch (error) {
+      if (request.signal?.aborted) throw abortedError(route.shape);
+      if (timeout.signal.aborted) throw timeoutError(route.shape, this.options.timeoutMs);
+      throw networkError(route.shape, error, redact);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}

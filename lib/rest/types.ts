@@ -1,0 +1,314 @@
+/**
+ * The public types of the REST client: what its methods take and return, in the package's
+ * conventions (camelCase fields, IDs as decimal strings out, `string | bigint` in).
+ * @module
+ */
+import type { Snowflake, SnowflakeInput } from '../ids.js';
+
+/** String key-value pairs: lobby, member and message metadata, and moderation metadata. */
+export type Metadata = Record<string, string>;
+
+/** What every endpoint method takes as its last, optional argument. */
+export interface RequestOptions {
+  /** Aborts the request: the promise rejects with a `SocialSdkError` of type `Aborted`, and nothing more is sent. */
+  signal?: AbortSignal;
+  /**
+   * A user's OAuth2 access token: the request is sent with `Authorization: Bearer <token>`
+   * instead of the bot token, and acts for that user. Kept out of every error and log.
+   */
+  userToken?: string;
+  /** Sent as `X-Audit-Log-Reason` (URL-encoded): why the change was made. 1 to 512 characters. */
+  reason?: string;
+}
+
+/** The options of the methods that act for a user (`@me` routes, Create or Join Lobby): `userToken` is required. */
+export interface UserRequestOptions extends RequestOptions {
+  /** The user's OAuth2 access token (`Authorization: Bearer <token>`). */
+  userToken: string;
+}
+
+/** Member flags: `CanLinkLobby` (1) lets the member link a channel to the lobby. */
+export const LobbyMemberFlags = {
+  /** The member may link and unlink a channel (`PATCH /lobbies/{id}/channel-linking`). */
+  CanLinkLobby: 1,
+} as const;
+
+/** A member of a lobby, as the service returns it. */
+export interface LobbyMember {
+  /** The member's user id. */
+  id: Snowflake;
+  /** The member's metadata (empty when none). */
+  metadata: Metadata;
+  /** {@link LobbyMemberFlags}: 0 or 1. */
+  flags: number;
+  /** The member's additional display name in the lobby (set only by the game server); absent when none. */
+  additionalName?: string;
+}
+
+/** The guild channel linked to a lobby. */
+export interface LobbyLinkedChannel {
+  /** The channel's id. */
+  id: Snowflake;
+  /** The channel's type (0 for a guild text channel). */
+  type: number;
+  /** The guild it belongs to, when the service says. */
+  guildId?: Snowflake;
+  /** Its name, when the service says. */
+  name?: string;
+}
+
+/** A lobby, as the service returns it. */
+export interface Lobby {
+  /** The lobby's id. */
+  id: Snowflake;
+  /** The application that created it. */
+  applicationId: Snowflake;
+  /** The lobby's metadata (empty when none). */
+  metadata: Metadata;
+  /** Its members. */
+  members: LobbyMember[];
+  /** Present only while a channel is linked. */
+  linkedChannel?: LobbyLinkedChannel;
+  /** Lobby flags (meaning undocumented; 0 when the service sends none). */
+  flags: number;
+}
+
+/** The author of a lobby message. */
+export interface RestUser {
+  /** The user's id. */
+  id: Snowflake;
+  /** The user's unique name. */
+  username: string;
+  /** The display name, or null when the user has none. */
+  globalName: string | null;
+  /** The avatar hash, or null. */
+  avatar: string | null;
+  /** Whether the user is a bot (false when the service does not say). */
+  bot: boolean;
+}
+
+/** A message sent in a lobby. */
+export interface LobbyMessage {
+  /** The message's id. */
+  id: Snowflake;
+  /** The message type (0 = default). */
+  type: number;
+  /** The text. */
+  content: string;
+  /** The lobby it was sent in. */
+  lobbyId: Snowflake;
+  /** The service keeps it equal to `lobbyId` (compatibility). */
+  channelId: Snowflake;
+  /** Who sent it. */
+  author: RestUser;
+  /** The author's additional name in the lobby when the message was sent; absent when none. */
+  additionalName?: string;
+  /** Metadata sent with the message; absent when none. */
+  metadata?: Metadata;
+  /** Moderation metadata your application set; absent when none. */
+  moderationMetadata?: Metadata;
+  /** Message flags. */
+  flags: number;
+  /** The application that sent it, when the service says. */
+  applicationId?: Snowflake;
+}
+
+/** An invite to a lobby's linked channel: single-use, for one user, valid for one hour. */
+export interface LobbyInvite {
+  /** The invite code. */
+  code: string;
+}
+
+/** A member in the request of {@link RestClient.createLobby} or {@link RestClient.modifyLobby}. */
+export interface LobbyMemberInput {
+  /** The user to add. */
+  id: SnowflakeInput;
+  /** The member's metadata. */
+  metadata?: Metadata;
+  /** {@link LobbyMemberFlags}: 0 or 1. */
+  flags?: number;
+}
+
+/** The body of {@link RestClient.createLobby}. */
+export interface CreateLobbyInput {
+  /** The lobby's metadata. */
+  metadata?: Metadata;
+  /** At most 25. */
+  members?: LobbyMemberInput[];
+  /** 5 to 604,800 (7 days). The service's default is 5 minutes. */
+  idleTimeoutSeconds?: number;
+}
+
+/** The body of {@link RestClient.modifyLobby}. Every field left out is kept. */
+export interface ModifyLobbyInput {
+  /** Replaces the lobby's metadata. */
+  metadata?: Metadata;
+  /** Replaces the member list (at most 25): members left out are removed. */
+  members?: LobbyMemberInput[];
+  /** 5 to 604,800 (7 days). */
+  idleTimeoutSeconds?: number;
+}
+
+/** The body of {@link RestClient.createOrJoinLobby}. */
+export interface CreateOrJoinLobbyInput {
+  /** 1 to 250 characters; the lobby with this secret (per application) is joined or created. */
+  secret: string;
+  /** Replaces the lobby's metadata. */
+  lobbyMetadata?: Metadata;
+  /** The calling user's member metadata. */
+  memberMetadata?: Metadata;
+  /** 5 to 604,800 (7 days). */
+  idleTimeoutSeconds?: number;
+}
+
+/** The body of {@link RestClient.addLobbyMember}. */
+export interface AddLobbyMemberInput {
+  /** The member's metadata. */
+  metadata?: Metadata;
+  /** {@link LobbyMemberFlags}: 0 or 1. */
+  flags?: number;
+  /** 1 to 80 characters, shown with the member's messages. */
+  additionalName?: string;
+}
+
+/** One entry of {@link RestClient.bulkUpdateLobbyMembers}. */
+export interface BulkLobbyMemberUpdate {
+  /** The user to add, update or remove. */
+  id: SnowflakeInput;
+  /** The member's metadata. */
+  metadata?: Metadata;
+  /** {@link LobbyMemberFlags}: 0 or 1. */
+  flags?: number;
+  /** 1 to 80 characters; `null` clears it; left out keeps it. */
+  additionalName?: string | null;
+  /** Removes the member instead of adding or updating it. */
+  remove?: boolean;
+}
+
+/** The body of {@link RestClient.sendLobbyMessage}. */
+export interface SendLobbyMessageInput {
+  /** Not empty; at most 4,000 characters. */
+  content: string;
+  /** Delivered with the message to SDK clients (not stored on the linked channel's copy). */
+  metadata?: Metadata;
+}
+
+/** The query of {@link RestClient.getLobbyMessages}. */
+export interface GetLobbyMessagesInput {
+  /** 1 to 200; the service's default is 50. */
+  limit?: number;
+}
+
+/** A media value of a game profile (a publicly reachable URL: the service fetches it). */
+export interface ProfileMedia {
+  /** A publicly reachable URL. */
+  url: string;
+}
+
+/** The standard stats of a game profile (all optional). */
+export interface ProfilePrimaryData {
+  /** The current season's name. */
+  season?: string;
+  /** The player's current rank. */
+  rankName?: string;
+  /** An image of the current rank. */
+  rankImage?: ProfileMedia;
+  /** The best rank the player reached. */
+  highestRank?: string;
+  /** An image of the best rank. */
+  highestRankImage?: ProfileMedia;
+  /** The character the player plays most. */
+  featuredPlayedCharacter?: string;
+  /** An image of that character. */
+  featuredPlayedCharacterImage?: ProfileMedia;
+  /** Hours played (decimals allowed). */
+  playtimeHours?: number;
+  /** Wins in all. */
+  totalWins?: number;
+  /** Wins in the current period (season). */
+  currentPeriodWins?: number;
+  /** Games in all. */
+  totalGames?: number;
+  /** Games in the current period. */
+  currentPeriodGames?: number;
+  /** Kills in all. */
+  totalKills?: number;
+  /** Kills in the current period. */
+  currentPeriodKills?: number;
+  /** Assists in all. */
+  totalAssists?: number;
+  /** Assists in the current period. */
+  currentPeriodAssists?: number;
+  /** Deaths in all. */
+  totalDeaths?: number;
+  /** Deaths in the current period. */
+  currentPeriodDeaths?: number;
+}
+
+/** The kinds of custom stat: 1 = text, 2 = number, 3 = media. */
+export const ProfileDynamicFieldType = {
+  /** A text value. */
+  String: 1,
+  /** A number value. */
+  Number: 2,
+  /** A media value (`{url}`). */
+  Media: 3,
+} as const;
+
+/** A custom stat of a game profile; `name` is the key the portal's widget editor refers to. */
+export type ProfileDynamicField =
+  | ProfileDynamicFieldOf<typeof ProfileDynamicFieldType.String, string>
+  | ProfileDynamicFieldOf<typeof ProfileDynamicFieldType.Number, number>
+  | ProfileDynamicFieldOf<typeof ProfileDynamicFieldType.Media, ProfileMedia>;
+
+/** A custom stat of one kind. */
+export interface ProfileDynamicFieldOf<Type extends number, Value> {
+  /** {@link ProfileDynamicFieldType}. */
+  type: Type;
+  /** The key the portal's widget editor refers to (not shown to players). */
+  name: string;
+  /** The stat. */
+  value: Value;
+}
+
+/** The stats of a game profile. */
+export interface ProfileData {
+  /** The standard stats. */
+  primary?: ProfilePrimaryData;
+  /** At most 30. */
+  dynamic?: ProfileDynamicField[];
+}
+
+/** The body of {@link RestClient.updateApplicationIdentityProfile}. */
+export interface UpdateApplicationIdentityProfileInput {
+  /** The player's name in your game, at most 1,024 characters. */
+  username?: string;
+  /** Replaces the stored stats whole (left out: kept). At most 10 KB serialized. */
+  data?: ProfileData;
+}
+
+/** A game profile (Application Identity Profile). */
+export interface ApplicationIdentityProfile {
+  /** The player's name in your game, or null. */
+  username: string | null;
+  /** Game-defined; not used by the service. */
+  metadata: Record<string, unknown> | null;
+  /** The stats, or null when none were written. */
+  data: ProfileData | null;
+}
+
+/** What `JSON.stringify(client)` gives: never a token. */
+export interface RestClientJson {
+  /** {@link RestClient.baseUrl}. */
+  baseUrl: string;
+  /** {@link RestClient.invalidRequestCount}. */
+  invalidRequestCount: number;
+}
+
+/** What {@link RestClient.updateApplicationIdentityProfile} resolves to. */
+export interface ApplicationIdentityProfileUpdate {
+  /** True when the service created the profile (201), false when it updated it (204). */
+  created: boolean;
+  /** The profile the service returned on creation; null on an update (204 has no body). */
+  profile: ApplicationIdentityProfile | null;
+}
