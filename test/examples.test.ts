@@ -78,11 +78,21 @@ describe('examples', () => {
     expect(stdout).toBe('bo sees: Harbor Raid - In a match (cover: portal-cover)\nbo sees: nothing\n');
   });
 
+  it('the game server example: a lobby over HTTP, character names, a flagged message, a voice channel status', async () => {
+    const { code, stdout, stderr } = await runFixture(example('game-server.mjs'));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^bo's game: in lobby (\d+)\nserver: lobby \1 with Captain Ada and Bo the Bold\n/);
+    expect(stdout).toContain("bo's game: <Captain Ada> you are all noobs\n");
+    expect(stdout).toMatch(/bo's game: message \d+ moderation \{"action":"hide","reason":"toxicity"\}\n/);
+    expect(stdout).toMatch(/server: voice channel status "Duo raid in progress"\n$/);
+  });
+
   it('the README shows each example exactly as it is in examples/', () => {
     const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
     const blocks = [...readme.matchAll(/<!-- example: (\S+) -->\n```js\n([\s\S]*?)```/g)];
     // Every example but the demo (npm run demo) is shown, once.
-    const files = readdirSync(path.join(root, 'examples')).filter((name) => name.endsWith('.cjs') && name !== 'demo.cjs');
+    const files = readdirSync(path.join(root, 'examples')).filter((name) => /\.(cjs|mjs)$/.test(name) && name !== 'demo.cjs');
     expect(files.length).toBeGreaterThan(5);
     expect(blocks.map(([, file]) => file).sort()).toEqual(files.map((name) => `examples/${name}`).sort());
     for (const [, file, code] of blocks) expect(code).toBe(readFileSync(path.join(root, file!), 'utf8'));
