@@ -10,6 +10,8 @@
 //   3. Lobby fan-out to 2, 50 and 1,000 members (cost per delivery against the 2-member lobby), and
 //      memory after 1,000,000 messages through one lobby (see lobby-fanout.cjs).
 //   4. Memory of a log flood with a slow listener, against the pump queue's bound (flood.cjs).
+//   5. REST requests per second against the simulated HTTP service, RestClient against a bare
+//      fetch of the same request, sequential and 100 in flight (rest.cjs).
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -17,6 +19,7 @@ const { Simulator } = require('../dist/index.js');
 const { loadBinding } = require('../dist/native.js');
 const { fanout, memoryUnderLoad } = require('./lobby-fanout.cjs');
 const { floodMemory } = require('./flood.cjs');
+const { restThroughput } = require('./rest.cjs');
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const events = Number(process.env.BENCH_EVENTS ?? 300_000);
@@ -116,6 +119,9 @@ async function main() {
 
   console.log(`log flood`);
   figures.flood = await floodMemory(Number(process.env.BENCH_FLOOD_LINES ?? 5_000_000), console.log);
+
+  console.log(`REST against sim.listen() on loopback: GET /lobbies/{id} (median of ${runs})`);
+  figures.rest = await restThroughput(runs, Number(process.env.BENCH_REST_REQUESTS ?? 2000), console.log);
 
   const out = path.join(__dirname, 'results', 'latest.json');
   fs.mkdirSync(path.dirname(out), { recursive: true });
