@@ -607,7 +607,7 @@ export class Simulator {
    * const service = await sim.listen();
    * const rest = new RestClient({ token: service.issueBotToken(), baseUrl: service.apiBase });
    */
-  listen(options?: ListenOptions): Promise<SimulatedService> {
+  async listen(options?: ListenOptions): Promise<SimulatedService> {
     return listenService(this.#world, this.defaultApplication.id, options);
   }
 

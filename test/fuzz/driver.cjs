@@ -154,6 +154,7 @@ async function publicContext(pkg, opts) {
   const categoryId = sim.createGuildChannel(guild, { name: 'category', type: 'GuildCategory' });
   const channelId = sim.createGuildChannel(guild, { name: 'channel', parent: categoryId });
   const chat = sim.chatClient(alice);
+  const service = await sim.listen({ rateLimits: 'off' });
   await sim.settle();
   if (opts.latency) sim.setLatency(opts.latency);
   if (opts.failNext) sim.failNext(opts.failNext, { count: 2, error: { type: 'HTTPError', status: 503, retryable: true } });
@@ -161,9 +162,11 @@ async function publicContext(pkg, opts) {
     sims: [sim, otherSim],
     clients: [client, freshClient, closedClient],
     nativeClients: [],
+    services: [service],
     maxLatency: opts.latency,
     refs: {
       sim,
+      service,
       otherSim,
       client,
       freshClient,
@@ -495,10 +498,11 @@ class Fuzzer {
     return record;
   }
 
-  /** Clients a call created: closed at the end of the case so the process can exit. */
+  /** Clients and listening services a call created: closed at the end of the case so the process can exit. */
   track(value, ctx) {
     if (value instanceof this.pkg.sdk.Client) ctx.clients.push(value);
     else if (value instanceof this.pkg.binding.NativeClient) ctx.nativeClients.push(value);
+    else if (value instanceof this.pkg.sdk.SimulatedService) ctx.services.push(value);
   }
 
   async settleWorlds(ctx) {
@@ -608,6 +612,12 @@ class Fuzzer {
     // A connectClient() that completed while the clock moved (its promise is settled, so the rounds
     // above did not run) left a connected client: a connected client keeps the process alive.
     await closeAll();
+    // A listening service keeps the process alive too.
+    for (const service of (ctx.services ?? []).splice(0)) {
+      if (!(await within(service.close(), 5000))) {
+        this.recordViolation('close-hang', { m: 'SimulatedService#close (teardown)', self: { k: 'self', v: 'service' }, args: [] }, { what: 'close() did not settle within 5 s' });
+      }
+    }
     for (const record of pending()) {
       if (ctx.maxLatency > 6 * 24 * 3600 * 1000) continue; // still waiting for a clock it was told to wait for
       this.recordViolation('never-settled', record.call, { what: 'the promise never settled, though every client was closed and the clock advanced past the latency' });

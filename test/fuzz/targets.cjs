@@ -3,7 +3,8 @@
 //
 //   client     every own member of Client.prototype (methods, getters, symbol-keyed ones), the
 //              constructor (with and without `new`)
-//   simulator  every own member of Simulator.prototype and SimulatedChatClient.prototype, their
+//   simulator  every own member of Simulator.prototype, SimulatedChatClient.prototype and
+//              SimulatedService.prototype (a service listening on loopback), their
 //              static members and constructors
 //   exports    every function the package exports (lib/index.ts), classes constructed and called
 //              without `new`, their static members and own prototype members
@@ -123,7 +124,7 @@ const BINDING_REARM = new Set(['binding.setDispatcher', 'binding.setKeepAlive', 
  * driver picks one of them, or a hostile `this`).
  */
 function groupMembers(group, { sdk, binding }) {
-  const { Client, Simulator, SimulatedChatClient } = sdk;
+  const { Client, Simulator, SimulatedChatClient, SimulatedService } = sdk;
   switch (group) {
     case 'client':
       return [
@@ -137,9 +138,11 @@ function groupMembers(group, { sdk, binding }) {
         ...constructors(Simulator, 'Simulator'),
         ...ownMembers(SimulatedChatClient.prototype, 'SimulatedChatClient').map((m) => ({ ...m, self: ['chat'] })),
         ...constructors(SimulatedChatClient, 'SimulatedChatClient'),
+        ...ownMembers(SimulatedService.prototype, 'SimulatedService').map((m) => ({ ...m, self: ['service'] })),
+        ...constructors(SimulatedService, 'SimulatedService'),
       ];
     case 'exports': {
-      const covered = new Set([Client, Simulator, SimulatedChatClient]);
+      const covered = new Set([Client, Simulator, SimulatedChatClient, SimulatedService]);
       const out = [];
       for (const [name, value] of Object.entries(sdk)) {
         if (typeof value !== 'function') continue; // data (limits, the support table, version strings)

@@ -9,6 +9,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { SocialSdkError } from '../../errors.js';
 import { ServiceRefusal, unauthorized } from './errors.js';
 import { matchRoute, routeKey, type Caller, type Route, type ServiceContext, type ServiceReply } from './routes.js';
 
@@ -118,9 +119,15 @@ export async function startServer(routes: readonly Route[], context: ServiceCont
     );
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    // A port in use or an address that cannot be bound: the package's error, naming the cause.
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(new SocialSdkError(`listen: cannot serve on ${host}:${port} (${error.code ?? error.message})`, { type: 'NetworkError' })),
+    );
     server.listen(port, host, () => {
-      server.off('error', reject);
+      server.removeAllListeners('error');
+      // Later server errors (an accept failing for want of file descriptors) are transient: Node
+      // goes on accepting; without a listener the 'error' event would end the process.
+      server.on('error', () => {});
       resolve();
     });
   });

@@ -22,6 +22,9 @@ import type { RateLimitBudget } from './rate-limits.js';
 
 export type { RateLimitBudget } from './rate-limits.js';
 
+/** Only listenService() constructs a SimulatedService. */
+const CONSTRUCT = Symbol('SimulatedService');
+
 /** Every route the simulated service serves. */
 const ROUTES: readonly Route[] = [...LOBBY_ROUTES, ...MESSAGE_ROUTES, ...CHANNEL_ROUTES, ...IDENTITY_ROUTES];
 
@@ -109,8 +112,9 @@ export class SimulatedService {
   /** The API base to give an HTTP client: `<url>/api/v10`. */
   readonly apiBase: string;
 
-  /** @internal */
-  constructor(server: Server, url: string, state: ServiceState, world: NativeWorld, defaultApplicationId: string) {
+  /** @internal Made by {@link Simulator.listen}; `new SimulatedService()` is a TypeError. */
+  constructor(key: symbol, server: Server, url: string, state: ServiceState, world: NativeWorld, defaultApplicationId: string) {
+    if (key !== CONSTRUCT) throw new TypeError('a SimulatedService is made by simulator.listen(), not constructed directly');
     this.#server = server;
     this.#state = state;
     this.#world = world;
@@ -126,6 +130,7 @@ export class SimulatedService {
    * never prints it.
    */
   issueBotToken(application?: { id: SnowflakeInput } | SnowflakeInput): string {
+    SimulatedService.#check(this, 'issueBotToken');
     const applicationId = application === undefined ? this.#defaultApplicationId : idOf(application, 'application');
     if (this.#world.getApplication(applicationId) === null) throw new RangeError(`no application with id ${applicationId}`);
     return this.#state.issueBotToken(applicationId);
@@ -133,6 +138,7 @@ export class SimulatedService {
 
   /** Makes a bot token invalid (as resetting it in the developer portal does); false when it was not valid. */
   revokeBotToken(token: string): boolean {
+    SimulatedService.#check(this, 'revokeBotToken');
     return this.#state.revokeBotToken(checkText(token, 'token', 1, 4096));
   }
 
@@ -141,17 +147,20 @@ export class SimulatedService {
    * or lifts it with null. `route` is a key of {@link SERVICE_ROUTES}, e.g. `'POST /lobbies'`.
    */
   setRateLimit(route: string, budget: RateLimitBudget | null): void {
+    SimulatedService.#check(this, 'setRateLimit');
     const key = checkOneOf(route, SERVICE_ROUTES, 'route');
     this.#state.rateLimits.setBudget(key, checkBudget(budget, 'budget'));
   }
 
   /** Sets (or with null lifts; the default) a global budget per application over every route. */
   setGlobalRateLimit(budget: RateLimitBudget | null): void {
+    SimulatedService.#check(this, 'setGlobalRateLimit');
     this.#state.rateLimits.setGlobal(checkBudget(budget, 'budget'));
   }
 
   /** The next `count` requests of `route` (after authentication) are answered with this failure. */
   failNext(route: string, failure: ServiceFailure): void {
+    SimulatedService.#check(this, 'failNext');
     const key = checkOneOf(route, SERVICE_ROUTES, 'route');
     const given = checkOptions(failure, 'failure');
     const planned = {
@@ -168,11 +177,13 @@ export class SimulatedService {
 
   /** Forgets every planned failure. */
   clearFailures(): void {
+    SimulatedService.#check(this, 'clearFailures');
     this.#state.faults.clear();
   }
 
   /** Requests answered 401, 403 or 429 in the last 10 minutes of the simulator's clock (the service bans at 10,000). */
   get invalidRequestCount(): number {
+    SimulatedService.#check(this, 'invalidRequestCount');
     return this.#state.invalidRequests();
   }
 
@@ -182,17 +193,20 @@ export class SimulatedService {
    * @throws RangeError with `status` 404 and `code` 10006 for an unknown, used or expired invite; 403 for another user.
    */
   acceptChannelInvite(code: string, user: { id: SnowflakeInput } | SnowflakeInput): AcceptedInvite {
+    SimulatedService.#check(this, 'acceptChannelInvite');
     const invite = this.#world.acceptChannelInvite(checkText(code, 'code', 1, 100), idOf(user, 'user'));
     return { guildId: invite.guildId, channelId: invite.channelId, lobbyId: invite.lobbyId };
   }
 
   /** A voice channel's status (null: none). Clients do not see it: the service keeps it out of the channel object. */
   getVoiceChannelStatus(channel: { id: SnowflakeInput } | SnowflakeInput): string | null {
+    SimulatedService.#check(this, 'getVoiceChannelStatus');
     return this.#world.getVoiceChannelStatus(idOf(channel, 'channel'));
   }
 
   /** A guild's audit log entries, oldest first. */
   getAuditLog(guild: { id: SnowflakeInput } | SnowflakeInput): AuditLogEntry[] {
+    SimulatedService.#check(this, 'getAuditLog');
     return this.#world.getAuditLog(idOf(guild, 'guild'));
   }
 
@@ -202,6 +216,7 @@ export class SimulatedService {
     user: { id: SnowflakeInput } | SnowflakeInput,
     providerIssuedUserId: string,
   ): { username: string | null; metadata: unknown; data: unknown } | null {
+    SimulatedService.#check(this, 'getIdentityProfile');
     const key = `${idOf(application, 'application')}/${idOf(user, 'user')}/${checkText(providerIssuedUserId, 'providerIssuedUserId', 1, 1024)}`;
     const profile = this.#state.profiles.get(key);
     return profile ? { username: profile.username ?? null, metadata: profile.metadata ?? null, data: profile.data ?? null } : null;
@@ -209,11 +224,23 @@ export class SimulatedService {
 
   /** Stops listening and closes every connection; resolves once closed. Calling it again is harmless. */
   close(): Promise<void> {
+    try {
+      SimulatedService.#check(this, 'close');
+    } catch (error) {
+      return Promise.reject(error);
+    }
     this.#closed ??= new Promise<void>((resolve) => {
       this.#server.close(() => resolve());
       this.#server.closeAllConnections();
     });
     return this.#closed;
+  }
+
+  /** The TypeError of a method called on something that is not a SimulatedService (a detached method). */
+  static #check(self: unknown, method: string): void {
+    if (typeof self !== 'object' || self === null || !(#state in self)) {
+      throw new TypeError(`SimulatedService.prototype.${method} was called on an object that is not a SimulatedService`);
+    }
   }
 }
 
@@ -225,5 +252,5 @@ export async function listenService(world: NativeWorld, defaultApplicationId: st
   const rateLimits = checkOneOf(given.rateLimits ?? 'development', ['development', 'off'] as const, 'rateLimits');
   const state = serviceStateOf(world, rateLimits);
   const { server, url } = await startServer(ROUTES, { world, state }, host, port);
-  return new SimulatedService(server, url, state, world, defaultApplicationId);
+  return new SimulatedService(CONSTRUCT, server, url, state, world, defaultApplicationId);
 }
