@@ -5,7 +5,7 @@
 //   node scripts/vendor-sdk.cjs json [dir]       the whole configuration as JSON (CMake)
 //   node scripts/vendor-sdk.cjs enabled          1 when SOCIAL_SDK_DIR is set, else 0 (gyp condition)
 //   node scripts/vendor-sdk.cjs <field> [dir]    one field, space-separated (gyp): sources,
-//                                                includeDir, defines, link, runtime, rpath
+//                                                includeDir, defines, link, linkFlags, runtime, rpath
 //   node scripts/vendor-sdk.cjs features <header> [-D...]   features a discordpp.h declares (JSON)
 //
 // The SDK directory is the unpacked vendor archive (`discord_social_sdk/`): include/discordpp.h
@@ -37,24 +37,32 @@ const FEATURES = [
 
 class SdkError extends Error {}
 
-/** The library files of `platform` inside the SDK directory. */
+/**
+ * The library files of `platform` inside the SDK directory, and the linker arguments that name it.
+ *
+ * linkFlags links by directory and name (-L<dir> -l<name>), never by the library's path: a library
+ * without a SONAME (install name) linked by path is recorded in the addon by that absolute path,
+ * so the addon would load it from the SDK directory, ignore the copy beside it (rpath $ORIGIN) and
+ * break once the SDK directory moves. By name, the addon records only the file name.
+ */
 function libraryLayout(dir, platform) {
   const release = path.join(dir, 'lib', 'release');
   if (platform === 'win32') {
-    return {
-      link: path.join(release, 'discord_partner_sdk.lib'),
-      runtime: path.join(dir, 'bin', 'release', 'discord_partner_sdk.dll'),
-    };
+    // The import library names the DLL; the loader looks beside the addon first.
+    const lib = path.join(release, 'discord_partner_sdk.lib');
+    return { link: lib, linkFlags: [lib], runtime: path.join(dir, 'bin', 'release', 'discord_partner_sdk.dll') };
   }
   if (platform === 'darwin') {
     const dylib = path.join(release, 'libdiscord_partner_sdk.dylib');
     const framework = path.join(release, 'discord_partner_sdk.framework');
     // From 1.10.18247 the macOS library ships as a framework.
-    const file = fs.existsSync(dylib) || !fs.existsSync(framework) ? dylib : framework;
-    return { link: file, runtime: file };
+    if (!fs.existsSync(dylib) && fs.existsSync(framework)) {
+      return { link: framework, linkFlags: [`-F${release}`, '-framework discord_partner_sdk'], runtime: framework };
+    }
+    return { link: dylib, linkFlags: [`-L${release}`, '-ldiscord_partner_sdk'], runtime: dylib };
   }
   const so = path.join(release, 'libdiscord_partner_sdk.so');
-  return { link: so, runtime: so };
+  return { link: so, linkFlags: [`-L${release}`, '-ldiscord_partner_sdk'], runtime: so };
 }
 
 /** Comments removed, so that a name mentioned in a comment is not taken for a declaration. */
@@ -95,7 +103,7 @@ function configure(dir, platform = process.platform) {
   const missing = [];
   if (!fs.existsSync(header)) missing.push(`the C++ header ${header}`);
   else if (!fs.existsSync(path.join(includeDir, 'cdiscord.h'))) missing.push(`the C header ${path.join(includeDir, 'cdiscord.h')} (discordpp.h includes it)`);
-  const { link, runtime } = libraryLayout(sdkDir, platform);
+  const { link, linkFlags, runtime } = libraryLayout(sdkDir, platform);
   if (!fs.existsSync(link)) missing.push(`the library ${link}`);
   if (runtime !== link && !fs.existsSync(runtime)) missing.push(`the runtime library ${runtime}`);
   if (missing.length > 0) {
@@ -108,6 +116,7 @@ function configure(dir, platform = process.platform) {
     includeDir,
     header,
     link,
+    linkFlags,
     runtime,
     features,
     sources,

@@ -22,6 +22,7 @@ const shapeHeader = path.join(root, 'test', 'vendor-shape', 'discordpp.h');
 interface VendorConfig {
   includeDir: string;
   link: string;
+  linkFlags: string[];
   runtime: string;
   defines: string[];
   sources: string[];
@@ -176,6 +177,9 @@ describe('the build-time SDK check (scripts/vendor-sdk.cjs)', () => {
     expect(config.includeDir).toBe(path.join(dir, 'include'));
     expect(config.link).toBe(path.join(dir, 'lib', 'release', 'libdiscord_partner_sdk.so'));
     expect(config.runtime).toBe(config.link);
+    // By directory and name, never by path (a library without a SONAME would be recorded by it).
+    expect(config.linkFlags).toEqual([`-L${path.join(dir, 'lib', 'release')}`, '-ldiscord_partner_sdk']);
+    expect((await vendorSdk(['linkFlags', dir])).stdout).toBe(config.linkFlags.join(' '));
     expect(config.rpath).toBe('$ORIGIN');
     expect(config.defines).toEqual([
       'SOCIAL_SDK_WITH_VENDOR=1',
