@@ -112,9 +112,12 @@ export interface Message {
   /** When it was last edited (ms since the Unix epoch), or null. */
   readonly editedAt: number | null;
   readonly metadata: Readonly<Metadata>;
-  /** Application-scoped moderation metadata the game backend set; empty by default. */
+  /**
+   * Application-scoped moderation metadata the game backend set; empty by default, and always empty
+   * on the vendor backend built against an SDK older than 1.8.13395 (`features.messageModerationMetadata`).
+   */
   readonly moderationMetadata: Readonly<Metadata>;
-  /** The author's additional display name in the lobby (e.g. a character name), set by the game backend when the message was sent; null when none. */
+  /** The author's additional display name in the lobby (e.g. a character name), set by the game backend when the message was sent; null when none (always, on the vendor backend before SDK 1.10: `features.messageAdditionalName`). */
   readonly additionalName: string | null;
   /** For a direct message, the user it was sent to (`MessageHandle::RecipientId`); null for a lobby message. */
   readonly recipientId: Snowflake | null;
@@ -189,10 +192,17 @@ export interface LinkedLobby {
 export interface GuildChannel {
   id: Snowflake;
   name: string;
-  type: ChannelType;
-  /** Its place in the guild's channel list (lower first). */
+  /**
+   * Its type; null when the SDK does not report it: the vendor backend built against SDK 1.6, whose
+   * `GuildChannel` has no type, position or parent (`client.features.guildChannelDetails` is false).
+   */
+  type: ChannelType | null;
+  /**
+   * Its place in the guild's channel list (lower first). Without `guildChannelDetails` (vendor
+   * backend, SDK 1.6), its index in the list, which SDK 1.6 sorts by position.
+   */
   position: number;
-  /** The category it is in; null when none. */
+  /** The category it is in; null when none (always null without `guildChannelDetails`). */
   parentId: Snowflake | null;
   /** Whether the current user can link it to a lobby: a text channel not linked to another game's lobby, on which the user may view, send messages and manage the channel. */
   isLinkable: boolean;

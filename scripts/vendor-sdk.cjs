@@ -19,7 +19,11 @@ const { spawnSync } = require('node:child_process');
 
 const root = path.resolve(__dirname, '..');
 
-/** Features the adapter compiles in when the header declares them (see native/vendor/features.h). */
+/**
+ * Features the adapter compiles in when the header declares them (see native/vendor/features.h):
+ * every vendor API the adapter uses that arrived after SDK 1.6. `name` is the key in
+ * client.features; each pattern matches the declaration in the real header and in the shape header.
+ */
 const FEATURES = [
   {
     define: 'SOCIAL_SDK_VENDOR_HAS_ADDITIONAL_NAME',
@@ -32,6 +36,30 @@ const FEATURES = [
     name: 'voiceSettings',
     // Client::GetVoiceSettings(callback) (1.10)
     pattern: /\bvoid\s+GetVoiceSettings\s*\(/,
+  },
+  {
+    define: 'SOCIAL_SDK_VENDOR_HAS_CPU_AFFINITY_MASK',
+    name: 'cpuAffinityMask',
+    // ClientCreateOptions::SetCpuAffinityMask(std::optional<uint64_t>) (1.7)
+    pattern: /\bvoid\s+SetCpuAffinityMask\s*\(/,
+  },
+  {
+    define: 'SOCIAL_SDK_VENDOR_HAS_GUILD_CHANNEL_DETAILS',
+    name: 'guildChannelDetails',
+    // GuildChannel::ParentId() const (1.7, with Type() and Position())
+    pattern: /std::optional\s*<\s*uint64_t\s*>\s*ParentId\s*\(\s*\)\s*const\s*;/,
+  },
+  {
+    define: 'SOCIAL_SDK_VENDOR_HAS_MODERATION_METADATA',
+    name: 'messageModerationMetadata',
+    // MessageHandle::ModerationMetadata() const (1.8.13395)
+    pattern: /\bModerationMetadata\s*\(\s*\)\s*const\s*;/,
+  },
+  {
+    define: 'SOCIAL_SDK_VENDOR_HAS_INVITE_COVER_IMAGE',
+    name: 'inviteCoverImage',
+    // ActivityAssets::InviteCoverImage() const (1.6.12170)
+    pattern: /\bInviteCoverImage\s*\(\s*\)\s*const\s*;/,
   },
 ];
 

@@ -29,7 +29,14 @@ describe.runIf(hasVendor)('the vendor backend over the fake library', () => {
     const client = new sdk.Client({ backend: 'vendor' });
     expect(client.backend).toBe('vendor');
     expect(client.sdkVersion).toBe('1.10.18369');
-    expect(client.features).toEqual({ messageAdditionalName: true, voiceSettings: true });
+    expect(client.features).toEqual({
+      messageAdditionalName: true,
+      voiceSettings: true,
+      cpuAffinityMask: true,
+      guildChannelDetails: true,
+      messageModerationMetadata: true,
+      inviteCoverImage: true,
+    });
     await client.close();
   });
 

@@ -223,6 +223,14 @@ export const Feature = {
   MessageAdditionalName: 0,
   /** Client::GetVoiceSettings (1.10) */
   VoiceSettings: 1,
+  /** ClientCreateOptions::SetCpuAffinityMask (1.7) */
+  CpuAffinityMask: 2,
+  /** GuildChannel::Type/Position/ParentId (1.7) */
+  GuildChannelDetails: 3,
+  /** MessageHandle::ModerationMetadata (1.8.13395) */
+  MessageModerationMetadata: 4,
+  /** ActivityAssets::InviteCoverImage (1.6.12170) */
+  InviteCoverImage: 5,
 } as const;
 /** A value of {@link Feature}. */
 export type FeatureValue = (typeof Feature)[keyof typeof Feature];

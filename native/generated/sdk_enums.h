@@ -388,12 +388,20 @@ constexpr bool IsVoiceInputMode(int64_t value) {
 enum class Feature : int32_t {
   MessageAdditionalName = 0,  // MessageHandle::AdditionalName (1.10)
   VoiceSettings = 1,  // Client::GetVoiceSettings (1.10)
+  CpuAffinityMask = 2,  // ClientCreateOptions::SetCpuAffinityMask (1.7)
+  GuildChannelDetails = 3,  // GuildChannel::Type/Position/ParentId (1.7)
+  MessageModerationMetadata = 4,  // MessageHandle::ModerationMetadata (1.8.13395)
+  InviteCoverImage = 5,  // ActivityAssets::InviteCoverImage (1.6.12170)
 };
 // Whether `value` is one of Feature's values (a JS argument is checked before it is cast).
 constexpr bool IsFeature(int64_t value) {
   switch (value) {
     case 0:
     case 1:
+    case 2:
+    case 3:
+    case 4:
+    case 5:
       return true;
     default:
       return false;

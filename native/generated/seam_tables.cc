@@ -171,6 +171,10 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
     Napi::Object values = Napi::Object::New(env);
     values.Set("MessageAdditionalName", static_cast<int32_t>(sdk::Feature::MessageAdditionalName));
     values.Set("VoiceSettings", static_cast<int32_t>(sdk::Feature::VoiceSettings));
+    values.Set("CpuAffinityMask", static_cast<int32_t>(sdk::Feature::CpuAffinityMask));
+    values.Set("GuildChannelDetails", static_cast<int32_t>(sdk::Feature::GuildChannelDetails));
+    values.Set("MessageModerationMetadata", static_cast<int32_t>(sdk::Feature::MessageModerationMetadata));
+    values.Set("InviteCoverImage", static_cast<int32_t>(sdk::Feature::InviteCoverImage));
     enums.Set("Feature", values);
   }
   {

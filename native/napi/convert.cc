@@ -58,6 +58,30 @@ Napi::Object FailureToJs(Napi::Env env, const sdk::Result& result) {
   return out;
 }
 
+Napi::Object FeaturesToJs(Napi::Env env, const std::function<bool(sdk::Feature)>& has) {
+  // The JS names of sdk::Feature (lib/native-types.ts, NativeFeatures); a switch, so a feature added
+  // to the seam without a name here is a compiler warning (-Wswitch) and fails the build's gate.
+  static constexpr sdk::Feature kAll[] = {
+      sdk::Feature::MessageAdditionalName, sdk::Feature::VoiceSettings,
+      sdk::Feature::CpuAffinityMask,       sdk::Feature::GuildChannelDetails,
+      sdk::Feature::MessageModerationMetadata, sdk::Feature::InviteCoverImage,
+  };
+  auto name = [](sdk::Feature feature) -> const char* {
+    switch (feature) {
+      case sdk::Feature::MessageAdditionalName: return "messageAdditionalName";
+      case sdk::Feature::VoiceSettings: return "voiceSettings";
+      case sdk::Feature::CpuAffinityMask: return "cpuAffinityMask";
+      case sdk::Feature::GuildChannelDetails: return "guildChannelDetails";
+      case sdk::Feature::MessageModerationMetadata: return "messageModerationMetadata";
+      case sdk::Feature::InviteCoverImage: return "inviteCoverImage";
+    }
+    return "unknown";
+  };
+  Napi::Object out = Napi::Object::New(env);
+  for (sdk::Feature feature : kAll) out.Set(name(feature), has(feature));
+  return out;
+}
+
 Napi::Object VersionToJs(Napi::Env env, const sdk::Version& version) {
   Napi::Object out = Napi::Object::New(env);
   out.Set("major", version.major);
@@ -168,7 +192,8 @@ Napi::Array GuildChannelsToJs(Napi::Env env, const std::vector<sdk::GuildChannel
     Napi::Object entry = Napi::Object::New(env);
     entry.Set("id", SnowflakeToJs(env, channel.id));
     entry.Set("name", channel.name);
-    entry.Set("type", static_cast<int32_t>(channel.type));  // TS names it
+    // TS names it; null when the SDK does not say (vendor SDK before 1.7).
+    entry.Set("type", channel.type ? Napi::Value(Napi::Number::New(env, static_cast<int32_t>(*channel.type))) : env.Null());
     entry.Set("position", channel.position);
     entry.Set("parentId", channel.parentId ? Napi::Value(SnowflakeToJs(env, *channel.parentId)) : env.Null());
     entry.Set("isLinkable", channel.isLinkable);

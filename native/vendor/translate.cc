@@ -60,6 +60,14 @@ static_assert(SameValue(discordpp::StatusType::Online, sdk::StatusType::Online) 
               SameValue(discordpp::StatusType::Invisible, sdk::StatusType::Invisible) &&
               SameValue(discordpp::StatusType::Unknown, sdk::StatusType::Unknown));
 
+std::string NotAvailableIn(const char* what, const char* needs) {
+  const int32_t major = discordpp::Client::GetVersionMajor();
+  const int32_t minor = discordpp::Client::GetVersionMinor();
+  const int32_t build = discordpp::Client::GetVersionPatch();
+  return std::string(what) + " is not available in SDK " + std::to_string(major) + "." + std::to_string(minor) + "." +
+         std::to_string(build) + " (it needs " + needs + ")";
+}
+
 sdk::Result ToResult(const discordpp::ClientResult& result) {
   sdk::Result out;
   out.type = static_cast<sdk::ErrorType>(static_cast<int32_t>(result.Type()));
@@ -128,7 +136,9 @@ sdk::MessagePtr ToMessage(const discordpp::MessageHandle& message) {
   out->sentAtMs = message.SentTimestamp();
   out->editedAtMs = message.EditedTimestamp();
   out->metadata = ToMetadata(message.Metadata());
+#if SOCIAL_SDK_VENDOR_HAS_MODERATION_METADATA
   out->moderationMetadata = ToMetadata(message.ModerationMetadata());
+#endif
 #if SOCIAL_SDK_VENDOR_HAS_ADDITIONAL_NAME
   if (auto name = message.AdditionalName()) out->additionalName = std::string(*name);
 #endif
@@ -152,7 +162,9 @@ discordpp::Activity FromActivity(const sdk::Activity& activity) {
     assets.SetSmallImage(from.smallImage);
     assets.SetSmallText(from.smallText);
     assets.SetSmallUrl(from.smallUrl);
+#if SOCIAL_SDK_VENDOR_HAS_INVITE_COVER_IMAGE
     assets.SetInviteCoverImage(from.inviteCoverImage);
+#endif  // else refused before: VendorClient::UpdateRichPresence
     out.SetAssets(assets);
   }
   if (activity.timestamps) {
@@ -206,7 +218,9 @@ sdk::Activity ToActivity(const discordpp::Activity& activity) {
     to.smallImage = Text(assets->SmallImage());
     to.smallText = Text(assets->SmallText());
     to.smallUrl = Text(assets->SmallUrl());
+#if SOCIAL_SDK_VENDOR_HAS_INVITE_COVER_IMAGE
     to.inviteCoverImage = Text(assets->InviteCoverImage());
+#endif
     out.assets = std::move(to);
   }
   if (auto timestamps = activity.Timestamps()) out.timestamps = sdk::ActivityTimestamps{timestamps->Start(), timestamps->End()};
@@ -221,13 +235,20 @@ sdk::Activity ToActivity(const discordpp::Activity& activity) {
   return out;
 }
 
-sdk::GuildChannel ToGuildChannel(const discordpp::GuildChannel& channel) {
+sdk::GuildChannel ToGuildChannel(const discordpp::GuildChannel& channel, [[maybe_unused]] int32_t index) {
   sdk::GuildChannel out;
   out.id = channel.Id();
   out.name = std::string(channel.Name());
+#if SOCIAL_SDK_VENDOR_HAS_GUILD_CHANNEL_DETAILS
   out.type = static_cast<sdk::ChannelType>(static_cast<int32_t>(channel.Type()));
   out.position = channel.Position();
   out.parentId = channel.ParentId();
+#else
+  // Before SDK 1.7 a channel has no type, position or parent: the type is unknown, and the place in
+  // the list (which 1.6 sorts by position) stands for the position.
+  out.type = std::nullopt;
+  out.position = index;
+#endif
   out.isLinkable = channel.IsLinkable();
   out.isViewableAndWriteableByAllMembers = channel.IsViewableAndWriteableByAllMembers();
   if (auto lobby = channel.LinkedLobby()) out.linkedLobby = sdk::LinkedLobby{lobby->ApplicationId(), lobby->LobbyId()};

@@ -1,5 +1,6 @@
 #include "vendor/vendor_client.h"
 
+#include <stdexcept>
 #include <utility>
 
 #include "sdk/redact.h"
@@ -13,7 +14,12 @@ discordpp::ClientCreateOptions CreateOptions(const sdk::ClientOptions& options) 
   discordpp::ClientCreateOptions out;
   if (options.apiBase) out.SetApiBase(*options.apiBase);
   if (options.webBase) out.SetWebBase(*options.webBase);
+#if SOCIAL_SDK_VENDOR_HAS_CPU_AFFINITY_MASK
   if (options.cpuAffinityMask) out.SetCpuAffinityMask(options.cpuAffinityMask);
+#else
+  // A hint the caller asked for that this SDK cannot pass on: refused, not dropped.
+  if (options.cpuAffinityMask) throw std::runtime_error(NotAvailableIn("cpuAffinityMask", "1.7"));
+#endif
   return out;
 }
 }  // namespace
