@@ -89,6 +89,8 @@ export type {
   LobbyMember,
   LinkedChannel,
   Message,
+  DisclosureType,
+  AdditionalContent,
   LobbyEvent,
   LobbyMemberEvent,
   MessageDeletedEvent,

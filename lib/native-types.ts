@@ -106,6 +106,16 @@ export interface NativeMessage {
   readonly moderationMetadata: Readonly<NativeMetadata>;
   readonly additionalName: string | null;
   readonly recipientId: string | null;
+  readonly disclosureType: 'MessageDataVisibleOnDiscord' | 'Unknown' | null;
+  readonly sentFromGame: boolean;
+  readonly additionalContent: Readonly<NativeAdditionalContent> | null;
+}
+
+/** `AdditionalContent`: what a message holds that the SDK does not render. */
+export interface NativeAdditionalContent {
+  type: 'Other' | 'Attachment' | 'Poll' | 'VoiceMessage' | 'Thread' | 'Embed' | 'Sticker';
+  title: string | null;
+  count: number;
 }
 
 /** A guild (`GuildMinimal`). */

@@ -121,6 +121,39 @@ export interface Message {
   readonly additionalName: string | null;
   /** For a direct message, the user it was sent to (`MessageHandle::RecipientId`); null for a lobby message. */
   readonly recipientId: Snowflake | null;
+  /**
+   * Set only on a notice the SDK itself puts into the conversation, never on chat a user sent
+   * (`MessageHandle::DisclosureType`): `'MessageDataVisibleOnDiscord'` is the legal disclosure that
+   * the messages of this conversation are also visible on Discord. Show it as a notice, not as a
+   * message from `authorId`. `'Unknown'` is a kind of notice newer than this package. Null for chat
+   * (and always on the simulator, which injects no notices).
+   */
+  readonly disclosureType: DisclosureType | null;
+  /**
+   * Whether it was sent from a game through the SDK (`MessageHandle::SentFromGame`); false for a
+   * message sent from the Discord client. Always true on the simulator, whose users chat only
+   * through SDK clients.
+   */
+  readonly sentFromGame: boolean;
+  /**
+   * What the message holds besides its text that the SDK does not render, such as attachments or a
+   * poll sent from the Discord client (`MessageHandle::AdditionalContent`); null when nothing. Show
+   * a hint ("2 attachments: open in Discord") rather than nothing. Always null on the simulator.
+   */
+  readonly additionalContent: Readonly<AdditionalContent> | null;
+}
+
+/** The kind of notice an SDK-injected message is (`DisclosureTypes`); see {@link Message.disclosureType}. */
+export type DisclosureType = 'MessageDataVisibleOnDiscord' | 'Unknown';
+
+/** Content of a message the SDK does not render (`AdditionalContent`). */
+export interface AdditionalContent {
+  /** What it is (`AdditionalContentType`); `'Other'` also for kinds newer than this package. */
+  readonly type: 'Other' | 'Attachment' | 'Poll' | 'VoiceMessage' | 'Thread' | 'Embed' | 'Sticker';
+  /** Its title when it has one (e.g. a poll's question), else null. */
+  readonly title: string | null;
+  /** How many there are (e.g. attachments). */
+  readonly count: number;
 }
 
 /** Payload of `lobbyCreated`, `lobbyDeleted` and `lobbyUpdated`. */

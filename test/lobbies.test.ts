@@ -171,6 +171,10 @@ describe('lobby messages', () => {
       moderationMetadata: {},
       additionalName: null,
       recipientId: null,
+      // Chat a game sent through the SDK: not an SDK notice, nothing the SDK cannot show.
+      disclosureType: null,
+      sentFromGame: true,
+      additionalContent: null,
     };
     expect(alice!.of('messageCreated')).toEqual([expected]);
     expect(bob!.of('messageCreated')).toEqual([expected]);

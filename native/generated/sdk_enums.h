@@ -174,6 +174,46 @@ constexpr bool IsLobbyEvent(int64_t value) {
   }
 }
 
+// Mirrors discordpp::DisclosureTypes: the kind of notice the SDK itself puts into a conversation (MessageHandle::DisclosureType).
+enum class DisclosureType : int32_t {
+  MessageDataVisibleOnDiscord = 3,  // messages here are also visible on Discord
+};
+// Whether `value` is one of DisclosureType's values (a JS argument is checked before it is cast).
+constexpr bool IsDisclosureType(int64_t value) {
+  switch (value) {
+    case 3:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Mirrors discordpp::AdditionalContentType: what a message carries besides text that the SDK does not show (MessageHandle::AdditionalContent).
+enum class AdditionalContentType : int32_t {
+  Other = 0,
+  Attachment = 1,
+  Poll = 2,
+  VoiceMessage = 3,
+  Thread = 4,
+  Embed = 5,
+  Sticker = 6,
+};
+// Whether `value` is one of AdditionalContentType's values (a JS argument is checked before it is cast).
+constexpr bool IsAdditionalContentType(int64_t value) {
+  switch (value) {
+    case 0:
+    case 1:
+    case 2:
+    case 3:
+    case 4:
+    case 5:
+    case 6:
+      return true;
+    default:
+      return false;
+  }
+}
+
 // The vendor's message callbacks (SetMessageCreatedCallback, SetMessageUpdatedCallback).
 enum class MessageEvent : int32_t {
   Created = 1,

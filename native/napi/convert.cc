@@ -152,6 +152,30 @@ Napi::Object LobbyToJs(Napi::Env env, const sdk::Lobby& lobby) {
   return out;
 }
 
+namespace {
+// The vendor's names (the message object goes to JS as it is, so it carries names, not values).
+// A value a newer SDK added is "Unknown" (a notice all the same) and "Other" (the SDK's catch-all).
+const char* DisclosureTypeName(sdk::DisclosureType type) {
+  switch (type) {
+    case sdk::DisclosureType::MessageDataVisibleOnDiscord:
+      return "MessageDataVisibleOnDiscord";
+  }
+  return "Unknown";
+}
+const char* AdditionalContentTypeName(sdk::AdditionalContentType type) {
+  switch (type) {
+    case sdk::AdditionalContentType::Other: return "Other";
+    case sdk::AdditionalContentType::Attachment: return "Attachment";
+    case sdk::AdditionalContentType::Poll: return "Poll";
+    case sdk::AdditionalContentType::VoiceMessage: return "VoiceMessage";
+    case sdk::AdditionalContentType::Thread: return "Thread";
+    case sdk::AdditionalContentType::Embed: return "Embed";
+    case sdk::AdditionalContentType::Sticker: return "Sticker";
+  }
+  return "Other";
+}
+}  // namespace
+
 Napi::Object MessageToJs(Napi::Env env, const sdk::Message& message) {
   Napi::Object out = Napi::Object::New(env);
   out.Set("id", SnowflakeToJs(env, message.id));
@@ -170,6 +194,19 @@ Napi::Object MessageToJs(Napi::Env env, const sdk::Message& message) {
   out.Set("moderationMetadata", moderation);
   out.Set("additionalName", OptionalString(env, message.additionalName));
   out.Set("recipientId", message.recipientId ? Napi::Value(SnowflakeToJs(env, message.recipientId)) : env.Null());
+  out.Set("disclosureType", message.disclosureType ? Napi::Value(Napi::String::New(env, DisclosureTypeName(*message.disclosureType)))
+                                                   : env.Null());
+  out.Set("sentFromGame", message.sentFromGame);
+  if (message.additionalContent) {
+    Napi::Object content = Napi::Object::New(env);
+    content.Set("type", AdditionalContentTypeName(message.additionalContent->type));
+    content.Set("title", OptionalString(env, message.additionalContent->title));
+    content.Set("count", static_cast<uint32_t>(message.additionalContent->count));
+    content.Freeze();
+    out.Set("additionalContent", content);
+  } else {
+    out.Set("additionalContent", env.Null());
+  }
   out.Freeze();
   return out;
 }

@@ -53,12 +53,27 @@ static_assert(SameValue(discordpp::ChannelType::GuildText, sdk::ChannelType::Gui
               SameValue(discordpp::ChannelType::Lobby, sdk::ChannelType::Lobby) &&
               SameValue(discordpp::ChannelType::EphemeralDm, sdk::ChannelType::EphemeralDm));
 
+static_assert(SameValue(discordpp::DisclosureTypes::MessageDataVisibleOnDiscord, sdk::DisclosureType::MessageDataVisibleOnDiscord));
+static_assert(SameValue(discordpp::AdditionalContentType::Other, sdk::AdditionalContentType::Other) &&
+              SameValue(discordpp::AdditionalContentType::Attachment, sdk::AdditionalContentType::Attachment) &&
+              SameValue(discordpp::AdditionalContentType::Poll, sdk::AdditionalContentType::Poll) &&
+              SameValue(discordpp::AdditionalContentType::VoiceMessage, sdk::AdditionalContentType::VoiceMessage) &&
+              SameValue(discordpp::AdditionalContentType::Thread, sdk::AdditionalContentType::Thread) &&
+              SameValue(discordpp::AdditionalContentType::Embed, sdk::AdditionalContentType::Embed) &&
+              SameValue(discordpp::AdditionalContentType::Sticker, sdk::AdditionalContentType::Sticker));
+
 static_assert(SameValue(discordpp::StatusType::Online, sdk::StatusType::Online) &&
               SameValue(discordpp::StatusType::Offline, sdk::StatusType::Offline) &&
               SameValue(discordpp::StatusType::Idle, sdk::StatusType::Idle) &&
               SameValue(discordpp::StatusType::Dnd, sdk::StatusType::Dnd) &&
               SameValue(discordpp::StatusType::Invisible, sdk::StatusType::Invisible) &&
               SameValue(discordpp::StatusType::Unknown, sdk::StatusType::Unknown));
+
+namespace {
+std::optional<std::string> Text(const std::optional<std::string>& value) {
+  return value ? std::optional<std::string>(std::string(*value)) : std::nullopt;
+}
+}  // namespace
 
 std::string NotAvailableIn(const char* what, const char* needs) {
   const int32_t major = discordpp::Client::GetVersionMajor();
@@ -142,6 +157,17 @@ sdk::MessagePtr ToMessage(const discordpp::MessageHandle& message) {
 #if SOCIAL_SDK_VENDOR_HAS_ADDITIONAL_NAME
   if (auto name = message.AdditionalName()) out->additionalName = std::string(*name);
 #endif
+  if (auto disclosure = message.DisclosureType()) {
+    out->disclosureType = static_cast<sdk::DisclosureType>(static_cast<int32_t>(*disclosure));
+  }
+  out->sentFromGame = message.SentFromGame();
+  if (auto content = message.AdditionalContent()) {
+    sdk::AdditionalContent to;
+    to.type = static_cast<sdk::AdditionalContentType>(static_cast<int32_t>(content->Type()));
+    to.title = Text(content->Title());
+    to.count = content->Count();
+    out->additionalContent = std::move(to);
+  }
   return out;
 }
 
@@ -194,12 +220,6 @@ discordpp::Activity FromActivity(const sdk::Activity& activity) {
   }
   return out;
 }
-
-namespace {
-std::optional<std::string> Text(const std::optional<std::string>& value) {
-  return value ? std::optional<std::string>(std::string(*value)) : std::nullopt;
-}
-}  // namespace
 
 sdk::Activity ToActivity(const discordpp::Activity& activity) {
   sdk::Activity out;

@@ -133,6 +133,20 @@ enum class ChannelType {
   EphemeralDm = 18,
 };
 
+enum class DisclosureTypes {
+  MessageDataVisibleOnDiscord = 3,
+};
+
+enum class AdditionalContentType {
+  Other = 0,
+  Attachment = 1,
+  Poll = 2,
+  VoiceMessage = 3,
+  Thread = 4,
+  Embed = 5,
+  Sticker = 6,
+};
+
 // Activity and its parts: value classes the game constructs.
 class ActivityAssets {
  public:
@@ -371,6 +385,18 @@ class LobbyHandle {
   VENDOR_SHAPE_HANDLE(LobbyHandle)
 };
 
+class AdditionalContent {
+ public:
+  explicit AdditionalContent();
+  AdditionalContent(const AdditionalContent& other);
+  AdditionalContent& operator=(const AdditionalContent& other);
+  ~AdditionalContent();
+  AdditionalContentType Type() const;
+  std::optional<std::string> Title() const;
+  uint8_t Count() const;
+  VENDOR_SHAPE_STATE
+};
+
 class MessageHandle {
  public:
   MessageHandle(const MessageHandle& other);
@@ -388,6 +414,10 @@ class MessageHandle {
 #if VENDOR_SHAPE_SDK_MINOR >= 8  // 1.8.13395+
   std::unordered_map<std::string, std::string> ModerationMetadata() const;
 #endif
+  // In the 1.9 header, and not dated later than 1.6 by the change log: not gated.
+  std::optional<discordpp::AdditionalContent> AdditionalContent() const;
+  std::optional<discordpp::DisclosureTypes> DisclosureType() const;
+  bool SentFromGame() const;
 #if VENDOR_SHAPE_SDK_MINOR >= 10
   std::optional<std::string> AdditionalName() const;
 #endif
