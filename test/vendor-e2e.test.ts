@@ -77,6 +77,18 @@ describe.runIf(hasVendor)('the vendor backend over the fake library', () => {
     await client.close();
   });
 
+  it("joins with only member metadata without wiping the lobby's metadata (the library sends both maps)", async () => {
+    const client = new sdk.Client({ backend: 'vendor', runCallbacksIntervalMs: 5 });
+    await client.updateToken('token-lobby');
+    await client.connect();
+    const lobbyId = await client.createOrJoinLobby('meta', { lobbyMetadata: { map: 'dust' } });
+    expect(await client.createOrJoinLobby('meta', { memberMetadata: { team: 'red' } })).toBe(lobbyId);
+    expect(client.getLobby(lobbyId)).toMatchObject({ metadata: { map: 'dust' }, members: [{ id: '42', metadata: { team: 'red' } }] });
+    await client.createOrJoinLobby('meta', { lobbyMetadata: { map: 'nuke' } });
+    expect(client.getLobby(lobbyId)).toMatchObject({ metadata: { map: 'nuke' }, members: [{ id: '42', metadata: { team: 'red' } }] });
+    await client.close();
+  });
+
   it('settles a failed voice-settings read without reading the settings the library did not give', async () => {
     // The fake aborts the process when a failed result's settings are read (as a debug build of the
     // real library asserts): this test then dies with its worker.

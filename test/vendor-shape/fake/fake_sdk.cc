@@ -43,6 +43,25 @@ struct MessageState {
   std::optional<ContentState> additionalContent;
 };
 
+using Map = std::unordered_map<std::string, std::string>;
+
+// A lobby as the service holds it: the user's member metadata is the only member (the fake has one
+// user per client). LobbyHandle reads it live, as the real handles do.
+struct LobbyState {
+  uint64_t id = 0;
+  Map metadata;
+  Map memberMetadata;
+};
+
+struct LobbyHandleState {
+  const LobbyState* lobby = nullptr;
+};
+
+struct MemberState {
+  uint64_t id = 0;
+  Map metadata;
+};
+
 struct OptionsState {
   std::string apiBase;
   std::optional<uint64_t> cpuAffinityMask;
@@ -78,6 +97,7 @@ struct FakeClient {
   // Operations that never complete on their own (token "hang"): ClientDestroyed when dropped.
   std::vector<Client::UpdateTokenCallback> hanging;
   uint64_t nextLobby = 1000;
+  std::map<std::string, LobbyState> lobbies;  // by secret
 
   void SetStatus(Client::Status next) {
     Queue([this, next] {
@@ -254,13 +274,81 @@ bool VoiceSettings::SelfMute() const {
   return false;
 }
 
-void Client::CreateOrJoinLobby(std::string const&, CreateOrJoinLobbyCallback callback) {
-  FakeClient& fake = Fake(*this);
-  const uint64_t lobbyId = fake.nextLobby++;
-  Queue([&fake, lobbyId] {
-    if (fake.onLobbyCreated) fake.onLobbyCreated(lobbyId);
+namespace {
+// The lobby of `secret`, created (with lobbyCreated) when it is new.
+LobbyState& Join(FakeClient& fake, const std::string& secret, bool* created) {
+  auto found = fake.lobbies.find(secret);
+  *created = found == fake.lobbies.end();
+  if (!*created) return found->second;
+  LobbyState& lobby = fake.lobbies[secret];
+  lobby.id = fake.nextLobby++;
+  Queue([&fake, id = lobby.id] {
+    if (fake.onLobbyCreated) fake.onLobbyCreated(id);
   });
+  return lobby;
+}
+}  // namespace
+
+// As the service: a request with metadata replaces both the lobby's and the member's maps.
+void Client::CreateOrJoinLobbyWithMetadata(std::string const& secret, Map const& lobbyMetadata, Map const& memberMetadata,
+                                           CreateOrJoinLobbyCallback callback) {
+  bool created = false;
+  LobbyState& lobby = Join(Fake(*this), secret, &created);
+  lobby.metadata = lobbyMetadata;
+  lobby.memberMetadata = memberMetadata;
+  Queue([callback, id = lobby.id] { callback(MakeResult(ErrorType::None), id); });
+}
+
+std::optional<LobbyHandle> Client::GetLobbyHandle(uint64_t lobbyId) const {
+  for (const auto& [secret, lobby] : Fake(*this).lobbies) {
+    if (lobby.id != lobbyId) continue;
+    LobbyHandle handle = ShapeAccess::Make<LobbyHandle>();
+    ShapeAccess::Of<LobbyHandleState>(handle) = new LobbyHandleState{&lobby};
+    return handle;
+  }
+  return std::nullopt;
+}
+
+LobbyHandle::LobbyHandle(const LobbyHandle& other) {
+  if (auto* state = ShapeAccess::Of<LobbyHandleState>(other)) ShapeAccess::Of<LobbyHandleState>(*this) = new LobbyHandleState(*state);
+}
+LobbyHandle& LobbyHandle::operator=(const LobbyHandle& other) {
+  if (this == &other) return *this;
+  delete ShapeAccess::Of<LobbyHandleState>(*this);
+  ShapeAccess::Of<LobbyHandleState>(*this) = nullptr;
+  if (auto* state = ShapeAccess::Of<LobbyHandleState>(other)) ShapeAccess::Of<LobbyHandleState>(*this) = new LobbyHandleState(*state);
+  return *this;
+}
+LobbyHandle::~LobbyHandle() { delete ShapeAccess::Of<LobbyHandleState>(*this); }
+uint64_t LobbyHandle::Id() const { return ShapeAccess::Of<LobbyHandleState>(*this)->lobby->id; }
+Map LobbyHandle::Metadata() const { return ShapeAccess::Of<LobbyHandleState>(*this)->lobby->metadata; }
+std::vector<LobbyMemberHandle> LobbyHandle::LobbyMembers() const {
+  LobbyMemberHandle member = ShapeAccess::Make<LobbyMemberHandle>();
+  ShapeAccess::Of<MemberState>(member) = new MemberState{42, ShapeAccess::Of<LobbyHandleState>(*this)->lobby->memberMetadata};
+  return {member};
+}
+
+LobbyMemberHandle::LobbyMemberHandle(const LobbyMemberHandle& other) {
+  if (auto* state = ShapeAccess::Of<MemberState>(other)) ShapeAccess::Of<MemberState>(*this) = new MemberState(*state);
+}
+LobbyMemberHandle& LobbyMemberHandle::operator=(const LobbyMemberHandle& other) {
+  if (this == &other) return *this;
+  delete ShapeAccess::Of<MemberState>(*this);
+  ShapeAccess::Of<MemberState>(*this) = nullptr;
+  if (auto* state = ShapeAccess::Of<MemberState>(other)) ShapeAccess::Of<MemberState>(*this) = new MemberState(*state);
+  return *this;
+}
+LobbyMemberHandle::~LobbyMemberHandle() { delete ShapeAccess::Of<MemberState>(*this); }
+uint64_t LobbyMemberHandle::Id() const { return ShapeAccess::Of<MemberState>(*this)->id; }
+Map LobbyMemberHandle::Metadata() const { return ShapeAccess::Of<MemberState>(*this)->metadata; }
+bool LobbyMemberHandle::Connected() const { return true; }
+
+void Client::CreateOrJoinLobby(std::string const& secret, CreateOrJoinLobbyCallback callback) {
+  FakeClient& fake = Fake(*this);
+  bool created = false;
+  const uint64_t lobbyId = Join(fake, secret, &created).id;
   Queue([callback, lobbyId] { callback(MakeResult(ErrorType::None), lobbyId); });
+  if (!created) return;
   // As the real library does in a conversation that is visible on Discord: a legal-disclosure
   // notice it injects itself. Then a message someone sent from the Discord client, with two
   // attachments the SDK does not render.
