@@ -64,7 +64,8 @@
               "AdditionalIncludeDirectories": ["<!(node scripts/vendor-sdk.cjs includeDir)"]
             }
           },
-          "libraries": ["<!(node scripts/vendor-sdk.cjs link)"],
+          # By directory and name (-L<dir> -l<name>), not by path: see linkFlags in the script.
+          "libraries": ["<!@(node scripts/vendor-sdk.cjs linkFlags)"],
           "ldflags": ["-Wl,-rpath,'$$ORIGIN'"],
           "copies": [{
             "destination": "<(PRODUCT_DIR)",

@@ -45,7 +45,9 @@ export function vendorSdkVersion(): NativeVersion {
 
 /** The optional SDK APIs a backend has: the simulator all of them, the vendor backend those of its header. */
 export function backendFeatures(name: BackendName): NativeFeatures {
-  if (name === 'sim') return { messageAdditionalName: true, voiceSettings: true };
+  if (name === 'sim') {
+    return { messageAdditionalName: true, voiceSettings: true, cpuAffinityMask: true, guildChannelDetails: true, messageModerationMetadata: true, inviteCoverImage: true };
+  }
   const { vendorFeatures } = loadBinding();
   if (!vendorFeatures) throw new Error(`this build of social-sdk-node has no vendor backend: ${BUILD_HINT}`);
   return vendorFeatures();

@@ -91,6 +91,8 @@ export type {
   LobbyMember,
   LinkedChannel,
   Message,
+  DisclosureType,
+  AdditionalContent,
   LobbyEvent,
   LobbyMemberEvent,
   MessageDeletedEvent,

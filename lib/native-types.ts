@@ -107,6 +107,16 @@ export interface NativeMessage {
   readonly moderationMetadata: Readonly<NativeMetadata>;
   readonly additionalName: string | null;
   readonly recipientId: string | null;
+  readonly disclosureType: 'MessageDataVisibleOnDiscord' | 'Unknown' | null;
+  readonly sentFromGame: boolean;
+  readonly additionalContent: Readonly<NativeAdditionalContent> | null;
+}
+
+/** `AdditionalContent`: what a message holds that the SDK does not render. */
+export interface NativeAdditionalContent {
+  type: 'Other' | 'Attachment' | 'Poll' | 'VoiceMessage' | 'Thread' | 'Embed' | 'Sticker';
+  title: string | null;
+  count: number;
 }
 
 /** A guild (`GuildMinimal`). */
@@ -119,7 +129,8 @@ export interface NativeGuild {
 export interface NativeGuildChannel {
   id: string;
   name: string;
-  type: number;
+  /** Null when the SDK does not report it (vendor backend, SDK before 1.7). */
+  type: number | null;
   position: number;
   parentId: string | null;
   isLinkable: boolean;
@@ -188,6 +199,14 @@ export interface NativeFeatures {
   messageAdditionalName: boolean;
   /** `Client::GetVoiceSettings` (SDK 1.10). */
   voiceSettings: boolean;
+  /** `ClientCreateOptions::SetCpuAffinityMask` (SDK 1.7): without it the `cpuAffinityMask` option is refused. */
+  cpuAffinityMask: boolean;
+  /** `GuildChannel::Type/Position/ParentId` (SDK 1.7): without them a guild channel's `type` and `parentId` are null and `position` is its index. */
+  guildChannelDetails: boolean;
+  /** `MessageHandle::ModerationMetadata` (SDK 1.8.13395): without it `message.moderationMetadata` is always empty. */
+  messageModerationMetadata: boolean;
+  /** `ActivityAssets::InviteCoverImage` (SDK 1.6.12170): without it `assets.inviteCoverImage` reads as null and setting it is refused. */
+  inviteCoverImage: boolean;
 }
 
 /** Backend settings of `sdk::ClientOptions`; the simulator ignores them. */

@@ -112,12 +112,48 @@ export interface Message {
   /** When it was last edited (ms since the Unix epoch), or null. */
   readonly editedAt: number | null;
   readonly metadata: Readonly<Metadata>;
-  /** Application-scoped moderation metadata the game backend set; empty by default. */
+  /**
+   * Application-scoped moderation metadata the game backend set; empty by default, and always empty
+   * on the vendor backend built against an SDK older than 1.8.13395 (`features.messageModerationMetadata`).
+   */
   readonly moderationMetadata: Readonly<Metadata>;
-  /** The author's additional display name in the lobby (e.g. a character name), set by the game backend when the message was sent; null when none. */
+  /** The author's additional display name in the lobby (e.g. a character name), set by the game backend when the message was sent; null when none (always, on the vendor backend before SDK 1.10: `features.messageAdditionalName`). */
   readonly additionalName: string | null;
   /** For a direct message, the user it was sent to (`MessageHandle::RecipientId`); null for a lobby message. */
   readonly recipientId: Snowflake | null;
+  /**
+   * Set only on a notice the SDK itself puts into the conversation, never on chat a user sent
+   * (`MessageHandle::DisclosureType`): `'MessageDataVisibleOnDiscord'` is the legal disclosure that
+   * the messages of this conversation are also visible on Discord. Show it as a notice, not as a
+   * message from `authorId`. `'Unknown'` is a kind of notice newer than this package. Null for chat
+   * (and always on the simulator, which injects no notices).
+   */
+  readonly disclosureType: DisclosureType | null;
+  /**
+   * Whether it was sent from a game through the SDK (`MessageHandle::SentFromGame`); false for a
+   * message sent from the Discord client. Always true on the simulator, whose users chat only
+   * through SDK clients.
+   */
+  readonly sentFromGame: boolean;
+  /**
+   * What the message holds besides its text that the SDK does not render, such as attachments or a
+   * poll sent from the Discord client (`MessageHandle::AdditionalContent`); null when nothing. Show
+   * a hint ("2 attachments: open in Discord") rather than nothing. Always null on the simulator.
+   */
+  readonly additionalContent: Readonly<AdditionalContent> | null;
+}
+
+/** The kind of notice an SDK-injected message is (`DisclosureTypes`); see {@link Message.disclosureType}. */
+export type DisclosureType = 'MessageDataVisibleOnDiscord' | 'Unknown';
+
+/** Content of a message the SDK does not render (`AdditionalContent`). */
+export interface AdditionalContent {
+  /** What it is (`AdditionalContentType`); `'Other'` also for kinds newer than this package. */
+  readonly type: 'Other' | 'Attachment' | 'Poll' | 'VoiceMessage' | 'Thread' | 'Embed' | 'Sticker';
+  /** Its title when it has one (e.g. a poll's question), else null. */
+  readonly title: string | null;
+  /** How many there are (e.g. attachments). */
+  readonly count: number;
 }
 
 /** Payload of `lobbyCreated`, `lobbyDeleted` and `lobbyUpdated`. */
@@ -189,10 +225,17 @@ export interface LinkedLobby {
 export interface GuildChannel {
   id: Snowflake;
   name: string;
-  type: ChannelType;
-  /** Its place in the guild's channel list (lower first). */
+  /**
+   * Its type; null when the SDK does not report it: the vendor backend built against SDK 1.6, whose
+   * `GuildChannel` has no type, position or parent (`client.features.guildChannelDetails` is false).
+   */
+  type: ChannelType | null;
+  /**
+   * Its place in the guild's channel list (lower first). Without `guildChannelDetails` (vendor
+   * backend, SDK 1.6), its index in the list, which SDK 1.6 sorts by position.
+   */
   position: number;
-  /** The category it is in; null when none. */
+  /** The category it is in; null when none (always null without `guildChannelDetails`). */
   parentId: Snowflake | null;
   /** Whether the current user can link it to a lobby: a text channel not linked to another game's lobby, on which the user may view, send messages and manage the channel. */
   isLinkable: boolean;

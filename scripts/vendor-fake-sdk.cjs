@@ -121,7 +121,9 @@ function main(dir) {
   const library = path.join(release, 'libdiscord_partner_sdk.so');
   execFileSync(
     cxx,
-    ['-std=c++17', '-shared', '-fPIC', '-O1', `-I${include}`, fakeSource, generated, '-o', library, '-Wl,-soname,libdiscord_partner_sdk.so'],
+    // No SONAME (-Wl,-soname), on purpose: an addon that links such a library by path records the
+    // absolute path and ignores the copy beside it, which test/vendor-link.test.ts would catch.
+    ['-std=c++17', '-shared', '-fPIC', '-O1', `-I${include}`, fakeSource, generated, '-o', library],
     { stdio: 'inherit' },
   );
   console.log(`fake SDK in ${out}: ${defaults.length} generated definitions, library ${library}`);

@@ -5,7 +5,7 @@
 //   node scripts/vendor-sdk.cjs json [dir]       the whole configuration as JSON (CMake)
 //   node scripts/vendor-sdk.cjs enabled          1 when SOCIAL_SDK_DIR is set, else 0 (gyp condition)
 //   node scripts/vendor-sdk.cjs <field> [dir]    one field, space-separated (gyp): sources,
-//                                                includeDir, defines, link, runtime, rpath
+//                                                includeDir, defines, link, linkFlags, runtime, rpath
 //   node scripts/vendor-sdk.cjs features <header> [-D...]   features a discordpp.h declares (JSON)
 //
 // The SDK directory is the unpacked vendor archive (`discord_social_sdk/`): include/discordpp.h
@@ -19,7 +19,11 @@ const { spawnSync } = require('node:child_process');
 
 const root = path.resolve(__dirname, '..');
 
-/** Features the adapter compiles in when the header declares them (see native/vendor/features.h). */
+/**
+ * Features the adapter compiles in when the header declares them (see native/vendor/features.h):
+ * every vendor API the adapter uses that arrived after SDK 1.6. `name` is the key in
+ * client.features; each pattern matches the declaration in the real header and in the shape header.
+ */
 const FEATURES = [
   {
     define: 'SOCIAL_SDK_VENDOR_HAS_ADDITIONAL_NAME',
@@ -33,28 +37,60 @@ const FEATURES = [
     // Client::GetVoiceSettings(callback) (1.10)
     pattern: /\bvoid\s+GetVoiceSettings\s*\(/,
   },
+  {
+    define: 'SOCIAL_SDK_VENDOR_HAS_CPU_AFFINITY_MASK',
+    name: 'cpuAffinityMask',
+    // ClientCreateOptions::SetCpuAffinityMask(std::optional<uint64_t>) (1.7)
+    pattern: /\bvoid\s+SetCpuAffinityMask\s*\(/,
+  },
+  {
+    define: 'SOCIAL_SDK_VENDOR_HAS_GUILD_CHANNEL_DETAILS',
+    name: 'guildChannelDetails',
+    // GuildChannel::ParentId() const (1.7, with Type() and Position())
+    pattern: /std::optional\s*<\s*uint64_t\s*>\s*ParentId\s*\(\s*\)\s*const\s*;/,
+  },
+  {
+    define: 'SOCIAL_SDK_VENDOR_HAS_MODERATION_METADATA',
+    name: 'messageModerationMetadata',
+    // MessageHandle::ModerationMetadata() const (1.8.13395)
+    pattern: /\bModerationMetadata\s*\(\s*\)\s*const\s*;/,
+  },
+  {
+    define: 'SOCIAL_SDK_VENDOR_HAS_INVITE_COVER_IMAGE',
+    name: 'inviteCoverImage',
+    // ActivityAssets::InviteCoverImage() const (1.6.12170)
+    pattern: /\bInviteCoverImage\s*\(\s*\)\s*const\s*;/,
+  },
 ];
 
 class SdkError extends Error {}
 
-/** The library files of `platform` inside the SDK directory. */
+/**
+ * The library files of `platform` inside the SDK directory, and the linker arguments that name it.
+ *
+ * linkFlags links by directory and name (-L<dir> -l<name>), never by the library's path: a library
+ * without a SONAME (install name) linked by path is recorded in the addon by that absolute path,
+ * so the addon would load it from the SDK directory, ignore the copy beside it (rpath $ORIGIN) and
+ * break once the SDK directory moves. By name, the addon records only the file name.
+ */
 function libraryLayout(dir, platform) {
   const release = path.join(dir, 'lib', 'release');
   if (platform === 'win32') {
-    return {
-      link: path.join(release, 'discord_partner_sdk.lib'),
-      runtime: path.join(dir, 'bin', 'release', 'discord_partner_sdk.dll'),
-    };
+    // The import library names the DLL; the loader looks beside the addon first.
+    const lib = path.join(release, 'discord_partner_sdk.lib');
+    return { link: lib, linkFlags: [lib], runtime: path.join(dir, 'bin', 'release', 'discord_partner_sdk.dll') };
   }
   if (platform === 'darwin') {
     const dylib = path.join(release, 'libdiscord_partner_sdk.dylib');
     const framework = path.join(release, 'discord_partner_sdk.framework');
     // From 1.10.18247 the macOS library ships as a framework.
-    const file = fs.existsSync(dylib) || !fs.existsSync(framework) ? dylib : framework;
-    return { link: file, runtime: file };
+    if (!fs.existsSync(dylib) && fs.existsSync(framework)) {
+      return { link: framework, linkFlags: [`-F${release}`, '-framework discord_partner_sdk'], runtime: framework };
+    }
+    return { link: dylib, linkFlags: [`-L${release}`, '-ldiscord_partner_sdk'], runtime: dylib };
   }
   const so = path.join(release, 'libdiscord_partner_sdk.so');
-  return { link: so, runtime: so };
+  return { link: so, linkFlags: [`-L${release}`, '-ldiscord_partner_sdk'], runtime: so };
 }
 
 /** Comments removed, so that a name mentioned in a comment is not taken for a declaration. */
@@ -95,7 +131,7 @@ function configure(dir, platform = process.platform) {
   const missing = [];
   if (!fs.existsSync(header)) missing.push(`the C++ header ${header}`);
   else if (!fs.existsSync(path.join(includeDir, 'cdiscord.h'))) missing.push(`the C header ${path.join(includeDir, 'cdiscord.h')} (discordpp.h includes it)`);
-  const { link, runtime } = libraryLayout(sdkDir, platform);
+  const { link, linkFlags, runtime } = libraryLayout(sdkDir, platform);
   if (!fs.existsSync(link)) missing.push(`the library ${link}`);
   if (runtime !== link && !fs.existsSync(runtime)) missing.push(`the runtime library ${runtime}`);
   if (missing.length > 0) {
@@ -108,6 +144,7 @@ function configure(dir, platform = process.platform) {
     includeDir,
     header,
     link,
+    linkFlags,
     runtime,
     features,
     sources,

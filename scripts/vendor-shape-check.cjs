@@ -1,16 +1,24 @@
 #!/usr/bin/env node
 // The compile gate of the vendor adapter: compiles every file of native/vendor/ (syntax only)
-// against test/vendor-shape/discordpp.h, our declarations-only stand-in for the vendor header, once
-// as SDK 1.9 and once as SDK 1.10, with the feature macros that scripts/vendor-sdk.cjs detects in
-// each. So the adapter cannot rot in a build without the SDK.
+// against test/vendor-shape/discordpp.h, our declarations-only stand-in for the vendor header, as
+// each supported minor (SDK 1.6 to 1.10, each shape declaring only what that release has), with the
+// feature macros that scripts/vendor-sdk.cjs detects in each. So the adapter cannot rot in a build
+// without the SDK, and an API newer than 1.6 used outside its feature macro fails the gate.
 //
-//   node scripts/vendor-shape-check.cjs [--header path/to/discordpp.h]
+//   node scripts/vendor-shape-check.cjs [--header path/to/discordpp.h] [--minor N] [--file path]...
 //
 // --header compiles against another header instead (e.g. a real discordpp.h, kept out of the
-// repository), as one configuration with the features detected in it.
+// repository), as one configuration with the features detected in it. --minor compiles against the
+// shape of that minor only; --file compiles the given adapter files instead of native/vendor/'s
+// (test/vendor-gate.test.ts compiles patched copies to show that the gate fails).
+//
+// Cost: every file on its own against the 1.10 shape (which declares everything, so each file is
+// shown to include what it uses), and for the older minors all files as one translation unit
+// (napi.h parsed once per minor instead of once per file: about 3 s instead of 20).
 // Exit 0 when every compile succeeds; otherwise prints the compiler's errors and exits 1.
 'use strict';
 
+const fs = require('node:fs');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
 const os = require('node:os');
@@ -28,15 +36,46 @@ function includeDirs() {
   ];
 }
 
-/** The configurations to compile: the shape header as 1.9 and as 1.10, or one given header. */
+/** The minors of the support window (lib/support: 1.6-1.10), each compiled against its shape. */
+const MINORS = [6, 7, 8, 9, 10];
+
+/** The configurations to compile: the shape header as each minor, or one given header. */
 function configurations(argv) {
   const at = argv.indexOf('--header');
   if (at !== -1) {
     const header = path.resolve(argv[at + 1] ?? '');
-    return [{ name: path.basename(path.dirname(header)), header, extra: [] }];
+    return [{ name: path.basename(path.dirname(header)), header, extra: [], unity: false }];
   }
   const header = path.join(root, 'test', 'vendor-shape', 'discordpp.h');
-  return [9, 10].map((minor) => ({ name: `shape of SDK 1.${minor}`, header, extra: [`-DVENDOR_SHAPE_SDK_MINOR=${minor}`] }));
+  const only = argv.indexOf('--minor');
+  const minors = only === -1 ? MINORS : [Number(argv[only + 1])];
+  const newest = MINORS[MINORS.length - 1];
+  return minors.map((minor) => ({
+    name: `shape of SDK 1.${minor}`,
+    header,
+    extra: [`-DVENDOR_SHAPE_SDK_MINOR=${minor}`],
+    unity: minor !== newest,
+  }));
+}
+
+/** The adapter files to compile: native/vendor/'s, or those given with --file. */
+function adapterFiles(argv) {
+  const given = argv.flatMap((arg, i) => (arg === '--file' && argv[i + 1] ? [path.resolve(argv[i + 1])] : []));
+  return given.length > 0 ? given : sources.vendor_sources.map((file) => path.join(root, file));
+}
+
+const tempDirs = [];
+process.on('exit', () => {
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** One translation unit that includes every file (for the minors compiled as one). */
+function unityFile(files) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vendor-shape-check-'));
+  tempDirs.push(dir);
+  const file = path.join(dir, 'adapter.cc');
+  fs.writeFileSync(file, files.map((source) => `#include ${JSON.stringify(source)}\n`).join(''));
+  return file;
 }
 
 function compile(file, config, defines) {
@@ -53,7 +92,7 @@ function compile(file, config, defines) {
     `-isystem${path.dirname(config.header)}`,
     ...[...sources.defines, 'SOCIAL_SDK_WITH_VENDOR=1', ...defines].map((define) => `-D${define}`),
     ...config.extra,
-    path.join(root, file),
+    file,
   ];
   return new Promise((resolve) => {
     const child = spawn(cxx, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -72,7 +111,9 @@ async function main(argv) {
     const defines = FEATURES.map((feature) => `${feature.define}=${features[feature.name] ? 1 : 0}`);
     const on = FEATURES.filter((feature) => features[feature.name]).map((feature) => feature.name);
     console.log(`${config.name}: features ${on.length > 0 ? on.join(', ') : 'none'}`);
-    for (const file of sources.vendor_sources) jobs.push({ file, config, defines });
+    const files = adapterFiles(argv);
+    if (config.unity) jobs.push({ file: unityFile(files), config, defines, label: `all ${files.length} files as one unit` });
+    else for (const file of files) jobs.push({ file, config, defines, label: path.relative(root, file) });
   }
   // Two at a time: the adapter's files are small, but napi.h is not.
   const results = [];
@@ -83,8 +124,8 @@ async function main(argv) {
       while (next < jobs.length) {
         const job = jobs[next++];
         const result = await compile(job.file, job.config, job.defines);
-        results.push({ ...result, config: job.config.name });
-        console.log(`${result.ok ? 'ok  ' : 'FAIL'} ${job.config.name}: ${job.file}`);
+        results.push({ ...result, file: job.label, config: job.config.name });
+        console.log(`${result.ok ? 'ok  ' : 'FAIL'} ${job.config.name}: ${job.label}`);
       }
     }),
   );

@@ -47,6 +47,10 @@ describe('sendUserMessage', () => {
       metadata: { mood: 'happy' },
       moderationMetadata: {},
       additionalName: null,
+      // Chat a game sent through the SDK: not an SDK notice, nothing the SDK cannot show.
+      disclosureType: null,
+      sentFromGame: true,
+      additionalContent: null,
     });
     expect(Object.isFrozen(received)).toBe(true);
     expect(alice.of('messageCreated')).toEqual([received]);

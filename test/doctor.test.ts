@@ -1,6 +1,7 @@
 // `social-sdk-node doctor`, run as users run it: the built bin in a child process.
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
+import { createRequire } from 'node:module';
 import * as path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'))
   files: string[];
 };
 const BIN = path.join(root, pkg.bin['social-sdk-node'] ?? 'missing');
+const load = createRequire(import.meta.url);
 
 interface Run {
   code: number;
@@ -35,7 +37,7 @@ interface Report {
   ok: boolean;
   package: { name: string; version: string };
   backend: { name: string; available: boolean; error: string | null };
-  features: { messageAdditionalName: boolean; voiceSettings: boolean } | null;
+  features: Record<string, boolean> | null;
   sdk: { version: string; hash: string | null; source: string } | null;
   support: SdkSupportVerdict | null;
   platform: PlatformVerdict | null;
@@ -57,7 +59,14 @@ describe('doctor --json', () => {
     expect(report.ok).toBe(true);
     expect(report.package).toEqual({ name: 'social-sdk-node', version: pkg.version });
     expect(report.backend).toEqual({ name: 'sim', available: true, error: null });
-    expect(report.features).toEqual({ messageAdditionalName: true, voiceSettings: true });
+    expect(report.features).toEqual({
+      messageAdditionalName: true,
+      voiceSettings: true,
+      cpuAffinityMask: true,
+      guildChannelDetails: true,
+      messageModerationMetadata: true,
+      inviteCoverImage: true,
+    });
     expect(report.sdk).toEqual({ version: '1.10.18369', hash: 'simulator', source: 'backend' });
     expect(report.support?.status).toBe('supported');
     expect(report.support?.findings.map((f) => f.code)).toEqual(['SDK_SUPPORTED']);
@@ -119,6 +128,20 @@ describe('doctor --json', () => {
 });
 
 describe('doctor (human output)', () => {
+  it('names the SDK a feature is missing from (a vendor build against SDK 1.6)', async () => {
+    const { report } = await json([]);
+    const { formatDoctorReport } = load(path.join(root, 'dist', 'support', 'doctor-text.js')) as {
+      formatDoctorReport: (report: unknown) => string;
+    };
+    const features = { messageAdditionalName: false, voiceSettings: false, cpuAffinityMask: false, guildChannelDetails: false, messageModerationMetadata: false, inviteCoverImage: true };
+    const text = formatDoctorReport({ ...report, backend: { name: 'vendor', available: true, error: null }, sdk: { ...report.sdk, version: '1.6.12170', source: 'backend' }, features });
+    expect(text.split('\n')).toContain(
+      'features   message additional names: not available in SDK 1.6.12170; voice settings: not available in SDK 1.6.12170; ' +
+        'CPU affinity mask: not available in SDK 1.6.12170; guild channel type/position/parent: not available in SDK 1.6.12170; ' +
+        'message moderation metadata: not available in SDK 1.6.12170; invite cover image: available',
+    );
+  });
+
   it('prints one line per item and the result', async () => {
     const result = await run(['doctor']);
     expect(result.code).toBe(0);
@@ -127,7 +150,10 @@ describe('doctor (human output)', () => {
     expect(lines).toContain(`package    social-sdk-node ${pkg.version}`);
     expect(lines).toContain('backend    sim (built-in simulator)');
     expect(lines).toContain('SDK        1.10.18369 (hash simulator, reported by the backend)');
-    expect(lines).toContain('features   message additional names: available; voice settings: available');
+    expect(lines).toContain(
+      'features   message additional names: available; voice settings: available; CPU affinity mask: available; ' +
+        'guild channel type/position/parent: available; message moderation metadata: available; invite cover image: available',
+    );
     expect(lines).toContain('support    supported');
     expect(lines.some((line) => line.startsWith(`node       ${process.version}, N-API ${process.versions.napi}, ${process.platform}-${process.arch}`))).toBe(true);
     expect(lines.some((line) => /^binary {5}\/.+\.node$/.test(line) || /^binary {5}[A-Z]:\\.+\.node$/.test(line))).toBe(true);

@@ -62,6 +62,20 @@ describe('createOrJoinLobby', () => {
     expect(alice!.of('lobbyCreated')).toHaveLength(1);
   });
 
+  it("joining with only member metadata keeps the lobby's metadata, and the reverse (the service replaces both maps)", async () => {
+    const { sim, all: [alice, bob] } = await players(2);
+    const lobbyId = await alice!.client.createOrJoinLobby('s', { lobbyMetadata: { map: 'dust' } });
+    await bob!.client.createOrJoinLobby('s', { memberMetadata: { team: 'red' } });
+    await sim.settle();
+    expect(sim.getLobby(lobbyId)!.metadata).toEqual({ map: 'dust' });
+    expect(sim.getLobby(lobbyId)!.members.map((m) => m.metadata)).toEqual([{}, { team: 'red' }]);
+    await bob!.client.createOrJoinLobby('s', { lobbyMetadata: { map: 'nuke' } });
+    await sim.settle();
+    expect(sim.getLobby(lobbyId)!.metadata).toEqual({ map: 'nuke' });
+    expect(sim.getLobby(lobbyId)!.members.map((m) => m.metadata)).toEqual([{}, { team: 'red' }]);
+    expect(alice!.client.getLobby(lobbyId)!.members[1]!.metadata).toEqual({ team: 'red' });
+  });
+
   it('refuses bad input before anything is sent', async () => {
     const { sim, all: [alice] } = await players(1);
     const client = alice!.client;
@@ -171,6 +185,10 @@ describe('lobby messages', () => {
       moderationMetadata: {},
       additionalName: null,
       recipientId: null,
+      // Chat a game sent through the SDK: not an SDK notice, nothing the SDK cannot show.
+      disclosureType: null,
+      sentFromGame: true,
+      additionalContent: null,
     };
     expect(alice!.of('messageCreated')).toEqual([expected]);
     expect(bob!.of('messageCreated')).toEqual([expected]);

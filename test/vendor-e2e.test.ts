@@ -17,7 +17,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
 import { runFixture } from './helpers.js';
-import { root, sdk } from './sdk.js';
+import { root, sdk, type Message } from './sdk.js';
 
 const load = createRequire(import.meta.url);
 const native = load(path.join(root, 'dist', 'native.js')) as typeof import('../lib/native.js');
@@ -29,7 +29,14 @@ describe.runIf(hasVendor)('the vendor backend over the fake library', () => {
     const client = new sdk.Client({ backend: 'vendor' });
     expect(client.backend).toBe('vendor');
     expect(client.sdkVersion).toBe('1.10.18369');
-    expect(client.features).toEqual({ messageAdditionalName: true, voiceSettings: true });
+    expect(client.features).toEqual({
+      messageAdditionalName: true,
+      voiceSettings: true,
+      cpuAffinityMask: true,
+      guildChannelDetails: true,
+      messageModerationMetadata: true,
+      inviteCoverImage: true,
+    });
     await client.close();
   });
 
@@ -47,6 +54,38 @@ describe.runIf(hasVendor)('the vendor backend over the fake library', () => {
     const lobbyId = await client.createOrJoinLobby('secret');
     expect(lobbyId).toBe('1000');
     expect(created).toEqual(['1000']);
+    await client.close();
+  });
+
+  it('tells the notices the library injects and messages from the Discord client from chat a game sent', async () => {
+    const client = new sdk.Client({ backend: 'vendor', runCallbacksIntervalMs: 5 });
+    const messages: Message[] = [];
+    client.on('messageCreated', (message) => messages.push(message));
+    await client.updateToken('token-messages');
+    await client.connect();
+    const lobbyId = await client.createOrJoinLobby('secret');
+    const sent = await client.sendLobbyMessage(lobbyId, 'gg');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(messages.map(({ content, authorId, channelId, disclosureType, sentFromGame, additionalContent }) => ({ content, authorId, channelId, disclosureType, sentFromGame, additionalContent }))).toEqual([
+      // The legal disclosure the library puts into the conversation itself.
+      { content: 'Messages in this lobby are visible on Discord.', authorId: '0', channelId: lobbyId, disclosureType: 'MessageDataVisibleOnDiscord', sentFromGame: false, additionalContent: null },
+      // Sent from the Discord client, with two attachments the SDK does not render.
+      { content: '', authorId: '43', channelId: lobbyId, disclosureType: null, sentFromGame: false, additionalContent: { type: 'Attachment', title: null, count: 2 } },
+      { content: 'gg', authorId: '42', channelId: lobbyId, disclosureType: null, sentFromGame: true, additionalContent: null },
+    ]);
+    expect(messages[2]!.id).toBe(sent);
+    await client.close();
+  });
+
+  it("joins with only member metadata without wiping the lobby's metadata (the library sends both maps)", async () => {
+    const client = new sdk.Client({ backend: 'vendor', runCallbacksIntervalMs: 5 });
+    await client.updateToken('token-lobby');
+    await client.connect();
+    const lobbyId = await client.createOrJoinLobby('meta', { lobbyMetadata: { map: 'dust' } });
+    expect(await client.createOrJoinLobby('meta', { memberMetadata: { team: 'red' } })).toBe(lobbyId);
+    expect(client.getLobby(lobbyId)).toMatchObject({ metadata: { map: 'dust' }, members: [{ id: '42', metadata: { team: 'red' } }] });
+    await client.createOrJoinLobby('meta', { lobbyMetadata: { map: 'nuke' } });
+    expect(client.getLobby(lobbyId)).toMatchObject({ metadata: { map: 'nuke' }, members: [{ id: '42', metadata: { team: 'red' } }] });
     await client.close();
   });
 

@@ -22,6 +22,7 @@ const shapeHeader = path.join(root, 'test', 'vendor-shape', 'discordpp.h');
 interface VendorConfig {
   includeDir: string;
   link: string;
+  linkFlags: string[];
   runtime: string;
   defines: string[];
   sources: string[];
@@ -109,7 +110,14 @@ describe('backend options of a client', () => {
   it('lists the optional SDK features: the simulator has them all', async () => {
     const { sim } = world();
     const client = sim.createClient();
-    expect(client.features).toEqual({ messageAdditionalName: true, voiceSettings: true });
+    expect(client.features).toEqual({
+      messageAdditionalName: true,
+      voiceSettings: true,
+      cpuAffinityMask: true,
+      guildChannelDetails: true,
+      messageModerationMetadata: true,
+      inviteCoverImage: true,
+    });
     expect(Object.isFrozen(client.features)).toBe(true);
     await client.close();
   });
@@ -176,11 +184,18 @@ describe('the build-time SDK check (scripts/vendor-sdk.cjs)', () => {
     expect(config.includeDir).toBe(path.join(dir, 'include'));
     expect(config.link).toBe(path.join(dir, 'lib', 'release', 'libdiscord_partner_sdk.so'));
     expect(config.runtime).toBe(config.link);
+    // By directory and name, never by path (a library without a SONAME would be recorded by it).
+    expect(config.linkFlags).toEqual([`-L${path.join(dir, 'lib', 'release')}`, '-ldiscord_partner_sdk']);
+    expect((await vendorSdk(['linkFlags', dir])).stdout).toBe(config.linkFlags.join(' '));
     expect(config.rpath).toBe('$ORIGIN');
     expect(config.defines).toEqual([
       'SOCIAL_SDK_WITH_VENDOR=1',
       'SOCIAL_SDK_VENDOR_HAS_ADDITIONAL_NAME=0',
       'SOCIAL_SDK_VENDOR_HAS_VOICE_SETTINGS=0',
+      'SOCIAL_SDK_VENDOR_HAS_CPU_AFFINITY_MASK=1',
+      'SOCIAL_SDK_VENDOR_HAS_GUILD_CHANNEL_DETAILS=1',
+      'SOCIAL_SDK_VENDOR_HAS_MODERATION_METADATA=1',
+      'SOCIAL_SDK_VENDOR_HAS_INVITE_COVER_IMAGE=1',
     ]);
     expect(config.sources).toEqual(load(path.join(root, 'native', 'sources.json')).vendor_sources);
     for (const source of config.sources) expect(fs.existsSync(path.join(root, source))).toBe(true);
@@ -190,11 +205,17 @@ describe('the build-time SDK check (scripts/vendor-sdk.cjs)', () => {
 });
 
 describe('detecting optional SDK APIs in the header', () => {
-  it('finds AdditionalName and GetVoiceSettings only where the header declares them (1.10), not in 1.9', async () => {
-    const as19 = await vendorSdk(['features', shapeHeader]);
-    expect(JSON.parse(as19.stdout)).toEqual({ messageAdditionalName: false, voiceSettings: false });
-    const as110 = await vendorSdk(['features', shapeHeader, '-DVENDOR_SHAPE_SDK_MINOR=10']);
-    expect(JSON.parse(as110.stdout)).toEqual({ messageAdditionalName: true, voiceSettings: true });
+  it('finds each API newer than 1.6 only in the shapes of the releases that have it', async () => {
+    const none = { messageAdditionalName: false, voiceSettings: false, cpuAffinityMask: false, guildChannelDetails: false, messageModerationMetadata: false, inviteCoverImage: false };
+    const as17 = { ...none, cpuAffinityMask: true, guildChannelDetails: true, inviteCoverImage: true };
+    const as18 = { ...as17, messageModerationMetadata: true };
+    const expected: Record<number, typeof none> = { 6: none, 7: as17, 8: as18, 9: as18, 10: { ...as18, messageAdditionalName: true, voiceSettings: true } };
+    for (const [minor, features] of Object.entries(expected)) {
+      const result = await vendorSdk(['features', shapeHeader, `-DVENDOR_SHAPE_SDK_MINOR=${minor}`]);
+      expect({ minor, features: JSON.parse(result.stdout) }).toEqual({ minor, features });
+    }
+    // Without a minor the shape is 1.9.
+    expect(JSON.parse((await vendorSdk(['features', shapeHeader])).stdout)).toEqual(as18);
   });
 
   it('does not take a name mentioned in a comment for a declaration', async () => {
@@ -210,6 +231,6 @@ describe('detecting optional SDK APIs in the header', () => {
       ].join('\n'),
     );
     const result = await vendorSdk(['features', header]);
-    expect(JSON.parse(result.stdout)).toEqual({ messageAdditionalName: false, voiceSettings: true });
+    expect(JSON.parse(result.stdout)).toMatchObject({ messageAdditionalName: false, voiceSettings: true });
   });
 });

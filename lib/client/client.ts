@@ -61,7 +61,9 @@ export interface ClientOptions {
    * non-negative integer of at most 64 bits, as a bigint or a number (numbers must be safe
    * integers; use a bigint above 2^53 - 1). The spec says it controls SDK thread affinity on one
    * console family only; elsewhere the platform may ignore it. The simulator records it: read it
-   * back with {@link Client.cpuAffinityMask}.
+   * back with {@link Client.cpuAffinityMask}. The vendor backend built against SDK 1.6, which has
+   * no such option (`features.cpuAffinityMask` false), throws "cpuAffinityMask is not available in
+   * SDK x.y.z (it needs 1.7)" rather than drop it.
    * @example
    * const client = new Client({ cpuAffinityMask: 0b1100n }); // SDK threads on cores 2 and 3
    */
@@ -180,8 +182,11 @@ export class Client extends EventEmitter<ClientEvents> {
 
   /**
    * Optional SDK features and whether this backend has them. The simulator has them all; the
-   * vendor backend has those of the SDK release it was built against (SDK 1.9 has neither: message
-   * `additionalName` is then always null, and voice settings report "not available in SDK 1.9").
+   * vendor backend has those of the SDK release it was built against (each field names the release
+   * that added it: SDK 1.6 has none of them, 1.9 all but the two of 1.10). What a missing feature
+   * does is in each field's description, e.g. without `messageAdditionalName` a message's
+   * `additionalName` is always null, and without `voiceSettings` `getVoiceSettings` rejects with
+   * "not available in SDK x.y.z".
    */
   get features(): BackendFeatures {
     return this.#state.features;

@@ -43,5 +43,5 @@ const CHANNEL_TYPE_NAMES = new Map<number, ChannelType>(
 );
 
 function toGuildChannel(channel: NativeGuildChannel): GuildChannel {
-  return { ...channel, type: CHANNEL_TYPE_NAMES.get(channel.type) ?? 'GuildText' };
+  return { ...channel, type: channel.type === null ? null : (CHANNEL_TYPE_NAMES.get(channel.type) ?? 'GuildText') };
 }

@@ -13,9 +13,14 @@ import { defineClientMethods, emitterOf, operation, requireClient } from '../cli
 
 /** Options of {@link Client.createOrJoinLobby}. */
 export interface CreateOrJoinLobbyOptions {
-  /** The lobby's metadata. When joining an existing lobby, replaces its metadata if given. */
+  /**
+   * The lobby's metadata. When joining an existing lobby, replaces its metadata if given; left out,
+   * it is kept. The service replaces both maps on a request with metadata, so with only one map
+   * given the client joins first, reads the other map and sends it back as it was: a change another
+   * member makes in that moment is overwritten (give both, or none, to avoid it).
+   */
   lobbyMetadata?: Metadata;
-  /** The current user's member metadata (e.g. a mute list), visible to the other members. Replaces it if given. */
+  /** The current user's member metadata (e.g. a mute list), visible to the other members. Replaces it if given; left out, it is kept (see `lobbyMetadata`). */
   memberMetadata?: Metadata;
 }
 

@@ -35,6 +35,9 @@ declare module '../client/client.js' {
      * activity on {@link Client.getUser}; without `assets.inviteCoverImage` they see the image
      * uploaded in the developer portal. It lasts until {@link Client.clearRichPresence} or until the
      * user's last client of the game disconnects (the client publishes it again after reconnecting).
+     * On the vendor backend built against an SDK older than 1.6.12170 (`features.inviteCoverImage`
+     * false), an activity with `assets.inviteCoverImage` rejects with type `ValidationError`
+     * ("assets.inviteCoverImage is not available in SDK x.y.z (it needs 1.6.12170)").
      * @example
      * await client.updateRichPresence({
      *   type: 'Playing', details: 'Harbor Raid', state: 'In a match',

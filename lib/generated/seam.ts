@@ -112,6 +112,27 @@ export const LobbyEvent = {
 /** A value of {@link LobbyEvent}. */
 export type LobbyEventValue = (typeof LobbyEvent)[keyof typeof LobbyEvent];
 
+/** Mirrors discordpp::DisclosureTypes: the kind of notice the SDK itself puts into a conversation (MessageHandle::DisclosureType). */
+export const DisclosureType = {
+  /** messages here are also visible on Discord */
+  MessageDataVisibleOnDiscord: 3,
+} as const;
+/** A value of {@link DisclosureType}. */
+export type DisclosureTypeValue = (typeof DisclosureType)[keyof typeof DisclosureType];
+
+/** Mirrors discordpp::AdditionalContentType: what a message carries besides text that the SDK does not show (MessageHandle::AdditionalContent). */
+export const AdditionalContentType = {
+  Other: 0,
+  Attachment: 1,
+  Poll: 2,
+  VoiceMessage: 3,
+  Thread: 4,
+  Embed: 5,
+  Sticker: 6,
+} as const;
+/** A value of {@link AdditionalContentType}. */
+export type AdditionalContentTypeValue = (typeof AdditionalContentType)[keyof typeof AdditionalContentType];
+
 /** The vendor's message callbacks (SetMessageCreatedCallback, SetMessageUpdatedCallback). */
 export const MessageEvent = {
   Created: 1,
@@ -223,6 +244,14 @@ export const Feature = {
   MessageAdditionalName: 0,
   /** Client::GetVoiceSettings (1.10) */
   VoiceSettings: 1,
+  /** ClientCreateOptions::SetCpuAffinityMask (1.7) */
+  CpuAffinityMask: 2,
+  /** GuildChannel::Type/Position/ParentId (1.7) */
+  GuildChannelDetails: 3,
+  /** MessageHandle::ModerationMetadata (1.8.13395) */
+  MessageModerationMetadata: 4,
+  /** ActivityAssets::InviteCoverImage (1.6.12170) */
+  InviteCoverImage: 5,
 } as const;
 /** A value of {@link Feature}. */
 export type FeatureValue = (typeof Feature)[keyof typeof Feature];

@@ -32,7 +32,16 @@ export function formatDoctorReport(report: DoctorReport): string {
   if (report.features) {
     const sdkName = sdk && sdk.source === 'backend' ? `SDK ${sdk.version}` : 'this SDK';
     const state = (has: boolean) => (has ? 'available' : `not available in ${sdkName}`);
-    row('features', `message additional names: ${state(report.features.messageAdditionalName)}; voice settings: ${state(report.features.voiceSettings)}`);
+    const f = report.features;
+    const names: [string, boolean][] = [
+      ['message additional names', f.messageAdditionalName],
+      ['voice settings', f.voiceSettings],
+      ['CPU affinity mask', f.cpuAffinityMask],
+      ['guild channel type/position/parent', f.guildChannelDetails],
+      ['message moderation metadata', f.messageModerationMetadata],
+      ['invite cover image', f.inviteCoverImage],
+    ];
+    row('features', names.map(([what, has]) => `${what}: ${state(has)}`).join('; '));
   }
   const { support } = report;
   row('support', support ? (support.status === 'end-of-life' ? 'NOT SUPPORTED (end-of-life)' : support.status) : 'not checked');

@@ -174,6 +174,46 @@ constexpr bool IsLobbyEvent(int64_t value) {
   }
 }
 
+// Mirrors discordpp::DisclosureTypes: the kind of notice the SDK itself puts into a conversation (MessageHandle::DisclosureType).
+enum class DisclosureType : int32_t {
+  MessageDataVisibleOnDiscord = 3,  // messages here are also visible on Discord
+};
+// Whether `value` is one of DisclosureType's values (a JS argument is checked before it is cast).
+constexpr bool IsDisclosureType(int64_t value) {
+  switch (value) {
+    case 3:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Mirrors discordpp::AdditionalContentType: what a message carries besides text that the SDK does not show (MessageHandle::AdditionalContent).
+enum class AdditionalContentType : int32_t {
+  Other = 0,
+  Attachment = 1,
+  Poll = 2,
+  VoiceMessage = 3,
+  Thread = 4,
+  Embed = 5,
+  Sticker = 6,
+};
+// Whether `value` is one of AdditionalContentType's values (a JS argument is checked before it is cast).
+constexpr bool IsAdditionalContentType(int64_t value) {
+  switch (value) {
+    case 0:
+    case 1:
+    case 2:
+    case 3:
+    case 4:
+    case 5:
+    case 6:
+      return true;
+    default:
+      return false;
+  }
+}
+
 // The vendor's message callbacks (SetMessageCreatedCallback, SetMessageUpdatedCallback).
 enum class MessageEvent : int32_t {
   Created = 1,
@@ -388,12 +428,20 @@ constexpr bool IsVoiceInputMode(int64_t value) {
 enum class Feature : int32_t {
   MessageAdditionalName = 0,  // MessageHandle::AdditionalName (1.10)
   VoiceSettings = 1,  // Client::GetVoiceSettings (1.10)
+  CpuAffinityMask = 2,  // ClientCreateOptions::SetCpuAffinityMask (1.7)
+  GuildChannelDetails = 3,  // GuildChannel::Type/Position/ParentId (1.7)
+  MessageModerationMetadata = 4,  // MessageHandle::ModerationMetadata (1.8.13395)
+  InviteCoverImage = 5,  // ActivityAssets::InviteCoverImage (1.6.12170)
 };
 // Whether `value` is one of Feature's values (a JS argument is checked before it is cast).
 constexpr bool IsFeature(int64_t value) {
   switch (value) {
     case 0:
     case 1:
+    case 2:
+    case 3:
+    case 4:
+    case 5:
       return true;
     default:
       return false;

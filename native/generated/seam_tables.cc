@@ -82,6 +82,22 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
   }
   {
     Napi::Object values = Napi::Object::New(env);
+    values.Set("MessageDataVisibleOnDiscord", static_cast<int32_t>(sdk::DisclosureType::MessageDataVisibleOnDiscord));
+    enums.Set("DisclosureType", values);
+  }
+  {
+    Napi::Object values = Napi::Object::New(env);
+    values.Set("Other", static_cast<int32_t>(sdk::AdditionalContentType::Other));
+    values.Set("Attachment", static_cast<int32_t>(sdk::AdditionalContentType::Attachment));
+    values.Set("Poll", static_cast<int32_t>(sdk::AdditionalContentType::Poll));
+    values.Set("VoiceMessage", static_cast<int32_t>(sdk::AdditionalContentType::VoiceMessage));
+    values.Set("Thread", static_cast<int32_t>(sdk::AdditionalContentType::Thread));
+    values.Set("Embed", static_cast<int32_t>(sdk::AdditionalContentType::Embed));
+    values.Set("Sticker", static_cast<int32_t>(sdk::AdditionalContentType::Sticker));
+    enums.Set("AdditionalContentType", values);
+  }
+  {
+    Napi::Object values = Napi::Object::New(env);
     values.Set("Created", static_cast<int32_t>(sdk::MessageEvent::Created));
     values.Set("Updated", static_cast<int32_t>(sdk::MessageEvent::Updated));
     enums.Set("MessageEvent", values);
@@ -171,6 +187,10 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
     Napi::Object values = Napi::Object::New(env);
     values.Set("MessageAdditionalName", static_cast<int32_t>(sdk::Feature::MessageAdditionalName));
     values.Set("VoiceSettings", static_cast<int32_t>(sdk::Feature::VoiceSettings));
+    values.Set("CpuAffinityMask", static_cast<int32_t>(sdk::Feature::CpuAffinityMask));
+    values.Set("GuildChannelDetails", static_cast<int32_t>(sdk::Feature::GuildChannelDetails));
+    values.Set("MessageModerationMetadata", static_cast<int32_t>(sdk::Feature::MessageModerationMetadata));
+    values.Set("InviteCoverImage", static_cast<int32_t>(sdk::Feature::InviteCoverImage));
     enums.Set("Feature", values);
   }
   {

@@ -39,8 +39,7 @@ ClientWrap::ClientWrap(const Napi::CallbackInfo& info)
   }
   backendName_ = backend_->Name();
   sdkVersion_ = backend_->SdkVersion();
-  features_.messageAdditionalName = backend_->Supports(sdk::Feature::MessageAdditionalName);
-  features_.voiceSettings = backend_->Supports(sdk::Feature::VoiceSettings);
+  for (int32_t i = 0; i < kFeatureCount; ++i) features_[i] = backend_->Supports(static_cast<sdk::Feature>(i));
 
   SetEventCallbacks(static_cast<sdk::LogSeverity>(severity));
 
@@ -123,10 +122,7 @@ Napi::Value ClientWrap::SdkVersion(const Napi::CallbackInfo& info) {
 }
 
 Napi::Value ClientWrap::Features(const Napi::CallbackInfo& info) {
-  Napi::Object out = Napi::Object::New(info.Env());
-  out.Set("messageAdditionalName", features_.messageAdditionalName);
-  out.Set("voiceSettings", features_.voiceSettings);
-  return out;
+  return FeaturesToJs(info.Env(), [this](sdk::Feature feature) { return features_[static_cast<size_t>(feature)]; });
 }
 
 void ClientWrap::ReadBackendOptions(Napi::Object from, sdk::ClientOptions& options) {

@@ -2,6 +2,7 @@
 // become JsEvents on the pump; results of operations carry the request id JS gave.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <string>
 #include <vector>
@@ -58,8 +59,8 @@ class ClientWrap final : public Napi::ObjectWrap<ClientWrap>, public Closable {
   sdk::Snowflake applicationId_ = 0;
   std::string backendName_;
   sdk::Version sdkVersion_;
-  struct {
-    bool messageAdditionalName = false;
-    bool voiceSettings = false;
-  } features_;
+  // Supports(feature), by the feature's value (sdk::Feature counts from 0).
+  static constexpr int32_t kFeatureCount = static_cast<int32_t>(sdk::Feature::InviteCoverImage) + 1;
+  static_assert(!sdk::IsFeature(kFeatureCount), "a feature was added to the seam after InviteCoverImage: count it");
+  std::array<bool, kFeatureCount> features_{};
 };

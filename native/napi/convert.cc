@@ -58,6 +58,30 @@ Napi::Object FailureToJs(Napi::Env env, const sdk::Result& result) {
   return out;
 }
 
+Napi::Object FeaturesToJs(Napi::Env env, const std::function<bool(sdk::Feature)>& has) {
+  // The JS names of sdk::Feature (lib/native-types.ts, NativeFeatures); a switch, so a feature added
+  // to the seam without a name here is a compiler warning (-Wswitch) and fails the build's gate.
+  static constexpr sdk::Feature kAll[] = {
+      sdk::Feature::MessageAdditionalName, sdk::Feature::VoiceSettings,
+      sdk::Feature::CpuAffinityMask,       sdk::Feature::GuildChannelDetails,
+      sdk::Feature::MessageModerationMetadata, sdk::Feature::InviteCoverImage,
+  };
+  auto name = [](sdk::Feature feature) -> const char* {
+    switch (feature) {
+      case sdk::Feature::MessageAdditionalName: return "messageAdditionalName";
+      case sdk::Feature::VoiceSettings: return "voiceSettings";
+      case sdk::Feature::CpuAffinityMask: return "cpuAffinityMask";
+      case sdk::Feature::GuildChannelDetails: return "guildChannelDetails";
+      case sdk::Feature::MessageModerationMetadata: return "messageModerationMetadata";
+      case sdk::Feature::InviteCoverImage: return "inviteCoverImage";
+    }
+    return "unknown";
+  };
+  Napi::Object out = Napi::Object::New(env);
+  for (sdk::Feature feature : kAll) out.Set(name(feature), has(feature));
+  return out;
+}
+
 Napi::Object VersionToJs(Napi::Env env, const sdk::Version& version) {
   Napi::Object out = Napi::Object::New(env);
   out.Set("major", version.major);
@@ -128,6 +152,30 @@ Napi::Object LobbyToJs(Napi::Env env, const sdk::Lobby& lobby) {
   return out;
 }
 
+namespace {
+// The vendor's names (the message object goes to JS as it is, so it carries names, not values).
+// A value a newer SDK added is "Unknown" (a notice all the same) and "Other" (the SDK's catch-all).
+const char* DisclosureTypeName(sdk::DisclosureType type) {
+  switch (type) {
+    case sdk::DisclosureType::MessageDataVisibleOnDiscord:
+      return "MessageDataVisibleOnDiscord";
+  }
+  return "Unknown";
+}
+const char* AdditionalContentTypeName(sdk::AdditionalContentType type) {
+  switch (type) {
+    case sdk::AdditionalContentType::Other: return "Other";
+    case sdk::AdditionalContentType::Attachment: return "Attachment";
+    case sdk::AdditionalContentType::Poll: return "Poll";
+    case sdk::AdditionalContentType::VoiceMessage: return "VoiceMessage";
+    case sdk::AdditionalContentType::Thread: return "Thread";
+    case sdk::AdditionalContentType::Embed: return "Embed";
+    case sdk::AdditionalContentType::Sticker: return "Sticker";
+  }
+  return "Other";
+}
+}  // namespace
+
 Napi::Object MessageToJs(Napi::Env env, const sdk::Message& message) {
   Napi::Object out = Napi::Object::New(env);
   out.Set("id", SnowflakeToJs(env, message.id));
@@ -146,6 +194,19 @@ Napi::Object MessageToJs(Napi::Env env, const sdk::Message& message) {
   out.Set("moderationMetadata", moderation);
   out.Set("additionalName", OptionalString(env, message.additionalName));
   out.Set("recipientId", message.recipientId ? Napi::Value(SnowflakeToJs(env, message.recipientId)) : env.Null());
+  out.Set("disclosureType", message.disclosureType ? Napi::Value(Napi::String::New(env, DisclosureTypeName(*message.disclosureType)))
+                                                   : env.Null());
+  out.Set("sentFromGame", message.sentFromGame);
+  if (message.additionalContent) {
+    Napi::Object content = Napi::Object::New(env);
+    content.Set("type", AdditionalContentTypeName(message.additionalContent->type));
+    content.Set("title", OptionalString(env, message.additionalContent->title));
+    content.Set("count", static_cast<uint32_t>(message.additionalContent->count));
+    content.Freeze();
+    out.Set("additionalContent", content);
+  } else {
+    out.Set("additionalContent", env.Null());
+  }
   out.Freeze();
   return out;
 }
@@ -168,7 +229,8 @@ Napi::Array GuildChannelsToJs(Napi::Env env, const std::vector<sdk::GuildChannel
     Napi::Object entry = Napi::Object::New(env);
     entry.Set("id", SnowflakeToJs(env, channel.id));
     entry.Set("name", channel.name);
-    entry.Set("type", static_cast<int32_t>(channel.type));  // TS names it
+    // TS names it; null when the SDK does not say (vendor SDK before 1.7).
+    entry.Set("type", channel.type ? Napi::Value(Napi::Number::New(env, static_cast<int32_t>(*channel.type))) : env.Null());
     entry.Set("position", channel.position);
     entry.Set("parentId", channel.parentId ? Napi::Value(SnowflakeToJs(env, *channel.parentId)) : env.Null());
     entry.Set("isLinkable", channel.isLinkable);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -11,6 +12,7 @@
 
 #include <napi.h>
 
+#include "generated/sdk_enums.h"
 #include "napi/js_event.h"
 #include "sdk/guilds.h"
 #include "sdk/lobby.h"
@@ -24,6 +26,8 @@ Napi::String SnowflakeToJs(Napi::Env env, uint64_t id);
 Napi::Object UserToJs(Napi::Env env, const sdk::User& user);
 Napi::Object FailureToJs(Napi::Env env, const sdk::Result& result);
 Napi::Object VersionToJs(Napi::Env env, const sdk::Version& version);
+// { messageAdditionalName: bool, ... }: every sdk::Feature under its JS name, with has(feature).
+Napi::Object FeaturesToJs(Napi::Env env, const std::function<bool(sdk::Feature)>& has);
 // Metadata maps are plain objects of strings. Keys become own properties (defined, not assigned,
 // so a key such as "__proto__" is data, not a prototype change).
 sdk::Metadata MetadataFromJs(const Napi::Value& value, const char* what);

@@ -26,7 +26,8 @@ struct LinkedLobby {
 struct GuildChannel {
   Snowflake id = 0;
   std::string name;
-  ChannelType type = ChannelType::GuildText;
+  // Unknown (nullopt) only from a vendor SDK older than 1.7, which does not report it.
+  std::optional<ChannelType> type = ChannelType::GuildText;
   int32_t position = 0;
   std::optional<Snowflake> parentId;  // the category the channel is in
   // The current user may link this channel to a lobby.

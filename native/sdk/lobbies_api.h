@@ -10,6 +10,8 @@
 #include "sdk/lobby.h"
 
 // CreateOrJoinLobby: metadata left out (nullopt) is not changed when joining an existing lobby.
+// The service replaces both maps on a request with metadata, so with one map given both backends
+// join without metadata, read the other map and send both; a concurrent change to it is lost.
 // GetLobby: the lobby as this client sees it; nullopt unless ready and a member.
 // LinkChannelToLobby, UnlinkChannelFromLobby: the user must be a member with the CanLinkLobby flag
 // (set by the game backend) and the channel a guild text channel it can view, write to and manage,

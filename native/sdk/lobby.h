@@ -39,6 +39,14 @@ struct Lobby {
   std::optional<LinkedChannel> linkedChannel;
 };
 
+// What a message holds besides its text that the SDK does not render, such as attachments or a
+// poll sent from the Discord client (discordpp::AdditionalContent).
+struct AdditionalContent {
+  AdditionalContentType type = AdditionalContentType::Other;
+  std::optional<std::string> title;  // e.g. a poll's question; nullopt when none
+  uint8_t count = 0;                 // e.g. how many attachments
+};
+
 struct Message {
   Snowflake id = 0;
   std::string content;
@@ -56,6 +64,15 @@ struct Message {
   std::optional<std::string> additionalName;
   // For a direct message, the user it was sent to (MessageHandle::RecipientId); 0 otherwise.
   Snowflake recipientId = 0;
+  // Set only on the notices the SDK itself puts into a conversation (a legal disclosure that the
+  // messages are visible on Discord), never on chat a user sent (MessageHandle::DisclosureType).
+  std::optional<DisclosureType> disclosureType;
+  // Sent from a game through the SDK rather than from the Discord client (MessageHandle::
+  // SentFromGame). True by default: the simulated service has no Discord client that chats, so every
+  // message it makes was sent by an SDK client; the vendor adapter reads the library's answer.
+  bool sentFromGame = true;
+  // Content the SDK does not render (attachments, polls, ... sent from the Discord client).
+  std::optional<AdditionalContent> additionalContent;
 };
 
 // Messages are immutable once made: an update makes a new one. Shared, so one message fanned out

@@ -20,10 +20,7 @@ Napi::Value Version(const Napi::CallbackInfo& info) {
 
 // What the header this addon was built against declares (the same for every vendor client).
 Napi::Value Features(const Napi::CallbackInfo& info) {
-  Napi::Object out = Napi::Object::New(info.Env());
-  out.Set("messageAdditionalName", VendorBackend::Compiled(sdk::Feature::MessageAdditionalName));
-  out.Set("voiceSettings", VendorBackend::Compiled(sdk::Feature::VoiceSettings));
-  return out;
+  return FeaturesToJs(info.Env(), VendorBackend::Compiled);
 }
 }  // namespace
 

@@ -53,12 +53,35 @@ static_assert(SameValue(discordpp::ChannelType::GuildText, sdk::ChannelType::Gui
               SameValue(discordpp::ChannelType::Lobby, sdk::ChannelType::Lobby) &&
               SameValue(discordpp::ChannelType::EphemeralDm, sdk::ChannelType::EphemeralDm));
 
+static_assert(SameValue(discordpp::DisclosureTypes::MessageDataVisibleOnDiscord, sdk::DisclosureType::MessageDataVisibleOnDiscord));
+static_assert(SameValue(discordpp::AdditionalContentType::Other, sdk::AdditionalContentType::Other) &&
+              SameValue(discordpp::AdditionalContentType::Attachment, sdk::AdditionalContentType::Attachment) &&
+              SameValue(discordpp::AdditionalContentType::Poll, sdk::AdditionalContentType::Poll) &&
+              SameValue(discordpp::AdditionalContentType::VoiceMessage, sdk::AdditionalContentType::VoiceMessage) &&
+              SameValue(discordpp::AdditionalContentType::Thread, sdk::AdditionalContentType::Thread) &&
+              SameValue(discordpp::AdditionalContentType::Embed, sdk::AdditionalContentType::Embed) &&
+              SameValue(discordpp::AdditionalContentType::Sticker, sdk::AdditionalContentType::Sticker));
+
 static_assert(SameValue(discordpp::StatusType::Online, sdk::StatusType::Online) &&
               SameValue(discordpp::StatusType::Offline, sdk::StatusType::Offline) &&
               SameValue(discordpp::StatusType::Idle, sdk::StatusType::Idle) &&
               SameValue(discordpp::StatusType::Dnd, sdk::StatusType::Dnd) &&
               SameValue(discordpp::StatusType::Invisible, sdk::StatusType::Invisible) &&
               SameValue(discordpp::StatusType::Unknown, sdk::StatusType::Unknown));
+
+namespace {
+std::optional<std::string> Text(const std::optional<std::string>& value) {
+  return value ? std::optional<std::string>(std::string(*value)) : std::nullopt;
+}
+}  // namespace
+
+std::string NotAvailableIn(const char* what, const char* needs) {
+  const int32_t major = discordpp::Client::GetVersionMajor();
+  const int32_t minor = discordpp::Client::GetVersionMinor();
+  const int32_t build = discordpp::Client::GetVersionPatch();
+  return std::string(what) + " is not available in SDK " + std::to_string(major) + "." + std::to_string(minor) + "." +
+         std::to_string(build) + " (it needs " + needs + ")";
+}
 
 sdk::Result ToResult(const discordpp::ClientResult& result) {
   sdk::Result out;
@@ -128,10 +151,23 @@ sdk::MessagePtr ToMessage(const discordpp::MessageHandle& message) {
   out->sentAtMs = message.SentTimestamp();
   out->editedAtMs = message.EditedTimestamp();
   out->metadata = ToMetadata(message.Metadata());
+#if SOCIAL_SDK_VENDOR_HAS_MODERATION_METADATA
   out->moderationMetadata = ToMetadata(message.ModerationMetadata());
+#endif
 #if SOCIAL_SDK_VENDOR_HAS_ADDITIONAL_NAME
   if (auto name = message.AdditionalName()) out->additionalName = std::string(*name);
 #endif
+  if (auto disclosure = message.DisclosureType()) {
+    out->disclosureType = static_cast<sdk::DisclosureType>(static_cast<int32_t>(*disclosure));
+  }
+  out->sentFromGame = message.SentFromGame();
+  if (auto content = message.AdditionalContent()) {
+    sdk::AdditionalContent to;
+    to.type = static_cast<sdk::AdditionalContentType>(static_cast<int32_t>(content->Type()));
+    to.title = Text(content->Title());
+    to.count = content->Count();
+    out->additionalContent = std::move(to);
+  }
   return out;
 }
 
@@ -152,7 +188,9 @@ discordpp::Activity FromActivity(const sdk::Activity& activity) {
     assets.SetSmallImage(from.smallImage);
     assets.SetSmallText(from.smallText);
     assets.SetSmallUrl(from.smallUrl);
+#if SOCIAL_SDK_VENDOR_HAS_INVITE_COVER_IMAGE
     assets.SetInviteCoverImage(from.inviteCoverImage);
+#endif  // else refused before: VendorClient::UpdateRichPresence
     out.SetAssets(assets);
   }
   if (activity.timestamps) {
@@ -183,12 +221,6 @@ discordpp::Activity FromActivity(const sdk::Activity& activity) {
   return out;
 }
 
-namespace {
-std::optional<std::string> Text(const std::optional<std::string>& value) {
-  return value ? std::optional<std::string>(std::string(*value)) : std::nullopt;
-}
-}  // namespace
-
 sdk::Activity ToActivity(const discordpp::Activity& activity) {
   sdk::Activity out;
   out.type = static_cast<sdk::ActivityType>(static_cast<int32_t>(activity.Type()));
@@ -206,7 +238,9 @@ sdk::Activity ToActivity(const discordpp::Activity& activity) {
     to.smallImage = Text(assets->SmallImage());
     to.smallText = Text(assets->SmallText());
     to.smallUrl = Text(assets->SmallUrl());
+#if SOCIAL_SDK_VENDOR_HAS_INVITE_COVER_IMAGE
     to.inviteCoverImage = Text(assets->InviteCoverImage());
+#endif
     out.assets = std::move(to);
   }
   if (auto timestamps = activity.Timestamps()) out.timestamps = sdk::ActivityTimestamps{timestamps->Start(), timestamps->End()};
@@ -221,13 +255,20 @@ sdk::Activity ToActivity(const discordpp::Activity& activity) {
   return out;
 }
 
-sdk::GuildChannel ToGuildChannel(const discordpp::GuildChannel& channel) {
+sdk::GuildChannel ToGuildChannel(const discordpp::GuildChannel& channel, [[maybe_unused]] int32_t index) {
   sdk::GuildChannel out;
   out.id = channel.Id();
   out.name = std::string(channel.Name());
+#if SOCIAL_SDK_VENDOR_HAS_GUILD_CHANNEL_DETAILS
   out.type = static_cast<sdk::ChannelType>(static_cast<int32_t>(channel.Type()));
   out.position = channel.Position();
   out.parentId = channel.ParentId();
+#else
+  // Before SDK 1.7 a channel has no type, position or parent: the type is unknown, and the place in
+  // the list (which 1.6 sorts by position) stands for the position.
+  out.type = std::nullopt;
+  out.position = index;
+#endif
   out.isLinkable = channel.IsLinkable();
   out.isViewableAndWriteableByAllMembers = channel.IsViewableAndWriteableByAllMembers();
   if (auto lobby = channel.LinkedLobby()) out.linkedLobby = sdk::LinkedLobby{lobby->ApplicationId(), lobby->LobbyId()};

@@ -26,7 +26,11 @@ sdk::Lobby ToLobby(const discordpp::LobbyHandle& lobby);
 sdk::MessagePtr ToMessage(const discordpp::MessageHandle& message);
 discordpp::Activity FromActivity(const sdk::Activity& activity);
 sdk::Activity ToActivity(const discordpp::Activity& activity);
-sdk::GuildChannel ToGuildChannel(const discordpp::GuildChannel& channel);
+// "<what> is not available in SDK x.y.z (it needs <needs>)", x.y.z the library's version.
+std::string NotAvailableIn(const char* what, const char* needs);
+
+// `index`: the channel's place in the list GetGuildChannels gave (its position before SDK 1.7).
+sdk::GuildChannel ToGuildChannel(const discordpp::GuildChannel& channel, int32_t index);
 #if SOCIAL_SDK_VENDOR_HAS_VOICE_SETTINGS
 sdk::VoiceSettings ToVoiceSettings(const discordpp::VoiceSettings& settings);
 #endif

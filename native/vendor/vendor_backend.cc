@@ -42,6 +42,14 @@ bool VendorBackend::Compiled(sdk::Feature feature) {
       return SOCIAL_SDK_VENDOR_HAS_ADDITIONAL_NAME != 0;
     case sdk::Feature::VoiceSettings:
       return SOCIAL_SDK_VENDOR_HAS_VOICE_SETTINGS != 0;
+    case sdk::Feature::CpuAffinityMask:
+      return SOCIAL_SDK_VENDOR_HAS_CPU_AFFINITY_MASK != 0;
+    case sdk::Feature::GuildChannelDetails:
+      return SOCIAL_SDK_VENDOR_HAS_GUILD_CHANNEL_DETAILS != 0;
+    case sdk::Feature::MessageModerationMetadata:
+      return SOCIAL_SDK_VENDOR_HAS_MODERATION_METADATA != 0;
+    case sdk::Feature::InviteCoverImage:
+      return SOCIAL_SDK_VENDOR_HAS_INVITE_COVER_IMAGE != 0;
   }
   return false;
 }

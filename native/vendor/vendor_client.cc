@@ -1,5 +1,6 @@
 #include "vendor/vendor_client.h"
 
+#include <stdexcept>
 #include <utility>
 
 #include "sdk/redact.h"
@@ -13,7 +14,12 @@ discordpp::ClientCreateOptions CreateOptions(const sdk::ClientOptions& options) 
   discordpp::ClientCreateOptions out;
   if (options.apiBase) out.SetApiBase(*options.apiBase);
   if (options.webBase) out.SetWebBase(*options.webBase);
+#if SOCIAL_SDK_VENDOR_HAS_CPU_AFFINITY_MASK
   if (options.cpuAffinityMask) out.SetCpuAffinityMask(options.cpuAffinityMask);
+#else
+  // A hint the caller asked for that this SDK cannot pass on: refused, not dropped.
+  if (options.cpuAffinityMask) throw std::runtime_error(NotAvailableIn("cpuAffinityMask", "1.7"));
+#endif
   return out;
 }
 }  // namespace
@@ -101,10 +107,33 @@ void VendorClient::CreateOrJoinLobby(std::string secret, std::optional<sdk::Meta
     client_->CreateOrJoinLobby(secret, std::move(callback));
     return;
   }
-  // The library takes both maps or neither: one left out is sent as empty (see README).
-  client_->CreateOrJoinLobbyWithMetadata(secret, FromMetadata(lobbyMetadata.value_or(sdk::Metadata{})),
-                                         FromMetadata(memberMetadata.value_or(sdk::Metadata{})),
-                                         std::move(callback));
+  if (lobbyMetadata && memberMetadata) {
+    client_->CreateOrJoinLobbyWithMetadata(secret, FromMetadata(*lobbyMetadata), FromMetadata(*memberMetadata),
+                                           std::move(callback));
+    return;
+  }
+  // One map: the library sends both and the service replaces both, so the one left out would be
+  // wiped. Join without metadata, read the lobby's and the member's current maps from the handle,
+  // then send them with the given one. A change another member makes in between is overwritten.
+  // If the client closes in between, the operation has already failed with ClientDestroyed.
+  client_->CreateOrJoinLobby(
+      secret, WhileOpen([this, settle, callback, secret, lobbyMetadata = std::move(lobbyMetadata),
+                         memberMetadata = std::move(memberMetadata)](discordpp::ClientResult result, uint64_t lobbyId) {
+        sdk::Result joined = ToResult(result);
+        if (!joined.ok()) return settle(joined, lobbyId);
+        sdk::Metadata lobby = lobbyMetadata.value_or(sdk::Metadata{});
+        sdk::Metadata member = memberMetadata.value_or(sdk::Metadata{});
+        if (auto handle = client_->GetLobbyHandle(lobbyId)) {
+          if (!lobbyMetadata) lobby = ToMetadata(handle->Metadata());
+          auto self = client_->GetCurrentUserV2();
+          if (!memberMetadata && self) {
+            for (const discordpp::LobbyMemberHandle& entry : handle->LobbyMembers()) {
+              if (entry.Id() == self->Id()) member = ToMetadata(entry.Metadata());
+            }
+          }
+        }
+        client_->CreateOrJoinLobbyWithMetadata(secret, FromMetadata(lobby), FromMetadata(member), callback);
+      }));
 }
 
 void VendorClient::LeaveLobby(sdk::Snowflake lobbyId, ResultCallback done) {

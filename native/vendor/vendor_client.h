@@ -113,8 +113,6 @@ class VendorClient final : public sdk::Client,
   // replaced (older SDK builds did not filter it themselves; newer ones know only the current one).
   void ForwardLog(std::string message, discordpp::LoggingSeverity severity, bool voice);
   void ForwardVoiceEvent(sdk::VoiceEvent event, sdk::Snowflake lobbyId, sdk::Snowflake userId);
-  // "<what> is not available in SDK x.y.z (it needs 1.10)".
-  std::string NotAvailable(const char* what) const;
   void ForwardLobbyEvent(sdk::LobbyEvent event, uint64_t lobbyId, uint64_t memberId);
   void ForwardMessageEvent(sdk::MessageEvent event, uint64_t messageId);
 

@@ -25,7 +25,7 @@ void VendorClient::GetGuildChannels(sdk::Snowflake guildId, GuildChannelsCallbac
         // Already ordered as the chat client orders them (by position).
         std::vector<sdk::GuildChannel> out;
         out.reserve(channels.size());
-        for (const auto& channel : channels) out.push_back(ToGuildChannel(channel));
+        for (const auto& channel : channels) out.push_back(ToGuildChannel(channel, static_cast<int32_t>(out.size())));
         settle(ToResult(result), std::move(out));
       });
 }

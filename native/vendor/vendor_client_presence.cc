@@ -7,6 +7,13 @@ namespace vendor {
 
 void VendorClient::UpdateRichPresence(sdk::Activity activity, ResultCallback done) {
   auto settle = Pending<>(std::move(done));
+#if !SOCIAL_SDK_VENDOR_HAS_INVITE_COVER_IMAGE
+  if (activity.assets && activity.assets->inviteCoverImage) {
+    // Settled through the pump like any result, never inside this call.
+    settle(sdk::Result::Failure(sdk::ErrorType::ValidationError, NotAvailableIn("assets.inviteCoverImage", "1.6.12170")));
+    return;
+  }
+#endif
   client_->UpdateRichPresence(FromActivity(activity),
                               [settle](discordpp::ClientResult result) { settle(ToResult(result)); });
 }

@@ -119,7 +119,7 @@ void VendorClient::GetVoiceSettings(VoiceSettingsCallback done) {
   });
 #else
   // Settled through the pump like any result, never inside this call.
-  settle(sdk::Result::Failure(sdk::ErrorType::ValidationError, NotAvailable("getVoiceSettings")), sdk::VoiceSettings{});
+  settle(sdk::Result::Failure(sdk::ErrorType::ValidationError, NotAvailableIn("getVoiceSettings", "1.10")), sdk::VoiceSettings{});
 #endif
 }
 
@@ -136,12 +136,6 @@ void VendorClient::SetVoiceSettingsUpdatedCallback(VoiceSettingsUpdatedCallback 
 #else
   (void)first;  // no such callback before SDK 1.10: nothing ever fires
 #endif
-}
-
-std::string VendorClient::NotAvailable(const char* what) const {
-  const sdk::Version v = VendorBackend::LibraryVersion();
-  return std::string(what) + " is not available in SDK " + std::to_string(v.major) + "." +
-         std::to_string(v.minor) + "." + std::to_string(v.build) + " (it needs 1.10)";
 }
 
 void VendorClient::SetVoiceLogCallback(LogCallback cb, sdk::LogSeverity minSeverity) {

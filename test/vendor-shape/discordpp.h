@@ -3,8 +3,10 @@
 // with the vendor's signatures, so that CI compiles the adapter on every run without the SDK
 // (scripts/vendor-shape-check.cjs, syntax only: nothing here is defined or linked).
 //
-// VENDOR_SHAPE_SDK_MINOR picks the release to imitate: 9 (default) or 10, which adds the 1.10-only
-// APIs the adapter compiles in when the real header has them (see native/vendor/features.h).
+// VENDOR_SHAPE_SDK_MINOR picks the release to imitate, 6 to 10 (default 9): each declares only what
+// that release has, so the compile gate (scripts/vendor-shape-check.cjs) fails when the adapter
+// uses an API newer than 1.6 outside its feature macro (native/vendor/features.h). 6 imitates the
+// first 1.6 release (before 1.6.12170 added ActivityAssets::InviteCoverImage).
 //
 // When the adapter starts using another vendor name, declare it here too; the gate then checks it
 // on every run, and the local compile against a real header (README, "Using the real SDK") checks
@@ -131,6 +133,20 @@ enum class ChannelType {
   EphemeralDm = 18,
 };
 
+enum class DisclosureTypes {
+  MessageDataVisibleOnDiscord = 3,
+};
+
+enum class AdditionalContentType {
+  Other = 0,
+  Attachment = 1,
+  Poll = 2,
+  VoiceMessage = 3,
+  Thread = 4,
+  Embed = 5,
+  Sticker = 6,
+};
+
 // Activity and its parts: value classes the game constructs.
 class ActivityAssets {
  public:
@@ -150,8 +166,10 @@ class ActivityAssets {
   void SetSmallText(std::optional<std::string> SmallText);
   std::optional<std::string> SmallUrl() const;
   void SetSmallUrl(std::optional<std::string> SmallUrl);
+#if VENDOR_SHAPE_SDK_MINOR >= 7  // 1.6.12170+
   std::optional<std::string> InviteCoverImage() const;
   void SetInviteCoverImage(std::optional<std::string> InviteCoverImage);
+#endif
   VENDOR_SHAPE_STATE
 };
 
@@ -312,9 +330,11 @@ class GuildChannel {
   ~GuildChannel();
   uint64_t Id() const;
   std::string Name() const;
+#if VENDOR_SHAPE_SDK_MINOR >= 7
   ChannelType Type() const;
   int32_t Position() const;
   std::optional<uint64_t> ParentId() const;
+#endif
   bool IsLinkable() const;
   bool IsViewableAndWriteableByAllMembers() const;
   std::optional<discordpp::LinkedLobby> LinkedLobby() const;
@@ -365,6 +385,18 @@ class LobbyHandle {
   VENDOR_SHAPE_HANDLE(LobbyHandle)
 };
 
+class AdditionalContent {
+ public:
+  explicit AdditionalContent();
+  AdditionalContent(const AdditionalContent& other);
+  AdditionalContent& operator=(const AdditionalContent& other);
+  ~AdditionalContent();
+  AdditionalContentType Type() const;
+  std::optional<std::string> Title() const;
+  uint8_t Count() const;
+  VENDOR_SHAPE_STATE
+};
+
 class MessageHandle {
  public:
   MessageHandle(const MessageHandle& other);
@@ -379,7 +411,13 @@ class MessageHandle {
   uint64_t SentTimestamp() const;
   uint64_t EditedTimestamp() const;
   std::unordered_map<std::string, std::string> Metadata() const;
+#if VENDOR_SHAPE_SDK_MINOR >= 8  // 1.8.13395+
   std::unordered_map<std::string, std::string> ModerationMetadata() const;
+#endif
+  // In the 1.9 header, and not dated later than 1.6 by the change log: not gated.
+  std::optional<discordpp::AdditionalContent> AdditionalContent() const;
+  std::optional<discordpp::DisclosureTypes> DisclosureType() const;
+  bool SentFromGame() const;
 #if VENDOR_SHAPE_SDK_MINOR >= 10
   std::optional<std::string> AdditionalName() const;
 #endif
@@ -472,7 +510,9 @@ class ClientCreateOptions {
   ~ClientCreateOptions();
   void SetApiBase(std::string ApiBase);
   void SetWebBase(std::string WebBase);
+#if VENDOR_SHAPE_SDK_MINOR >= 7
   void SetCpuAffinityMask(std::optional<uint64_t> CpuAffinityMask);
+#endif
   VENDOR_SHAPE_STATE
 };
 

@@ -48,12 +48,34 @@ void SimClient::Call(CallKind kind, uint64_t op,
                    });
 }
 
+namespace {
+sdk::Metadata CurrentMemberMetadata(const std::optional<sdk::Lobby>& lobby, sdk::Snowflake user) {
+  if (lobby) {
+    for (const sdk::LobbyMember& member : lobby->members) {
+      if (member.id == user) return member.metadata;
+    }
+  }
+  return {};
+}
+}  // namespace
+
 void SimClient::CreateOrJoinLobby(std::string secret, std::optional<sdk::Metadata> lobbyMetadata,
                                   std::optional<sdk::Metadata> memberMetadata, LobbyIdCallback done) {
   const uint64_t op = BeginOperation([done](const sdk::Result& failure) { done(failure, 0); });
   Call(CallKind::CreateOrJoinLobby, op,
        [this, op, done, secret = std::move(secret), lobbyMetadata = std::move(lobbyMetadata),
-        memberMetadata = std::move(memberMetadata)](sdk::Snowflake app, sdk::Snowflake user) {
+        memberMetadata = std::move(memberMetadata)](sdk::Snowflake app, sdk::Snowflake user) mutable {
+         if (lobbyMetadata.has_value() != memberMetadata.has_value()) {
+           // The service replaces both maps on a request with metadata (Lobbies::CreateOrJoin), and the
+           // port promises that a map left out is unchanged: join without metadata, read what the
+           // lobby and the member have now, and send that with the given map, as the vendor adapter
+           // does. A change another member makes between the read and the send is overwritten.
+           Lobbies::Outcome joined = world_->CreateOrJoinLobby(app, user, secret, std::nullopt, std::nullopt);
+           if (!joined.result.ok()) return CompleteOperation(op, std::move(joined.result));
+           std::optional<sdk::Lobby> lobby = world_->ViewLobby(app, user, joined.id);
+           if (!lobbyMetadata) lobbyMetadata = lobby ? lobby->metadata : sdk::Metadata{};
+           if (!memberMetadata) memberMetadata = CurrentMemberMetadata(lobby, user);
+         }
          Lobbies::Outcome outcome = world_->CreateOrJoinLobby(app, user, secret, lobbyMetadata, memberMetadata);
          if (!outcome.result.ok()) return CompleteOperation(op, std::move(outcome.result));
          FinishOperation(op, [done, id = outcome.id] { done(sdk::Result::Success(), id); });

@@ -97,9 +97,19 @@ void Lobbies::RemoveMember(Lobby& lobby, sdk::Snowflake user, Notices& notices) 
 
 Lobbies::Outcome Lobbies::CreateOrJoin(sdk::Snowflake app, sdk::Snowflake user,
                                        const std::string& secret,
-                                       const std::optional<sdk::Metadata>& lobbyMetadata,
-                                       const std::optional<sdk::Metadata>& memberMetadata,
+                                       const std::optional<sdk::Metadata>& givenLobbyMetadata,
+                                       const std::optional<sdk::Metadata>& givenMemberMetadata,
                                        sdk::Snowflake newId) {
+  // The service's rule (the SDK's CreateOrJoinLobbyWithMetadata): a request with metadata carries
+  // both maps, and both replace what the lobby and the member had; a map the request does not
+  // carry is empty. Only a request without metadata (CreateOrJoinLobby) changes neither. Clients
+  // that promise "left out = unchanged" send the current map (SimClient::CreateOrJoinLobby).
+  std::optional<sdk::Metadata> lobbyMetadata = givenLobbyMetadata;
+  std::optional<sdk::Metadata> memberMetadata = givenMemberMetadata;
+  if (lobbyMetadata || memberMetadata) {
+    if (!lobbyMetadata) lobbyMetadata.emplace();
+    if (!memberMetadata) memberMetadata.emplace();
+  }
   Outcome out;
   if (secret.empty()) {
     out.result = sdk::Result::Failure(sdk::ErrorType::ValidationError, "the lobby secret must not be empty");

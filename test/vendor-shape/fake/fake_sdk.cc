@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <mutex>
 #include <utility>
 
@@ -24,6 +25,41 @@ struct ResultState {
 struct UserState {
   uint64_t id = 0;
   std::string username;
+};
+
+struct ContentState {
+  AdditionalContentType type = AdditionalContentType::Other;
+  std::optional<std::string> title;
+  uint8_t count = 0;
+};
+
+struct MessageState {
+  uint64_t id = 0;
+  std::string content;
+  uint64_t authorId = 0;
+  uint64_t channelId = 0;
+  std::optional<DisclosureTypes> disclosure;
+  bool sentFromGame = false;
+  std::optional<ContentState> additionalContent;
+};
+
+using Map = std::unordered_map<std::string, std::string>;
+
+// A lobby as the service holds it: the user's member metadata is the only member (the fake has one
+// user per client). LobbyHandle reads it live, as the real handles do.
+struct LobbyState {
+  uint64_t id = 0;
+  Map metadata;
+  Map memberMetadata;
+};
+
+struct LobbyHandleState {
+  const LobbyState* lobby = nullptr;
+};
+
+struct MemberState {
+  uint64_t id = 0;
+  Map metadata;
 };
 
 struct OptionsState {
@@ -54,15 +90,29 @@ struct FakeClient {
   std::vector<std::pair<Client::LogCallback, LoggingSeverity>> logs;
   std::vector<std::pair<Client::LogCallback, LoggingSeverity>> voiceLogs;
   Client::LobbyCreatedCallback onLobbyCreated;
+  Client::MessageCreatedCallback onMessageCreated;
+  // The messages the library holds (GetMessageHandle), by id.
+  std::map<uint64_t, MessageState> messages;
+  uint64_t nextMessage = 5000;
   // Operations that never complete on their own (token "hang"): ClientDestroyed when dropped.
   std::vector<Client::UpdateTokenCallback> hanging;
   uint64_t nextLobby = 1000;
+  std::map<std::string, LobbyState> lobbies;  // by secret
 
   void SetStatus(Client::Status next) {
     Queue([this, next] {
       status = next;
       if (onStatus) onStatus(next, Client::Error::None, 0);
     });
+  }
+  // Holds `message` and tells the game about it (messageCreated), from RunCallbacks.
+  uint64_t AddMessage(MessageState message) {
+    message.id = nextMessage++;
+    messages[message.id] = message;
+    Queue([this, id = message.id] {
+      if (onMessageCreated) onMessageCreated(id);
+    });
+    return message.id;
   }
   void Log(bool voice, std::string message, LoggingSeverity severity) {
     for (auto& [callback, min] : voice ? voiceLogs : logs) {
@@ -224,13 +274,142 @@ bool VoiceSettings::SelfMute() const {
   return false;
 }
 
-void Client::CreateOrJoinLobby(std::string const&, CreateOrJoinLobbyCallback callback) {
-  FakeClient& fake = Fake(*this);
-  const uint64_t lobbyId = fake.nextLobby++;
-  Queue([&fake, lobbyId] {
-    if (fake.onLobbyCreated) fake.onLobbyCreated(lobbyId);
+namespace {
+// The lobby of `secret`, created (with lobbyCreated) when it is new.
+LobbyState& Join(FakeClient& fake, const std::string& secret, bool* created) {
+  auto found = fake.lobbies.find(secret);
+  *created = found == fake.lobbies.end();
+  if (!*created) return found->second;
+  LobbyState& lobby = fake.lobbies[secret];
+  lobby.id = fake.nextLobby++;
+  Queue([&fake, id = lobby.id] {
+    if (fake.onLobbyCreated) fake.onLobbyCreated(id);
   });
-  Queue([callback, lobbyId] { callback(MakeResult(ErrorType::None), lobbyId); });
+  return lobby;
 }
+}  // namespace
+
+// As the service: a request with metadata replaces both the lobby's and the member's maps.
+void Client::CreateOrJoinLobbyWithMetadata(std::string const& secret, Map const& lobbyMetadata, Map const& memberMetadata,
+                                           CreateOrJoinLobbyCallback callback) {
+  bool created = false;
+  LobbyState& lobby = Join(Fake(*this), secret, &created);
+  lobby.metadata = lobbyMetadata;
+  lobby.memberMetadata = memberMetadata;
+  Queue([callback, id = lobby.id] { callback(MakeResult(ErrorType::None), id); });
+}
+
+std::optional<LobbyHandle> Client::GetLobbyHandle(uint64_t lobbyId) const {
+  for (const auto& [secret, lobby] : Fake(*this).lobbies) {
+    if (lobby.id != lobbyId) continue;
+    LobbyHandle handle = ShapeAccess::Make<LobbyHandle>();
+    ShapeAccess::Of<LobbyHandleState>(handle) = new LobbyHandleState{&lobby};
+    return handle;
+  }
+  return std::nullopt;
+}
+
+LobbyHandle::LobbyHandle(const LobbyHandle& other) {
+  if (auto* state = ShapeAccess::Of<LobbyHandleState>(other)) ShapeAccess::Of<LobbyHandleState>(*this) = new LobbyHandleState(*state);
+}
+LobbyHandle& LobbyHandle::operator=(const LobbyHandle& other) {
+  if (this == &other) return *this;
+  delete ShapeAccess::Of<LobbyHandleState>(*this);
+  ShapeAccess::Of<LobbyHandleState>(*this) = nullptr;
+  if (auto* state = ShapeAccess::Of<LobbyHandleState>(other)) ShapeAccess::Of<LobbyHandleState>(*this) = new LobbyHandleState(*state);
+  return *this;
+}
+LobbyHandle::~LobbyHandle() { delete ShapeAccess::Of<LobbyHandleState>(*this); }
+uint64_t LobbyHandle::Id() const { return ShapeAccess::Of<LobbyHandleState>(*this)->lobby->id; }
+Map LobbyHandle::Metadata() const { return ShapeAccess::Of<LobbyHandleState>(*this)->lobby->metadata; }
+std::vector<LobbyMemberHandle> LobbyHandle::LobbyMembers() const {
+  LobbyMemberHandle member = ShapeAccess::Make<LobbyMemberHandle>();
+  ShapeAccess::Of<MemberState>(member) = new MemberState{42, ShapeAccess::Of<LobbyHandleState>(*this)->lobby->memberMetadata};
+  return {member};
+}
+
+LobbyMemberHandle::LobbyMemberHandle(const LobbyMemberHandle& other) {
+  if (auto* state = ShapeAccess::Of<MemberState>(other)) ShapeAccess::Of<MemberState>(*this) = new MemberState(*state);
+}
+LobbyMemberHandle& LobbyMemberHandle::operator=(const LobbyMemberHandle& other) {
+  if (this == &other) return *this;
+  delete ShapeAccess::Of<MemberState>(*this);
+  ShapeAccess::Of<MemberState>(*this) = nullptr;
+  if (auto* state = ShapeAccess::Of<MemberState>(other)) ShapeAccess::Of<MemberState>(*this) = new MemberState(*state);
+  return *this;
+}
+LobbyMemberHandle::~LobbyMemberHandle() { delete ShapeAccess::Of<MemberState>(*this); }
+uint64_t LobbyMemberHandle::Id() const { return ShapeAccess::Of<MemberState>(*this)->id; }
+Map LobbyMemberHandle::Metadata() const { return ShapeAccess::Of<MemberState>(*this)->metadata; }
+bool LobbyMemberHandle::Connected() const { return true; }
+
+void Client::CreateOrJoinLobby(std::string const& secret, CreateOrJoinLobbyCallback callback) {
+  FakeClient& fake = Fake(*this);
+  bool created = false;
+  const uint64_t lobbyId = Join(fake, secret, &created).id;
+  Queue([callback, lobbyId] { callback(MakeResult(ErrorType::None), lobbyId); });
+  if (!created) return;
+  // As the real library does in a conversation that is visible on Discord: a legal-disclosure
+  // notice it injects itself. Then a message someone sent from the Discord client, with two
+  // attachments the SDK does not render.
+  fake.AddMessage({0, "Messages in this lobby are visible on Discord.", 0, lobbyId, DisclosureTypes::MessageDataVisibleOnDiscord, false, std::nullopt});
+  fake.AddMessage({0, "", 43, lobbyId, std::nullopt, false, ContentState{AdditionalContentType::Attachment, std::nullopt, 2}});
+}
+
+// ---- Messages ----------------------------------------------------------------------------------
+void Client::SetMessageCreatedCallback(MessageCreatedCallback cb) { Fake(*this).onMessageCreated = std::move(cb); }
+
+void Client::SendLobbyMessageWithMetadata(uint64_t lobbyId, std::string const& content,
+                                          std::unordered_map<std::string, std::string> const&, SendUserMessageCallback cb) {
+  const uint64_t id = Fake(*this).AddMessage({0, content, 42, lobbyId, std::nullopt, true, std::nullopt});
+  Queue([cb, id] { cb(MakeResult(ErrorType::None), id); });
+}
+
+std::optional<MessageHandle> Client::GetMessageHandle(uint64_t messageId) const {
+  const FakeClient& fake = Fake(*this);
+  auto found = fake.messages.find(messageId);
+  if (found == fake.messages.end()) return std::nullopt;
+  MessageHandle handle = ShapeAccess::Make<MessageHandle>();
+  ShapeAccess::Of<MessageState>(handle) = new MessageState(found->second);
+  return handle;
+}
+
+MessageHandle::MessageHandle(const MessageHandle& other) {
+  if (auto* state = ShapeAccess::Of<MessageState>(other)) ShapeAccess::Of<MessageState>(*this) = new MessageState(*state);
+}
+MessageHandle& MessageHandle::operator=(const MessageHandle& other) {
+  if (this == &other) return *this;
+  delete ShapeAccess::Of<MessageState>(*this);
+  ShapeAccess::Of<MessageState>(*this) = nullptr;
+  if (auto* state = ShapeAccess::Of<MessageState>(other)) ShapeAccess::Of<MessageState>(*this) = new MessageState(*state);
+  return *this;
+}
+MessageHandle::~MessageHandle() { delete ShapeAccess::Of<MessageState>(*this); }
+uint64_t MessageHandle::Id() const { return ShapeAccess::Of<MessageState>(*this)->id; }
+std::string MessageHandle::Content() const { return ShapeAccess::Of<MessageState>(*this)->content; }
+uint64_t MessageHandle::AuthorId() const { return ShapeAccess::Of<MessageState>(*this)->authorId; }
+uint64_t MessageHandle::ChannelId() const { return ShapeAccess::Of<MessageState>(*this)->channelId; }
+std::optional<DisclosureTypes> MessageHandle::DisclosureType() const { return ShapeAccess::Of<MessageState>(*this)->disclosure; }
+bool MessageHandle::SentFromGame() const { return ShapeAccess::Of<MessageState>(*this)->sentFromGame; }
+std::optional<discordpp::AdditionalContent> MessageHandle::AdditionalContent() const {
+  const auto& content = ShapeAccess::Of<MessageState>(*this)->additionalContent;
+  if (!content) return std::nullopt;
+  discordpp::AdditionalContent out;
+  *ShapeAccess::Of<ContentState>(out) = *content;
+  return out;
+}
+
+AdditionalContent::AdditionalContent() { ShapeAccess::Of<ContentState>(*this) = new ContentState(); }
+AdditionalContent::AdditionalContent(const AdditionalContent& other) {
+  ShapeAccess::Of<ContentState>(*this) = new ContentState(*ShapeAccess::Of<ContentState>(other));
+}
+AdditionalContent& AdditionalContent::operator=(const AdditionalContent& other) {
+  *ShapeAccess::Of<ContentState>(*this) = *ShapeAccess::Of<ContentState>(other);
+  return *this;
+}
+AdditionalContent::~AdditionalContent() { delete ShapeAccess::Of<ContentState>(*this); }
+AdditionalContentType AdditionalContent::Type() const { return ShapeAccess::Of<ContentState>(*this)->type; }
+std::optional<std::string> AdditionalContent::Title() const { return ShapeAccess::Of<ContentState>(*this)->title; }
+uint8_t AdditionalContent::Count() const { return ShapeAccess::Of<ContentState>(*this)->count; }
 
 }  // namespace discordpp
