@@ -10,7 +10,7 @@ import { limits } from '../../limits.js';
 import { checkText, typeName } from '../../validate.js';
 import { field, invalidForm, worldCall } from './errors.js';
 import { ownedLobby } from './routes-lobbies.js';
-import type { Route } from './routes.js';
+import { userCaller, type Route } from './routes.js';
 import { bodyObject, snowflakeField, wireLobby } from './wire.js';
 
 export const CHANNEL_ROUTES: readonly Route[] = [
@@ -19,13 +19,13 @@ export const CHANNEL_ROUTES: readonly Route[] = [
     path: '/lobbies/:lobby/channel-linking',
     auth: 'user',
     handle({ caller, params, body }, context) {
-      if (caller.kind !== 'user') throw invalidForm('_errors', 'a user token is needed');
+      const user = userCaller(caller);
       const lobby = ownedLobby(context, caller, params['lobby']!);
       const given = body === undefined ? {} : bodyObject(body);
       const channel = given['channel_id'];
       // Present: link; absent (or an empty body): unlink.
       const channelId = channel === undefined || channel === null ? null : snowflakeField('channel_id', channel);
-      worldCall(() => context.world.userLinkChannel(caller.applicationId, caller.userId, lobby.id, channelId));
+      worldCall(() => context.world.userLinkChannel(caller.applicationId, user.userId, lobby.id, channelId));
       return { status: 200, body: wireLobby(context.world.getLobby(lobby.id)!) };
     },
   },
@@ -34,9 +34,9 @@ export const CHANNEL_ROUTES: readonly Route[] = [
     path: '/lobbies/:lobby/members/@me/invites',
     auth: 'user',
     handle({ caller, params }, context) {
-      if (caller.kind !== 'user') throw invalidForm('_errors', 'a user token is needed');
+      const user = userCaller(caller);
       const lobby = ownedLobby(context, caller, params['lobby']!);
-      const invite = worldCall(() => context.world.createLobbyChannelInvite(caller.applicationId, lobby.id, caller.userId));
+      const invite = worldCall(() => context.world.createLobbyChannelInvite(caller.applicationId, lobby.id, user.userId));
       return { status: 200, body: { code: invite.code } };
     },
   },

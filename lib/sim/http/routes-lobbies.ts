@@ -9,7 +9,7 @@ import type { NativeMemberUpdate, NativeServerLobby } from '../../native.js';
 import { limits } from '../../limits.js';
 import { checkBoolean, checkInteger, checkMetadata, checkSecret, checkText, typeName } from '../../validate.js';
 import { field, invalidForm, notFound, worldCall } from './errors.js';
-import type { Caller, Route, ServiceContext } from './routes.js';
+import { userCaller, type Caller, type Route, type ServiceContext } from './routes.js';
 import { bodyObject, snowflakeField, wireLobby, wireMember } from './wire.js';
 
 const UNKNOWN_LOBBY = 10031;
@@ -83,7 +83,7 @@ export const LOBBY_ROUTES: readonly Route[] = [
     path: '/lobbies',
     auth: 'user',
     handle({ caller, body }, { world }) {
-      if (caller.kind !== 'user') throw invalidForm('_errors', 'a user token is needed');
+      const user = userCaller(caller);
       const given = bodyObject(body);
       const lobbyMetadata = optionalMetadata(given, 'lobby_metadata');
       const memberMetadata = optionalMetadata(given, 'member_metadata');
@@ -91,11 +91,11 @@ export const LOBBY_ROUTES: readonly Route[] = [
       let id: string;
       if (given['secret'] === undefined || given['secret'] === null) {
         // The spec: "omitted means create for the application" (the caller is its first member).
-        const member: NativeMemberUpdate = { userId: caller.userId, remove: false, ...(memberMetadata ? { metadata: memberMetadata } : {}) };
+        const member: NativeMemberUpdate = { userId: user.userId, remove: false, ...(memberMetadata ? { metadata: memberMetadata } : {}) };
         id = worldCall(() => world.createLobby(caller.applicationId, undefined, lobbyMetadata ?? {}, [member], idle));
       } else {
         const secret = field('secret', () => checkSecret(given['secret']));
-        id = worldCall(() => world.userCreateOrJoinLobby(caller.applicationId, caller.userId, secret, lobbyMetadata, memberMetadata));
+        id = worldCall(() => world.userCreateOrJoinLobby(caller.applicationId, user.userId, secret, lobbyMetadata, memberMetadata));
         if (idle !== undefined) worldCall(() => world.modifyLobby(id, { idleTimeoutSeconds: idle }));
       }
       return { status: 200, body: wireLobby(world.getLobby(id)!) };
@@ -156,8 +156,9 @@ export const LOBBY_ROUTES: readonly Route[] = [
     auth: 'user',
     handle({ caller, params }, context) {
       const lobby = ownedLobby(context, caller, params['lobby']!);
-      if (caller.kind === 'user' && lobby.members.some((m) => m.id === caller.userId)) {
-        worldCall(() => context.world.userLeaveLobby(caller.applicationId, caller.userId, lobby.id));
+      const user = userCaller(caller);
+      if (lobby.members.some((m) => m.id === user.userId)) {
+        worldCall(() => context.world.userLeaveLobby(caller.applicationId, user.userId, lobby.id));
       }
       return { status: 204 };
     },

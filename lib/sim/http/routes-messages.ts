@@ -8,9 +8,9 @@
  */
 import { limits } from '../../limits.js';
 import { MODERATION_METADATA_BOUNDS, checkContent, checkInteger, checkMetadata } from '../../validate.js';
-import { field, invalidForm, worldCall } from './errors.js';
+import { field, worldCall } from './errors.js';
 import { ownedLobby } from './routes-lobbies.js';
-import type { Route } from './routes.js';
+import { userCaller, type Route } from './routes.js';
 import { bodyObject, snowflakeField, wireMessage } from './wire.js';
 
 /** Get Lobby Messages without `limit` returns this many (server API reference §1.3 #12). */
@@ -26,12 +26,12 @@ export const MESSAGE_ROUTES: readonly Route[] = [
     path: '/lobbies/:lobby/messages',
     auth: 'user',
     handle({ caller, params, body }, context) {
-      if (caller.kind !== 'user') throw invalidForm('_errors', 'a user token is needed');
+      const user = userCaller(caller);
       const lobby = ownedLobby(context, caller, params['lobby']!);
       const given = bodyObject(body);
       const content = field('content', () => checkContent(given['content']));
       const metadata = given['metadata'] === undefined || given['metadata'] === null ? {} : field('metadata', () => checkMetadata(given['metadata'], 'metadata'));
-      const message = worldCall(() => context.world.userSendLobbyMessage(caller.applicationId, caller.userId, lobby.id, content, metadata));
+      const message = worldCall(() => context.world.userSendLobbyMessage(caller.applicationId, user.userId, lobby.id, content, metadata));
       return { status: 201, body: wireMessage(context.world, message, caller.applicationId) };
     },
   },
@@ -40,14 +40,14 @@ export const MESSAGE_ROUTES: readonly Route[] = [
     path: '/lobbies/:lobby/messages',
     auth: 'user',
     handle({ caller, params, query }, context) {
-      if (caller.kind !== 'user') throw invalidForm('_errors', 'a user token is needed');
+      const user = userCaller(caller);
       const lobby = ownedLobby(context, caller, params['lobby']!);
       const given = query.get('limit');
       const limit =
         given === null
           ? DEFAULT_MESSAGE_LIMIT
           : field('limit', () => checkInteger(/^\d+$/.test(given) ? Number(given) : Number.NaN, 'limit', 1, limits.lobbyMessagesReturned));
-      const messages = worldCall(() => context.world.userReadLobbyMessages(caller.applicationId, caller.userId, lobby.id, limit));
+      const messages = worldCall(() => context.world.userReadLobbyMessages(caller.applicationId, user.userId, lobby.id, limit));
       return { status: 200, body: messages.map((message) => wireMessage(context.world, message, caller.applicationId)) };
     },
   },

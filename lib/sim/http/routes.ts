@@ -5,6 +5,7 @@
  * @module
  */
 import type { NativeWorld } from '../../native.js';
+import { ServiceRefusal } from './errors.js';
 import type { ServiceState } from './state.js';
 
 /** Who made a request: the bot of an application (`Bot` token) or a user (`Bearer` token). */
@@ -69,6 +70,12 @@ export function matchRoute(routes: readonly Route[], method: string, path: strin
     if (route.method === method) return { route, params };
   }
   return pathMatched ? 'method not allowed' : 'not found';
+}
+
+/** The caller of a route for users (its `auth: 'user'` was checked already; this narrows the type), or 403. */
+export function userCaller(caller: Caller): Extract<Caller, { kind: 'user' }> {
+  if (caller.kind !== 'user') throw new ServiceRefusal(403, 50001, "Missing Access: this route needs a user's access token");
+  return caller;
 }
 
 /** `METHOD /path` of a route: the key of its rate limits and faults. */

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 
 import { SocialSdkError } from '../../errors.js';
 import { ServiceRefusal, unauthorized } from './errors.js';
-import { matchRoute, routeKey, type Caller, type Route, type ServiceContext, type ServiceReply } from './routes.js';
+import { matchRoute, routeKey, userCaller, type Caller, type Route, type ServiceContext, type ServiceReply } from './routes.js';
 
 /** Request bodies larger than this are refused (413); no documented route takes more. */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -76,7 +76,7 @@ async function handle(request: IncomingMessage, routes: readonly Route[], contex
   const caller = authenticate(request.headers.authorization, context);
   const { route } = found;
   if (route.auth === 'bot' && caller.kind !== 'bot') throw new ServiceRefusal(403, 50001, "Missing Access: this route needs the application's bot token");
-  if (route.auth === 'user' && caller.kind !== 'user') throw new ServiceRefusal(403, 50001, "Missing Access: this route needs a user's access token");
+  if (route.auth === 'user') userCaller(caller);
   const key = routeKey(route);
   const fault = context.state.takeFault(key);
   if (fault) {
