@@ -68,9 +68,9 @@ struct Message {
   // messages are visible on Discord), never on chat a user sent (MessageHandle::DisclosureType).
   std::optional<DisclosureType> disclosureType;
   // Sent from a game through the SDK rather than from the Discord client (MessageHandle::
-  // SentFromGame). True by default: the simulated service has no Discord client that chats, so every
-  // message it makes was sent by an SDK client; the vendor adapter reads the library's answer.
-  bool sentFromGame = true;
+  // SentFromGame). The simulated service sets it on every message it makes (it has no Discord
+  // client that chats); the vendor adapter reads the library's answer.
+  bool sentFromGame = false;
   // Content the SDK does not render (attachments, polls, ... sent from the Discord client).
   std::optional<AdditionalContent> additionalContent;
 };

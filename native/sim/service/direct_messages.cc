@@ -50,6 +50,7 @@ DirectMessages::Outcome DirectMessages::Send(sdk::Snowflake author, sdk::Snowfla
     peersOf_[recipient].insert(author);
   }
   auto message = std::make_shared<sdk::Message>();
+  message->sentFromGame = true;  // every message of the simulated service comes from an SDK client
   message->id = newId;
   message->content = std::move(content);
   message->authorId = author;

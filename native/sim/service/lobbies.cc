@@ -187,6 +187,7 @@ Lobbies::Outcome Lobbies::Send(sdk::Snowflake app, sdk::Snowflake user, sdk::Sno
   if (!MemberLobby(app, user, lobbyId, &out.result)) return out;
   Lobby& lobby = *FindLobby(lobbyId);
   auto message = std::make_shared<sdk::Message>();
+  message->sentFromGame = true;  // every message of the simulated service comes from an SDK client
   message->id = newId;
   message->content = std::move(content);
   message->authorId = user;
