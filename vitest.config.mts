@@ -1,11 +1,30 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Test files whose outcome does not depend on the native build that is loaded: static checks of
+ * the sources, the TypeScript consumers, the vendor adapter's compile gate (it compiles the
+ * sources, not the loaded binary), the docs, and the REST client (no addon). CI runs them once,
+ * with the cmake-js build; its runs on the other builds (node-gyp, ASan+UBSan) set
+ * SOCIAL_SDK_TESTS=native and leave them out, since they would only repeat the same work.
+ */
+const BUILD_INDEPENDENT = [
+  'test/architecture.test.ts',
+  'test/consumer-types.test.ts',
+  'test/vendor-gate.test.ts',
+  'test/support-docs.test.ts',
+  'test/rest-endpoints.test.ts',
+  'test/rest-errors.test.ts',
+  'test/rest-rate-limits.test.ts',
+  'test/rest-entry.test.ts',
+];
+
 export default defineConfig({
   test: {
     // Native code: each test file in its own child process (the default `forks` pool), so a crash
     // is reported against its file and worker_threads are only those a test starts on purpose.
     pool: 'forks',
     include: ['test/**/*.test.ts'],
+    exclude: ['**/node_modules/**', ...(process.env['SOCIAL_SDK_TESTS'] === 'native' ? BUILD_INDEPENDENT : [])],
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },
