@@ -116,3 +116,4 @@ export type {
   ExternalIdentityProviderType,
   UserApplicationProfile,
 } from './presence.js';
+export type { Relationship, RelationshipKind, RelationshipGroup, RelationshipEvent, RelationshipClientEvents } from './client/index.js';

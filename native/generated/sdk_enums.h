@@ -464,4 +464,48 @@ constexpr bool IsLogSource(int64_t value) {
   }
 }
 
+// How a user relates to another, in the Discord or the game relationship (RelationshipType).
+enum class RelationshipType : int32_t {
+  None = 0,
+  Friend = 1,
+  Blocked = 2,
+  PendingIncoming = 3,  // a friend request from them
+  PendingOutgoing = 4,  // a friend request to them
+  Implicit = 5,
+  Suggestion = 6,
+};
+// Whether `value` is one of RelationshipType's values (a JS argument is checked before it is cast).
+constexpr bool IsRelationshipType(int64_t value) {
+  switch (value) {
+    case 0:
+    case 1:
+    case 2:
+    case 3:
+    case 4:
+    case 5:
+    case 6:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// The groups of the friends list (RelationshipGroupType).
+enum class RelationshipGroupType : int32_t {
+  OnlinePlayingGame = 0,
+  OnlineElsewhere = 1,
+  Offline = 2,
+};
+// Whether `value` is one of RelationshipGroupType's values (a JS argument is checked before it is cast).
+constexpr bool IsRelationshipGroupType(int64_t value) {
+  switch (value) {
+    case 0:
+    case 1:
+    case 2:
+      return true;
+    default:
+      return false;
+  }
+}
+
 }  // namespace sdk

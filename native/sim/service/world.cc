@@ -196,6 +196,7 @@ void World::SessionReady(Session* session, sdk::Snowflake app, sdk::Snowflake us
   auto& sessions = ready_[{app, user}];
   sessions.insert(session);
   if (sessions.size() == 1) DispatchLocked(lobbies_.ConnectedChanged(app, user));
+  RelationshipGroupsChangedLocked(user);  // a friend may have come online
 }
 
 void World::SessionGone(Session* session) {
@@ -215,6 +216,7 @@ void World::ForgetReadyLocked(Session* session) {
   ready_.erase({app, user});
   PresenceGoneLocked(app, user);
   DispatchLocked(lobbies_.ConnectedChanged(app, user));
+  RelationshipGroupsChangedLocked(user);  // a friend may have gone offline
 }
 
 void World::DispatchLocked(const Notices& notices) {
