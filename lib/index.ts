@@ -107,6 +107,7 @@ export type { User, OnlineStatus, SettableOnlineStatus } from './user.js';
 export type {
   Activity,
   ActivityType,
+  ShownActivityType,
   ActivityAssets,
   ActivityTimestamps,
   ActivityParty,

@@ -220,3 +220,26 @@ describe('the friends list', () => {
     }
   });
 });
+
+describe('presence for friends', () => {
+  it('friends (no lobby in common) see status and rich presence, with userUpdated; invisible looks offline; strangers see nothing', async () => {
+    const { sim, ada, bo } = await pair();
+    const stranger = await player(sim, 'cy');
+    sim.setFriends(ada.user, bo.user, { discord: false, game: true });
+    await sim.settle();
+    const updated: string[] = [];
+    bo.client.on('userUpdated', ({ userId }) => updated.push(userId));
+    await ada.client.updateRichPresence({ state: 'Harbor' });
+    await ada.client.setOnlineStatus('dnd');
+    await sim.settle();
+    expect(updated).toEqual([ada.user.id, ada.user.id]);
+    expect(bo.client.getUser(ada.user.id)).toMatchObject({ status: 'dnd', gameActivity: { state: 'Harbor' } });
+    expect(stranger.client.getUser(ada.user.id)).toBeNull();
+    await ada.client.setOnlineStatus('invisible');
+    await sim.settle();
+    expect(bo.client.getUser(ada.user.id)?.status).toBe('offline');
+    await ada.client.removeGameFriend(bo.user.id);
+    await sim.settle();
+    expect(bo.client.getUser(ada.user.id)).toBeNull();
+  });
+});

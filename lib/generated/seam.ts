@@ -172,6 +172,8 @@ export const ActivityType = {
   Watching: 3,
   CustomStatus: 4,
   Competing: 5,
+  /** set by the chat client; games cannot publish it */
+  HangStatus: 6,
 } as const;
 /** A value of {@link ActivityType}. */
 export type ActivityTypeValue = (typeof ActivityType)[keyof typeof ActivityType];

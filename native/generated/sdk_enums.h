@@ -282,6 +282,7 @@ enum class ActivityType : int32_t {
   Watching = 3,
   CustomStatus = 4,
   Competing = 5,
+  HangStatus = 6,  // set by the chat client; games cannot publish it
 };
 // Whether `value` is one of ActivityType's values (a JS argument is checked before it is cast).
 constexpr bool IsActivityType(int64_t value) {
@@ -292,6 +293,7 @@ constexpr bool IsActivityType(int64_t value) {
     case 3:
     case 4:
     case 5:
+    case 6:
       return true;
     default:
       return false;

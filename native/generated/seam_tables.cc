@@ -130,6 +130,7 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
     values.Set("Watching", static_cast<int32_t>(sdk::ActivityType::Watching));
     values.Set("CustomStatus", static_cast<int32_t>(sdk::ActivityType::CustomStatus));
     values.Set("Competing", static_cast<int32_t>(sdk::ActivityType::Competing));
+    values.Set("HangStatus", static_cast<int32_t>(sdk::ActivityType::HangStatus));
     enums.Set("ActivityType", values);
   }
   {
