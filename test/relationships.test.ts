@@ -184,7 +184,7 @@ describe('the friends list', () => {
     }
   });
 
-  it('relationshipGroupsUpdated when a friend starts this game, goes offline; friends get userUpdated', async () => {
+  it('relationshipGroupsUpdated when a friend comes online, starts this game, goes offline; with userUpdated each time', async () => {
     const { sim, me, users, clients } = await world();
     const moved: string[] = [];
     const updated: string[] = [];
@@ -194,6 +194,8 @@ describe('the friends list', () => {
       const lou = await sim.connectClient(users.lou!);
       await sim.settle();
       expect(moved).toEqual([users.lou!.id]); // offline -> online elsewhere (no activity)
+      expect(updated).toEqual([users.lou!.id]); // and its status changed: online
+      expect(me.client.getUser(users.lou!.id)?.status).toBe('online');
       await lou.updateRichPresence({ state: 'joined' });
       await sim.settle();
       expect(moved).toEqual([users.lou!.id, users.lou!.id]);
@@ -202,6 +204,8 @@ describe('the friends list', () => {
       await clients.zed.close();
       await sim.settle();
       expect(moved.at(-1)).toBe(users.zed!.id);
+      expect(updated.at(-1)).toBe(users.zed!.id);
+      expect(me.client.getUser(users.zed!.id)).toMatchObject({ status: 'offline', gameActivity: null });
       expect(names(me.client.getRelationshipsByGroup('offline'))).toEqual(['gil', 'zed']);
       await lou.close();
     } finally {

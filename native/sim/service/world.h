@@ -310,8 +310,11 @@ class World {
   sdk::User ShownUserLocked(sdk::User user, bool self) const;
   // Tells every signed-in session that knows `userId` (its own included) that it changed.
   void UserUpdatedLocked(sdk::Snowflake userId);
-  // The last session of (app, user) went: the activity it published goes with it.
-  void PresenceGoneLocked(sdk::Snowflake app, sdk::Snowflake user);
+  // The last session of (app, user) went: the activity it published goes with it. Returns whether
+  // there was one (the caller tells those who know the user).
+  bool PresenceGoneLocked(sdk::Snowflake app, sdk::Snowflake user);
+  // Whether the user has a signed-in session in any application (online to others, unless invisible).
+  bool UserConnectedLocked(sdk::Snowflake user) const;
 
   const sdk::Version version_;
   SnowflakeMinter minter_;

@@ -70,11 +70,11 @@ void World::ClearRichPresence(sdk::Snowflake app, sdk::Snowflake user) {
   UserUpdatedLocked(user);
 }
 
-void World::PresenceGoneLocked(sdk::Snowflake app, sdk::Snowflake user) {
+bool World::PresenceGoneLocked(sdk::Snowflake app, sdk::Snowflake user) {
   auto found = activities_.find(user);
-  if (found == activities_.end() || found->second.applicationId != app) return;
+  if (found == activities_.end() || found->second.applicationId != app) return false;
   activities_.erase(found);
-  UserUpdatedLocked(user);
+  return true;
 }
 
 std::optional<sdk::User> World::ViewUser(sdk::Snowflake app, sdk::Snowflake viewer, sdk::Snowflake userId) const {
