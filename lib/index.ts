@@ -107,6 +107,7 @@ export type { User, OnlineStatus, SettableOnlineStatus } from './user.js';
 export type {
   Activity,
   ActivityType,
+  ShownActivityType,
   ActivityAssets,
   ActivityTimestamps,
   ActivityParty,
@@ -116,3 +117,4 @@ export type {
   ExternalIdentityProviderType,
   UserApplicationProfile,
 } from './presence.js';
+export type { Relationship, RelationshipKind, RelationshipGroup, RelationshipEvent, RelationshipClientEvents } from './client/index.js';

@@ -18,6 +18,15 @@ export interface NativeUser {
   applicationProfiles: NativeProfile[];
 }
 
+/** A relationship (`discordpp::RelationshipHandle`); types are the vendor's RelationshipType values. */
+export interface NativeRelationship {
+  id: string;
+  discordType: number;
+  gameType: number;
+  isSpamRequest: boolean;
+  user: NativeUser | null;
+}
+
 /**
  * An activity (`discordpp::Activity`); enums are the vendor's values. Going in, optional fields
  * may be left out; coming out, every field is present (null when not set).

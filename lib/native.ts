@@ -130,6 +130,8 @@ export interface NativeWorld {
   setVoiceChannelStatus(applicationId: string, channelId: string, status: string | null, reason: string | undefined): void;
   getVoiceChannelStatus(channelId: string): string | null;
   getAuditLog(guildId: string): NativeAuditLogEntry[];
+  /** Makes two users friends at once (harness); a refused friendship is a RangeError. */
+  setFriends(userA: string, userB: string, discord: boolean, game: boolean): void;
 }
 
 export interface NativeWorldConstructor {

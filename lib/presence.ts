@@ -16,6 +16,11 @@ import { checkInteger, checkOneOf, checkText, typeName } from './validate.js';
 
 /** What the player is doing (`discordpp::ActivityTypes`). `CustomStatus` is type 4 (spec: Presence activity). */
 export type ActivityType = 'Playing' | 'Streaming' | 'Listening' | 'Watching' | 'CustomStatus' | 'Competing';
+/**
+ * The type of an activity as others see it: a game publishes an {@link ActivityType}; `HangStatus`
+ * (`ActivityTypes::HangStatus`, 6) is set by the chat client and only ever read.
+ */
+export type ShownActivityType = ActivityType | 'HangStatus';
 
 /** Who may join the party (`discordpp::ActivityPartyPrivacy`). */
 export type ActivityPartyPrivacy = 'Private' | 'Public';
@@ -93,7 +98,7 @@ export interface Activity {
 
 /** An activity as the service shows it (`UserHandle::GameActivity`): every field present, null when not set. */
 export interface GameActivity {
-  type: ActivityType;
+  type: ShownActivityType;
   /** The custom name the game set, else the application's name. */
   name: string;
   /** The application that published it. */
@@ -149,8 +154,10 @@ export const ACTIVITY_TYPE_VALUES: Readonly<Record<ActivityType, number>> = Acti
 const PRIVACY_VALUES: Readonly<Record<ActivityPartyPrivacy, number>> = ActivityPartyPrivacyValues;
 /** @internal Vendor values, by name. */
 export const PROVIDER_TYPE_VALUES: Readonly<Record<ExternalIdentityProviderType, number>> = ExternalIdentityProviderTypeValues;
-/** @internal Indexed by the vendor's value. */
-export const ACTIVITY_TYPES = names(ACTIVITY_TYPE_VALUES);
+/** @internal Indexed by the vendor's value: every type an activity shown to a user can have. */
+export const ACTIVITY_TYPES = names<ShownActivityType>(ActivityTypeValues);
+/** The types a game may publish (not HangStatus). */
+const PUBLISHABLE_TYPES: readonly ActivityType[] = ACTIVITY_TYPES.filter((type): type is ActivityType => type !== 'HangStatus');
 /** @internal Indexed by the vendor's value. */
 export const PRIVACIES = names(PRIVACY_VALUES);
 /** @internal Indexed by the vendor's value. */
@@ -164,7 +171,7 @@ const MAX_INT32 = 0x7fffffff;
  */
 export function toNativeActivity(activity: Activity): NativeActivity {
   const a = object(activity, 'activity');
-  const type = checkOneOf(a.type ?? 'Playing', ACTIVITY_TYPES, 'activity.type');
+  const type = checkOneOf(a.type ?? 'Playing', PUBLISHABLE_TYPES, 'activity.type');
   const name = a.name === undefined || a.name === null ? null : checkText(a.name, 'activity.name', 1, limits.activityNameLength);
   const out: NativeActivity = { type: ACTIVITY_TYPE_VALUES[type], name: name ?? '' };
   const minText = limits.activityTextMinLength;

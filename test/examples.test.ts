@@ -32,6 +32,13 @@ describe('examples', () => {
     expect(stdout).toMatch(/\[Ada\]\s+Bo joined the call[\s\S]*\[Ada\]\s+Bo is muted[\s\S]*\[Ada\]\s+call connected with 2 participants[\s\S]*\[Ada\]\s+Bo left the call/);
   });
 
+  it('the friends example: provisional accounts have game friends only; groups follow presence', async () => {
+    const { code, stdout, stderr } = await runFixture(example('friends.cjs'));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toBe("refused: 80000\nada sees bo as pendingIncoming\ngroups updated: bo\nonlinePlayingGame: bo (none/friend)\nonlineElsewhere: -\noffline: cy (friend/none)\ngroups updated: cy\ngroups updated: cy\nonlinePlayingGame: bo (none/friend), cy (friend/none)\nonlineElsewhere: -\noffline: -\ngroups updated: cy\n");
+  });
+
   it('the lobby chat example runs', async () => {
     const { code, stdout, stderr } = await runFixture(example('lobby-chat.cjs'));
     expect(stderr).toBe('');

@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-import { players } from './lobby-helpers.js';
+import { player, players } from './lobby-helpers.js';
 import { root, sdk, type Client, type SimulatedCall } from './sdk.js';
 
 const seam = JSON.parse(fs.readFileSync(path.join(root, 'seam', 'seam.json'), 'utf8')) as { calls: { name: SimulatedCall }[] };
@@ -34,8 +34,22 @@ async function context() {
   await alice.client.sendUserMessage(carol.id, 'hello carol');
   // Nothing cached for this client, and no probe writes to carol: its read goes to the service.
   const uncached: Client = await sim.connectClient(alice.user);
+  // Relationships: one user per probe, and the requests the probes answer, made before any fault.
+  const dan = await player(sim, 'dan');
+  const fresh = (username: string) => sim.createUser({ username });
+  const friendsUsers = { byNameD: fresh('fr-name-d'), byNameG: fresh('fr-name-g'), byIdD: fresh('fr-id-d'), byIdG: fresh('fr-id-g'),
+    gameFriend: fresh('fr-game'), friend: fresh('fr-both'), toBlock: fresh('fr-block'), blocked: fresh('fr-blocked') };
+  await bob.client.sendDiscordFriendRequestById(alice.user.id);
+  await bob.client.sendGameFriendRequestById(alice.user.id);
+  await dan.client.sendDiscordFriendRequestById(alice.user.id);
+  await dan.client.sendGameFriendRequestById(alice.user.id);
+  await alice.client.sendDiscordFriendRequestById(carol.id);
+  await alice.client.sendGameFriendRequestById(carol.id);
+  sim.setFriends(alice.user, friendsUsers.gameFriend, { discord: false, game: true });
+  sim.setFriends(alice.user, friendsUsers.friend, { discord: true, game: true });
+  await alice.client.blockUser(friendsUsers.blocked.id);
   await sim.settle();
-  return { sim, alice, bob, lobbyId, leavingLobbyId, editable, deletable, guild, channel, carol, uncached };
+  return { sim, alice, bob, lobbyId, leavingLobbyId, editable, deletable, guild, channel, carol, uncached, dan, friendsUsers };
 }
 type Context = Awaited<ReturnType<typeof context>>;
 
@@ -83,6 +97,20 @@ const PROBES: Record<SimulatedCall, (ctx: Context) => Promise<Outcome>> = {
   linkChannelToLobby: ({ alice, lobbyId, channel }) => outcome(alice.client.linkChannelToLobby(lobbyId, channel)),
   unlinkChannelFromLobby: ({ alice, lobbyId }) => outcome(alice.client.unlinkChannelFromLobby(lobbyId)),
   // Reports nothing: a failed clear leaves the activity published (and logs a warning).
+  sendDiscordFriendRequest: ({ alice }) => outcome(alice.client.sendDiscordFriendRequest('fr-name-d')),
+  sendGameFriendRequest: ({ alice }) => outcome(alice.client.sendGameFriendRequest('fr-name-g')),
+  sendDiscordFriendRequestById: ({ alice, friendsUsers }) => outcome(alice.client.sendDiscordFriendRequestById(friendsUsers.byIdD.id)),
+  sendGameFriendRequestById: ({ alice, friendsUsers }) => outcome(alice.client.sendGameFriendRequestById(friendsUsers.byIdG.id)),
+  acceptDiscordFriendRequest: ({ alice, bob }) => outcome(alice.client.acceptDiscordFriendRequest(bob.user.id)),
+  acceptGameFriendRequest: ({ alice, bob }) => outcome(alice.client.acceptGameFriendRequest(bob.user.id)),
+  rejectDiscordFriendRequest: ({ alice, dan }) => outcome(alice.client.rejectDiscordFriendRequest(dan.user.id)),
+  rejectGameFriendRequest: ({ alice, dan }) => outcome(alice.client.rejectGameFriendRequest(dan.user.id)),
+  cancelDiscordFriendRequest: ({ alice, carol }) => outcome(alice.client.cancelDiscordFriendRequest(carol.id)),
+  cancelGameFriendRequest: ({ alice, carol }) => outcome(alice.client.cancelGameFriendRequest(carol.id)),
+  removeGameFriend: ({ alice, friendsUsers }) => outcome(alice.client.removeGameFriend(friendsUsers.gameFriend.id)),
+  removeDiscordAndGameFriend: ({ alice, friendsUsers }) => outcome(alice.client.removeDiscordAndGameFriend(friendsUsers.friend.id)),
+  blockUser: ({ alice, friendsUsers }) => outcome(alice.client.blockUser(friendsUsers.toBlock.id)),
+  unblockUser: ({ alice, friendsUsers }) => outcome(alice.client.unblockUser(friendsUsers.blocked.id)),
   clearRichPresence: async ({ sim, alice, bob }) => {
     alice.client.clearRichPresence();
     await sim.settle();

@@ -400,3 +400,21 @@ describe('setOnlineStatus', () => {
     }
   });
 });
+
+describe('activity types others see', () => {
+  // A HangStatus activity (ActivityTypes::HangStatus, 6) comes from the chat client, never from a
+  // game (publishing one is refused above), so only the vendor library hands one over: this reads
+  // one as the conversion from the seam does.
+  const { fromNativeUser } = createRequire(import.meta.url)(path.join(root, 'dist', 'user.js')) as {
+    fromNativeUser(user: unknown): { gameActivity: { type: string } | null };
+  };
+  const userWith = (type: number) => ({
+    id: '1', username: 'u', displayName: 'u', globalName: null, isProvisional: false, status: 0, applicationProfiles: [],
+    gameActivity: { type, name: 'Voice hangout', applicationId: null },
+  });
+
+  it('reports HangStatus (6) as HangStatus, not as Playing', () => {
+    expect(fromNativeUser(userWith(6)).gameActivity!.type).toBe('HangStatus');
+    expect(fromNativeUser(userWith(5)).gameActivity!.type).toBe('Competing');
+  });
+});

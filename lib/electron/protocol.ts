@@ -83,6 +83,9 @@ export const BRIDGE_EVENTS = [
   'voiceParticipantChanged',
   'voiceStateChanged',
   'voiceSettingsUpdated',
+  'relationshipCreated',
+  'relationshipDeleted',
+  'relationshipGroupsUpdated',
 ] as const;
 
 /** An event name a bridge can forward. */

@@ -17,7 +17,7 @@ import { defineClientMethods, emitterOf, operation, requireClient } from '../cli
 
 /** The presence events of a {@link Client} (part of {@link ClientEvents}). */
 export interface PresenceClientEvents {
-  /** A user this client knows (itself, or a member of one of its lobbies) changed: read it with `getUser` (e.g. its rich presence). */
+  /** A user this client knows (itself, a friend, or a member of one of its lobbies) changed: read it with `getUser` (e.g. its rich presence). */
   userUpdated: [event: UserUpdatedEvent];
 }
 
@@ -31,7 +31,7 @@ declare module '../client/client.js' {
      * Publishes the user's rich presence (`UpdateRichPresence`), replacing the previous one. The
      * client must be `ready`: otherwise it rejects with type `ClientNotReady`. Input is checked
      * first (TypeError/RangeError naming the field, nothing sent); limits are in {@link limits}.
-     * The users who know this user (the members of its lobbies) get `userUpdated` and see the
+     * The users who know this user (its friends and the members of its lobbies; not across a block) get `userUpdated` and see the
      * activity on {@link Client.getUser}; without `assets.inviteCoverImage` they see the image
      * uploaded in the developer portal. It lasts until {@link Client.clearRichPresence} or until the
      * user's last client of the game disconnects (the client publishes it again after reconnecting).
@@ -61,8 +61,9 @@ declare module '../client/client.js' {
      */
     clearRichPresence(): void;
     /**
-     * A user this client knows (`GetUser`, cache only): itself and the members of its lobbies,
-     * with their rich presence (`gameActivity`) and application profiles. Null for anyone else,
+     * A user this client knows (`GetUser`, cache only): itself, the members of its lobbies and the
+     * users it has a relationship with (status and activity only for friends and lobby mates,
+     * never across a block), with their rich presence (`gameActivity`) and application profiles. Null for anyone else,
      * and when not ready.
      */
     getUser(userId: SnowflakeInput): User | null;

@@ -16,6 +16,7 @@ import type {
   NativeLobby,
   NativeMessage,
   NativeMetadata,
+  NativeRelationship,
   NativeUser,
   NativeUserMessageSummary,
   NativeVersion,
@@ -171,6 +172,8 @@ export const ActivityType = {
   Watching: 3,
   CustomStatus: 4,
   Competing: 5,
+  /** set by the chat client; games cannot publish it */
+  HangStatus: 6,
 } as const;
 /** A value of {@link ActivityType}. */
 export type ActivityTypeValue = (typeof ActivityType)[keyof typeof ActivityType];
@@ -264,6 +267,30 @@ export const LogSource = {
 /** A value of {@link LogSource}. */
 export type LogSourceValue = (typeof LogSource)[keyof typeof LogSource];
 
+/** How a user relates to another, in the Discord or the game relationship (RelationshipType). */
+export const RelationshipType = {
+  None: 0,
+  Friend: 1,
+  Blocked: 2,
+  /** a friend request from them */
+  PendingIncoming: 3,
+  /** a friend request to them */
+  PendingOutgoing: 4,
+  Implicit: 5,
+  Suggestion: 6,
+} as const;
+/** A value of {@link RelationshipType}. */
+export type RelationshipTypeValue = (typeof RelationshipType)[keyof typeof RelationshipType];
+
+/** The groups of the friends list (RelationshipGroupType). */
+export const RelationshipGroupType = {
+  OnlinePlayingGame: 0,
+  OnlineElsewhere: 1,
+  Offline: 2,
+} as const;
+/** A value of {@link RelationshipGroupType}. */
+export type RelationshipGroupTypeValue = (typeof RelationshipGroupType)[keyof typeof RelationshipGroupType];
+
 /** Int32 slots per event in a batch: [kind, client, three field slots]. */
 export const EVENT_INTS = 5;
 
@@ -293,6 +320,12 @@ export const EventKind = {
   VoiceSettingsUpdated: 11,
   /** A message was deleted (SetMessageDeletedCallback). */
   MessageDeleted: 12,
+  /** A relationship was created or changed type (SetRelationshipCreatedCallback). */
+  RelationshipCreated: 13,
+  /** A relationship was removed (SetRelationshipDeletedCallback). */
+  RelationshipDeleted: 14,
+  /** A friend moved to another group of the friends list (SetRelationshipGroupsUpdatedCallback). */
+  RelationshipGroupsUpdated: 15,
 } as const;
 
 /** What the payload slot of an event holds. */
@@ -337,6 +370,12 @@ export interface EventHandlers {
   VoiceSettingsUpdated(client: number, settings: NativeVoiceSettings): void;
   /** A message was deleted (SetMessageDeletedCallback). */
   MessageDeleted(client: number, messageId: string, channelId: string): void;
+  /** A relationship was created or changed type (SetRelationshipCreatedCallback). */
+  RelationshipCreated(client: number, isDiscordRelationshipUpdate: boolean, userId: string): void;
+  /** A relationship was removed (SetRelationshipDeletedCallback). */
+  RelationshipDeleted(client: number, isDiscordRelationshipUpdate: boolean, userId: string): void;
+  /** A friend moved to another group of the friends list (SetRelationshipGroupsUpdatedCallback). */
+  RelationshipGroupsUpdated(client: number, userId: string): void;
 }
 
 /** Decodes event `at` of a batch and calls its handler. */
@@ -379,6 +418,15 @@ export function dispatchEvent(handlers: EventHandlers, ints: Int32Array, at: num
     case 12:
       handlers.MessageDeleted(client, (payload as readonly [string, string])[0], (payload as readonly [string, string])[1]);
       return;
+    case 13:
+      handlers.RelationshipCreated(client, ints[at + 2] === 1, payload as string);
+      return;
+    case 14:
+      handlers.RelationshipDeleted(client, ints[at + 2] === 1, payload as string);
+      return;
+    case 15:
+      handlers.RelationshipGroupsUpdated(client, payload as string);
+      return;
   }
 }
 
@@ -409,7 +457,21 @@ export type SimulatedCall =
   /** Clearing it: reports nothing, so a failed clear is only logged (warning) and the activity stays. */
   | 'clearRichPresence'
   | 'linkChannelToLobby'
-  | 'unlinkChannelFromLobby';
+  | 'unlinkChannelFromLobby'
+  | 'sendDiscordFriendRequest'
+  | 'sendGameFriendRequest'
+  | 'sendDiscordFriendRequestById'
+  | 'sendGameFriendRequestById'
+  | 'acceptDiscordFriendRequest'
+  | 'acceptGameFriendRequest'
+  | 'rejectDiscordFriendRequest'
+  | 'rejectGameFriendRequest'
+  | 'cancelDiscordFriendRequest'
+  | 'cancelGameFriendRequest'
+  | 'removeGameFriend'
+  | 'removeDiscordAndGameFriend'
+  | 'blockUser'
+  | 'unblockUser';
 
 /** The native CallKind of each call. */
 export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
@@ -432,6 +494,20 @@ export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
   clearRichPresence: 16,
   linkChannelToLobby: 17,
   unlinkChannelFromLobby: 18,
+  sendDiscordFriendRequest: 19,
+  sendGameFriendRequest: 20,
+  sendDiscordFriendRequestById: 21,
+  sendGameFriendRequestById: 22,
+  acceptDiscordFriendRequest: 23,
+  acceptGameFriendRequest: 24,
+  rejectDiscordFriendRequest: 25,
+  rejectGameFriendRequest: 26,
+  cancelDiscordFriendRequest: 27,
+  cancelGameFriendRequest: 28,
+  removeGameFriend: 29,
+  removeDiscordAndGameFriend: 30,
+  blockUser: 31,
+  unblockUser: 32,
 };
 
 /** What the Result event of each asynchronous NativeClient method carries on success. */
@@ -455,6 +531,20 @@ export interface NativeResults {
   getGuildChannels: readonly NativeGuildChannel[];
   updateRichPresence: undefined;
   setOnlineStatus: undefined;
+  sendDiscordFriendRequest: undefined;
+  sendGameFriendRequest: undefined;
+  sendDiscordFriendRequestById: undefined;
+  sendGameFriendRequestById: undefined;
+  acceptDiscordFriendRequest: undefined;
+  acceptGameFriendRequest: undefined;
+  rejectDiscordFriendRequest: undefined;
+  rejectGameFriendRequest: undefined;
+  cancelDiscordFriendRequest: undefined;
+  cancelGameFriendRequest: undefined;
+  removeGameFriend: undefined;
+  removeDiscordAndGameFriend: undefined;
+  blockUser: undefined;
+  unblockUser: undefined;
 }
 
 /** The methods of a native client (ClientWrap). Asynchronous ones take a request id first; their result arrives as a Result event. */
@@ -524,4 +614,40 @@ export interface NativeClient {
   setOnlineStatus(requestId: number, status: number): void;
   /** A user this client knows (cache only), or null. */
   getUser(userId: string): NativeUser | null;
+  /** Every relationship (cache only). */
+  getRelationships(): NativeRelationship[];
+  /** The friends of one group, in the group's order (cache only). */
+  getRelationshipsByGroup(group: number): NativeRelationship[];
+  /** The relationship with one user (types None when there is none); null when closed. */
+  getRelationship(userId: string): NativeRelationship | null;
+  /** The friends whose name contains the text (cache only). */
+  searchFriendsByUsername(search: string): NativeUser[];
+  /** Result value: none. */
+  sendDiscordFriendRequest(requestId: number, username: string): void;
+  /** Result value: none. */
+  sendGameFriendRequest(requestId: number, username: string): void;
+  /** Result value: none. */
+  sendDiscordFriendRequestById(requestId: number, userId: string): void;
+  /** Result value: none. */
+  sendGameFriendRequestById(requestId: number, userId: string): void;
+  /** Result value: none. */
+  acceptDiscordFriendRequest(requestId: number, userId: string): void;
+  /** Result value: none. */
+  acceptGameFriendRequest(requestId: number, userId: string): void;
+  /** Result value: none. */
+  rejectDiscordFriendRequest(requestId: number, userId: string): void;
+  /** Result value: none. */
+  rejectGameFriendRequest(requestId: number, userId: string): void;
+  /** Result value: none. */
+  cancelDiscordFriendRequest(requestId: number, userId: string): void;
+  /** Result value: none. */
+  cancelGameFriendRequest(requestId: number, userId: string): void;
+  /** Result value: none. */
+  removeGameFriend(requestId: number, userId: string): void;
+  /** Result value: none. */
+  removeDiscordAndGameFriend(requestId: number, userId: string): void;
+  /** Result value: none. */
+  blockUser(requestId: number, userId: string): void;
+  /** Result value: none. */
+  unblockUser(requestId: number, userId: string): void;
 }

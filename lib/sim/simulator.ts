@@ -296,6 +296,19 @@ export class Simulator {
   }
 
   /**
+   * Makes two users friends at once, without requests: Discord friends (`discord`, default true)
+   * and/or game friends (`game`, default false). Their signed-in clients get `relationshipCreated`.
+   * @throws RangeError for an unknown user, a user and itself, a block between them, or a
+   * provisional account as a Discord friend (provisional accounts have game friends only).
+   */
+  setFriends(a: User | SnowflakeInput, b: User | SnowflakeInput, options: { discord?: boolean; game?: boolean } = {}): void {
+    if (typeof options !== 'object' || options === null) throw new TypeError(`options must be an object, got ${typeName(options)}`);
+    const discord = checkBoolean(options.discord ?? true, 'discord');
+    const game = checkBoolean(options.game ?? false, 'game');
+    this.#world.setFriends(idOf(a, 'a'), idOf(b, 'b'), discord, game);
+  }
+
+  /**
    * A new user. `username` and `globalName` are 1 to 32 characters (see {@link limits}).
    * @throws TypeError or RangeError for malformed options; RangeError for a duplicate or zero `id`.
    * Nothing is created then.

@@ -10,6 +10,7 @@
 #include "napi/client_wrap.h"
 #include "napi/convert.h"
 #include "napi/convert_presence.h"
+#include "napi/convert_relationships.h"
 
 std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MethodTable() {
   return {
@@ -55,6 +56,24 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MethodTable()
       InstanceMethod<&ClientWrap::ClearRichPresence>("clearRichPresence"),
       InstanceMethod<&ClientWrap::SetOnlineStatus>("setOnlineStatus"),
       InstanceMethod<&ClientWrap::GetUser>("getUser"),
+      InstanceMethod<&ClientWrap::GetRelationships>("getRelationships"),
+      InstanceMethod<&ClientWrap::GetRelationshipsByGroup>("getRelationshipsByGroup"),
+      InstanceMethod<&ClientWrap::GetRelationship>("getRelationship"),
+      InstanceMethod<&ClientWrap::SearchFriendsByUsername>("searchFriendsByUsername"),
+      InstanceMethod<&ClientWrap::SendDiscordFriendRequest>("sendDiscordFriendRequest"),
+      InstanceMethod<&ClientWrap::SendGameFriendRequest>("sendGameFriendRequest"),
+      InstanceMethod<&ClientWrap::SendDiscordFriendRequestById>("sendDiscordFriendRequestById"),
+      InstanceMethod<&ClientWrap::SendGameFriendRequestById>("sendGameFriendRequestById"),
+      InstanceMethod<&ClientWrap::AcceptDiscordFriendRequest>("acceptDiscordFriendRequest"),
+      InstanceMethod<&ClientWrap::AcceptGameFriendRequest>("acceptGameFriendRequest"),
+      InstanceMethod<&ClientWrap::RejectDiscordFriendRequest>("rejectDiscordFriendRequest"),
+      InstanceMethod<&ClientWrap::RejectGameFriendRequest>("rejectGameFriendRequest"),
+      InstanceMethod<&ClientWrap::CancelDiscordFriendRequest>("cancelDiscordFriendRequest"),
+      InstanceMethod<&ClientWrap::CancelGameFriendRequest>("cancelGameFriendRequest"),
+      InstanceMethod<&ClientWrap::RemoveGameFriend>("removeGameFriend"),
+      InstanceMethod<&ClientWrap::RemoveDiscordAndGameFriend>("removeDiscordAndGameFriend"),
+      InstanceMethod<&ClientWrap::BlockUser>("blockUser"),
+      InstanceMethod<&ClientWrap::UnblockUser>("unblockUser"),
   };
 }
 
@@ -261,4 +280,132 @@ Napi::Value ClientWrap::GetUser(const Napi::CallbackInfo& info) {
   if (!client_) return info.Env().Null();
   auto value = client_->Presence().GetUser(userId);
   return value ? Napi::Value(UserToJs(info.Env(), *value)) : info.Env().Null();
+}
+
+// Every relationship (cache only).
+Napi::Value ClientWrap::GetRelationships(const Napi::CallbackInfo& info) {
+  std::vector<sdk::Relationship> found;
+  if (client_) found = client_->Relationships().GetRelationships();
+  return RelationshipsToJs(info.Env(), found);
+}
+
+// The friends of one group, in the group's order (cache only).
+Napi::Value ClientWrap::GetRelationshipsByGroup(const Napi::CallbackInfo& info) {
+  const sdk::RelationshipGroupType group = EnumArg<sdk::RelationshipGroupType>(info, 0, "group", sdk::IsRelationshipGroupType);
+  std::vector<sdk::Relationship> found;
+  if (client_) found = client_->Relationships().GetRelationshipsByGroup(group);
+  return RelationshipsToJs(info.Env(), found);
+}
+
+// The relationship with one user (types None when there is none); null when closed.
+Napi::Value ClientWrap::GetRelationship(const Napi::CallbackInfo& info) {
+  const sdk::Snowflake userId = SnowflakeFromJs(ArgOrUndefined(info, 0), "userId");
+  if (!client_) return info.Env().Null();
+  return RelationshipToJs(info.Env(), client_->Relationships().GetRelationshipHandle(userId));
+}
+
+// The friends whose name contains the text (cache only).
+Napi::Value ClientWrap::SearchFriendsByUsername(const Napi::CallbackInfo& info) {
+  std::string search = StringArg(info, 0, "search");
+  std::vector<sdk::User> users;
+  if (client_) users = client_->Relationships().SearchFriendsByUsername(std::move(search));
+  return UsersToJs(info.Env(), users);
+}
+
+Napi::Value ClientWrap::SendDiscordFriendRequest(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  std::string username = StringArg(info, 1, "username");
+  Live(info).Relationships().SendDiscordFriendRequest(std::move(username), SettleRequest<>(requestId));
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::SendGameFriendRequest(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  std::string username = StringArg(info, 1, "username");
+  Live(info).Relationships().SendGameFriendRequest(std::move(username), SettleRequest<>(requestId));
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::SendDiscordFriendRequestById(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  const sdk::Snowflake userId = SnowflakeFromJs(ArgOrUndefined(info, 1), "userId");
+  Live(info).Relationships().SendDiscordFriendRequestById(userId, SettleRequest<>(requestId));
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::SendGameFriendRequestById(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  const sdk::Snowflake userId = SnowflakeFromJs(ArgOrUndefined(info, 1), "userId");
+  Live(info).Relationships().SendGameFriendRequestById(userId, SettleRequest<>(requestId));
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::AcceptDiscordFriendRequest(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  const sdk::Snowflake userId = SnowflakeFromJs(ArgOrUndefined(info, 1), "userId");
+  Live(info).Relationships().AcceptDiscordFriendRequest(userId, SettleRequest<>(requestId));
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::AcceptGameFriendRequest(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  const sdk::Snowflake userId = SnowflakeFromJs(ArgOrUndefined(info, 1), "userId");
+  Live(info).Relationships().AcceptGameFriendRequest(userId, SettleRequest<>(requestId));
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::RejectDiscordFriendRequest(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  const sdk::Snowflake userId = SnowflakeFromJs(ArgOrUndefined(info, 1), "userId");
+  Live(info).Relationships().RejectDiscordFriendRequest(userId, SettleRequest<>(requestId));
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::RejectGameFriendRequest(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  const sdk::Snowflake userId = SnowflakeFromJs(ArgOrUndefined(info, 1), "userId");
+  Live(info).Relationships().RejectGameFriendRequest(userId, SettleRequest<>(requestId));
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::CancelDiscordFriendRequest(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  const sdk::Snowflake userId = SnowflakeFromJs(ArgOrUndefined(info, 1), "userId");
+  Live(info).Relationships().CancelDiscordFriendRequest(userId, SettleRequest<>(requestId));
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::CancelGameFriendRequest(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  const sdk::Snowflake userId = SnowflakeFromJs(ArgOrUndefined(info, 1), "userId");
+  Live(info).Relationships().CancelGameFriendRequest(userId, SettleRequest<>(requestId));
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::RemoveGameFriend(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  const sdk::Snowflake userId = SnowflakeFromJs(ArgOrUndefined(info, 1), "userId");
+  Live(info).Relationships().RemoveGameFriend(userId, SettleRequest<>(requestId));
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::RemoveDiscordAndGameFriend(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  const sdk::Snowflake userId = SnowflakeFromJs(ArgOrUndefined(info, 1), "userId");
+  Live(info).Relationships().RemoveDiscordAndGameFriend(userId, SettleRequest<>(requestId));
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::BlockUser(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  const sdk::Snowflake userId = SnowflakeFromJs(ArgOrUndefined(info, 1), "userId");
+  Live(info).Relationships().BlockUser(userId, SettleRequest<>(requestId));
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::UnblockUser(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  const sdk::Snowflake userId = SnowflakeFromJs(ArgOrUndefined(info, 1), "userId");
+  Live(info).Relationships().UnblockUser(userId, SettleRequest<>(requestId));
+  return info.Env().Undefined();
 }

@@ -22,6 +22,9 @@ enum class JsEventKind : uint8_t {
   VoiceState = 10,  // A participant's voice state changed.
   VoiceSettingsUpdated = 11,  // The chat client's voice settings changed (SetVoiceSettingsUpdatedCallback).
   MessageDeleted = 12,  // A message was deleted (SetMessageDeletedCallback).
+  RelationshipCreated = 13,  // A relationship was created or changed type (SetRelationshipCreatedCallback).
+  RelationshipDeleted = 14,  // A relationship was removed (SetRelationshipDeletedCallback).
+  RelationshipGroupsUpdated = 15,  // A friend moved to another group of the friends list (SetRelationshipGroupsUpdatedCallback).
 };
 
-constexpr int32_t kJsEventKinds = 12;
+constexpr int32_t kJsEventKinds = 15;

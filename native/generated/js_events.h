@@ -105,3 +105,26 @@ inline JsEvent MakeMessageDeletedEvent(uint32_t client, sdk::Snowflake messageId
   out.payload = IdPair{messageId, channelId};
   return out;
 }
+
+// A relationship was created or changed type (SetRelationshipCreatedCallback).
+inline JsEvent MakeRelationshipCreatedEvent(uint32_t client, bool isDiscordRelationshipUpdate, sdk::Snowflake userId) {
+  JsEvent out{JsEventKind::RelationshipCreated, client};
+  out.a = isDiscordRelationshipUpdate ? 1 : 0;
+  out.payload = userId;
+  return out;
+}
+
+// A relationship was removed (SetRelationshipDeletedCallback).
+inline JsEvent MakeRelationshipDeletedEvent(uint32_t client, bool isDiscordRelationshipUpdate, sdk::Snowflake userId) {
+  JsEvent out{JsEventKind::RelationshipDeleted, client};
+  out.a = isDiscordRelationshipUpdate ? 1 : 0;
+  out.payload = userId;
+  return out;
+}
+
+// A friend moved to another group of the friends list (SetRelationshipGroupsUpdatedCallback).
+inline JsEvent MakeRelationshipGroupsUpdatedEvent(uint32_t client, sdk::Snowflake userId) {
+  JsEvent out{JsEventKind::RelationshipGroupsUpdated, client};
+  out.payload = userId;
+  return out;
+}

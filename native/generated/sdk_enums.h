@@ -282,6 +282,7 @@ enum class ActivityType : int32_t {
   Watching = 3,
   CustomStatus = 4,
   Competing = 5,
+  HangStatus = 6,  // set by the chat client; games cannot publish it
 };
 // Whether `value` is one of ActivityType's values (a JS argument is checked before it is cast).
 constexpr bool IsActivityType(int64_t value) {
@@ -292,6 +293,7 @@ constexpr bool IsActivityType(int64_t value) {
     case 3:
     case 4:
     case 5:
+    case 6:
       return true;
     default:
       return false;
@@ -458,6 +460,50 @@ constexpr bool IsLogSource(int64_t value) {
   switch (value) {
     case 0:
     case 1:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// How a user relates to another, in the Discord or the game relationship (RelationshipType).
+enum class RelationshipType : int32_t {
+  None = 0,
+  Friend = 1,
+  Blocked = 2,
+  PendingIncoming = 3,  // a friend request from them
+  PendingOutgoing = 4,  // a friend request to them
+  Implicit = 5,
+  Suggestion = 6,
+};
+// Whether `value` is one of RelationshipType's values (a JS argument is checked before it is cast).
+constexpr bool IsRelationshipType(int64_t value) {
+  switch (value) {
+    case 0:
+    case 1:
+    case 2:
+    case 3:
+    case 4:
+    case 5:
+    case 6:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// The groups of the friends list (RelationshipGroupType).
+enum class RelationshipGroupType : int32_t {
+  OnlinePlayingGame = 0,
+  OnlineElsewhere = 1,
+  Offline = 2,
+};
+// Whether `value` is one of RelationshipGroupType's values (a JS argument is checked before it is cast).
+constexpr bool IsRelationshipGroupType(int64_t value) {
+  switch (value) {
+    case 0:
+    case 1:
+    case 2:
       return true;
     default:
       return false;

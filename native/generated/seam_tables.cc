@@ -130,6 +130,7 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
     values.Set("Watching", static_cast<int32_t>(sdk::ActivityType::Watching));
     values.Set("CustomStatus", static_cast<int32_t>(sdk::ActivityType::CustomStatus));
     values.Set("Competing", static_cast<int32_t>(sdk::ActivityType::Competing));
+    values.Set("HangStatus", static_cast<int32_t>(sdk::ActivityType::HangStatus));
     enums.Set("ActivityType", values);
   }
   {
@@ -199,6 +200,24 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
     values.Set("Voice", static_cast<int32_t>(sdk::LogSource::Voice));
     enums.Set("LogSource", values);
   }
+  {
+    Napi::Object values = Napi::Object::New(env);
+    values.Set("None", static_cast<int32_t>(sdk::RelationshipType::None));
+    values.Set("Friend", static_cast<int32_t>(sdk::RelationshipType::Friend));
+    values.Set("Blocked", static_cast<int32_t>(sdk::RelationshipType::Blocked));
+    values.Set("PendingIncoming", static_cast<int32_t>(sdk::RelationshipType::PendingIncoming));
+    values.Set("PendingOutgoing", static_cast<int32_t>(sdk::RelationshipType::PendingOutgoing));
+    values.Set("Implicit", static_cast<int32_t>(sdk::RelationshipType::Implicit));
+    values.Set("Suggestion", static_cast<int32_t>(sdk::RelationshipType::Suggestion));
+    enums.Set("RelationshipType", values);
+  }
+  {
+    Napi::Object values = Napi::Object::New(env);
+    values.Set("OnlinePlayingGame", static_cast<int32_t>(sdk::RelationshipGroupType::OnlinePlayingGame));
+    values.Set("OnlineElsewhere", static_cast<int32_t>(sdk::RelationshipGroupType::OnlineElsewhere));
+    values.Set("Offline", static_cast<int32_t>(sdk::RelationshipGroupType::Offline));
+    enums.Set("RelationshipGroupType", values);
+  }
   tables.Set("enums", enums);
   Napi::Object events = Napi::Object::New(env);
   events.Set("StatusChanged", static_cast<int32_t>(JsEventKind::StatusChanged));
@@ -213,6 +232,9 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
   events.Set("VoiceState", static_cast<int32_t>(JsEventKind::VoiceState));
   events.Set("VoiceSettingsUpdated", static_cast<int32_t>(JsEventKind::VoiceSettingsUpdated));
   events.Set("MessageDeleted", static_cast<int32_t>(JsEventKind::MessageDeleted));
+  events.Set("RelationshipCreated", static_cast<int32_t>(JsEventKind::RelationshipCreated));
+  events.Set("RelationshipDeleted", static_cast<int32_t>(JsEventKind::RelationshipDeleted));
+  events.Set("RelationshipGroupsUpdated", static_cast<int32_t>(JsEventKind::RelationshipGroupsUpdated));
   tables.Set("events", events);
   Napi::Object calls = Napi::Object::New(env);
   calls.Set(sim::CallKindJsName(sim::CallKind::Connect), static_cast<int32_t>(sim::CallKind::Connect));
@@ -234,6 +256,20 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
   calls.Set(sim::CallKindJsName(sim::CallKind::ClearRichPresence), static_cast<int32_t>(sim::CallKind::ClearRichPresence));
   calls.Set(sim::CallKindJsName(sim::CallKind::LinkChannelToLobby), static_cast<int32_t>(sim::CallKind::LinkChannelToLobby));
   calls.Set(sim::CallKindJsName(sim::CallKind::UnlinkChannelFromLobby), static_cast<int32_t>(sim::CallKind::UnlinkChannelFromLobby));
+  calls.Set(sim::CallKindJsName(sim::CallKind::SendDiscordFriendRequest), static_cast<int32_t>(sim::CallKind::SendDiscordFriendRequest));
+  calls.Set(sim::CallKindJsName(sim::CallKind::SendGameFriendRequest), static_cast<int32_t>(sim::CallKind::SendGameFriendRequest));
+  calls.Set(sim::CallKindJsName(sim::CallKind::SendDiscordFriendRequestById), static_cast<int32_t>(sim::CallKind::SendDiscordFriendRequestById));
+  calls.Set(sim::CallKindJsName(sim::CallKind::SendGameFriendRequestById), static_cast<int32_t>(sim::CallKind::SendGameFriendRequestById));
+  calls.Set(sim::CallKindJsName(sim::CallKind::AcceptDiscordFriendRequest), static_cast<int32_t>(sim::CallKind::AcceptDiscordFriendRequest));
+  calls.Set(sim::CallKindJsName(sim::CallKind::AcceptGameFriendRequest), static_cast<int32_t>(sim::CallKind::AcceptGameFriendRequest));
+  calls.Set(sim::CallKindJsName(sim::CallKind::RejectDiscordFriendRequest), static_cast<int32_t>(sim::CallKind::RejectDiscordFriendRequest));
+  calls.Set(sim::CallKindJsName(sim::CallKind::RejectGameFriendRequest), static_cast<int32_t>(sim::CallKind::RejectGameFriendRequest));
+  calls.Set(sim::CallKindJsName(sim::CallKind::CancelDiscordFriendRequest), static_cast<int32_t>(sim::CallKind::CancelDiscordFriendRequest));
+  calls.Set(sim::CallKindJsName(sim::CallKind::CancelGameFriendRequest), static_cast<int32_t>(sim::CallKind::CancelGameFriendRequest));
+  calls.Set(sim::CallKindJsName(sim::CallKind::RemoveGameFriend), static_cast<int32_t>(sim::CallKind::RemoveGameFriend));
+  calls.Set(sim::CallKindJsName(sim::CallKind::RemoveDiscordAndGameFriend), static_cast<int32_t>(sim::CallKind::RemoveDiscordAndGameFriend));
+  calls.Set(sim::CallKindJsName(sim::CallKind::BlockUser), static_cast<int32_t>(sim::CallKind::BlockUser));
+  calls.Set(sim::CallKindJsName(sim::CallKind::UnblockUser), static_cast<int32_t>(sim::CallKind::UnblockUser));
   tables.Set("calls", calls);
   tables.Set("eventInts", static_cast<int32_t>(kJsEventInts));
   return tables;

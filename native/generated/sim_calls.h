@@ -26,8 +26,22 @@ enum class CallKind : int32_t {
   ClearRichPresence = 16,  // Clearing it: reports nothing, so a failed clear is only logged (warning) and the activity stays.
   LinkChannelToLobby = 17,
   UnlinkChannelFromLobby = 18,
+  SendDiscordFriendRequest = 19,
+  SendGameFriendRequest = 20,
+  SendDiscordFriendRequestById = 21,
+  SendGameFriendRequestById = 22,
+  AcceptDiscordFriendRequest = 23,
+  AcceptGameFriendRequest = 24,
+  RejectDiscordFriendRequest = 25,
+  RejectGameFriendRequest = 26,
+  CancelDiscordFriendRequest = 27,
+  CancelGameFriendRequest = 28,
+  RemoveGameFriend = 29,
+  RemoveDiscordAndGameFriend = 30,
+  BlockUser = 31,
+  UnblockUser = 32,
 };
-constexpr int32_t kCallKinds = 19;
+constexpr int32_t kCallKinds = 33;
 
 // The call's name in debug log lines (the request the SDK makes).
 inline const char* CallKindName(CallKind kind) {
@@ -51,6 +65,20 @@ inline const char* CallKindName(CallKind kind) {
     case CallKind::ClearRichPresence: return "SET_ACTIVITY (clear)";
     case CallKind::LinkChannelToLobby: return "PATCH /lobbies/{lobby}/channel-linking (channel_id)";
     case CallKind::UnlinkChannelFromLobby: return "PATCH /lobbies/{lobby}/channel-linking (empty)";
+    case CallKind::SendDiscordFriendRequest: return "POST /users/@me/relationships (username)";
+    case CallKind::SendGameFriendRequest: return "POST /users/@me/game-relationships (username)";
+    case CallKind::SendDiscordFriendRequestById: return "PUT /users/@me/relationships/{user}";
+    case CallKind::SendGameFriendRequestById: return "PUT /users/@me/game-relationships/{user}";
+    case CallKind::AcceptDiscordFriendRequest: return "PUT /users/@me/relationships/{user} (accept)";
+    case CallKind::AcceptGameFriendRequest: return "PUT /users/@me/game-relationships/{user} (accept)";
+    case CallKind::RejectDiscordFriendRequest: return "DELETE /users/@me/relationships/{user} (reject)";
+    case CallKind::RejectGameFriendRequest: return "DELETE /users/@me/game-relationships/{user} (reject)";
+    case CallKind::CancelDiscordFriendRequest: return "DELETE /users/@me/relationships/{user} (cancel)";
+    case CallKind::CancelGameFriendRequest: return "DELETE /users/@me/game-relationships/{user} (cancel)";
+    case CallKind::RemoveGameFriend: return "DELETE /users/@me/game-relationships/{user}";
+    case CallKind::RemoveDiscordAndGameFriend: return "DELETE /users/@me/relationships/{user} (and game)";
+    case CallKind::BlockUser: return "PUT /users/@me/relationships/{user} (type 2)";
+    case CallKind::UnblockUser: return "DELETE /users/@me/relationships/{user} (blocked)";
   }
   return "request";
 }
@@ -77,6 +105,20 @@ inline const char* CallKindJsName(CallKind kind) {
     case CallKind::ClearRichPresence: return "clearRichPresence";
     case CallKind::LinkChannelToLobby: return "linkChannelToLobby";
     case CallKind::UnlinkChannelFromLobby: return "unlinkChannelFromLobby";
+    case CallKind::SendDiscordFriendRequest: return "sendDiscordFriendRequest";
+    case CallKind::SendGameFriendRequest: return "sendGameFriendRequest";
+    case CallKind::SendDiscordFriendRequestById: return "sendDiscordFriendRequestById";
+    case CallKind::SendGameFriendRequestById: return "sendGameFriendRequestById";
+    case CallKind::AcceptDiscordFriendRequest: return "acceptDiscordFriendRequest";
+    case CallKind::AcceptGameFriendRequest: return "acceptGameFriendRequest";
+    case CallKind::RejectDiscordFriendRequest: return "rejectDiscordFriendRequest";
+    case CallKind::RejectGameFriendRequest: return "rejectGameFriendRequest";
+    case CallKind::CancelDiscordFriendRequest: return "cancelDiscordFriendRequest";
+    case CallKind::CancelGameFriendRequest: return "cancelGameFriendRequest";
+    case CallKind::RemoveGameFriend: return "removeGameFriend";
+    case CallKind::RemoveDiscordAndGameFriend: return "removeDiscordAndGameFriend";
+    case CallKind::BlockUser: return "blockUser";
+    case CallKind::UnblockUser: return "unblockUser";
   }
   return "";
 }

@@ -51,4 +51,15 @@ void ClientWrap::SetEventCallbacks(sdk::LogSeverity minSeverity) {
   client_->Presence().SetUserUpdatedCallback([pump, id](sdk::Snowflake userId) {
     pump->Emit(MakeUserUpdatedEvent(id, userId));
   });
+
+  sdk::RelationshipsApi& relationships = client_->Relationships();
+  relationships.SetRelationshipCreatedCallback([pump, id](sdk::Snowflake userId, bool isDiscord) {
+    pump->Emit(MakeRelationshipCreatedEvent(id, isDiscord, userId));
+  });
+  relationships.SetRelationshipDeletedCallback([pump, id](sdk::Snowflake userId, bool isDiscord) {
+    pump->Emit(MakeRelationshipDeletedEvent(id, isDiscord, userId));
+  });
+  relationships.SetRelationshipGroupsUpdatedCallback([pump, id](sdk::Snowflake userId) {
+    pump->Emit(MakeRelationshipGroupsUpdatedEvent(id, userId));
+  });
 }

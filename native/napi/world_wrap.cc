@@ -78,6 +78,7 @@ void WorldWrap::Init(Napi::Env env, Napi::Object exports) {
           InstanceMethod<&WorldWrap::SetVoiceChannelStatus>("setVoiceChannelStatus"),
           InstanceMethod<&WorldWrap::GetVoiceChannelStatus>("getVoiceChannelStatus"),
           InstanceMethod<&WorldWrap::GetAuditLog>("getAuditLog"),
+          InstanceMethod<&WorldWrap::SetFriends>("setFriends"),
       });
   exports.Set("NativeWorld", ctor);
 }

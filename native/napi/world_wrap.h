@@ -102,6 +102,8 @@ class WorldWrap final : public Napi::ObjectWrap<WorldWrap> {
   Napi::Value SetVoiceChannelStatus(const Napi::CallbackInfo& info);     // (app, channelId, status | null, reason?)
   Napi::Value GetVoiceChannelStatus(const Napi::CallbackInfo& info);     // (channelId) -> string | null
   Napi::Value GetAuditLog(const Napi::CallbackInfo& info);               // (guildId) -> entries
+  // Relationships (world_wrap_presence.cc).
+  Napi::Value SetFriends(const Napi::CallbackInfo& info);  // (userA, userB, discord, game)
 
   World& world() { return *backend_->world(); }
 

@@ -22,4 +22,14 @@ Napi::Value WorldWrap::SetApplicationProfiles(const Napi::CallbackInfo& info) {
   return UserToJs(env, Guarded(env, [&] { return world().SetApplicationProfiles(userId, std::move(profiles)); }));
 }
 
+Napi::Value WorldWrap::SetFriends(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const sdk::Snowflake a = SnowflakeFromJs(ArgOrUndefined(info, 0), "userA");
+  const sdk::Snowflake b = SnowflakeFromJs(ArgOrUndefined(info, 1), "userB");
+  const bool discord = BoolArg(info, 2, "discord");
+  const bool game = BoolArg(info, 3, "game");
+  Guarded(env, [&] { world().SetFriends(a, b, discord, game); });
+  return env.Undefined();
+}
+
 }  // namespace sim

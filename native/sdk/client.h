@@ -17,6 +17,7 @@
 #include "sdk/lobbies_api.h"
 #include "sdk/messages_api.h"
 #include "sdk/presence_api.h"
+#include "sdk/relationships_api.h"
 #include "sdk/types.h"
 #include "sdk/voice_api.h"
 
@@ -37,7 +38,7 @@ struct ClientOptions {
 };
 
 // The core client: token, connection, status and logs. Each feature has an interface of its own
-// (sdk/*_api.h), reached from here; auth, relationships and invites will get theirs the same way.
+// (sdk/*_api.h), reached from here; auth and invites will get theirs the same way.
 class Client : public CallbackTypes {
  public:
   using StatusCallback = std::function<void(Status, ConnectionError, int32_t errorDetail)>;
@@ -69,6 +70,7 @@ class Client : public CallbackTypes {
   virtual VoiceApi& Voice() = 0;
   virtual GuildsApi& Guilds() = 0;
   virtual PresenceApi& Presence() = 0;
+  virtual RelationshipsApi& Relationships() = 0;
 
   // Tears the client down: stops and joins every thread it owns, then queues a ClientDestroyed
   // result for every operation still pending. Idempotent. After Close() no callback of this client

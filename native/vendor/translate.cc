@@ -97,6 +97,29 @@ sdk::Result ToResult(const discordpp::ClientResult& result) {
   return out;
 }
 
+static_assert(SameValue(discordpp::RelationshipType::None, sdk::RelationshipType::None) &&
+                  SameValue(discordpp::RelationshipType::Friend, sdk::RelationshipType::Friend) &&
+                  SameValue(discordpp::RelationshipType::Blocked, sdk::RelationshipType::Blocked) &&
+                  SameValue(discordpp::RelationshipType::PendingIncoming, sdk::RelationshipType::PendingIncoming) &&
+                  SameValue(discordpp::RelationshipType::PendingOutgoing, sdk::RelationshipType::PendingOutgoing) &&
+                  SameValue(discordpp::RelationshipType::Implicit, sdk::RelationshipType::Implicit) &&
+                  SameValue(discordpp::RelationshipType::Suggestion, sdk::RelationshipType::Suggestion),
+              "RelationshipType values differ from the SDK's");
+static_assert(SameValue(discordpp::RelationshipGroupType::OnlinePlayingGame, sdk::RelationshipGroupType::OnlinePlayingGame) &&
+                  SameValue(discordpp::RelationshipGroupType::OnlineElsewhere, sdk::RelationshipGroupType::OnlineElsewhere) &&
+                  SameValue(discordpp::RelationshipGroupType::Offline, sdk::RelationshipGroupType::Offline),
+              "RelationshipGroupType values differ from the SDK's");
+
+sdk::Relationship ToRelationship(const discordpp::RelationshipHandle& relationship) {
+  sdk::Relationship out;
+  out.id = relationship.Id();
+  out.discordType = static_cast<sdk::RelationshipType>(static_cast<int32_t>(relationship.DiscordRelationshipType()));
+  out.gameType = static_cast<sdk::RelationshipType>(static_cast<int32_t>(relationship.GameRelationshipType()));
+  out.isSpamRequest = relationship.IsSpamRequest();
+  if (auto user = relationship.User()) out.user = ToUser(*user);
+  return out;
+}
+
 sdk::User ToUser(const discordpp::UserHandle& user) {
   sdk::User out;
   out.id = user.Id();

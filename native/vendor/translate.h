@@ -7,6 +7,8 @@
 
 #include <discordpp.h>
 
+#include "sdk/relationships.h"
+
 #include "sdk/guilds.h"
 #include "sdk/lobby.h"
 #include "sdk/presence.h"
@@ -20,6 +22,7 @@ using VendorMetadata = std::unordered_map<std::string, std::string>;
 
 sdk::Result ToResult(const discordpp::ClientResult& result);
 sdk::User ToUser(const discordpp::UserHandle& user);
+sdk::Relationship ToRelationship(const discordpp::RelationshipHandle& relationship);
 sdk::Metadata ToMetadata(const VendorMetadata& metadata);
 VendorMetadata FromMetadata(const sdk::Metadata& metadata);
 sdk::Lobby ToLobby(const discordpp::LobbyHandle& lobby);

@@ -69,6 +69,7 @@ VendorClient::VendorClient(std::shared_ptr<VendorBackend> backend, sdk::Callback
       if (onUserUpdated_) onUserUpdated_(userId);
     });
   }));
+  RegisterRelationshipCallbacks();
 }
 
 VendorClient::~VendorClient() { Close(); }

@@ -51,7 +51,8 @@ class VendorClient final : public sdk::Client,
                            public sdk::MessagesApi,
                            public sdk::VoiceApi,
                            public sdk::GuildsApi,
-                           public sdk::PresenceApi {
+                           public sdk::PresenceApi,
+                           public sdk::RelationshipsApi {
  public:
   VendorClient(std::shared_ptr<VendorBackend> backend, sdk::CallbackQueue& queue,
                const sdk::ClientOptions& options);
@@ -62,6 +63,7 @@ class VendorClient final : public sdk::Client,
   sdk::VoiceApi& Voice() override { return *this; }
   sdk::GuildsApi& Guilds() override { return *this; }
   sdk::PresenceApi& Presence() override { return *this; }
+  sdk::RelationshipsApi& Relationships() override { return *this; }
 
   void UpdateToken(sdk::TokenType type, std::string token, ResultCallback done) override;
   void Connect() override;
@@ -84,6 +86,7 @@ class VendorClient final : public sdk::Client,
   SDK_VOICE_API_METHODS(SDK_OVERRIDE)
   SDK_GUILDS_API_METHODS(SDK_OVERRIDE)
   SDK_PRESENCE_API_METHODS(SDK_OVERRIDE)
+  SDK_RELATIONSHIPS_API_METHODS(SDK_OVERRIDE)
 
   void Close() override;
 
@@ -115,6 +118,8 @@ class VendorClient final : public sdk::Client,
   void ForwardVoiceEvent(sdk::VoiceEvent event, sdk::Snowflake lobbyId, sdk::Snowflake userId);
   void ForwardLobbyEvent(sdk::LobbyEvent event, uint64_t lobbyId, uint64_t memberId);
   void ForwardMessageEvent(sdk::MessageEvent event, uint64_t messageId);
+  // Registers the relationship callbacks with the library (vendor_client_relationships.cc).
+  void RegisterRelationshipCallbacks();
 
   std::shared_ptr<VendorBackend> backend_;
   std::shared_ptr<Link> link_;
@@ -128,6 +133,9 @@ class VendorClient final : public sdk::Client,
   LogCallback onVoiceLog_;
   UserUpdatedCallback onUserUpdated_;
   MessageDeletedCallback onMessageDeleted_;
+  RelationshipCallback onRelationshipCreated_;
+  RelationshipCallback onRelationshipDeleted_;
+  RelationshipGroupsCallback onRelationshipGroups_;
   std::optional<uint64_t> cpuAffinityMask_;
   CallStatusCallback onCallStatus_;
   VoiceEventCallback onVoiceEvent_;

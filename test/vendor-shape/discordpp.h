@@ -114,6 +114,9 @@ enum class StatusType {
   Unknown = 7,
 };
 
+enum class RelationshipType { None = 0, Friend = 1, Blocked = 2, PendingIncoming = 3, PendingOutgoing = 4, Implicit = 5, Suggestion = 6 };
+enum class RelationshipGroupType { OnlinePlayingGame = 0, OnlineElsewhere = 1, Offline = 2 };
+
 enum class ChannelType {
   GuildText = 0,
   Dm = 1,
@@ -300,6 +303,19 @@ class UserHandle {
   std::optional<Activity> GameActivity() const;
   std::vector<UserApplicationProfileHandle> UserApplicationProfiles() const;
   VENDOR_SHAPE_HANDLE(UserHandle)
+};
+
+class RelationshipHandle {
+ public:
+  RelationshipHandle(const RelationshipHandle& other);
+  RelationshipHandle& operator=(const RelationshipHandle& other);
+  ~RelationshipHandle();
+  uint64_t Id() const;
+  RelationshipType DiscordRelationshipType() const;
+  RelationshipType GameRelationshipType() const;
+  bool IsSpamRequest() const;
+  std::optional<UserHandle> User() const;
+  VENDOR_SHAPE_HANDLE(RelationshipHandle)
 };
 
 class GuildMinimal {
@@ -615,6 +631,33 @@ class Client {
   void SetOnlineStatus(StatusType status, UpdateStatusCallback callback);
   std::optional<UserHandle> GetUser(uint64_t userId) const;
   void SetUserUpdatedCallback(UserUpdatedCallback cb);
+
+  using UpdateRelationshipCallback = std::function<void(ClientResult result)>;
+  using SendFriendRequestCallback = UpdateRelationshipCallback;
+  using RelationshipCreatedCallback = std::function<void(uint64_t userId, bool isDiscordRelationshipUpdate)>;
+  using RelationshipDeletedCallback = RelationshipCreatedCallback;
+  using RelationshipGroupsUpdatedCallback = std::function<void(uint64_t userId)>;
+  std::vector<RelationshipHandle> GetRelationships() const;
+  std::vector<RelationshipHandle> GetRelationshipsByGroup(RelationshipGroupType groupType) const;
+  RelationshipHandle GetRelationshipHandle(uint64_t userId) const;
+  std::vector<UserHandle> SearchFriendsByUsername(std::string searchStr) const;
+  void SendDiscordFriendRequest(std::string const& username, SendFriendRequestCallback cb);
+  void SendGameFriendRequest(std::string const& username, SendFriendRequestCallback cb);
+  void SendDiscordFriendRequestById(uint64_t userId, UpdateRelationshipCallback cb);
+  void SendGameFriendRequestById(uint64_t userId, UpdateRelationshipCallback cb);
+  void AcceptDiscordFriendRequest(uint64_t userId, UpdateRelationshipCallback cb);
+  void AcceptGameFriendRequest(uint64_t userId, UpdateRelationshipCallback cb);
+  void RejectDiscordFriendRequest(uint64_t userId, UpdateRelationshipCallback cb);
+  void RejectGameFriendRequest(uint64_t userId, UpdateRelationshipCallback cb);
+  void CancelDiscordFriendRequest(uint64_t userId, UpdateRelationshipCallback cb);
+  void CancelGameFriendRequest(uint64_t userId, UpdateRelationshipCallback cb);
+  void RemoveGameFriend(uint64_t userId, UpdateRelationshipCallback cb);
+  void RemoveDiscordAndGameFriend(uint64_t userId, UpdateRelationshipCallback cb);
+  void BlockUser(uint64_t userId, UpdateRelationshipCallback cb);
+  void UnblockUser(uint64_t userId, UpdateRelationshipCallback cb);
+  void SetRelationshipCreatedCallback(RelationshipCreatedCallback cb);
+  void SetRelationshipDeletedCallback(RelationshipDeletedCallback cb);
+  void SetRelationshipGroupsUpdatedCallback(RelationshipGroupsUpdatedCallback cb);
 
   void GetUserGuilds(GetUserGuildsCallback cb);
   void GetGuildChannels(uint64_t guildId, GetGuildChannelsCallback cb);

@@ -26,6 +26,7 @@ class SimClient final : public sdk::Client,
                         public sdk::VoiceApi,
                         public sdk::GuildsApi,
                         public sdk::PresenceApi,
+                        public sdk::RelationshipsApi,
                         public Session {
  public:
   SimClient(std::shared_ptr<World> world, sdk::CallbackQueue& queue, sdk::ClientOptions options);
@@ -37,6 +38,7 @@ class SimClient final : public sdk::Client,
   sdk::VoiceApi& Voice() override { return *this; }
   sdk::GuildsApi& Guilds() override { return *this; }
   sdk::PresenceApi& Presence() override { return *this; }
+  sdk::RelationshipsApi& Relationships() override { return *this; }
   void UpdateToken(sdk::TokenType type, std::string token, ResultCallback done) override;
   void Connect() override;
   void Disconnect() override;
@@ -55,6 +57,7 @@ class SimClient final : public sdk::Client,
   SDK_VOICE_API_METHODS(SDK_OVERRIDE)
   SDK_GUILDS_API_METHODS(SDK_OVERRIDE)
   SDK_PRESENCE_API_METHODS(SDK_OVERRIDE)
+  SDK_RELATIONSHIPS_API_METHODS(SDK_OVERRIDE)
 
   // Session (called by the world; only posts to the service thread)
   sdk::Snowflake SessionUserId() const override { return sessionUserId_.load(); }
@@ -69,6 +72,8 @@ class SimClient final : public sdk::Client,
   void OnCallEnded(sdk::Snowflake lobbyId) override;
   void OnVoiceSettingsUpdated(const sdk::VoiceSettings& settings) override;
   void OnMessageDeleted(sdk::Snowflake messageId, sdk::Snowflake channelId) override;
+  void OnRelationshipChanged(sdk::Snowflake other, bool isDiscord, bool created) override;
+  void OnRelationshipGroupsUpdated(sdk::Snowflake userId) override;
 
  private:
   // The gateway close code the service sends when identify fails.
@@ -100,6 +105,8 @@ class SimClient final : public sdk::Client,
   // A service call: runs `body` on the service thread after the world's latency, unless a fault
   // is planned or the client is not ready; then the operation fails with that.
   void Call(CallKind kind, uint64_t op, std::function<void(sdk::Snowflake app, sdk::Snowflake user)> body);
+  // A relationship operation: a Call whose body answers with the world's Result.
+  void RelationshipCall(CallKind kind, ResultCallback done, std::function<sdk::Result(sdk::Snowflake user)> body);
   // The signed-in (application, user), or a ClientNotReady failure.
   bool SignedIn(sdk::Snowflake* app, sdk::Snowflake* user, sdk::Result* failure) const;
 
@@ -141,6 +148,9 @@ class SimClient final : public sdk::Client,
   std::shared_ptr<const MessageEventCallback> messageCallback_;
   std::shared_ptr<const MessageDeletedCallback> messageDeletedCallback_;
   std::shared_ptr<const UserUpdatedCallback> userCallback_;
+  std::shared_ptr<const RelationshipCallback> relationshipCreatedCallback_;
+  std::shared_ptr<const RelationshipCallback> relationshipDeletedCallback_;
+  std::shared_ptr<const RelationshipGroupsCallback> relationshipGroupsCallback_;
   sdk::LogSeverity minLogSeverity_ = sdk::LogSeverity::None;
   uint64_t nextOperationId_ = 1;
   std::map<uint64_t, ResultCallback> pending_;

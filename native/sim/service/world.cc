@@ -192,10 +192,20 @@ bool World::IsConnectedLocked(sdk::Snowflake app, sdk::Snowflake user) const {
 void World::SessionReady(Session* session, sdk::Snowflake app, sdk::Snowflake user) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (!IsAttachedLocked(session) || readyKey_.count(session)) return;
+  const bool wasOnline = UserConnectedLocked(user);
   readyKey_[session] = {app, user};
   auto& sessions = ready_[{app, user}];
   sessions.insert(session);
   if (sessions.size() == 1) DispatchLocked(lobbies_.ConnectedChanged(app, user));
+  // Its first client anywhere: the user comes online (userUpdated; friends' groups).
+  if (!wasOnline) UserUpdatedLocked(user);
+}
+
+bool World::UserConnectedLocked(sdk::Snowflake user) const {
+  for (const auto& [key, sessions] : ready_) {
+    if (key.second == user && !sessions.empty()) return true;
+  }
+  return false;
 }
 
 void World::SessionGone(Session* session) {
@@ -213,8 +223,10 @@ void World::ForgetReadyLocked(Session* session) {
   sessions.erase(session);
   if (!sessions.empty()) return;
   ready_.erase({app, user});
-  PresenceGoneLocked(app, user);
+  const bool activityGone = PresenceGoneLocked(app, user);
   DispatchLocked(lobbies_.ConnectedChanged(app, user));
+  // Its activity went, or its last client anywhere (offline): userUpdated; friends' groups.
+  if (activityGone || !UserConnectedLocked(user)) UserUpdatedLocked(user);
 }
 
 void World::DispatchLocked(const Notices& notices) {

@@ -28,6 +28,8 @@
 #include "sim/service/interference.h"
 #include "sim/service/lobbies.h"
 #include "sim/service/snowflake.h"
+#include "sdk/relationships.h"
+#include "sim/service/relationships.h"
 
 namespace sim {
 
@@ -56,6 +58,10 @@ class Session {
   virtual void OnVoiceSettingsUpdated(const sdk::VoiceSettings& settings) = 0;
   // A message of `channelId` (a direct message) was deleted.
   virtual void OnMessageDeleted(sdk::Snowflake messageId, sdk::Snowflake channelId) = 0;
+  // Relationships: the session's user's relationship with `other` was created or changed type
+  // (`created`) or removed, in its Discord or game type; a friend moved to another group.
+  virtual void OnRelationshipChanged(sdk::Snowflake other, bool isDiscord, bool created) = 0;
+  virtual void OnRelationshipGroupsUpdated(sdk::Snowflake userId) = 0;
 };
 
 // Why an access token was refused.
@@ -248,6 +254,28 @@ class World {
   // its lobbies in `app`), else nullopt.
   std::optional<sdk::User> ViewUser(sdk::Snowflake app, sdk::Snowflake viewer, sdk::Snowflake userId) const;
 
+  // Relationships (world_relationships.cc; rules in sim/relationships.h). Client operations
+  // answer with a Result; both users' signed-in sessions get relationship created/deleted.
+  enum class RelationshipOp {
+    AcceptDiscord, AcceptGame, RejectDiscord, RejectGame, CancelDiscord, CancelGame,
+    RemoveGame, RemoveDiscordAndGame, Block, Unblock,
+  };
+  sdk::Result SendFriendRequest(sdk::Snowflake user, sdk::Snowflake target, bool discord);
+  // By username (case-insensitive); an unknown one is 400 80004.
+  sdk::Result SendFriendRequestByName(sdk::Snowflake user, const std::string& username, bool discord);
+  sdk::Result UpdateRelationship(sdk::Snowflake user, sdk::Snowflake other, RelationshipOp op);
+  // What a client of (app, viewer) reads: every relationship; the friends of one group, ordered
+  // by display name (case-insensitive) then id; one relationship (None types when none); the
+  // friends whose username or display name contains `text` (case-insensitive).
+  std::vector<sdk::Relationship> RelationshipsOf(sdk::Snowflake app, sdk::Snowflake viewer) const;
+  std::vector<sdk::Relationship> RelationshipsByGroup(sdk::Snowflake app, sdk::Snowflake viewer,
+                                                      sdk::RelationshipGroupType group) const;
+  sdk::Relationship RelationshipOf(sdk::Snowflake app, sdk::Snowflake viewer, sdk::Snowflake other) const;
+  std::vector<sdk::User> SearchFriends(sdk::Snowflake app, sdk::Snowflake viewer, const std::string& text) const;
+  // Harness: makes two users friends at once. Bad input (unknown user, oneself, a provisional
+  // account as a Discord friend, a block between them): std::invalid_argument.
+  void SetFriends(sdk::Snowflake a, sdk::Snowflake b, bool discord, bool game);
+
  private:
   struct TokenRecord {
     TokenGrant grant;
@@ -282,8 +310,11 @@ class World {
   sdk::User ShownUserLocked(sdk::User user, bool self) const;
   // Tells every signed-in session that knows `userId` (its own included) that it changed.
   void UserUpdatedLocked(sdk::Snowflake userId);
-  // The last session of (app, user) went: the activity it published goes with it.
-  void PresenceGoneLocked(sdk::Snowflake app, sdk::Snowflake user);
+  // The last session of (app, user) went: the activity it published goes with it. Returns whether
+  // there was one (the caller tells those who know the user).
+  bool PresenceGoneLocked(sdk::Snowflake app, sdk::Snowflake user);
+  // Whether the user has a signed-in session in any application (online to others, unless invisible).
+  bool UserConnectedLocked(sdk::Snowflake user) const;
 
   const sdk::Version version_;
   SnowflakeMinter minter_;
@@ -307,6 +338,25 @@ class World {
   DirectMessages directMessages_;
   std::map<sdk::Snowflake, sdk::Activity> activities_;  // by user; applicationId: the publishing app
   std::map<sdk::Snowflake, sdk::StatusType> chosenStatus_;  // by user; absent: Online
+
+  // Relationships (world_relationships.cc). What others can see of a user's presence, for the
+  // friends list's groups: online, and the application of the activity it shows.
+  struct ShownPresence {
+    bool online = false;
+    sdk::Snowflake activityApp = 0;
+    bool operator==(const ShownPresence& other) const { return online == other.online && activityApp == other.activityApp; }
+  };
+  static sdk::RelationshipGroupType GroupOf(const ShownPresence& presence, sdk::Snowflake app, bool discordFriend);
+  ShownPresence ShownPresenceLocked(sdk::Snowflake userId) const;
+  // Tells the sessions of `userId`'s friends whose group of it changed (relationshipGroupsUpdated).
+  void RelationshipGroupsChangedLocked(sdk::Snowflake userId);
+  void DispatchRelationshipsLocked(const RelationshipNotices& notices);
+  sdk::Relationship RelationshipLocked(sdk::Snowflake app, sdk::Snowflake viewer, sdk::Snowflake other) const;
+  // `user` as (app, viewer) sees it: its presence only to itself, its friends and its lobbies'
+  // members, never across a block (then offline, no activity).
+  sdk::User ViewUserLocked(sdk::Snowflake app, sdk::Snowflake viewer, const sdk::User& user) const;
+  Relationships relationships_;
+  std::map<sdk::Snowflake, ShownPresence> shownPresence_;  // by user: the last presence groups were told of
 
   mutable std::mutex activityMutex_;  // guards the three below; may be taken under mutex_, never the reverse
   uint64_t inFlight_ = 0;

@@ -70,19 +70,33 @@ void World::ClearRichPresence(sdk::Snowflake app, sdk::Snowflake user) {
   UserUpdatedLocked(user);
 }
 
-void World::PresenceGoneLocked(sdk::Snowflake app, sdk::Snowflake user) {
+bool World::PresenceGoneLocked(sdk::Snowflake app, sdk::Snowflake user) {
   auto found = activities_.find(user);
-  if (found == activities_.end() || found->second.applicationId != app) return;
+  if (found == activities_.end() || found->second.applicationId != app) return false;
   activities_.erase(found);
-  UserUpdatedLocked(user);
+  return true;
 }
 
 std::optional<sdk::User> World::ViewUser(sdk::Snowflake app, sdk::Snowflake viewer, sdk::Snowflake userId) const {
   std::lock_guard<std::mutex> lock(mutex_);
   auto user = users_.find(userId);
   if (user == users_.end()) return std::nullopt;
-  if (userId != viewer && !lobbies_.ShareLobby(app, viewer, userId)) return std::nullopt;
-  return ShownUserLocked(user->second, userId == viewer);
+  // Known: itself, the members of its lobbies, and the users it has a relationship with.
+  if (userId != viewer && !lobbies_.ShareLobby(app, viewer, userId) && relationships_.Of(viewer, userId).none()) {
+    return std::nullopt;
+  }
+  return ViewUserLocked(app, viewer, user->second);
+}
+
+sdk::User World::ViewUserLocked(sdk::Snowflake app, sdk::Snowflake viewer, const sdk::User& user) const {
+  if (user.id == viewer) return ShownUserLocked(user, true);
+  const bool sees = !relationships_.BlockedEitherWay(viewer, user.id) &&
+                    (relationships_.AreFriends(viewer, user.id) || lobbies_.ShareLobby(app, viewer, user.id));
+  if (sees) return ShownUserLocked(user, false);
+  sdk::User hidden = user;
+  hidden.status = sdk::StatusType::Offline;
+  hidden.gameActivity.reset();
+  return hidden;
 }
 
 sdk::User World::ShownUserLocked(sdk::User user, bool self) const {
@@ -102,9 +116,14 @@ sdk::User World::ShownUserLocked(sdk::User user, bool self) const {
 }
 
 void World::UserUpdatedLocked(sdk::Snowflake userId) {
+  RelationshipGroupsChangedLocked(userId);
   for (const auto& [key, sessions] : ready_) {
     const auto& [app, viewer] = key;
-    if (viewer != userId && !lobbies_.ShareLobby(app, viewer, userId)) continue;
+    // Those who see the user's presence: its friends and the members of its lobbies, not across a block.
+    if (viewer != userId && (relationships_.BlockedEitherWay(viewer, userId) ||
+                             !(relationships_.AreFriends(viewer, userId) || lobbies_.ShareLobby(app, viewer, userId)))) {
+      continue;
+    }
     for (Session* session : sessions) session->OnUserUpdated(userId);
   }
 }
