@@ -240,3 +240,9 @@ export interface NativeAuditLogEntry {
   /** World clock, ms since the Unix epoch. */
   at: number;
 }
+
+/** A PKCE pair (`AuthorizationCodeVerifier`): the verifier and its S256 challenge. Secrets. */
+export interface NativeCodeVerifier {
+  verifier: string;
+  challenge: string;
+}

@@ -88,6 +88,13 @@ describe('examples', () => {
     expect(stdout).toMatch(/server: voice channel status "Duo raid in progress"\n$/);
   });
 
+  it('the sign-in example: the scopes, a PKCE challenge that matches its verifier, the verifier hidden', async () => {
+    const { code, stdout, stderr } = await runFixture(example('sign-in.cjs'));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toBe('scopes: openid sdk.social_layer\nchallenge S256: matches\nverifier hidden\n');
+  });
+
   it('the README shows each example exactly as it is in examples/', () => {
     const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
     const blocks = [...readme.matchAll(/<!-- example: (\S+) -->\n```js\n([\s\S]*?)```/g)];

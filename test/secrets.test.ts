@@ -123,3 +123,26 @@ describe('the leak check itself', () => {
     ]);
   });
 });
+
+describe('sign-in secrets', () => {
+  it('a PKCE verifier shows in no log line (debug build, verbose) and no inspect or JSON output', async () => {
+    const { sim, app, grant } = world({ build: 'debug' });
+    const client = sim.createClient({ logLevel: 'verbose', applicationId: app.id });
+    const lines: string[] = [];
+    client.on('log', (entry) => lines.push(entry.message));
+    const verifiers: string[] = [];
+    const outputs: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const pair = client.createAuthorizationCodeVerifier();
+      verifiers.push(pair.verifier);
+      outputs.push(inspect(pair, { depth: 10, showHidden: true }), JSON.stringify(pair), inspect([pair]));
+    }
+    await client.updateToken(grant.accessToken);
+    await client.connect();
+    outputs.push(inspect(client, { depth: 10 }));
+    await client.close();
+    expect(lines.length).toBeGreaterThan(0);
+    expect(leaks(lines, verifiers)).toEqual([]);
+    expect(leaks(outputs, verifiers)).toEqual([]);
+  });
+});

@@ -9,6 +9,7 @@ import '../features/messages.js';
 import '../features/presence.js';
 import '../features/voice.js';
 import '../features/guilds.js';
+import '../features/auth.js';
 
 export { Client } from './client.js';
 export type { ClientOptions, UpdateTokenOptions, EventIteratorOptions, EventValue, BackendFeatures } from './client.js';
@@ -16,3 +17,4 @@ export type { CreateOrJoinLobbyOptions, LobbyClientEvents } from '../features/lo
 export type { SendLobbyMessageOptions, GetLobbyMessagesOptions, SendUserMessageOptions, GetUserMessagesOptions, MessageClientEvents } from '../features/messages.js';
 export type { PresenceClientEvents } from '../features/presence.js';
 export type { VoiceClientEvents } from '../features/voice.js';
+export type { AuthorizationCodeVerifier, AuthorizationCodeChallenge } from '../features/auth.js';

@@ -9,6 +9,7 @@
 import type {
   NativeActivity,
   NativeCall,
+  NativeCodeVerifier,
   NativeFailure,
   NativeFeatures,
   NativeGuild,
@@ -524,4 +525,6 @@ export interface NativeClient {
   setOnlineStatus(requestId: number, status: number): void;
   /** A user this client knows (cache only), or null. */
   getUser(userId: string): NativeUser | null;
+  /** A fresh PKCE pair: the verifier and its S256 challenge (secrets). A closed client throws. */
+  createAuthorizationCodeVerifier(): NativeCodeVerifier;
 }

@@ -10,6 +10,7 @@
 #include "napi/client_wrap.h"
 #include "napi/convert.h"
 #include "napi/convert_presence.h"
+#include "napi/convert_auth.h"
 
 std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MethodTable() {
   return {
@@ -55,6 +56,7 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MethodTable()
       InstanceMethod<&ClientWrap::ClearRichPresence>("clearRichPresence"),
       InstanceMethod<&ClientWrap::SetOnlineStatus>("setOnlineStatus"),
       InstanceMethod<&ClientWrap::GetUser>("getUser"),
+      InstanceMethod<&ClientWrap::CreateAuthorizationCodeVerifier>("createAuthorizationCodeVerifier"),
   };
 }
 
@@ -261,4 +263,9 @@ Napi::Value ClientWrap::GetUser(const Napi::CallbackInfo& info) {
   if (!client_) return info.Env().Null();
   auto value = client_->Presence().GetUser(userId);
   return value ? Napi::Value(UserToJs(info.Env(), *value)) : info.Env().Null();
+}
+
+// A fresh PKCE pair: the verifier and its S256 challenge (secrets). A closed client throws.
+Napi::Value ClientWrap::CreateAuthorizationCodeVerifier(const Napi::CallbackInfo& info) {
+  return CodeVerifierToJs(info.Env(), Live(info).Auth().CreateAuthorizationCodeVerifier());
 }

@@ -51,7 +51,8 @@ class VendorClient final : public sdk::Client,
                            public sdk::MessagesApi,
                            public sdk::VoiceApi,
                            public sdk::GuildsApi,
-                           public sdk::PresenceApi {
+                           public sdk::PresenceApi,
+                           public sdk::AuthApi {
  public:
   VendorClient(std::shared_ptr<VendorBackend> backend, sdk::CallbackQueue& queue,
                const sdk::ClientOptions& options);
@@ -62,6 +63,7 @@ class VendorClient final : public sdk::Client,
   sdk::VoiceApi& Voice() override { return *this; }
   sdk::GuildsApi& Guilds() override { return *this; }
   sdk::PresenceApi& Presence() override { return *this; }
+  sdk::AuthApi& Auth() override { return *this; }
 
   void UpdateToken(sdk::TokenType type, std::string token, ResultCallback done) override;
   void Connect() override;
@@ -84,6 +86,7 @@ class VendorClient final : public sdk::Client,
   SDK_VOICE_API_METHODS(SDK_OVERRIDE)
   SDK_GUILDS_API_METHODS(SDK_OVERRIDE)
   SDK_PRESENCE_API_METHODS(SDK_OVERRIDE)
+  SDK_AUTH_API_METHODS(SDK_OVERRIDE)
 
   void Close() override;
 

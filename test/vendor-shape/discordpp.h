@@ -70,6 +70,10 @@ enum class AuthorizationTokenType {
   Bearer = 1,
 };
 
+enum class AuthenticationCodeChallengeMethod {
+  S256 = 0,
+};
+
 enum class LoggingSeverity {
   Verbose = 1,
   Info = 2,
@@ -516,6 +520,29 @@ class ClientCreateOptions {
   VENDOR_SHAPE_STATE
 };
 
+class AuthorizationCodeChallenge {
+ public:
+  explicit AuthorizationCodeChallenge();
+  AuthorizationCodeChallenge(const AuthorizationCodeChallenge& other);
+  AuthorizationCodeChallenge& operator=(const AuthorizationCodeChallenge& other);
+  ~AuthorizationCodeChallenge();
+  AuthenticationCodeChallengeMethod Method() const;
+  void SetMethod(AuthenticationCodeChallengeMethod Method);
+  std::string Challenge() const;
+  void SetChallenge(std::string Challenge);
+  VENDOR_SHAPE_STATE
+};
+
+class AuthorizationCodeVerifier {
+ public:
+  AuthorizationCodeVerifier(const AuthorizationCodeVerifier& other);
+  AuthorizationCodeVerifier& operator=(const AuthorizationCodeVerifier& other);
+  ~AuthorizationCodeVerifier();
+  AuthorizationCodeChallenge Challenge() const;
+  std::string Verifier() const;
+  VENDOR_SHAPE_HANDLE(AuthorizationCodeVerifier)
+};
+
 class Client {
  public:
   enum class Status {
@@ -572,6 +599,8 @@ class Client {
   static int32_t GetVersionMinor();
   static int32_t GetVersionPatch();
   static std::string GetVersionHash();
+  static std::string GetDefaultCommunicationScopes();
+  static std::string GetDefaultPresenceScopes();
 
   void SetApplicationId(uint64_t applicationId);
   void UpdateToken(AuthorizationTokenType tokenType, std::string token, UpdateTokenCallback callback);
@@ -615,6 +644,8 @@ class Client {
   void SetOnlineStatus(StatusType status, UpdateStatusCallback callback);
   std::optional<UserHandle> GetUser(uint64_t userId) const;
   void SetUserUpdatedCallback(UserUpdatedCallback cb);
+
+  AuthorizationCodeVerifier CreateAuthorizationCodeVerifier();
 
   void GetUserGuilds(GetUserGuildsCallback cb);
   void GetGuildChannels(uint64_t guildId, GetGuildChannelsCallback cb);

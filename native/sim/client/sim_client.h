@@ -26,6 +26,7 @@ class SimClient final : public sdk::Client,
                         public sdk::VoiceApi,
                         public sdk::GuildsApi,
                         public sdk::PresenceApi,
+                        public sdk::AuthApi,
                         public Session {
  public:
   SimClient(std::shared_ptr<World> world, sdk::CallbackQueue& queue, sdk::ClientOptions options);
@@ -37,6 +38,7 @@ class SimClient final : public sdk::Client,
   sdk::VoiceApi& Voice() override { return *this; }
   sdk::GuildsApi& Guilds() override { return *this; }
   sdk::PresenceApi& Presence() override { return *this; }
+  sdk::AuthApi& Auth() override { return *this; }
   void UpdateToken(sdk::TokenType type, std::string token, ResultCallback done) override;
   void Connect() override;
   void Disconnect() override;
@@ -55,6 +57,7 @@ class SimClient final : public sdk::Client,
   SDK_VOICE_API_METHODS(SDK_OVERRIDE)
   SDK_GUILDS_API_METHODS(SDK_OVERRIDE)
   SDK_PRESENCE_API_METHODS(SDK_OVERRIDE)
+  SDK_AUTH_API_METHODS(SDK_OVERRIDE)
 
   // Session (called by the world; only posts to the service thread)
   sdk::Snowflake SessionUserId() const override { return sessionUserId_.load(); }

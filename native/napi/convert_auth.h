@@ -1,0 +1,10 @@
+// JS <-> port conversions of sign-in values. Codes, verifiers and tokens are secrets: these only
+// move them between the port and JS, never into an error message.
+#pragma once
+
+#include <napi.h>
+
+#include "sdk/auth_api.h"
+
+// { verifier, challenge } (the method is always S256; TypeScript adds it).
+Napi::Object CodeVerifierToJs(Napi::Env env, const sdk::AuthorizationCodeVerifier& pair);
