@@ -8,6 +8,7 @@
  */
 import type {
   NativeActivity,
+  NativeAuthorization,
   NativeCall,
   NativeCodeVerifier,
   NativeFailure,
@@ -17,6 +18,7 @@ import type {
   NativeLobby,
   NativeMessage,
   NativeMetadata,
+  NativeTokenExchange,
   NativeUser,
   NativeUserMessageSummary,
   NativeVersion,
@@ -307,7 +309,9 @@ export type NativePayload =
   | readonly NativeMessage[]
   | readonly NativeGuild[]
   | readonly NativeGuildChannel[]
-  | readonly NativeUserMessageSummary[];
+  | readonly NativeUserMessageSummary[]
+  | NativeAuthorization
+  | NativeTokenExchange;
 
 /** Receives one batch: event i is `ints[i * EVENT_INTS ... + EVENT_INTS]` plus `payloads[i]`. */
 export type NativeDispatcher = (ints: Int32Array, payloads: readonly NativePayload[]) => void;
@@ -410,7 +414,12 @@ export type SimulatedCall =
   /** Clearing it: reports nothing, so a failed clear is only logged (warning) and the activity stays. */
   | 'clearRichPresence'
   | 'linkChannelToLobby'
-  | 'unlinkChannelFromLobby';
+  | 'unlinkChannelFromLobby'
+  /** The authorization request to the local chat client (before its consent prompt shows). */
+  | 'authorize'
+  | 'getToken'
+  | 'refreshToken'
+  | 'revokeToken';
 
 /** The native CallKind of each call. */
 export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
@@ -433,6 +442,10 @@ export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
   clearRichPresence: 16,
   linkChannelToLobby: 17,
   unlinkChannelFromLobby: 18,
+  authorize: 19,
+  getToken: 20,
+  refreshToken: 21,
+  revokeToken: 22,
 };
 
 /** What the Result event of each asynchronous NativeClient method carries on success. */
@@ -456,6 +469,10 @@ export interface NativeResults {
   getGuildChannels: readonly NativeGuildChannel[];
   updateRichPresence: undefined;
   setOnlineStatus: undefined;
+  authorize: NativeAuthorization;
+  getToken: NativeTokenExchange;
+  refreshToken: NativeTokenExchange;
+  revokeToken: undefined;
 }
 
 /** The methods of a native client (ClientWrap). Asynchronous ones take a request id first; their result arrives as a Result event. */
@@ -527,4 +544,13 @@ export interface NativeClient {
   getUser(userId: string): NativeUser | null;
   /** A fresh PKCE pair: the verifier and its S256 challenge (secrets). A closed client throws. */
   createAuthorizationCodeVerifier(): NativeCodeVerifier;
+  /** Result value: the code and redirect URI (the code is a secret). `state`, `nonce`: empty for none. */
+  authorize(requestId: number, scopes: string, codeChallenge: string, state: string, nonce: string): void;
+  abortAuthorize(): void;
+  /** Result value: the token set (secrets). */
+  getToken(requestId: number, applicationId: string, code: string, codeVerifier: string, redirectUri: string): void;
+  /** Result value: the new token set (secrets); the old refresh token is spent. */
+  refreshToken(requestId: number, applicationId: string, refreshToken: string): void;
+  /** Result value: none. */
+  revokeToken(requestId: number, applicationId: string, token: string): void;
 }

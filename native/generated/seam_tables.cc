@@ -234,6 +234,10 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
   calls.Set(sim::CallKindJsName(sim::CallKind::ClearRichPresence), static_cast<int32_t>(sim::CallKind::ClearRichPresence));
   calls.Set(sim::CallKindJsName(sim::CallKind::LinkChannelToLobby), static_cast<int32_t>(sim::CallKind::LinkChannelToLobby));
   calls.Set(sim::CallKindJsName(sim::CallKind::UnlinkChannelFromLobby), static_cast<int32_t>(sim::CallKind::UnlinkChannelFromLobby));
+  calls.Set(sim::CallKindJsName(sim::CallKind::Authorize), static_cast<int32_t>(sim::CallKind::Authorize));
+  calls.Set(sim::CallKindJsName(sim::CallKind::GetToken), static_cast<int32_t>(sim::CallKind::GetToken));
+  calls.Set(sim::CallKindJsName(sim::CallKind::RefreshToken), static_cast<int32_t>(sim::CallKind::RefreshToken));
+  calls.Set(sim::CallKindJsName(sim::CallKind::RevokeToken), static_cast<int32_t>(sim::CallKind::RevokeToken));
   tables.Set("calls", calls);
   tables.Set("eventInts", static_cast<int32_t>(kJsEventInts));
   return tables;

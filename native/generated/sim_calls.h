@@ -26,8 +26,12 @@ enum class CallKind : int32_t {
   ClearRichPresence = 16,  // Clearing it: reports nothing, so a failed clear is only logged (warning) and the activity stays.
   LinkChannelToLobby = 17,
   UnlinkChannelFromLobby = 18,
+  Authorize = 19,  // The authorization request to the local chat client (before its consent prompt shows).
+  GetToken = 20,
+  RefreshToken = 21,
+  RevokeToken = 22,
 };
-constexpr int32_t kCallKinds = 19;
+constexpr int32_t kCallKinds = 23;
 
 // The call's name in debug log lines (the request the SDK makes).
 inline const char* CallKindName(CallKind kind) {
@@ -51,6 +55,10 @@ inline const char* CallKindName(CallKind kind) {
     case CallKind::ClearRichPresence: return "SET_ACTIVITY (clear)";
     case CallKind::LinkChannelToLobby: return "PATCH /lobbies/{lobby}/channel-linking (channel_id)";
     case CallKind::UnlinkChannelFromLobby: return "PATCH /lobbies/{lobby}/channel-linking (empty)";
+    case CallKind::Authorize: return "RPC AUTHORIZE";
+    case CallKind::GetToken: return "POST /oauth2/token (authorization_code)";
+    case CallKind::RefreshToken: return "POST /oauth2/token (refresh_token)";
+    case CallKind::RevokeToken: return "POST /oauth2/token/revoke";
   }
   return "request";
 }
@@ -77,6 +85,10 @@ inline const char* CallKindJsName(CallKind kind) {
     case CallKind::ClearRichPresence: return "clearRichPresence";
     case CallKind::LinkChannelToLobby: return "linkChannelToLobby";
     case CallKind::UnlinkChannelFromLobby: return "unlinkChannelFromLobby";
+    case CallKind::Authorize: return "authorize";
+    case CallKind::GetToken: return "getToken";
+    case CallKind::RefreshToken: return "refreshToken";
+    case CallKind::RevokeToken: return "revokeToken";
   }
   return "";
 }

@@ -8,3 +8,7 @@
 
 // { verifier, challenge } (the method is always S256; TypeScript adds it).
 Napi::Object CodeVerifierToJs(Napi::Env env, const sdk::AuthorizationCodeVerifier& pair);
+// { code, redirectUri } (the code is a secret).
+Napi::Object AuthorizationToJs(Napi::Env env, const sdk::Authorization& authorization);
+// { accessToken, refreshToken, tokenType (vendor value), expiresIn, scopes } (tokens are secrets).
+Napi::Object TokenExchangeToJs(Napi::Env env, const sdk::TokenExchange& tokens);

@@ -78,6 +78,9 @@ void WorldWrap::Init(Napi::Env env, Napi::Object exports) {
           InstanceMethod<&WorldWrap::SetVoiceChannelStatus>("setVoiceChannelStatus"),
           InstanceMethod<&WorldWrap::GetVoiceChannelStatus>("getVoiceChannelStatus"),
           InstanceMethod<&WorldWrap::GetAuditLog>("getAuditLog"),
+          InstanceMethod<&WorldWrap::GetConsentPrompts>("getConsentPrompts"),
+          InstanceMethod<&WorldWrap::AnswerConsent>("answerConsent"),
+          InstanceMethod<&WorldWrap::RemoveAuthorization>("removeAuthorization"),
       });
   exports.Set("NativeWorld", ctor);
 }

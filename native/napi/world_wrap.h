@@ -102,6 +102,10 @@ class WorldWrap final : public Napi::ObjectWrap<WorldWrap> {
   Napi::Value SetVoiceChannelStatus(const Napi::CallbackInfo& info);     // (app, channelId, status | null, reason?)
   Napi::Value GetVoiceChannelStatus(const Napi::CallbackInfo& info);     // (channelId) -> string | null
   Napi::Value GetAuditLog(const Napi::CallbackInfo& info);               // (guildId) -> entries
+  // Sign-in (world_wrap_auth.cc).
+  Napi::Value GetConsentPrompts(const Napi::CallbackInfo& info);         // (userId) -> [{ applicationId, scopes }]
+  Napi::Value AnswerConsent(const Napi::CallbackInfo& info);             // (userId, approve)
+  Napi::Value RemoveAuthorization(const Napi::CallbackInfo& info);       // (userId, applicationId) -> count
 
   World& world() { return *backend_->world(); }
 

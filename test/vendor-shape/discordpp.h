@@ -543,6 +543,20 @@ class AuthorizationCodeVerifier {
   VENDOR_SHAPE_HANDLE(AuthorizationCodeVerifier)
 };
 
+class AuthorizationArgs {
+ public:
+  explicit AuthorizationArgs();
+  AuthorizationArgs(const AuthorizationArgs& other);
+  AuthorizationArgs& operator=(const AuthorizationArgs& other);
+  ~AuthorizationArgs();
+  void SetClientId(uint64_t ClientId);
+  void SetScopes(std::string Scopes);
+  void SetState(std::optional<std::string> State);
+  void SetNonce(std::optional<std::string> Nonce);
+  void SetCodeChallenge(std::optional<AuthorizationCodeChallenge> CodeChallenge);
+  VENDOR_SHAPE_STATE
+};
+
 class Client {
  public:
   enum class Status {
@@ -564,6 +578,10 @@ class Client {
   using OnStatusChanged = std::function<void(Status status, Error error, int32_t errorDetail)>;
   using LogCallback = std::function<void(std::string message, LoggingSeverity severity)>;
   using UpdateTokenCallback = std::function<void(ClientResult result)>;
+  using AuthorizationCallback = std::function<void(ClientResult result, std::string code, std::string redirectUri)>;
+  using TokenExchangeCallback = std::function<void(ClientResult result, std::string accessToken, std::string refreshToken,
+                                                   AuthorizationTokenType tokenType, int32_t expiresIn, std::string scopes)>;
+  using RevokeTokenCallback = std::function<void(ClientResult result)>;
   using CreateOrJoinLobbyCallback = std::function<void(ClientResult result, uint64_t lobbyId)>;
   using LeaveLobbyCallback = std::function<void(ClientResult result)>;
   using LinkOrUnlinkChannelCallback = std::function<void(ClientResult result)>;
@@ -646,6 +664,12 @@ class Client {
   void SetUserUpdatedCallback(UserUpdatedCallback cb);
 
   AuthorizationCodeVerifier CreateAuthorizationCodeVerifier();
+  void Authorize(AuthorizationArgs args, AuthorizationCallback callback);
+  void AbortAuthorize();
+  void GetToken(uint64_t applicationId, std::string const& code, std::string const& codeVerifier,
+                std::string const& redirectUri, TokenExchangeCallback callback);
+  void RefreshToken(uint64_t applicationId, std::string const& refreshToken, TokenExchangeCallback callback);
+  void RevokeToken(uint64_t applicationId, std::string const& token, RevokeTokenCallback callback);
 
   void GetUserGuilds(GetUserGuildsCallback cb);
   void GetGuildChannels(uint64_t guildId, GetGuildChannelsCallback cb);

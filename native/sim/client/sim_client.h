@@ -175,6 +175,11 @@ class SimClient final : public sdk::Client,
   std::shared_ptr<const LogCallback> voiceLogCallback_;
   sdk::LogSeverity minVoiceLogSeverity_ = sdk::LogSeverity::None;
 
+  // The pending Authorize (sim_client_auth.cc; under mutex_): its operation and, once the chat
+  // client shows it, its consent prompt. 0: none.
+  uint64_t authorizeOp_ = 0;
+  uint64_t authorizePrompt_ = 0;
+
   ServiceThread service_;  // last member: its thread stops before the state above is destroyed
 };
 

@@ -16,11 +16,13 @@
 #include <unordered_map>
 #include <vector>
 
+#include "sdk/auth_api.h"
 #include "sdk/lobby.h"
 #include "sdk/types.h"
 #include "sim/service/calls.h"
 #include "sim/service/channel_invites.h"
 #include "sim/service/chat_clients.h"
+#include "sim/service/oauth2.h"
 #include "sdk/guilds.h"
 #include "sdk/user_messages.h"
 #include "sim/service/direct_messages.h"
@@ -248,6 +250,35 @@ class World {
   // its lobbies in `app`), else nullopt.
   std::optional<sdk::User> ViewUser(sdk::Snowflake app, sdk::Snowflake viewer, sdk::Snowflake userId) const;
 
+  // Sign-in (world_auth.cc). Authorize shows a consent prompt in the local chat client (any
+  // reachable one: the simulated machine's), or fails with RPCError when none runs. `answer` is
+  // enqueued on the session with the authorization, or AuthorizationFailed when denied. Returns
+  // the prompt's id (0 on failure).
+  struct AuthorizeRequest {
+    sdk::Snowflake applicationId = 0;
+    std::string scopes;
+    std::string codeChallenge;
+  };
+  uint64_t RequestAuthorization(Session* session, AuthorizeRequest request,
+                                std::function<void(const sdk::Result&, sdk::Authorization)> answer,
+                                sdk::Result* failure);
+  void CancelAuthorization(uint64_t promptId);
+  // The prompts the chat client of `user` shows (none while it is unreachable), oldest first.
+  std::vector<ConsentPrompt> ConsentPromptsOf(sdk::Snowflake user) const;
+  // The user answers the oldest prompt. std::invalid_argument: no prompt, or the chat client is
+  // not reachable, or the user is unknown.
+  void AnswerConsent(sdk::Snowflake user, bool approve);
+  // The token endpoints (POST /oauth2/token, /oauth2/token/revoke): see sdk/auth_api.h for the
+  // rules. Access tokens last kAccessTokenTtlMs (expires_in 604800).
+  static constexpr uint64_t kAccessTokenTtlMs = 7ULL * 24 * 60 * 60 * 1000;
+  sdk::Result ExchangeCode(sdk::Snowflake app, const std::string& code, const std::string& verifier,
+                           const std::string& redirectUri, sdk::TokenExchange* out);
+  sdk::Result RefreshGrant(sdk::Snowflake app, const std::string& refreshToken, sdk::TokenExchange* out);
+  sdk::Result RevokeGrant(sdk::Snowflake app, const std::string& token);
+  // The user removes the application (harness): every token of the authorization is deleted and
+  // sessions using them end. Returns how many access and refresh tokens (and codes) went.
+  size_t RemoveAuthorization(sdk::Snowflake user, sdk::Snowflake app);
+
  private:
   struct TokenRecord {
     TokenGrant grant;
@@ -255,6 +286,10 @@ class World {
   };
 
   std::string NewTokenValue();
+  // Issues an access and a refresh token for (app, user, scopes) (world_auth.cc).
+  sdk::TokenExchange IssueTokenSetLocked(sdk::Snowflake app, sdk::Snowflake user, const std::string& scopes);
+  // Revokes every token of (app, user); returns how many.
+  size_t RevokeAuthorizationLocked(sdk::Snowflake app, sdk::Snowflake user);
   // ServiceError 404 Unknown User for the first update that adds a user the service does not know.
   void CheckUsersExistLocked(const std::vector<MemberUpdate>& updates) const;
   // A fresh snowflake from the clock that is no user's or application's ID.
@@ -301,6 +336,7 @@ class World {
   Interference interference_;
   Calls calls_;
   ChatClients chatClients_;
+  OAuth2 oauth2_;
   std::atomic<bool> debugLogs_{false};
   Guilds guilds_;
   ChannelInvites channelInvites_;
