@@ -138,3 +138,56 @@ describe('refreshToken and revokeToken', () => {
     await client.close();
   });
 });
+
+describe('token lifecycle', () => {
+  const minutes = (n: number) => n * 60 * 1000;
+
+  it('tokenExpiring: once per token, when 5 minutes are left on the clock, then expiry ends the session (4004)', async () => {
+    const { sim, user, app } = world();
+    const client = sim.createClient({ applicationId: app.id });
+    const seen: string[] = [];
+    client.on('tokenExpiring', () => seen.push('expiring'));
+    client.on('statusChanged', ({ status, error, errorDetail }) => seen.push(`${status}/${error}/${errorDetail}`));
+    await client.updateToken(sim.issueToken(user, app, { expiresInMs: minutes(60) }).accessToken);
+    await client.connect();
+    seen.length = 0;
+    sim.advance(minutes(54));
+    await client.getUserGuilds(); // a round trip: anything due before it has been delivered
+    expect(seen).toEqual([]);
+    sim.advance(minutes(1));
+    await client.getUserGuilds();
+    expect(seen).toEqual(['expiring']);
+    // Reconnecting with the same token does not announce it again.
+    sim.dropConnections(user);
+    await until(() => client.status === 'ready' && seen.length >= 5, 'the reconnect');
+    sim.advance(minutes(1));
+    await client.getUserGuilds();
+    expect(seen.filter((s) => s === 'expiring')).toHaveLength(1);
+    sim.advance(minutes(4));
+    await until(() => seen.at(-1)?.startsWith('disconnected') === true, 'the expiry');
+    expect(seen.at(-1)).toBe('disconnected/unexpectedClose/4004');
+    expect(seen.filter((s) => s === 'expiring')).toHaveLength(1);
+    await expect(client.connect()).rejects.toMatchObject({ type: 'AuthorizationFailed' });
+    await client.close();
+  });
+
+  it('announces at once a token with less than 5 minutes left at connect; a fresh token is announced again', async () => {
+    const { sim, user, app } = world();
+    const client = sim.createClient({ applicationId: app.id });
+    let expiring = 0;
+    client.on('tokenExpiring', () => expiring++);
+    await client.updateToken(sim.issueToken(user, app, { expiresInMs: minutes(3) }).accessToken);
+    await client.connect();
+    await until(() => expiring === 1, 'the notice');
+    // The refresh: a new token, then its own notice when it gets close.
+    await client.updateToken(sim.issueToken(user, app, { expiresInMs: minutes(30) }).accessToken);
+    await client.disconnect();
+    await client.connect();
+    await client.getUserGuilds();
+    expect(expiring).toBe(1);
+    sim.advance(minutes(25));
+    await until(() => expiring === 2, 'the second notice');
+    expect(client.status).toBe('ready');
+    await client.close();
+  });
+});

@@ -17,4 +17,4 @@ export type { CreateOrJoinLobbyOptions, LobbyClientEvents } from '../features/lo
 export type { SendLobbyMessageOptions, GetLobbyMessagesOptions, SendUserMessageOptions, GetUserMessagesOptions, MessageClientEvents } from '../features/messages.js';
 export type { PresenceClientEvents } from '../features/presence.js';
 export type { VoiceClientEvents } from '../features/voice.js';
-export type { AuthorizationCodeVerifier, AuthorizationCodeChallenge, AuthorizeOptions, Authorization, TokenSet, GetTokenOptions } from '../features/auth.js';
+export type { AuthorizationCodeVerifier, AuthorizationCodeChallenge, AuthorizeOptions, Authorization, TokenSet, GetTokenOptions, AuthClientEvents } from '../features/auth.js';

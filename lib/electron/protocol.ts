@@ -83,6 +83,7 @@ export const BRIDGE_EVENTS = [
   'voiceParticipantChanged',
   'voiceStateChanged',
   'voiceSettingsUpdated',
+  'tokenExpiring',
 ] as const;
 
 /** An event name a bridge can forward. */

@@ -9,8 +9,16 @@ import { clientDestroyed, SocialSdkError } from '../errors.js';
 import { toSnowflake, type SnowflakeInput } from '../ids.js';
 import type { NativeTokenExchange } from '../native.js';
 import { checkOptions, checkText, typeName } from '../validate.js';
-import { clientState, defineClientMethods, operation, requireClient } from '../client/feature.js';
+import { registerEventHandlers } from '../runtime.js';
+import { registerClientEvents } from '../client/event-names.js';
+import { clientState, defineClientMethods, emitterOf, operation, requireClient } from '../client/feature.js';
 import { Client } from '../client/client.js';
+
+registerClientEvents({ tokenExpiring: true } satisfies Record<keyof AuthClientEvents, true>);
+
+registerEventHandlers({
+  TokenExpiring: (client) => emitterOf(client)?.emit('tokenExpiring'),
+});
 
 /** The scopes of the SDK's presence-only sign-in (`Client::GetDefaultPresenceScopes`). */
 const PRESENCE_SCOPES = 'openid sdk.social_layer_presence';
@@ -34,6 +42,22 @@ export interface AuthorizationCodeVerifier {
   /** The verifier, 43 base64url characters from 32 random bytes. A secret. */
   readonly verifier: string;
   readonly challenge: AuthorizationCodeChallenge;
+}
+
+/** The sign-in events of a {@link Client} (part of {@link ClientEvents}). */
+export interface AuthClientEvents {
+  /**
+   * The access token the client is connected with expires soon (`SetTokenExpirationCallback`):
+   * refresh it and give the new one to `updateToken`. Once per token; on the simulator, when 5
+   * minutes of it are left on the simulator's clock (at once when less is left at connect). A
+   * token that expires while connected ends the session: `statusChanged` to `disconnected` with
+   * error `unexpectedClose` and detail 4004.
+   */
+  tokenExpiring: [];
+}
+
+declare module '../types.js' {
+  interface ClientEvents extends AuthClientEvents {}
 }
 
 /** What {@link Client.authorize} asks for. */

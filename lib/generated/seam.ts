@@ -296,6 +296,8 @@ export const EventKind = {
   VoiceSettingsUpdated: 11,
   /** A message was deleted (SetMessageDeletedCallback). */
   MessageDeleted: 12,
+  /** The access token the client is connected with expires soon (SetTokenExpirationCallback; once per token). */
+  TokenExpiring: 13,
 } as const;
 
 /** What the payload slot of an event holds. */
@@ -342,6 +344,8 @@ export interface EventHandlers {
   VoiceSettingsUpdated(client: number, settings: NativeVoiceSettings): void;
   /** A message was deleted (SetMessageDeletedCallback). */
   MessageDeleted(client: number, messageId: string, channelId: string): void;
+  /** The access token the client is connected with expires soon (SetTokenExpirationCallback; once per token). */
+  TokenExpiring(client: number): void;
 }
 
 /** Decodes event `at` of a batch and calls its handler. */
@@ -383,6 +387,9 @@ export function dispatchEvent(handlers: EventHandlers, ints: Int32Array, at: num
       return;
     case 12:
       handlers.MessageDeleted(client, (payload as readonly [string, string])[0], (payload as readonly [string, string])[1]);
+      return;
+    case 13:
+      handlers.TokenExpiring(client);
       return;
   }
 }

@@ -22,6 +22,7 @@ enum class JsEventKind : uint8_t {
   VoiceState = 10,  // A participant's voice state changed.
   VoiceSettingsUpdated = 11,  // The chat client's voice settings changed (SetVoiceSettingsUpdatedCallback).
   MessageDeleted = 12,  // A message was deleted (SetMessageDeletedCallback).
+  TokenExpiring = 13,  // The access token the client is connected with expires soon (SetTokenExpirationCallback; once per token).
 };
 
-constexpr int32_t kJsEventKinds = 12;
+constexpr int32_t kJsEventKinds = 13;

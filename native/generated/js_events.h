@@ -105,3 +105,9 @@ inline JsEvent MakeMessageDeletedEvent(uint32_t client, sdk::Snowflake messageId
   out.payload = IdPair{messageId, channelId};
   return out;
 }
+
+// The access token the client is connected with expires soon (SetTokenExpirationCallback; once per token).
+inline JsEvent MakeTokenExpiringEvent(uint32_t client) {
+  JsEvent out{JsEventKind::TokenExpiring, client};
+  return out;
+}

@@ -213,6 +213,7 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
   events.Set("VoiceState", static_cast<int32_t>(JsEventKind::VoiceState));
   events.Set("VoiceSettingsUpdated", static_cast<int32_t>(JsEventKind::VoiceSettingsUpdated));
   events.Set("MessageDeleted", static_cast<int32_t>(JsEventKind::MessageDeleted));
+  events.Set("TokenExpiring", static_cast<int32_t>(JsEventKind::TokenExpiring));
   tables.Set("events", events);
   Napi::Object calls = Napi::Object::New(env);
   calls.Set(sim::CallKindJsName(sim::CallKind::Connect), static_cast<int32_t>(sim::CallKind::Connect));

@@ -22,6 +22,10 @@
 // match, and a refresh token that was rotated, revoked or deleted (the user removed the app, or
 // was banned), fail with HTTPError 400 whose message starts with "invalid_grant". A refresh
 // rotates the refresh token: the old one is spent.
+// SetTokenExpirationCallback: called once per access token, before it expires (the simulator:
+// when 5 minutes of it are left on its clock, or at once when less is left at connect), while the
+// client is connected with it. A token that expires while connected ends the session as the
+// service does (gateway close 4004).
 // RevokeToken (POST /oauth2/token/revoke): revokes every access and refresh token of the
 // authorization the token belongs to (connected sessions using them end); an unknown token is
 // not an error (RFC 7009).
@@ -35,7 +39,8 @@
     (sdk::Snowflake applicationId, std::string code, std::string codeVerifier, std::string redirectUri,   \
      TokenExchangeCallback done), )                                                                       \
   X(void, RefreshToken, (sdk::Snowflake applicationId, std::string refreshToken, TokenExchangeCallback done), ) \
-  X(void, RevokeToken, (sdk::Snowflake applicationId, std::string token, ResultCallback done), )
+  X(void, RevokeToken, (sdk::Snowflake applicationId, std::string token, ResultCallback done), )   \
+  X(void, SetTokenExpirationCallback, (TokenExpirationCallback cb), )
 
 namespace sdk {
 
@@ -66,6 +71,7 @@ class AuthApi : public CallbackTypes {
  public:
   using AuthorizationCallback = std::function<void(const Result&, Authorization)>;
   using TokenExchangeCallback = std::function<void(const Result&, TokenExchange)>;
+  using TokenExpirationCallback = std::function<void()>;
 
   SDK_AUTH_API_METHODS(SDK_PURE_VIRTUAL)
 

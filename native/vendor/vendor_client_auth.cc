@@ -64,6 +64,12 @@ void VendorClient::RefreshToken(sdk::Snowflake applicationId, std::string refres
                         });
 }
 
+void VendorClient::SetTokenExpirationCallback(TokenExpirationCallback cb) {
+  client_->SetTokenExpirationCallback(WhileOpen([this, cb = std::move(cb)] {
+    if (cb) Post(cb);
+  }));
+}
+
 void VendorClient::RevokeToken(sdk::Snowflake applicationId, std::string token, ResultCallback done) {
   auto settle = Pending<>(std::move(done));
   client_->RevokeToken(applicationId, token, [settle](discordpp::ClientResult result) { settle(ToResult(result)); });

@@ -582,6 +582,7 @@ class Client {
   using TokenExchangeCallback = std::function<void(ClientResult result, std::string accessToken, std::string refreshToken,
                                                    AuthorizationTokenType tokenType, int32_t expiresIn, std::string scopes)>;
   using RevokeTokenCallback = std::function<void(ClientResult result)>;
+  using TokenExpirationCallback = std::function<void()>;
   using CreateOrJoinLobbyCallback = std::function<void(ClientResult result, uint64_t lobbyId)>;
   using LeaveLobbyCallback = std::function<void(ClientResult result)>;
   using LinkOrUnlinkChannelCallback = std::function<void(ClientResult result)>;
@@ -670,6 +671,7 @@ class Client {
                 std::string const& redirectUri, TokenExchangeCallback callback);
   void RefreshToken(uint64_t applicationId, std::string const& refreshToken, TokenExchangeCallback callback);
   void RevokeToken(uint64_t applicationId, std::string const& token, RevokeTokenCallback callback);
+  void SetTokenExpirationCallback(TokenExpirationCallback callback);
 
   void GetUserGuilds(GetUserGuildsCallback cb);
   void GetGuildChannels(uint64_t guildId, GetGuildChannelsCallback cb);

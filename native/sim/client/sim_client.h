@@ -7,6 +7,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -179,6 +180,14 @@ class SimClient final : public sdk::Client,
   // client shows it, its consent prompt. 0: none.
   uint64_t authorizeOp_ = 0;
   uint64_t authorizePrompt_ = 0;
+  std::shared_ptr<const TokenExpirationCallback> tokenExpirationCallback_;
+  // Service thread only: the token expiry steps of a connect attempt (sim_client_auth.cc), and
+  // the tokens already announced as expiring (once per token).
+  static constexpr uint64_t kTokenExpiringNoticeMs = 5 * 60 * 1000;
+  void WatchTokenExpiry(uint64_t attempt, const std::string& token);
+  void TokenExpiring(uint64_t attempt, const std::string& token);
+  void TokenExpired(uint64_t attempt, const std::string& token);
+  std::set<std::string> expiringAnnounced_;
 
   ServiceThread service_;  // last member: its thread stops before the state above is destroyed
 };

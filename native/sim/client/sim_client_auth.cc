@@ -127,4 +127,42 @@ void SimClient::RevokeToken(sdk::Snowflake applicationId, std::string token, Res
                    });
 }
 
+void SimClient::SetTokenExpirationCallback(TokenExpirationCallback cb) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  tokenExpirationCallback_ = cb ? std::make_shared<const TokenExpirationCallback>(std::move(cb)) : nullptr;
+}
+
+void SimClient::WatchTokenExpiry(uint64_t attempt, const std::string& token) {
+  const uint64_t expiresAt = world_->TokenExpiresAt(token);
+  if (expiresAt == 0) return;
+  const uint64_t noticeAt = expiresAt > kTokenExpiringNoticeMs ? expiresAt - kTokenExpiringNoticeMs : 0;
+  world_->ScheduleAt(this, noticeAt, [this, attempt, token] { TokenExpiring(attempt, token); });
+  world_->ScheduleAt(this, expiresAt, [this, attempt, token] { TokenExpired(attempt, token); });
+}
+
+void SimClient::TokenExpiring(uint64_t attempt, const std::string& token) {
+  if (attempt != connectAttempt_ || status_.load() != sdk::Status::Ready) return;
+  std::shared_ptr<const TokenExpirationCallback> cb;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (connectedToken_ != token) return;
+    cb = tokenExpirationCallback_;
+  }
+  if (!expiringAnnounced_.insert(token).second) return;  // once per token
+  Log(sdk::LogSeverity::Info, "The access token expires soon");
+  if (cb) Deliver([cb] { (*cb)(); });
+}
+
+void SimClient::TokenExpired(uint64_t attempt, const std::string& token) {
+  if (attempt != connectAttempt_) return;
+  const sdk::Status status = status_.load();
+  if (status != sdk::Status::Ready && status != sdk::Status::Connected) return;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (connectedToken_ != token) return;
+  }
+  Log(sdk::LogSeverity::Warning, "Gateway closed the connection: the access token expired");
+  FinishDisconnect(sdk::ConnectionError::UnexpectedClose, kAuthenticationFailedClose);
+}
+
 }  // namespace sim

@@ -278,6 +278,11 @@ class World {
   // The user removes the application (harness): every token of the authorization is deleted and
   // sessions using them end. Returns how many access and refresh tokens (and codes) went.
   size_t RemoveAuthorization(sdk::Snowflake user, sdk::Snowflake app);
+  // When an access token expires on the clock (0: unknown token).
+  uint64_t TokenExpiresAt(const std::string& token) const;
+  // Runs `task` on the session's thread once the clock reaches `dueMs` (at once when it has).
+  // Dropped when the session detaches first.
+  void ScheduleAt(Session* session, uint64_t dueMs, std::function<void()> task);
 
  private:
   struct TokenRecord {

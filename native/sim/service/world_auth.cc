@@ -159,6 +159,22 @@ sdk::Result World::RevokeGrant(sdk::Snowflake app, const std::string& token) {
   return sdk::Result::Success();
 }
 
+uint64_t World::TokenExpiresAt(const std::string& token) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = tokens_.find(token);
+  return it == tokens_.end() ? 0 : it->second.grant.expiresAtMs;
+}
+
+void World::ScheduleAt(Session* session, uint64_t dueMs, std::function<void()> task) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!IsAttachedLocked(session)) return;
+  if (dueMs <= nowMs_) {
+    session->Enqueue(std::move(task));
+  } else {
+    interference_.Delay(dueMs, session, std::move(task));
+  }
+}
+
 size_t World::RemoveAuthorization(sdk::Snowflake user, sdk::Snowflake app) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (users_.count(user) == 0) throw std::invalid_argument("no user with id " + std::to_string(user));
