@@ -64,6 +64,12 @@ export interface SocialSdkErrorInit {
    * `'POST /lobbies/:id/members/bulk'`); never a token. Only errors of the REST client have one.
    */
   route?: string;
+  /**
+   * The OAuth2 error of a refused token request (`'invalid_grant'`): the code or refresh token is
+   * no good. For a refresh, the spec says to treat it like the APPLICATION_DEAUTHORIZED webhook:
+   * the user removed the app, was banned, or the token was revoked. Only token errors have one.
+   */
+  oauthError?: string;
 }
 
 /**
@@ -79,6 +85,8 @@ export class SocialSdkError extends Error {
   /** The HTTP route that failed (`'PUT /lobbies/:id/members/:id'`); set only by the REST client. */
   // `declare`: no field is emitted, so errors without a route have no `route` own property at all.
   declare readonly route?: string;
+  /** The OAuth2 error of a refused token request (`'invalid_grant'`); set only on those. */
+  declare readonly oauthError?: string;
 
   /**
    * @param message What went wrong (never a token or secret).
@@ -110,6 +118,11 @@ export class SocialSdkError extends Error {
     this.retryAfter = retryAfter;
     // Only REST errors have a route: other errors keep the same own properties as before.
     if (route !== undefined) this.route = route;
+    const oauthError = init.oauthError;
+    if (oauthError !== undefined && typeof oauthError !== 'string') {
+      throw new TypeError(`SocialSdkError: init.oauthError must be a string, got ${typeName(oauthError)}`);
+    }
+    if (oauthError !== undefined) this.oauthError = oauthError;
   }
 
   /** @internal Builds the error a backend reported. */

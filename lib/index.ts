@@ -18,6 +18,12 @@ export type {
   BackendFeatures,
   SendUserMessageOptions,
   GetUserMessagesOptions,
+  AuthorizationCodeVerifier,
+  AuthorizationCodeChallenge,
+  AuthorizeOptions,
+  Authorization,
+  TokenSet,
+  GetTokenOptions,
 } from './client/index.js';
 // The optional SDK APIs a backend has (BackendFeatures is its read-only form).
 export type { NativeFeatures } from './native.js';
@@ -40,6 +46,7 @@ export type {
 } from './sim/simulator.js';
 export type { SimulatedCall, InjectedFailure, BackendErrorType } from './sim/faults.js';
 export { SimulatedChatClient } from './sim/chat-client.js';
+export type { ConsentPrompt } from './sim/chat-client.js';
 export { SimulatedService, SERVICE_ROUTES } from './sim/http/service.js';
 export type { ListenOptions, ServiceFailure, AuditLogEntry, AcceptedInvite, RateLimitBudget } from './sim/http/service.js';
 export type {

@@ -249,3 +249,24 @@ export interface NativeAuditLogEntry {
   /** World clock, ms since the Unix epoch. */
   at: number;
 }
+
+/** A PKCE pair (`AuthorizationCodeVerifier`): the verifier and its S256 challenge. Secrets. */
+export interface NativeCodeVerifier {
+  verifier: string;
+  challenge: string;
+}
+
+/** What `Authorize` answers: the authorization code (a secret) and its redirect URI. */
+export interface NativeAuthorization {
+  code: string;
+  redirectUri: string;
+}
+
+/** What a token exchange answers (`TokenExchangeCallback`); `tokenType` is the vendor value. Secrets. */
+export interface NativeTokenExchange {
+  accessToken: string;
+  refreshToken: string;
+  tokenType: number;
+  expiresIn: number;
+  scopes: string;
+}

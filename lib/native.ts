@@ -88,6 +88,12 @@ export interface NativeWorld {
   setChatClientRunning(userId: string, running: boolean): void;
   setChatClientRpcConnected(userId: string, connected: boolean): void;
   setChatClientVoiceSettings(userId: string, settings: NativeVoiceSettings): void;
+  /** The consent prompts the user's chat client shows, oldest first (none while unreachable). */
+  getConsentPrompts(userId: string): { applicationId: string; scopes: string }[];
+  /** The user answers the oldest prompt. RangeError: none, or the chat client is not reachable. */
+  answerConsent(userId: string, approve: boolean): void;
+  /** The user removes the application: its tokens are deleted. Returns how many. */
+  removeAuthorization(userId: string, applicationId: string): number;
   /** Returns the guild id. */
   createGuild(name: string, ownerId: string): string;
   /** `permissions`: guild-level grants (bits). */

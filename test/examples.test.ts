@@ -95,6 +95,19 @@ describe('examples', () => {
     expect(stdout).toMatch(/server: voice channel status "Duo raid in progress"\n$/);
   });
 
+  it('the sign-in example: PKCE, the consent prompt, the token exchange, connect, refresh and unlink, no secret shown', async () => {
+    const { code, stdout, stderr } = await runFixture(example('sign-in.cjs'));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toBe(
+      'challenge S256: matches\nprompt: openid sdk.social_layer\n' +
+        'authorized for http://127.0.0.1/callback: {"code":"[REDACTED]","redirectUri":"http://127.0.0.1/callback"}\n' +
+        'signed in as ada, token valid 604800 s\n' +
+        'refreshed: {"accessToken":"[REDACTED]","refreshToken":"[REDACTED]","tokenType":"Bearer","expiresIn":604800,"scopes":"openid sdk.social_layer"}\n' +
+        'after unlinking, a refresh is refused: invalid_grant\n',
+    );
+  });
+
   it('the README shows each example exactly as it is in examples/', () => {
     const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
     const blocks = [...readme.matchAll(/<!-- example: (\S+) -->\n```js\n([\s\S]*?)```/g)];

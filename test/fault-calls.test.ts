@@ -64,6 +64,12 @@ async function outcome(call: Promise<unknown>): Promise<Outcome> {
   }
 }
 
+/** An invalid_grant refusal is the service's answer (the call reached it), not the fault. */
+function refusedIsOk(error: unknown): void {
+  if (error instanceof Error && (error as { oauthError?: string }).oauthError === 'invalid_grant') return;
+  throw error;
+}
+
 /** One call of each kind, and how to see whether the planned fault reached it. */
 const PROBES: Record<SimulatedCall, (ctx: Context) => Promise<Outcome>> = {
   connect: async ({ sim, carol }) => {
@@ -116,6 +122,21 @@ const PROBES: Record<SimulatedCall, (ctx: Context) => Promise<Outcome>> = {
     await sim.settle();
     return bob.client.getUser(alice.user.id)!.gameActivity === null ? 'ok' : 'failed';
   },
+  // The consent prompt shows only when the request reached the chat client: approve it then.
+  authorize: async ({ sim, alice }) => {
+    const pkce = alice.client.createAuthorizationCodeVerifier();
+    const pending = outcome(alice.client.authorize({ scopes: 'openid sdk.social_layer', codeChallenge: pkce.challenge }));
+    await sim.settle();
+    const chat = sim.chatClient(alice.user);
+    if (chat.consentPrompts.length > 0) chat.approveConsent();
+    return pending;
+  },
+  // Refused codes and tokens are an outcome too: the probe tells a fault from the service's answer.
+  getToken: ({ alice }) =>
+    outcome(alice.client.getToken({ applicationId: alice.client.applicationId, code: 'no-such-code', codeVerifier: 'v'.repeat(43), redirectUri: 'http://127.0.0.1/callback' }).catch(refusedIsOk)),
+  refreshToken: ({ alice }) =>
+    outcome(alice.client.refreshToken({ applicationId: alice.client.applicationId, refreshToken: 'no-such-token' }).catch(refusedIsOk)),
+  revokeToken: ({ alice }) => outcome(alice.client.revokeToken({ applicationId: alice.client.applicationId, token: 'no-such-token' })),
 };
 
 describe('fault injection (Simulator.failNext)', () => {

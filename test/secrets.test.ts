@@ -123,3 +123,69 @@ describe('the leak check itself', () => {
     ]);
   });
 });
+
+describe('sign-in secrets', () => {
+  it('a PKCE verifier shows in no log line (debug build, verbose) and no inspect or JSON output', async () => {
+    const { sim, app, grant } = world({ build: 'debug' });
+    const client = sim.createClient({ logLevel: 'verbose', applicationId: app.id });
+    const lines: string[] = [];
+    client.on('log', (entry) => lines.push(entry.message));
+    const verifiers: string[] = [];
+    const outputs: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const pair = client.createAuthorizationCodeVerifier();
+      verifiers.push(pair.verifier);
+      outputs.push(inspect(pair, { depth: 10, showHidden: true }), JSON.stringify(pair), inspect([pair]));
+    }
+    await client.updateToken(grant.accessToken);
+    await client.connect();
+    outputs.push(inspect(client, { depth: 10 }));
+    await client.close();
+    expect(lines.length).toBeGreaterThan(0);
+    expect(leaks(lines, verifiers)).toEqual([]);
+    expect(leaks(outputs, verifiers)).toEqual([]);
+  });
+
+  it('codes, verifiers and tokens of a whole sign-in show in no log line, error or inspect output', async () => {
+    const { sim, app, user } = world({ build: 'debug' });
+    const client = sim.createClient({ logLevel: 'verbose', applicationId: app.id });
+    const lines: string[] = [];
+    client.on('log', (entry) => lines.push(entry.message));
+    const secrets: string[] = [];
+    const outputs: string[] = [];
+    const record = (value: unknown) => outputs.push(inspect(value, { depth: 10, showHidden: true }), String(value), JSON.stringify(value) ?? '');
+    const pkce = client.createAuthorizationCodeVerifier();
+    const pending = client.authorize({ scopes: 'openid sdk.social_layer', codeChallenge: pkce.challenge });
+    await sim.settle();
+    sim.chatClient(user).approveConsent();
+    const authorization = await pending;
+    secrets.push(pkce.verifier, authorization.code);
+    // Refused attempts carry the secrets they were given in nothing they show.
+    await client.getToken({ applicationId: app.id, ...authorization, codeVerifier: 'w'.repeat(43) }).catch(record);
+    await client.getToken({ applicationId: app.id, ...authorization, codeVerifier: pkce.verifier }).catch(record);
+    const prompted = await (async () => {
+      const verifier = client.createAuthorizationCodeVerifier();
+      const p = client.authorize({ scopes: 'openid', codeChallenge: verifier.challenge });
+      await sim.settle();
+      sim.chatClient(user).approveConsent();
+      const a = await p;
+      secrets.push(verifier.verifier, a.code);
+      return client.getToken({ applicationId: app.id, ...a, codeVerifier: verifier.verifier });
+    })();
+    secrets.push(prompted.accessToken, prompted.refreshToken);
+    record(prompted);
+    await client.updateToken(prompted.accessToken);
+    await client.connect();
+    const next = await client.refreshToken({ applicationId: app.id, refreshToken: prompted.refreshToken });
+    secrets.push(next.accessToken, next.refreshToken);
+    record(next);
+    await client.refreshToken({ applicationId: app.id, refreshToken: prompted.refreshToken }).catch(record);
+    await client.revokeToken({ applicationId: app.id, token: next.accessToken });
+    await client.refreshToken({ applicationId: app.id, refreshToken: next.refreshToken }).catch(record);
+    record(client);
+    await client.close();
+    expect(lines.some((line) => line.includes('/oauth2/token'))).toBe(true);
+    expect(leaks(lines, secrets)).toEqual([]);
+    expect(leaks(outputs, secrets)).toEqual([]);
+  });
+});

@@ -10,6 +10,7 @@ import '../features/presence.js';
 import '../features/voice.js';
 import '../features/guilds.js';
 import '../features/relationships.js';
+import '../features/auth.js';
 
 export { Client } from './client.js';
 export type { ClientOptions, UpdateTokenOptions, EventIteratorOptions, EventValue, BackendFeatures } from './client.js';
@@ -18,3 +19,4 @@ export type { SendLobbyMessageOptions, GetLobbyMessagesOptions, SendUserMessageO
 export type { PresenceClientEvents } from '../features/presence.js';
 export type { VoiceClientEvents } from '../features/voice.js';
 export type { Relationship, RelationshipKind, RelationshipGroup, RelationshipEvent, RelationshipClientEvents } from '../features/relationships.js';
+export type { AuthorizationCodeVerifier, AuthorizationCodeChallenge, AuthorizeOptions, Authorization, TokenSet, GetTokenOptions, AuthClientEvents } from '../features/auth.js';

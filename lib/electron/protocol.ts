@@ -86,6 +86,7 @@ export const BRIDGE_EVENTS = [
   'relationshipCreated',
   'relationshipDeleted',
   'relationshipGroupsUpdated',
+  'tokenExpiring',
 ] as const;
 
 /** An event name a bridge can forward. */

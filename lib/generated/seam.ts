@@ -8,7 +8,9 @@
  */
 import type {
   NativeActivity,
+  NativeAuthorization,
   NativeCall,
+  NativeCodeVerifier,
   NativeFailure,
   NativeFeatures,
   NativeGuild,
@@ -17,6 +19,7 @@ import type {
   NativeMessage,
   NativeMetadata,
   NativeRelationship,
+  NativeTokenExchange,
   NativeUser,
   NativeUserMessageSummary,
   NativeVersion,
@@ -326,6 +329,8 @@ export const EventKind = {
   RelationshipDeleted: 14,
   /** A friend moved to another group of the friends list (SetRelationshipGroupsUpdatedCallback). */
   RelationshipGroupsUpdated: 15,
+  /** The access token the client is connected with expires soon (SetTokenExpirationCallback; once per token). */
+  TokenExpiring: 16,
 } as const;
 
 /** What the payload slot of an event holds. */
@@ -339,7 +344,9 @@ export type NativePayload =
   | readonly NativeMessage[]
   | readonly NativeGuild[]
   | readonly NativeGuildChannel[]
-  | readonly NativeUserMessageSummary[];
+  | readonly NativeUserMessageSummary[]
+  | NativeAuthorization
+  | NativeTokenExchange;
 
 /** Receives one batch: event i is `ints[i * EVENT_INTS ... + EVENT_INTS]` plus `payloads[i]`. */
 export type NativeDispatcher = (ints: Int32Array, payloads: readonly NativePayload[]) => void;
@@ -376,6 +383,8 @@ export interface EventHandlers {
   RelationshipDeleted(client: number, isDiscordRelationshipUpdate: boolean, userId: string): void;
   /** A friend moved to another group of the friends list (SetRelationshipGroupsUpdatedCallback). */
   RelationshipGroupsUpdated(client: number, userId: string): void;
+  /** The access token the client is connected with expires soon (SetTokenExpirationCallback; once per token). */
+  TokenExpiring(client: number): void;
 }
 
 /** Decodes event `at` of a batch and calls its handler. */
@@ -427,6 +436,9 @@ export function dispatchEvent(handlers: EventHandlers, ints: Int32Array, at: num
     case 15:
       handlers.RelationshipGroupsUpdated(client, payload as string);
       return;
+    case 16:
+      handlers.TokenExpiring(client);
+      return;
   }
 }
 
@@ -471,7 +483,12 @@ export type SimulatedCall =
   | 'removeGameFriend'
   | 'removeDiscordAndGameFriend'
   | 'blockUser'
-  | 'unblockUser';
+  | 'unblockUser'
+  /** The authorization request to the local chat client (before its consent prompt shows). */
+  | 'authorize'
+  | 'getToken'
+  | 'refreshToken'
+  | 'revokeToken';
 
 /** The native CallKind of each call. */
 export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
@@ -508,6 +525,10 @@ export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
   removeDiscordAndGameFriend: 30,
   blockUser: 31,
   unblockUser: 32,
+  authorize: 33,
+  getToken: 34,
+  refreshToken: 35,
+  revokeToken: 36,
 };
 
 /** What the Result event of each asynchronous NativeClient method carries on success. */
@@ -545,6 +566,10 @@ export interface NativeResults {
   removeDiscordAndGameFriend: undefined;
   blockUser: undefined;
   unblockUser: undefined;
+  authorize: NativeAuthorization;
+  getToken: NativeTokenExchange;
+  refreshToken: NativeTokenExchange;
+  revokeToken: undefined;
 }
 
 /** The methods of a native client (ClientWrap). Asynchronous ones take a request id first; their result arrives as a Result event. */
@@ -650,4 +675,15 @@ export interface NativeClient {
   blockUser(requestId: number, userId: string): void;
   /** Result value: none. */
   unblockUser(requestId: number, userId: string): void;
+  /** A fresh PKCE pair: the verifier and its S256 challenge (secrets). A closed client throws. */
+  createAuthorizationCodeVerifier(): NativeCodeVerifier;
+  /** Result value: the code and redirect URI (the code is a secret). `state`, `nonce`: empty for none. */
+  authorize(requestId: number, scopes: string, codeChallenge: string, state: string, nonce: string): void;
+  abortAuthorize(): void;
+  /** Result value: the token set (secrets). */
+  getToken(requestId: number, applicationId: string, code: string, codeVerifier: string, redirectUri: string): void;
+  /** Result value: the new token set (secrets); the old refresh token is spent. */
+  refreshToken(requestId: number, applicationId: string, refreshToken: string): void;
+  /** Result value: none. */
+  revokeToken(requestId: number, applicationId: string, token: string): void;
 }

@@ -1,6 +1,7 @@
 /**
  * The harness's handle on a simulated user's local chat client (the desktop chat app on the
- * user's machine), which the SDK reads voice settings from over RPC.
+ * user's machine), which the SDK reads voice settings from over RPC, and in which the player
+ * answers the game's sign-in requests (consent prompts).
  * @module
  */
 import type { Snowflake } from '../ids.js';
@@ -108,4 +109,41 @@ export class SimulatedChatClient {
     this.#world.setChatClientVoiceSettings(this.userId, toNativeVoiceSettings(next));
     return next;
   }
+
+  /**
+   * The sign-in requests (`client.authorize()`) the chat client shows, oldest first: which
+   * application asks, for which scopes. Empty while the chat client is stopped or its RPC
+   * connection is down (they show again when it is back). A prompt nobody answers stays until the
+   * game aborts it or its client closes.
+   */
+  get consentPrompts(): ConsentPrompt[] {
+    return this.#world.getConsentPrompts(this.userId).map((prompt) => ({ ...prompt }));
+  }
+
+  /**
+   * The user approves the oldest consent prompt: the game's `authorize()` resolves with an
+   * authorization code for this user (single use, valid 10 minutes on the simulator's clock,
+   * bound to the PKCE challenge and the redirect URI).
+   * @throws RangeError when no prompt is shown or the chat client is not reachable.
+   */
+  approveConsent(): void {
+    this.#world.answerConsent(this.userId, true);
+  }
+
+  /**
+   * The user denies the oldest consent prompt: the game's `authorize()` rejects with type
+   * `AuthorizationFailed`.
+   * @throws RangeError when no prompt is shown or the chat client is not reachable.
+   */
+  denyConsent(): void {
+    this.#world.answerConsent(this.userId, false);
+  }
+}
+
+/** A sign-in request shown in a chat client ({@link SimulatedChatClient.consentPrompts}). */
+export interface ConsentPrompt {
+  /** The application that asks. */
+  applicationId: Snowflake;
+  /** The scopes it asks for, space-separated. */
+  scopes: string;
 }

@@ -345,6 +345,16 @@ export class Simulator {
     return this.#world.revokeToken(checkText(token, 'token', 1, limits.accessTokenLength));
   }
 
+  /**
+   * The user removes `application` from their authorized apps: every access and refresh token of
+   * that authorization is deleted, clients connected with them are disconnected, and a refresh
+   * fails with `invalid_grant`. Returns how many tokens (and unredeemed codes) went.
+   * @throws RangeError for an unknown user or application.
+   */
+  removeApplicationForUser(user: User | SnowflakeInput, application: Application | SnowflakeInput): number {
+    return this.#world.removeAuthorization(idOf(user, 'user'), idOf(application, 'application'));
+  }
+
   /** Fault injection: the service drops every connection of `user`; its clients go `reconnecting`, then `ready` again. Returns how many clients were affected. */
   dropConnections(user: User | SnowflakeInput): number {
     return this.#world.dropConnections(idOf(user, 'user'));

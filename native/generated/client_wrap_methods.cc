@@ -11,6 +11,7 @@
 #include "napi/convert.h"
 #include "napi/convert_presence.h"
 #include "napi/convert_relationships.h"
+#include "napi/convert_auth.h"
 
 std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MethodTable() {
   return {
@@ -74,6 +75,12 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MethodTable()
       InstanceMethod<&ClientWrap::RemoveDiscordAndGameFriend>("removeDiscordAndGameFriend"),
       InstanceMethod<&ClientWrap::BlockUser>("blockUser"),
       InstanceMethod<&ClientWrap::UnblockUser>("unblockUser"),
+      InstanceMethod<&ClientWrap::CreateAuthorizationCodeVerifier>("createAuthorizationCodeVerifier"),
+      InstanceMethod<&ClientWrap::Authorize>("authorize"),
+      InstanceMethod<&ClientWrap::AbortAuthorize>("abortAuthorize"),
+      InstanceMethod<&ClientWrap::GetToken>("getToken"),
+      InstanceMethod<&ClientWrap::RefreshToken>("refreshToken"),
+      InstanceMethod<&ClientWrap::RevokeToken>("revokeToken"),
   };
 }
 
@@ -407,5 +414,54 @@ Napi::Value ClientWrap::UnblockUser(const Napi::CallbackInfo& info) {
   const uint32_t requestId = Uint32Arg(info, 0, "requestId");
   const sdk::Snowflake userId = SnowflakeFromJs(ArgOrUndefined(info, 1), "userId");
   Live(info).Relationships().UnblockUser(userId, SettleRequest<>(requestId));
+  return info.Env().Undefined();
+}
+
+// A fresh PKCE pair: the verifier and its S256 challenge (secrets). A closed client throws.
+Napi::Value ClientWrap::CreateAuthorizationCodeVerifier(const Napi::CallbackInfo& info) {
+  return CodeVerifierToJs(info.Env(), Live(info).Auth().CreateAuthorizationCodeVerifier());
+}
+
+// Result value: the code and redirect URI (the code is a secret). `state`, `nonce`: empty for none.
+Napi::Value ClientWrap::Authorize(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  std::string scopes = StringArg(info, 1, "scopes");
+  std::string codeChallenge = StringArg(info, 2, "codeChallenge");
+  std::string state = StringArg(info, 3, "state");
+  std::string nonce = StringArg(info, 4, "nonce");
+  Live(info).Auth().Authorize(std::move(scopes), std::move(codeChallenge), std::move(state), std::move(nonce), SettleRequest<sdk::Authorization>(requestId));
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::AbortAuthorize(const Napi::CallbackInfo& info) {
+  if (client_) client_->Auth().AbortAuthorize();
+  return info.Env().Undefined();
+}
+
+// Result value: the token set (secrets).
+Napi::Value ClientWrap::GetToken(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  const sdk::Snowflake applicationId = SnowflakeFromJs(ArgOrUndefined(info, 1), "applicationId");
+  std::string code = StringArg(info, 2, "code");
+  std::string codeVerifier = StringArg(info, 3, "codeVerifier");
+  std::string redirectUri = StringArg(info, 4, "redirectUri");
+  Live(info).Auth().GetToken(applicationId, std::move(code), std::move(codeVerifier), std::move(redirectUri), SettleRequest<sdk::TokenExchange>(requestId));
+  return info.Env().Undefined();
+}
+
+// Result value: the new token set (secrets); the old refresh token is spent.
+Napi::Value ClientWrap::RefreshToken(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  const sdk::Snowflake applicationId = SnowflakeFromJs(ArgOrUndefined(info, 1), "applicationId");
+  std::string refreshToken = StringArg(info, 2, "refreshToken");
+  Live(info).Auth().RefreshToken(applicationId, std::move(refreshToken), SettleRequest<sdk::TokenExchange>(requestId));
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::RevokeToken(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  const sdk::Snowflake applicationId = SnowflakeFromJs(ArgOrUndefined(info, 1), "applicationId");
+  std::string token = StringArg(info, 2, "token");
+  Live(info).Auth().RevokeToken(applicationId, std::move(token), SettleRequest<>(requestId));
   return info.Env().Undefined();
 }

@@ -25,6 +25,7 @@ enum class JsEventKind : uint8_t {
   RelationshipCreated = 13,  // A relationship was created or changed type (SetRelationshipCreatedCallback).
   RelationshipDeleted = 14,  // A relationship was removed (SetRelationshipDeletedCallback).
   RelationshipGroupsUpdated = 15,  // A friend moved to another group of the friends list (SetRelationshipGroupsUpdatedCallback).
+  TokenExpiring = 16,  // The access token the client is connected with expires soon (SetTokenExpirationCallback; once per token).
 };
 
-constexpr int32_t kJsEventKinds = 15;
+constexpr int32_t kJsEventKinds = 16;

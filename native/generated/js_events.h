@@ -128,3 +128,9 @@ inline JsEvent MakeRelationshipGroupsUpdatedEvent(uint32_t client, sdk::Snowflak
   out.payload = userId;
   return out;
 }
+
+// The access token the client is connected with expires soon (SetTokenExpirationCallback; once per token).
+inline JsEvent MakeTokenExpiringEvent(uint32_t client) {
+  JsEvent out{JsEventKind::TokenExpiring, client};
+  return out;
+}

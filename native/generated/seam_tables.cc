@@ -235,6 +235,7 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
   events.Set("RelationshipCreated", static_cast<int32_t>(JsEventKind::RelationshipCreated));
   events.Set("RelationshipDeleted", static_cast<int32_t>(JsEventKind::RelationshipDeleted));
   events.Set("RelationshipGroupsUpdated", static_cast<int32_t>(JsEventKind::RelationshipGroupsUpdated));
+  events.Set("TokenExpiring", static_cast<int32_t>(JsEventKind::TokenExpiring));
   tables.Set("events", events);
   Napi::Object calls = Napi::Object::New(env);
   calls.Set(sim::CallKindJsName(sim::CallKind::Connect), static_cast<int32_t>(sim::CallKind::Connect));
@@ -270,6 +271,10 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
   calls.Set(sim::CallKindJsName(sim::CallKind::RemoveDiscordAndGameFriend), static_cast<int32_t>(sim::CallKind::RemoveDiscordAndGameFriend));
   calls.Set(sim::CallKindJsName(sim::CallKind::BlockUser), static_cast<int32_t>(sim::CallKind::BlockUser));
   calls.Set(sim::CallKindJsName(sim::CallKind::UnblockUser), static_cast<int32_t>(sim::CallKind::UnblockUser));
+  calls.Set(sim::CallKindJsName(sim::CallKind::Authorize), static_cast<int32_t>(sim::CallKind::Authorize));
+  calls.Set(sim::CallKindJsName(sim::CallKind::GetToken), static_cast<int32_t>(sim::CallKind::GetToken));
+  calls.Set(sim::CallKindJsName(sim::CallKind::RefreshToken), static_cast<int32_t>(sim::CallKind::RefreshToken));
+  calls.Set(sim::CallKindJsName(sim::CallKind::RevokeToken), static_cast<int32_t>(sim::CallKind::RevokeToken));
   tables.Set("calls", calls);
   tables.Set("eventInts", static_cast<int32_t>(kJsEventInts));
   return tables;

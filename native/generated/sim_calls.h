@@ -40,8 +40,12 @@ enum class CallKind : int32_t {
   RemoveDiscordAndGameFriend = 30,
   BlockUser = 31,
   UnblockUser = 32,
+  Authorize = 33,  // The authorization request to the local chat client (before its consent prompt shows).
+  GetToken = 34,
+  RefreshToken = 35,
+  RevokeToken = 36,
 };
-constexpr int32_t kCallKinds = 33;
+constexpr int32_t kCallKinds = 37;
 
 // The call's name in debug log lines (the request the SDK makes).
 inline const char* CallKindName(CallKind kind) {
@@ -79,6 +83,10 @@ inline const char* CallKindName(CallKind kind) {
     case CallKind::RemoveDiscordAndGameFriend: return "DELETE /users/@me/relationships/{user} (and game)";
     case CallKind::BlockUser: return "PUT /users/@me/relationships/{user} (type 2)";
     case CallKind::UnblockUser: return "DELETE /users/@me/relationships/{user} (blocked)";
+    case CallKind::Authorize: return "RPC AUTHORIZE";
+    case CallKind::GetToken: return "POST /oauth2/token (authorization_code)";
+    case CallKind::RefreshToken: return "POST /oauth2/token (refresh_token)";
+    case CallKind::RevokeToken: return "POST /oauth2/token/revoke";
   }
   return "request";
 }
@@ -119,6 +127,10 @@ inline const char* CallKindJsName(CallKind kind) {
     case CallKind::RemoveDiscordAndGameFriend: return "removeDiscordAndGameFriend";
     case CallKind::BlockUser: return "blockUser";
     case CallKind::UnblockUser: return "unblockUser";
+    case CallKind::Authorize: return "authorize";
+    case CallKind::GetToken: return "getToken";
+    case CallKind::RefreshToken: return "refreshToken";
+    case CallKind::RevokeToken: return "revokeToken";
   }
   return "";
 }

@@ -48,6 +48,7 @@ void ClientWrap::SetEventCallbacks(sdk::LogSeverity minSeverity) {
       },
       minSeverity);
 
+  client_->Auth().SetTokenExpirationCallback([pump, id] { pump->Emit(MakeTokenExpiringEvent(id)); });
   client_->Presence().SetUserUpdatedCallback([pump, id](sdk::Snowflake userId) {
     pump->Emit(MakeUserUpdatedEvent(id, userId));
   });

@@ -1,4 +1,5 @@
 #include "napi/convert.h"
+#include "napi/convert_auth.h"
 
 #include "napi/convert_presence.h"
 
@@ -297,6 +298,10 @@ Napi::Value PayloadConverter::Convert(const JsEvent& event) {
     Napi::Value operator()(const std::vector<sdk::UserMessageSummary>& summaries) const {
       return UserMessageSummariesToJs(env, summaries);
     }
+    Napi::Value operator()(const sdk::Authorization& authorization) const {
+      return AuthorizationToJs(env, authorization);
+    }
+    Napi::Value operator()(const sdk::TokenExchange& tokens) const { return TokenExchangeToJs(env, tokens); }
   };
   return std::visit(Visitor{*this, env}, event.payload);
 }

@@ -8,6 +8,7 @@
 #include <variant>
 #include <vector>
 
+#include "sdk/auth_api.h"
 #include "sdk/guilds.h"
 #include "sdk/lobby.h"
 #include "sdk/types.h"
@@ -24,11 +25,12 @@ struct IdPair {
 };
 
 // The payload slot: nothing, a text, a failure, an id, a message, a list of messages, two ids,
-// voice settings, guilds, guild channels, direct-message summaries.
+// voice settings, guilds, guild channels, direct-message summaries, an authorization, a token set.
 using JsPayload = std::variant<std::monostate, std::string, sdk::Result, sdk::Snowflake,
                                sdk::MessagePtr, std::vector<sdk::MessagePtr>, IdPair,
                                sdk::VoiceSettings, std::vector<sdk::GuildMinimal>,
-                               std::vector<sdk::GuildChannel>, std::vector<sdk::UserMessageSummary>>;
+                               std::vector<sdk::GuildChannel>, std::vector<sdk::UserMessageSummary>,
+                               sdk::Authorization, sdk::TokenExchange>;
 
 struct JsEvent {
   JsEvent(JsEventKind k, uint32_t clientId) : kind(k), client(clientId) {}

@@ -79,6 +79,9 @@ void WorldWrap::Init(Napi::Env env, Napi::Object exports) {
           InstanceMethod<&WorldWrap::GetVoiceChannelStatus>("getVoiceChannelStatus"),
           InstanceMethod<&WorldWrap::GetAuditLog>("getAuditLog"),
           InstanceMethod<&WorldWrap::SetFriends>("setFriends"),
+          InstanceMethod<&WorldWrap::GetConsentPrompts>("getConsentPrompts"),
+          InstanceMethod<&WorldWrap::AnswerConsent>("answerConsent"),
+          InstanceMethod<&WorldWrap::RemoveAuthorization>("removeAuthorization"),
       });
   exports.Set("NativeWorld", ctor);
 }

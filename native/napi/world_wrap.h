@@ -104,6 +104,10 @@ class WorldWrap final : public Napi::ObjectWrap<WorldWrap> {
   Napi::Value GetAuditLog(const Napi::CallbackInfo& info);               // (guildId) -> entries
   // Relationships (world_wrap_presence.cc).
   Napi::Value SetFriends(const Napi::CallbackInfo& info);  // (userA, userB, discord, game)
+  // Sign-in (world_wrap_auth.cc).
+  Napi::Value GetConsentPrompts(const Napi::CallbackInfo& info);         // (userId) -> [{ applicationId, scopes }]
+  Napi::Value AnswerConsent(const Napi::CallbackInfo& info);             // (userId, approve)
+  Napi::Value RemoveAuthorization(const Napi::CallbackInfo& info);       // (userId, applicationId) -> count
 
   World& world() { return *backend_->world(); }
 

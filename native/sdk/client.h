@@ -12,6 +12,7 @@
 #include <string>
 
 
+#include "sdk/auth_api.h"
 #include "sdk/callbacks.h"
 #include "sdk/guilds_api.h"
 #include "sdk/lobbies_api.h"
@@ -71,6 +72,7 @@ class Client : public CallbackTypes {
   virtual GuildsApi& Guilds() = 0;
   virtual PresenceApi& Presence() = 0;
   virtual RelationshipsApi& Relationships() = 0;
+  virtual AuthApi& Auth() = 0;
 
   // Tears the client down: stops and joins every thread it owns, then queues a ClientDestroyed
   // result for every operation still pending. Idempotent. After Close() no callback of this client

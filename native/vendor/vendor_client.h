@@ -52,7 +52,8 @@ class VendorClient final : public sdk::Client,
                            public sdk::VoiceApi,
                            public sdk::GuildsApi,
                            public sdk::PresenceApi,
-                           public sdk::RelationshipsApi {
+                           public sdk::RelationshipsApi,
+                           public sdk::AuthApi {
  public:
   VendorClient(std::shared_ptr<VendorBackend> backend, sdk::CallbackQueue& queue,
                const sdk::ClientOptions& options);
@@ -64,6 +65,7 @@ class VendorClient final : public sdk::Client,
   sdk::GuildsApi& Guilds() override { return *this; }
   sdk::PresenceApi& Presence() override { return *this; }
   sdk::RelationshipsApi& Relationships() override { return *this; }
+  sdk::AuthApi& Auth() override { return *this; }
 
   void UpdateToken(sdk::TokenType type, std::string token, ResultCallback done) override;
   void Connect() override;
@@ -87,6 +89,7 @@ class VendorClient final : public sdk::Client,
   SDK_GUILDS_API_METHODS(SDK_OVERRIDE)
   SDK_PRESENCE_API_METHODS(SDK_OVERRIDE)
   SDK_RELATIONSHIPS_API_METHODS(SDK_OVERRIDE)
+  SDK_AUTH_API_METHODS(SDK_OVERRIDE)
 
   void Close() override;
 

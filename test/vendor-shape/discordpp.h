@@ -70,6 +70,10 @@ enum class AuthorizationTokenType {
   Bearer = 1,
 };
 
+enum class AuthenticationCodeChallengeMethod {
+  S256 = 0,
+};
+
 enum class LoggingSeverity {
   Verbose = 1,
   Info = 2,
@@ -532,6 +536,43 @@ class ClientCreateOptions {
   VENDOR_SHAPE_STATE
 };
 
+class AuthorizationCodeChallenge {
+ public:
+  explicit AuthorizationCodeChallenge();
+  AuthorizationCodeChallenge(const AuthorizationCodeChallenge& other);
+  AuthorizationCodeChallenge& operator=(const AuthorizationCodeChallenge& other);
+  ~AuthorizationCodeChallenge();
+  AuthenticationCodeChallengeMethod Method() const;
+  void SetMethod(AuthenticationCodeChallengeMethod Method);
+  std::string Challenge() const;
+  void SetChallenge(std::string Challenge);
+  VENDOR_SHAPE_STATE
+};
+
+class AuthorizationCodeVerifier {
+ public:
+  AuthorizationCodeVerifier(const AuthorizationCodeVerifier& other);
+  AuthorizationCodeVerifier& operator=(const AuthorizationCodeVerifier& other);
+  ~AuthorizationCodeVerifier();
+  AuthorizationCodeChallenge Challenge() const;
+  std::string Verifier() const;
+  VENDOR_SHAPE_HANDLE(AuthorizationCodeVerifier)
+};
+
+class AuthorizationArgs {
+ public:
+  explicit AuthorizationArgs();
+  AuthorizationArgs(const AuthorizationArgs& other);
+  AuthorizationArgs& operator=(const AuthorizationArgs& other);
+  ~AuthorizationArgs();
+  void SetClientId(uint64_t ClientId);
+  void SetScopes(std::string Scopes);
+  void SetState(std::optional<std::string> State);
+  void SetNonce(std::optional<std::string> Nonce);
+  void SetCodeChallenge(std::optional<AuthorizationCodeChallenge> CodeChallenge);
+  VENDOR_SHAPE_STATE
+};
+
 class Client {
  public:
   enum class Status {
@@ -553,6 +594,11 @@ class Client {
   using OnStatusChanged = std::function<void(Status status, Error error, int32_t errorDetail)>;
   using LogCallback = std::function<void(std::string message, LoggingSeverity severity)>;
   using UpdateTokenCallback = std::function<void(ClientResult result)>;
+  using AuthorizationCallback = std::function<void(ClientResult result, std::string code, std::string redirectUri)>;
+  using TokenExchangeCallback = std::function<void(ClientResult result, std::string accessToken, std::string refreshToken,
+                                                   AuthorizationTokenType tokenType, int32_t expiresIn, std::string scopes)>;
+  using RevokeTokenCallback = std::function<void(ClientResult result)>;
+  using TokenExpirationCallback = std::function<void()>;
   using CreateOrJoinLobbyCallback = std::function<void(ClientResult result, uint64_t lobbyId)>;
   using LeaveLobbyCallback = std::function<void(ClientResult result)>;
   using LinkOrUnlinkChannelCallback = std::function<void(ClientResult result)>;
@@ -588,6 +634,8 @@ class Client {
   static int32_t GetVersionMinor();
   static int32_t GetVersionPatch();
   static std::string GetVersionHash();
+  static std::string GetDefaultCommunicationScopes();
+  static std::string GetDefaultPresenceScopes();
 
   void SetApplicationId(uint64_t applicationId);
   void UpdateToken(AuthorizationTokenType tokenType, std::string token, UpdateTokenCallback callback);
@@ -658,6 +706,14 @@ class Client {
   void SetRelationshipCreatedCallback(RelationshipCreatedCallback cb);
   void SetRelationshipDeletedCallback(RelationshipDeletedCallback cb);
   void SetRelationshipGroupsUpdatedCallback(RelationshipGroupsUpdatedCallback cb);
+  AuthorizationCodeVerifier CreateAuthorizationCodeVerifier();
+  void Authorize(AuthorizationArgs args, AuthorizationCallback callback);
+  void AbortAuthorize();
+  void GetToken(uint64_t applicationId, std::string const& code, std::string const& codeVerifier,
+                std::string const& redirectUri, TokenExchangeCallback callback);
+  void RefreshToken(uint64_t applicationId, std::string const& refreshToken, TokenExchangeCallback callback);
+  void RevokeToken(uint64_t applicationId, std::string const& token, RevokeTokenCallback callback);
+  void SetTokenExpirationCallback(TokenExpirationCallback callback);
 
   void GetUserGuilds(GetUserGuildsCallback cb);
   void GetGuildChannels(uint64_t guildId, GetGuildChannelsCallback cb);

@@ -107,6 +107,7 @@ void SimClient::Close() {
     calls_.clear();
     messageDeletedCallback_ = nullptr;
     userCallback_ = nullptr;
+    tokenExpirationCallback_ = nullptr;
     currentUser_.reset();
   }
   status_.store(sdk::Status::Disconnected);
@@ -238,6 +239,7 @@ void SimClient::Identify(uint64_t attempt, const std::optional<sdk::Result>& fai
   status_.store(sdk::Status::Ready);
   world_->SessionReady(this, app, user.id);
   SetStatus(sdk::Status::Ready);
+  WatchTokenExpiry(attempt, token);
   if (activity_) world_->UpdateRichPresence(app, user.id, *activity_);
 }
 

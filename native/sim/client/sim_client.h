@@ -7,6 +7,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,7 @@ class SimClient final : public sdk::Client,
                         public sdk::GuildsApi,
                         public sdk::PresenceApi,
                         public sdk::RelationshipsApi,
+                        public sdk::AuthApi,
                         public Session {
  public:
   SimClient(std::shared_ptr<World> world, sdk::CallbackQueue& queue, sdk::ClientOptions options);
@@ -39,6 +41,7 @@ class SimClient final : public sdk::Client,
   sdk::GuildsApi& Guilds() override { return *this; }
   sdk::PresenceApi& Presence() override { return *this; }
   sdk::RelationshipsApi& Relationships() override { return *this; }
+  sdk::AuthApi& Auth() override { return *this; }
   void UpdateToken(sdk::TokenType type, std::string token, ResultCallback done) override;
   void Connect() override;
   void Disconnect() override;
@@ -58,6 +61,7 @@ class SimClient final : public sdk::Client,
   SDK_GUILDS_API_METHODS(SDK_OVERRIDE)
   SDK_PRESENCE_API_METHODS(SDK_OVERRIDE)
   SDK_RELATIONSHIPS_API_METHODS(SDK_OVERRIDE)
+  SDK_AUTH_API_METHODS(SDK_OVERRIDE)
 
   // Session (called by the world; only posts to the service thread)
   sdk::Snowflake SessionUserId() const override { return sessionUserId_.load(); }
@@ -181,6 +185,19 @@ class SimClient final : public sdk::Client,
   std::shared_ptr<const VoiceSettingsUpdatedCallback> voiceSettingsCallback_;
   std::shared_ptr<const LogCallback> voiceLogCallback_;
   sdk::LogSeverity minVoiceLogSeverity_ = sdk::LogSeverity::None;
+
+  // The pending Authorize (sim_client_auth.cc; under mutex_): its operation and, once the chat
+  // client shows it, its consent prompt. 0: none.
+  uint64_t authorizeOp_ = 0;
+  uint64_t authorizePrompt_ = 0;
+  std::shared_ptr<const TokenExpirationCallback> tokenExpirationCallback_;
+  // Service thread only: the token expiry steps of a connect attempt (sim_client_auth.cc), and
+  // the tokens already announced as expiring (once per token).
+  static constexpr uint64_t kTokenExpiringNoticeMs = 5 * 60 * 1000;
+  void WatchTokenExpiry(uint64_t attempt, const std::string& token);
+  void TokenExpiring(uint64_t attempt, const std::string& token);
+  void TokenExpired(uint64_t attempt, const std::string& token);
+  std::set<std::string> expiringAnnounced_;
 
   ServiceThread service_;  // last member: its thread stops before the state above is destroyed
 };

@@ -47,4 +47,40 @@ sdk::Result ChatClients::Read(sdk::Snowflake user, sdk::VoiceSettings* out) cons
   return sdk::Result::Success();
 }
 
+bool ChatClients::AnyReachable(const std::vector<sdk::Snowflake>& users) const {
+  for (sdk::Snowflake user : users) {
+    if (Of(user).reachable()) return true;
+  }
+  return false;
+}
+
+uint64_t ChatClients::AddPrompt(ConsentPrompt prompt) {
+  prompt.id = nextPromptId_++;
+  prompts_.push_back(std::move(prompt));
+  return prompts_.back().id;
+}
+
+bool ChatClients::RemovePrompt(uint64_t id) {
+  for (auto it = prompts_.begin(); it != prompts_.end(); ++it) {
+    if (it->id == id) {
+      prompts_.erase(it);
+      return true;
+    }
+  }
+  return false;
+}
+
+void ChatClients::ForgetOwner(const void* owner) {
+  for (auto it = prompts_.begin(); it != prompts_.end();) {
+    it = it->owner == owner ? prompts_.erase(it) : it + 1;
+  }
+}
+
+std::optional<ConsentPrompt> ChatClients::TakeOldestPrompt() {
+  if (prompts_.empty()) return std::nullopt;
+  ConsentPrompt prompt = std::move(prompts_.front());
+  prompts_.pop_front();
+  return prompt;
+}
+
 }  // namespace sim

@@ -5,7 +5,13 @@
 // state; the world locks around it.
 #pragma once
 
+#include <cstdint>
+#include <deque>
+#include <functional>
 #include <map>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "sdk/types.h"
 #include "sdk/voice.h"
@@ -22,8 +28,30 @@ struct ChatClient {
   bool reachable() const { return running && rpcConnected; }
 };
 
+// A sign-in request waiting in the chat client for the user's consent (Client::Authorize). The
+// chat client shows it while it runs; whoever answers first decides it.
+struct ConsentPrompt {
+  uint64_t id = 0;
+  const void* owner = nullptr;  // the SDK session that asked (forgotten when it goes)
+  sdk::Snowflake applicationId = 0;
+  std::string scopes;
+  std::string codeChallenge;
+  // Called once with the user who approved it, or 0 when denied (the world holds its lock).
+  std::function<void(sdk::Snowflake approvedBy)> answer;
+};
+
 class ChatClients {
  public:
+  // Whether any of `users` has a reachable chat client (users never touched have one).
+  bool AnyReachable(const std::vector<sdk::Snowflake>& users) const;
+  // Consent prompts, oldest first.
+  uint64_t AddPrompt(ConsentPrompt prompt);
+  bool RemovePrompt(uint64_t id);
+  void ForgetOwner(const void* owner);
+  const std::deque<ConsentPrompt>& Prompts() const { return prompts_; }
+  // The oldest prompt, removed; nullopt when none.
+  std::optional<ConsentPrompt> TakeOldestPrompt();
+
   ChatClient Of(sdk::Snowflake user) const;
   // Stopping drops the RPC connection; starting brings it back (the SDK reconnects).
   void SetRunning(sdk::Snowflake user, bool running);
@@ -36,6 +64,8 @@ class ChatClients {
 
  private:
   std::map<sdk::Snowflake, ChatClient> clients_;
+  std::deque<ConsentPrompt> prompts_;
+  uint64_t nextPromptId_ = 1;
 };
 
 }  // namespace sim

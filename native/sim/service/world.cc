@@ -179,6 +179,7 @@ void World::Detach(Session* session) {
   sessions_.erase(session);
   interference_.Forget(session);
   ForgetReadyLocked(session);
+  chatClients_.ForgetOwner(session);
 }
 
 bool World::IsAttachedLocked(Session* session) const {

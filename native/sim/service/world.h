@@ -16,11 +16,13 @@
 #include <unordered_map>
 #include <vector>
 
+#include "sdk/auth_api.h"
 #include "sdk/lobby.h"
 #include "sdk/types.h"
 #include "sim/service/calls.h"
 #include "sim/service/channel_invites.h"
 #include "sim/service/chat_clients.h"
+#include "sim/service/oauth2.h"
 #include "sdk/guilds.h"
 #include "sdk/user_messages.h"
 #include "sim/service/direct_messages.h"
@@ -275,6 +277,39 @@ class World {
   // Harness: makes two users friends at once. Bad input (unknown user, oneself, a provisional
   // account as a Discord friend, a block between them): std::invalid_argument.
   void SetFriends(sdk::Snowflake a, sdk::Snowflake b, bool discord, bool game);
+  // Sign-in (world_auth.cc). Authorize shows a consent prompt in the local chat client (any
+  // reachable one: the simulated machine's), or fails with RPCError when none runs. `answer` is
+  // enqueued on the session with the authorization, or AuthorizationFailed when denied. Returns
+  // the prompt's id (0 on failure).
+  struct AuthorizeRequest {
+    sdk::Snowflake applicationId = 0;
+    std::string scopes;
+    std::string codeChallenge;
+  };
+  uint64_t RequestAuthorization(Session* session, AuthorizeRequest request,
+                                std::function<void(const sdk::Result&, sdk::Authorization)> answer,
+                                sdk::Result* failure);
+  void CancelAuthorization(uint64_t promptId);
+  // The prompts the chat client of `user` shows (none while it is unreachable), oldest first.
+  std::vector<ConsentPrompt> ConsentPromptsOf(sdk::Snowflake user) const;
+  // The user answers the oldest prompt. std::invalid_argument: no prompt, or the chat client is
+  // not reachable, or the user is unknown.
+  void AnswerConsent(sdk::Snowflake user, bool approve);
+  // The token endpoints (POST /oauth2/token, /oauth2/token/revoke): see sdk/auth_api.h for the
+  // rules. Access tokens last kAccessTokenTtlMs (expires_in 604800).
+  static constexpr uint64_t kAccessTokenTtlMs = 7ULL * 24 * 60 * 60 * 1000;
+  sdk::Result ExchangeCode(sdk::Snowflake app, const std::string& code, const std::string& verifier,
+                           const std::string& redirectUri, sdk::TokenExchange* out);
+  sdk::Result RefreshGrant(sdk::Snowflake app, const std::string& refreshToken, sdk::TokenExchange* out);
+  sdk::Result RevokeGrant(sdk::Snowflake app, const std::string& token);
+  // The user removes the application (harness): every token of the authorization is deleted and
+  // sessions using them end. Returns how many access and refresh tokens (and codes) went.
+  size_t RemoveAuthorization(sdk::Snowflake user, sdk::Snowflake app);
+  // When an access token expires on the clock (0: unknown token).
+  uint64_t TokenExpiresAt(const std::string& token) const;
+  // Runs `task` on the session's thread once the clock reaches `dueMs` (at once when it has).
+  // Dropped when the session detaches first.
+  void ScheduleAt(Session* session, uint64_t dueMs, std::function<void()> task);
 
  private:
   struct TokenRecord {
@@ -283,6 +318,10 @@ class World {
   };
 
   std::string NewTokenValue();
+  // Issues an access and a refresh token for (app, user, scopes) (world_auth.cc).
+  sdk::TokenExchange IssueTokenSetLocked(sdk::Snowflake app, sdk::Snowflake user, const std::string& scopes);
+  // Revokes every token of (app, user); returns how many.
+  size_t RevokeAuthorizationLocked(sdk::Snowflake app, sdk::Snowflake user);
   // ServiceError 404 Unknown User for the first update that adds a user the service does not know.
   void CheckUsersExistLocked(const std::vector<MemberUpdate>& updates) const;
   // A fresh snowflake from the clock that is no user's or application's ID.
@@ -332,6 +371,7 @@ class World {
   Interference interference_;
   Calls calls_;
   ChatClients chatClients_;
+  OAuth2 oauth2_;
   std::atomic<bool> debugLogs_{false};
   Guilds guilds_;
   ChannelInvites channelInvites_;

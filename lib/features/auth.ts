@@ -1,0 +1,310 @@
+/**
+ * Sign-in: the default OAuth2 scopes and PKCE. Adds its methods to {@link Client} (and the
+ * scopes as static methods of the class).
+ * @module
+ */
+import { inspect } from 'node:util';
+
+import { clientDestroyed, SocialSdkError } from '../errors.js';
+import { toSnowflake, type SnowflakeInput } from '../ids.js';
+import type { NativeTokenExchange } from '../native.js';
+import { checkOptions, checkText, typeName } from '../validate.js';
+import { registerEventHandlers } from '../runtime.js';
+import { registerClientEvents } from '../client/event-names.js';
+import { clientState, defineClientMethods, emitterOf, operation, requireClient } from '../client/feature.js';
+import { Client } from '../client/client.js';
+
+registerClientEvents({ tokenExpiring: true } satisfies Record<keyof AuthClientEvents, true>);
+
+registerEventHandlers({
+  TokenExpiring: (client) => emitterOf(client)?.emit('tokenExpiring'),
+});
+
+/** The scopes of the SDK's presence-only sign-in (`Client::GetDefaultPresenceScopes`). */
+const PRESENCE_SCOPES = 'openid sdk.social_layer_presence';
+/** The scopes of the SDK's full sign-in: presence, chat, lobbies, voice (`Client::GetDefaultCommunicationScopes`). */
+const COMMUNICATION_SCOPES = 'openid sdk.social_layer';
+
+/** A PKCE code challenge (`AuthorizationCodeChallenge`): what `authorize` sends. Not a secret. */
+export interface AuthorizationCodeChallenge {
+  /** Always `'S256'`: base64url(SHA-256(verifier)), the only method the SDK has. */
+  readonly method: 'S256';
+  /** The challenge, 43 base64url characters. */
+  readonly challenge: string;
+}
+
+/**
+ * A PKCE pair (`AuthorizationCodeVerifier`, RFC 7636). Keep it until the token exchange: the
+ * challenge goes with `authorize`, the verifier with `getToken`. The verifier is a secret:
+ * `util.inspect` and `JSON.stringify` show `[REDACTED]` in its place.
+ */
+export interface AuthorizationCodeVerifier {
+  /** The verifier, 43 base64url characters from 32 random bytes. A secret. */
+  readonly verifier: string;
+  readonly challenge: AuthorizationCodeChallenge;
+}
+
+/** The sign-in events of a {@link Client} (part of {@link ClientEvents}). */
+export interface AuthClientEvents {
+  /**
+   * The access token the client is connected with expires soon (`SetTokenExpirationCallback`):
+   * refresh it and give the new one to `updateToken`. Once per token; on the simulator, when 5
+   * minutes of it are left on the simulator's clock (at once when less is left at connect). A
+   * token that expires while connected ends the session: `statusChanged` to `disconnected` with
+   * error `unexpectedClose` and detail 4004.
+   */
+  tokenExpiring: [];
+}
+
+declare module '../types.js' {
+  interface ClientEvents extends AuthClientEvents {}
+}
+
+/** What {@link Client.authorize} asks for. */
+export interface AuthorizeOptions {
+  /** Space-separated scopes, e.g. `Client.getDefaultCommunicationScopes()`. */
+  scopes: string;
+  /** The challenge of the verifier the token exchange will send (`createAuthorizationCodeVerifier().challenge`). */
+  codeChallenge: AuthorizationCodeChallenge;
+  /** Opaque text returned unchanged by the browser flow (CSRF protection). 1-1024 characters. */
+  state?: string;
+  /** Goes into the ID token of an `openid` sign-in. 1-1024 characters. */
+  nonce?: string;
+  /** Aborts the request as {@link Client.abortAuthorize} does. */
+  signal?: AbortSignal;
+}
+
+/**
+ * What {@link Client.authorize} resolves: the authorization code (a secret: `util.inspect` and
+ * `JSON.stringify` show `[REDACTED]` in its place) and the redirect URI it is bound to. Both go to
+ * the token exchange.
+ */
+export interface Authorization {
+  readonly code: string;
+  readonly redirectUri: string;
+}
+
+/**
+ * What the token endpoint answers ({@link Client.getToken}, {@link Client.refreshToken}). The
+ * tokens are secrets: `util.inspect` and `JSON.stringify` show `[REDACTED]` in their place.
+ */
+export interface TokenSet {
+  /** Give it to {@link Client.updateToken}. */
+  readonly accessToken: string;
+  /** Spent by the next {@link Client.refreshToken} (which answers a new one). */
+  readonly refreshToken: string;
+  readonly tokenType: 'Bearer';
+  /** Seconds the access token lasts (604800: 7 days). */
+  readonly expiresIn: number;
+  /** The granted scopes, space-separated. */
+  readonly scopes: string;
+}
+
+/** What {@link Client.getToken} sends. */
+export interface GetTokenOptions {
+  applicationId: SnowflakeInput;
+  /** From {@link Client.authorize}. */
+  code: string;
+  /** The verifier whose challenge went with `authorize`. */
+  codeVerifier: string;
+  /** From {@link Client.authorize}. */
+  redirectUri: string;
+}
+
+declare module '../client/client.js' {
+  interface Client {
+    /**
+     * Exchanges an authorization code for tokens (`GetToken`, `POST /oauth2/token` with the
+     * `authorization_code` grant; public clients, PKCE). Needs no token or connection. A code is
+     * single use and short-lived (10 minutes on the simulator), and bound to the PKCE challenge
+     * and the redirect URI: an unknown, used or expired code, a wrong verifier or redirect URI
+     * rejects with a `SocialSdkError` of type `HTTPError`, status 400 and `oauthError:
+     * 'invalid_grant'`.
+     * @example
+     * const tokens = await client.getToken({ applicationId, code, codeVerifier: pkce.verifier, redirectUri });
+     * await client.updateToken(tokens.accessToken);
+     */
+    getToken(options: GetTokenOptions): Promise<TokenSet>;
+    /**
+     * Refreshes the tokens (`RefreshToken`, the `refresh_token` grant): resolves a new token set;
+     * the refresh token given is spent (rotation). A spent, revoked or deleted refresh token
+     * rejects with `HTTPError` 400 and `oauthError: 'invalid_grant'`: treat it as the
+     * APPLICATION_DEAUTHORIZED webhook (the user removed the app, was banned, or the tokens were
+     * revoked): forget the tokens and sign the player in again.
+     */
+    refreshToken(options: { applicationId: SnowflakeInput; refreshToken: string }): Promise<TokenSet>;
+    /**
+     * Revokes a token (`RevokeToken`, `POST /oauth2/token/revoke`): every access and refresh
+     * token of that authorization stops working, whichever one is given, and clients connected
+     * with them are disconnected. Do this when the player unlinks their account (the spec's rule:
+     * revoke, do not only forget). An unknown token is not an error.
+     */
+    revokeToken(options: { applicationId: SnowflakeInput; token: string }): Promise<void>;
+    /**
+     * Asks the player to let the game sign them in (`Authorize`): the local chat client shows a
+     * consent prompt for `scopes`; once the player approves it, resolves with an authorization
+     * code for the token exchange ({@link Authorization}). Needs no token or connection.
+     * Rejects with a `SocialSdkError` of type `AuthorizationFailed` when the player denies it,
+     * `RPCError` when no chat client is running on the machine, `Aborted` after
+     * {@link Client.abortAuthorize} or when `signal` aborts, `ValidationError` while another
+     * authorize of this client is pending; TypeError/RangeError for bad options (nothing sent).
+     * @example
+     * const pkce = client.createAuthorizationCodeVerifier();
+     * const { code, redirectUri } = await client.authorize({
+     *   scopes: Client.getDefaultCommunicationScopes(),
+     *   codeChallenge: pkce.challenge,
+     *   signal: AbortSignal.timeout(120_000),
+     * });
+     */
+    authorize(options: AuthorizeOptions): Promise<Authorization>;
+    /** Ends the pending {@link Client.authorize} (if any): it rejects with type `Aborted`. */
+    abortAuthorize(): void;
+    /**
+     * A fresh PKCE pair for one sign-in (`CreateAuthorizationCodeVerifier`): a random verifier
+     * and its S256 challenge. Local: it needs no token and no connection. Throws a
+     * `SocialSdkError` of type `ClientDestroyed` once `close()` was called.
+     * @example
+     * const pkce = client.createAuthorizationCodeVerifier();
+     * // pkce.challenge goes to authorize(), pkce.verifier to getToken()
+     */
+    createAuthorizationCodeVerifier(): AuthorizationCodeVerifier;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Client {
+    /**
+     * The scopes of a presence-only sign-in (`Client::GetDefaultPresenceScopes`):
+     * `'openid sdk.social_layer_presence'` (rich presence, no chat, lobbies or voice).
+     */
+    function getDefaultPresenceScopes(): string;
+    /**
+     * The scopes of a full sign-in (`Client::GetDefaultCommunicationScopes`):
+     * `'openid sdk.social_layer'` (presence, friends, lobbies, messages and voice).
+     */
+    function getDefaultCommunicationScopes(): string;
+  }
+}
+
+Object.defineProperties(Client, {
+  getDefaultPresenceScopes: { value: function getDefaultPresenceScopes(): string { return PRESENCE_SCOPES; }, writable: true, configurable: true, enumerable: false },
+  getDefaultCommunicationScopes: { value: function getDefaultCommunicationScopes(): string { return COMMUNICATION_SCOPES; }, writable: true, configurable: true, enumerable: false },
+});
+
+const CHALLENGE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+defineClientMethods({
+  authorize(options: AuthorizeOptions): Promise<Authorization> {
+    let signal: AbortSignal | undefined;
+    const result = operation(this, 'authorize', (native) => {
+      const checked = checkOptions(options);
+      const scopes = checkText(checked.scopes, 'options.scopes', 1, 1024);
+      const challenge = checkChallenge(checked.codeChallenge);
+      const state = checked.state === undefined ? '' : checkText(checked.state, 'options.state', 1, 1024);
+      const nonce = checked.nonce === undefined ? '' : checkText(checked.nonce, 'options.nonce', 1, 1024);
+      if (checked.signal !== undefined && !(checked.signal instanceof AbortSignal)) {
+        throw new TypeError(`options.signal must be an AbortSignal, got ${typeName(checked.signal)}`);
+      }
+      if (checked.signal?.aborted) throw new SocialSdkError('authorize: aborted by its signal', { type: 'Aborted' });
+      signal = checked.signal;
+      return (requestId) => native.authorize(requestId, scopes, challenge, state, nonce);
+    });
+    const abortOn = signal;
+    if (abortOn === undefined) return result.then(toAuthorization);
+    const onAbort = (): void => {
+      const state = clientState(this);
+      if (state && !state.closing) state.native.abortAuthorize();
+    };
+    abortOn.addEventListener('abort', onAbort, { once: true });
+    return result.finally(() => abortOn.removeEventListener('abort', onAbort)).then(toAuthorization);
+  },
+
+  getToken(options: GetTokenOptions): Promise<TokenSet> {
+    return oauth(
+      operation(this, 'getToken', (native) => {
+        const checked = checkOptions(options);
+        const applicationId = toSnowflake(checked.applicationId as SnowflakeInput, 'options.applicationId');
+        const code = checkText(checked.code, 'options.code', 1, 1024);
+        const verifier = checkText(checked.codeVerifier, 'options.codeVerifier', 43, 128);
+        const redirectUri = checkText(checked.redirectUri, 'options.redirectUri', 1, 2048);
+        return (requestId) => native.getToken(requestId, applicationId, code, verifier, redirectUri);
+      }),
+    ).then(toTokenSet);
+  },
+
+  refreshToken(options: { applicationId: SnowflakeInput; refreshToken: string }): Promise<TokenSet> {
+    return oauth(
+      operation(this, 'refreshToken', (native) => {
+        const checked = checkOptions(options);
+        const applicationId = toSnowflake(checked.applicationId as SnowflakeInput, 'options.applicationId');
+        const token = checkText(checked.refreshToken, 'options.refreshToken', 1, 2048);
+        return (requestId) => native.refreshToken(requestId, applicationId, token);
+      }),
+    ).then(toTokenSet);
+  },
+
+  revokeToken(options: { applicationId: SnowflakeInput; token: string }): Promise<void> {
+    return operation(this, 'revokeToken', (native) => {
+      const checked = checkOptions(options);
+      const applicationId = toSnowflake(checked.applicationId as SnowflakeInput, 'options.applicationId');
+      const token = checkText(checked.token, 'options.token', 1, 2048);
+      return (requestId) => native.revokeToken(requestId, applicationId, token);
+    });
+  },
+
+  abortAuthorize(): void {
+    const state = requireClient(this, 'abortAuthorize');
+    if (!state.closing) state.native.abortAuthorize();
+  },
+
+  createAuthorizationCodeVerifier(): AuthorizationCodeVerifier {
+    const state = requireClient(this, 'createAuthorizationCodeVerifier');
+    if (state.closing) throw clientDestroyed('createAuthorizationCodeVerifier');
+    const pair = state.native.createAuthorizationCodeVerifier();
+    return codeVerifier(pair.verifier, pair.challenge);
+  },
+});
+
+function checkChallenge(value: unknown): string {
+  if (typeof value !== 'object' || value === null) throw new TypeError(`options.codeChallenge must be an object, got ${typeName(value)}`);
+  const { method, challenge } = value as Partial<AuthorizationCodeChallenge>;
+  if (method !== 'S256') throw new RangeError("options.codeChallenge.method must be 'S256'");
+  if (typeof challenge !== 'string') throw new TypeError(`options.codeChallenge.challenge must be a string, got ${typeName(challenge)}`);
+  if (!CHALLENGE_PATTERN.test(challenge)) throw new RangeError('options.codeChallenge.challenge must be 43 base64url characters (an S256 challenge)');
+  return challenge;
+}
+
+/** A refused token request carries its OAuth2 error (`invalid_grant`) as `oauthError`. */
+function oauth<T>(result: Promise<T>): Promise<T> {
+  return result.catch((error: unknown) => {
+    if (error instanceof SocialSdkError && error.type === 'HTTPError' && error.status === 400 && /(^|: )invalid_grant\b/.test(error.message)) {
+      const refused = new SocialSdkError(error.message, { type: 'HTTPError', status: 400, code: error.code, oauthError: 'invalid_grant' });
+      refused.stack = error.stack;
+      throw refused;
+    }
+    throw error;
+  });
+}
+
+function toTokenSet(value: NativeTokenExchange): TokenSet {
+  const { accessToken, refreshToken, expiresIn, scopes } = value;
+  const shown = { accessToken: '[REDACTED]', refreshToken: '[REDACTED]', tokenType: 'Bearer', expiresIn, scopes };
+  return hidden({ accessToken, refreshToken, tokenType: 'Bearer' as const, expiresIn, scopes }, shown);
+}
+
+function toAuthorization(value: { code: string; redirectUri: string }): Authorization {
+  return hidden({ code: value.code, redirectUri: value.redirectUri }, { code: '[REDACTED]', redirectUri: value.redirectUri });
+}
+
+/** `value`, frozen, with `shown` as its inspect and JSON output (secrets left out). */
+function hidden<T extends object>(value: T, shown: object): T {
+  Object.defineProperties(value, {
+    [inspect.custom]: { value: (_depth: number, options: object) => inspect(shown, options) },
+    toJSON: { value: () => shown },
+  });
+  return Object.freeze(value);
+}
+
+/** A verifier object whose inspect and JSON output leave the verifier out. */
+function codeVerifier(verifier: string, challenge: string): AuthorizationCodeVerifier {
+  const shown = { verifier: '[REDACTED]', challenge: { method: 'S256', challenge } };
+  return hidden({ verifier, challenge: Object.freeze({ method: 'S256' as const, challenge }) }, shown);
+}

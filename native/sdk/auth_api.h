@@ -1,0 +1,82 @@
+// The port's sign-in (discordpp CreateAuthorizationCodeVerifier; Authorize, GetToken, RefreshToken,
+// RevokeToken and the token expiration callback follow).
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "sdk/callbacks.h"
+
+// CreateAuthorizationCodeVerifier: a fresh PKCE pair (RFC 7636): a random verifier of 43
+// base64url characters and its S256 challenge, base64url(SHA-256(verifier)) without padding.
+// Local: it needs no connection and never fails.
+// Authorize: asks the user, through the local chat client, to let the application sign them in
+// with `scopes`; `codeChallenge` is the S256 challenge of the verifier getToken will send, and
+// `state`/`nonce` ("" for none) go with the request. Needs no token. Answers the authorization
+// code and the redirect URI it is bound to once the user approves; AuthorizationFailed when they
+// deny; RPCError when no chat client is running; Aborted after AbortAuthorize. One at a time: a
+// second Authorize while one is pending fails with ValidationError.
+// AbortAuthorize: ends the pending Authorize (if any) with Aborted; the prompt goes away.
+// GetToken, RefreshToken (POST /oauth2/token): need no token or connection. A code that is
+// unknown, used, expired, of another application, or whose challenge or redirect URI does not
+// match, and a refresh token that was rotated, revoked or deleted (the user removed the app, or
+// was banned), fail with HTTPError 400 whose message starts with "invalid_grant". A refresh
+// rotates the refresh token: the old one is spent.
+// SetTokenExpirationCallback: called once per access token, before it expires (the simulator:
+// when 5 minutes of it are left on its clock, or at once when less is left at connect), while the
+// client is connected with it. A token that expires while connected ends the session as the
+// service does (gateway close 4004).
+// RevokeToken (POST /oauth2/token/revoke): revokes every access and refresh token of the
+// authorization the token belongs to (connected sessions using them end); an unknown token is
+// not an error (RFC 7009).
+#define SDK_AUTH_API_METHODS(X)                                                                           \
+  X(sdk::AuthorizationCodeVerifier, CreateAuthorizationCodeVerifier, (), )                                \
+  X(void, Authorize,                                                                                      \
+    (std::string scopes, std::string codeChallenge, std::string state, std::string nonce,                 \
+     AuthorizationCallback done), )                                                                       \
+  X(void, AbortAuthorize, (), )                                                                           \
+  X(void, GetToken,                                                                                       \
+    (sdk::Snowflake applicationId, std::string code, std::string codeVerifier, std::string redirectUri,   \
+     TokenExchangeCallback done), )                                                                       \
+  X(void, RefreshToken, (sdk::Snowflake applicationId, std::string refreshToken, TokenExchangeCallback done), ) \
+  X(void, RevokeToken, (sdk::Snowflake applicationId, std::string token, ResultCallback done), )   \
+  X(void, SetTokenExpirationCallback, (TokenExpirationCallback cb), )
+
+namespace sdk {
+
+// discordpp::AuthorizationCodeVerifier; its challenge's method is always S256 (the only value of
+// AuthenticationCodeChallengeMethod). Both strings are secrets: never logged.
+struct AuthorizationCodeVerifier {
+  std::string verifier;
+  std::string challenge;
+};
+
+// What Authorize answers: a single-use authorization code and the redirect URI it is bound to.
+// The code is a secret.
+struct Authorization {
+  std::string code;
+  std::string redirectUri;
+};
+
+// What a token exchange answers (discordpp TokenExchangeCallback). Tokens are secrets.
+struct TokenExchange {
+  std::string accessToken;
+  std::string refreshToken;
+  TokenType tokenType = TokenType::Bearer;
+  int32_t expiresIn = 0;  // seconds
+  std::string scopes;
+};
+
+class AuthApi : public CallbackTypes {
+ public:
+  using AuthorizationCallback = std::function<void(const Result&, Authorization)>;
+  using TokenExchangeCallback = std::function<void(const Result&, TokenExchange)>;
+  using TokenExpirationCallback = std::function<void()>;
+
+  SDK_AUTH_API_METHODS(SDK_PURE_VIRTUAL)
+
+ protected:
+  ~AuthApi() = default;
+};
+
+}  // namespace sdk

@@ -1,0 +1,168 @@
+// The simulated client's sign-in calls. The PKCE pair is made locally, as the SDK makes it;
+// Authorize asks the local chat client (an RPC round trip) and waits for the user's answer.
+#include "sim/client/sim_client.h"
+#include "sim/service/pkce.h"
+
+namespace sim {
+
+sdk::AuthorizationCodeVerifier SimClient::CreateAuthorizationCodeVerifier() {
+  sdk::AuthorizationCodeVerifier pair;
+  pair.verifier = NewCodeVerifier();
+  pair.challenge = S256Challenge(pair.verifier);
+  return pair;
+}
+
+void SimClient::Authorize(std::string scopes, std::string codeChallenge, std::string state, std::string nonce,
+                          AuthorizationCallback done) {
+  (void)state;  // returned unchanged by the browser flow; the SDK's callback does not carry it
+  (void)nonce;  // goes into the ID token, which the simulator does not issue
+  const uint64_t op = BeginOperation([done](const sdk::Result& failure) { done(failure, {}); });
+  bool busy = false;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    busy = authorizeOp_ != 0;
+    if (!busy) authorizeOp_ = op;
+  }
+  if (busy) {
+    return CompleteOperation(op, sdk::Result::Failure(sdk::ErrorType::ValidationError,
+                                                      "an authorization is already in progress (abortAuthorize() ends it)"));
+  }
+  Log(sdk::LogSeverity::Verbose, "RPC AUTHORIZE (scopes: " + scopes + ")");
+  world_->Schedule(this, CallKind::Authorize, 0,
+                   [this, op, scopes = std::move(scopes), codeChallenge = std::move(codeChallenge),
+                    done](std::optional<sdk::Result> fault) {
+                     auto finish = [this, op](const sdk::Result& failure) {
+                       {
+                         std::lock_guard<std::mutex> lock(mutex_);
+                         if (authorizeOp_ == op) authorizeOp_ = authorizePrompt_ = 0;
+                       }
+                       CompleteOperation(op, failure);
+                     };
+                     if (fault) return finish(*fault);
+                     {
+                       std::lock_guard<std::mutex> lock(mutex_);
+                       if (authorizeOp_ != op) return;  // aborted while on its way
+                     }
+                     World::AuthorizeRequest request{options_.applicationId, scopes, codeChallenge};
+                     sdk::Result failure;
+                     auto answer = [this, op, done](const sdk::Result& result, sdk::Authorization authorization) {
+                       {
+                         std::lock_guard<std::mutex> lock(mutex_);
+                         if (authorizeOp_ != op) return;  // aborted: already settled
+                         authorizeOp_ = authorizePrompt_ = 0;
+                       }
+                       if (!result.ok()) return CompleteOperation(op, result);
+                       FinishOperation(op, [done, authorization = std::move(authorization)] {
+                         done(sdk::Result::Success(), authorization);
+                       });
+                     };
+                     const uint64_t prompt = world_->RequestAuthorization(this, request, std::move(answer), &failure);
+                     if (prompt == 0) return finish(failure);
+                     bool aborted = false;
+                     {
+                       std::lock_guard<std::mutex> lock(mutex_);
+                       if (authorizeOp_ == op) authorizePrompt_ = prompt;
+                       else aborted = true;
+                     }
+                     if (aborted) world_->CancelAuthorization(prompt);
+                   });
+}
+
+void SimClient::AbortAuthorize() {
+  uint64_t op = 0, prompt = 0;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    op = authorizeOp_;
+    prompt = authorizePrompt_;
+    authorizeOp_ = authorizePrompt_ = 0;
+  }
+  if (op == 0) return;
+  if (prompt != 0) world_->CancelAuthorization(prompt);
+  // Settled from the service thread (the JS thread never waits for the pump's queue); when the
+  // client is closing, Close() settles it instead.
+  Post([this, op] {
+    Log(sdk::LogSeverity::Info, "Authorize aborted");
+    CompleteOperation(op, sdk::Result::Failure(sdk::ErrorType::Aborted, "the authorization was aborted"));
+  });
+}
+
+// The token endpoints are HTTP round trips that need no signed-in client: each takes the world's
+// latency and may be failed, then the world answers. No line carries a code, verifier or token.
+void SimClient::GetToken(sdk::Snowflake applicationId, std::string code, std::string codeVerifier,
+                         std::string redirectUri, TokenExchangeCallback done) {
+  const uint64_t op = BeginOperation([done](const sdk::Result& failure) { done(failure, {}); });
+  Log(sdk::LogSeverity::Verbose, "HTTP POST /oauth2/token (grant_type=authorization_code)");
+  world_->Schedule(this, CallKind::GetToken, 0,
+                   [this, op, applicationId, code = std::move(code), codeVerifier = std::move(codeVerifier),
+                    redirectUri = std::move(redirectUri), done](std::optional<sdk::Result> fault) {
+                     if (fault) return CompleteOperation(op, std::move(*fault));
+                     sdk::TokenExchange tokens;
+                     sdk::Result result = world_->ExchangeCode(applicationId, code, codeVerifier, redirectUri, &tokens);
+                     if (!result.ok()) return CompleteOperation(op, std::move(result));
+                     FinishOperation(op, [done, tokens = std::move(tokens)] { done(sdk::Result::Success(), tokens); });
+                   });
+}
+
+void SimClient::RefreshToken(sdk::Snowflake applicationId, std::string refreshToken, TokenExchangeCallback done) {
+  const uint64_t op = BeginOperation([done](const sdk::Result& failure) { done(failure, {}); });
+  Log(sdk::LogSeverity::Verbose, "HTTP POST /oauth2/token (grant_type=refresh_token)");
+  world_->Schedule(this, CallKind::RefreshToken, 0,
+                   [this, op, applicationId, refreshToken = std::move(refreshToken),
+                    done](std::optional<sdk::Result> fault) {
+                     if (fault) return CompleteOperation(op, std::move(*fault));
+                     sdk::TokenExchange tokens;
+                     sdk::Result result = world_->RefreshGrant(applicationId, refreshToken, &tokens);
+                     if (!result.ok()) return CompleteOperation(op, std::move(result));
+                     FinishOperation(op, [done, tokens = std::move(tokens)] { done(sdk::Result::Success(), tokens); });
+                   });
+}
+
+void SimClient::RevokeToken(sdk::Snowflake applicationId, std::string token, ResultCallback done) {
+  const uint64_t op = BeginOperation(std::move(done));
+  Log(sdk::LogSeverity::Verbose, "HTTP POST /oauth2/token/revoke");
+  world_->Schedule(this, CallKind::RevokeToken, 0,
+                   [this, op, applicationId, token = std::move(token)](std::optional<sdk::Result> fault) {
+                     if (fault) return CompleteOperation(op, std::move(*fault));
+                     CompleteOperation(op, world_->RevokeGrant(applicationId, token));
+                   });
+}
+
+void SimClient::SetTokenExpirationCallback(TokenExpirationCallback cb) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  tokenExpirationCallback_ = cb ? std::make_shared<const TokenExpirationCallback>(std::move(cb)) : nullptr;
+}
+
+void SimClient::WatchTokenExpiry(uint64_t attempt, const std::string& token) {
+  const uint64_t expiresAt = world_->TokenExpiresAt(token);
+  if (expiresAt == 0) return;
+  const uint64_t noticeAt = expiresAt > kTokenExpiringNoticeMs ? expiresAt - kTokenExpiringNoticeMs : 0;
+  world_->ScheduleAt(this, noticeAt, [this, attempt, token] { TokenExpiring(attempt, token); });
+  world_->ScheduleAt(this, expiresAt, [this, attempt, token] { TokenExpired(attempt, token); });
+}
+
+void SimClient::TokenExpiring(uint64_t attempt, const std::string& token) {
+  if (attempt != connectAttempt_ || status_.load() != sdk::Status::Ready) return;
+  std::shared_ptr<const TokenExpirationCallback> cb;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (connectedToken_ != token) return;
+    cb = tokenExpirationCallback_;
+  }
+  if (!expiringAnnounced_.insert(token).second) return;  // once per token
+  Log(sdk::LogSeverity::Info, "The access token expires soon");
+  if (cb) Deliver([cb] { (*cb)(); });
+}
+
+void SimClient::TokenExpired(uint64_t attempt, const std::string& token) {
+  if (attempt != connectAttempt_) return;
+  const sdk::Status status = status_.load();
+  if (status != sdk::Status::Ready && status != sdk::Status::Connected) return;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (connectedToken_ != token) return;
+  }
+  Log(sdk::LogSeverity::Warning, "Gateway closed the connection: the access token expired");
+  FinishDisconnect(sdk::ConnectionError::UnexpectedClose, kAuthenticationFailedClose);
+}
+
+}  // namespace sim

@@ -1,0 +1,78 @@
+// Sign-in (CreateAuthorizationCodeVerifier, Authorize, AbortAuthorize).
+#include <utility>
+
+#include "vendor/translate.h"
+#include "vendor/vendor_client.h"
+
+namespace vendor {
+
+sdk::AuthorizationCodeVerifier VendorClient::CreateAuthorizationCodeVerifier() {
+  discordpp::AuthorizationCodeVerifier pair = client_->CreateAuthorizationCodeVerifier();
+  return sdk::AuthorizationCodeVerifier{pair.Verifier(), pair.Challenge().Challenge()};
+}
+
+void VendorClient::Authorize(std::string scopes, std::string codeChallenge, std::string state, std::string nonce,
+                             AuthorizationCallback done) {
+  auto settle = Pending<sdk::Authorization>(std::move(done));
+  discordpp::AuthorizationCodeChallenge challenge;
+  challenge.SetMethod(discordpp::AuthenticationCodeChallengeMethod::S256);
+  challenge.SetChallenge(std::move(codeChallenge));
+  discordpp::AuthorizationArgs args;
+  args.SetClientId(applicationId_);
+  args.SetScopes(std::move(scopes));
+  args.SetCodeChallenge(challenge);
+  if (!state.empty()) args.SetState(std::move(state));
+  if (!nonce.empty()) args.SetNonce(std::move(nonce));
+  client_->Authorize(args, [settle](discordpp::ClientResult result, std::string code, std::string redirectUri) {
+    settle(ToResult(result), sdk::Authorization{std::move(code), std::move(redirectUri)});
+  });
+}
+
+void VendorClient::AbortAuthorize() { client_->AbortAuthorize(); }
+
+namespace {
+sdk::TokenExchange ToTokenExchange(std::string accessToken, std::string refreshToken,
+                                   discordpp::AuthorizationTokenType tokenType, int32_t expiresIn, std::string scopes) {
+  sdk::TokenExchange out;
+  out.accessToken = std::move(accessToken);
+  out.refreshToken = std::move(refreshToken);
+  out.tokenType = static_cast<sdk::TokenType>(static_cast<int32_t>(tokenType));
+  out.expiresIn = expiresIn;
+  out.scopes = std::move(scopes);
+  return out;
+}
+}  // namespace
+
+void VendorClient::GetToken(sdk::Snowflake applicationId, std::string code, std::string codeVerifier,
+                            std::string redirectUri, TokenExchangeCallback done) {
+  auto settle = Pending<sdk::TokenExchange>(std::move(done));
+  client_->GetToken(applicationId, code, codeVerifier, redirectUri,
+                    [settle](discordpp::ClientResult result, std::string accessToken, std::string refreshToken,
+                             discordpp::AuthorizationTokenType tokenType, int32_t expiresIn, std::string scopes) {
+                      settle(ToResult(result), ToTokenExchange(std::move(accessToken), std::move(refreshToken),
+                                                               tokenType, expiresIn, std::move(scopes)));
+                    });
+}
+
+void VendorClient::RefreshToken(sdk::Snowflake applicationId, std::string refreshToken, TokenExchangeCallback done) {
+  auto settle = Pending<sdk::TokenExchange>(std::move(done));
+  client_->RefreshToken(applicationId, refreshToken,
+                        [settle](discordpp::ClientResult result, std::string accessToken, std::string refresh,
+                                 discordpp::AuthorizationTokenType tokenType, int32_t expiresIn, std::string scopes) {
+                          settle(ToResult(result), ToTokenExchange(std::move(accessToken), std::move(refresh),
+                                                                   tokenType, expiresIn, std::move(scopes)));
+                        });
+}
+
+void VendorClient::SetTokenExpirationCallback(TokenExpirationCallback cb) {
+  client_->SetTokenExpirationCallback(WhileOpen([this, cb = std::move(cb)] {
+    if (cb) Post(cb);
+  }));
+}
+
+void VendorClient::RevokeToken(sdk::Snowflake applicationId, std::string token, ResultCallback done) {
+  auto settle = Pending<>(std::move(done));
+  client_->RevokeToken(applicationId, token, [settle](discordpp::ClientResult result) { settle(ToResult(result)); });
+}
+
+}  // namespace vendor

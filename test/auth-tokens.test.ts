@@ -1,0 +1,193 @@
+// The token exchange through the public API: PKCE-bound single-use codes, refresh with rotation,
+// revocation of the whole authorization, and the app removed by the user (spec "Authentication"
+// items 4 and 5; server-api.md §4.3-4.4).
+import { inspect } from 'node:util';
+
+import { describe, expect, it } from 'vitest';
+
+import type { Client, Simulator, User } from './sdk.js';
+import { until, world } from './helpers.js';
+
+const scopes = 'openid sdk.social_layer';
+
+/** Signs `user` in through the chat client's consent prompt: the code, its redirect URI and the verifier. */
+async function authorized(sim: Simulator, client: Client, user: User) {
+  const pkce = client.createAuthorizationCodeVerifier();
+  const pending = client.authorize({ scopes, codeChallenge: pkce.challenge });
+  await sim.settle();
+  sim.chatClient(user).approveConsent();
+  const { code, redirectUri } = await pending;
+  return { code, redirectUri, codeVerifier: pkce.verifier };
+}
+
+function setup() {
+  const w = world();
+  const client = w.sim.createClient({ applicationId: w.app.id });
+  return { ...w, client, applicationId: w.app.id };
+}
+
+const invalidGrant = { type: 'HTTPError', status: 400, oauthError: 'invalid_grant' };
+
+describe('getToken', () => {
+  it('exchanges the code for tokens that sign the user in', async () => {
+    const { sim, user, client, applicationId } = setup();
+    const tokens = await client.getToken({ applicationId, ...(await authorized(sim, client, user)) });
+    expect(tokens).toMatchObject({ tokenType: 'Bearer', expiresIn: 604800, scopes });
+    expect(tokens.accessToken).not.toBe(tokens.refreshToken);
+    for (const shown of [inspect(tokens, { showHidden: true }), JSON.stringify(tokens)]) {
+      expect(shown).not.toContain(tokens.accessToken);
+      expect(shown).not.toContain(tokens.refreshToken);
+    }
+    await client.updateToken(tokens.accessToken);
+    await client.connect();
+    expect(client.currentUser?.id).toBe(user.id);
+    await client.close();
+  });
+
+  it('refuses a code whose verifier does not match its challenge (invalid_grant), and the code is spent', async () => {
+    const { sim, user, client, applicationId } = setup();
+    const grant = await authorized(sim, client, user);
+    const other = client.createAuthorizationCodeVerifier().verifier;
+    await expect(client.getToken({ applicationId, ...grant, codeVerifier: other })).rejects.toMatchObject(invalidGrant);
+    await expect(client.getToken({ applicationId, ...grant })).rejects.toMatchObject(invalidGrant);
+    await client.close();
+  });
+
+  it('refuses a code used twice', async () => {
+    const { sim, user, client, applicationId } = setup();
+    const grant = await authorized(sim, client, user);
+    await client.getToken({ applicationId, ...grant });
+    const reused = client.getToken({ applicationId, ...grant });
+    await expect(reused).rejects.toMatchObject(invalidGrant);
+    await expect(reused).rejects.toThrow(/already used/);
+    await client.close();
+  });
+
+  it('refuses an expired code (10 minutes on the simulator clock), another redirect URI, another application', async () => {
+    const { sim, user, client, applicationId } = setup();
+    const late = await authorized(sim, client, user);
+    sim.advance(10 * 60 * 1000);
+    await expect(client.getToken({ applicationId, ...late })).rejects.toThrow(/expired/);
+    const moved = await authorized(sim, client, user);
+    await expect(client.getToken({ applicationId, ...moved, redirectUri: 'http://127.0.0.1/other' })).rejects.toMatchObject(invalidGrant);
+    const foreign = await authorized(sim, client, user);
+    const otherApp = sim.createApplication({ name: 'Other' });
+    await expect(client.getToken({ ...foreign, applicationId: otherApp.id })).rejects.toMatchObject(invalidGrant);
+    await client.close();
+  });
+
+  it('keeps codes, verifiers and tokens out of error messages', async () => {
+    const { sim, user, client, applicationId } = setup();
+    const grant = await authorized(sim, client, user);
+    const error = await client.getToken({ applicationId, ...grant, codeVerifier: 'x'.repeat(43) }).catch((e: Error) => e);
+    expect(String((error as Error).message)).not.toContain(grant.code);
+    expect(inspect(error)).not.toContain(grant.code);
+    const refused = await client.refreshToken({ applicationId, refreshToken: 'simr.secret-value' }).catch((e: Error) => e);
+    expect(inspect(refused)).not.toContain('simr.secret-value');
+    await client.close();
+  });
+});
+
+describe('refreshToken and revokeToken', () => {
+  it('rotates: the new tokens work, the old refresh token is spent', async () => {
+    const { sim, user, client, applicationId } = setup();
+    const first = await client.getToken({ applicationId, ...(await authorized(sim, client, user)) });
+    const second = await client.refreshToken({ applicationId, refreshToken: first.refreshToken });
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    expect(second.accessToken).not.toBe(first.accessToken);
+    expect(second.scopes).toBe(scopes);
+    await expect(client.refreshToken({ applicationId, refreshToken: first.refreshToken })).rejects.toMatchObject(invalidGrant);
+    await client.updateToken(second.accessToken);
+    await client.connect();
+    expect(client.status).toBe('ready');
+    await client.close();
+  });
+
+  it('revoking any token of the authorization ends them all: the connected client is dropped, refresh is invalid_grant', async () => {
+    const { sim, user, client, applicationId } = setup();
+    const tokens = await client.getToken({ applicationId, ...(await authorized(sim, client, user)) });
+    await client.updateToken(tokens.accessToken);
+    await client.connect();
+    await client.revokeToken({ applicationId, token: tokens.refreshToken });
+    await until(() => client.status === 'disconnected', 'the disconnect');
+    await expect(client.refreshToken({ applicationId, refreshToken: tokens.refreshToken })).rejects.toMatchObject(invalidGrant);
+    await expect(client.connect()).rejects.toMatchObject({ type: 'AuthorizationFailed' });
+    // An unknown token is not an error (RFC 7009).
+    await expect(client.revokeToken({ applicationId, token: 'nothing-like-it' })).resolves.toBeUndefined();
+    await client.close();
+  });
+
+  it('a user who removes the app deletes its tokens: refresh is invalid_grant (treat as APPLICATION_DEAUTHORIZED)', async () => {
+    const { sim, user, app, client, applicationId } = setup();
+    const tokens = await client.getToken({ applicationId, ...(await authorized(sim, client, user)) });
+    expect(sim.removeApplicationForUser(user, app)).toBeGreaterThanOrEqual(2);
+    const refused = await client.refreshToken({ applicationId, refreshToken: tokens.refreshToken }).catch((e: unknown) => e);
+    expect(refused).toMatchObject(invalidGrant);
+    expect(refused).toBeInstanceOf(Error);
+    expect(() => sim.removeApplicationForUser('1', app)).toThrow(RangeError);
+    await client.close();
+  });
+
+  it('checks its options before sending anything', async () => {
+    const { client, applicationId } = setup();
+    await expect(client.getToken(undefined as never)).rejects.toThrow(TypeError);
+    await expect(client.getToken({ applicationId, code: '', codeVerifier: 'v'.repeat(43), redirectUri: 'x' })).rejects.toThrow('options.code must not be empty');
+    await expect(client.getToken({ applicationId, code: 'c', codeVerifier: 'short', redirectUri: 'x' })).rejects.toThrow(RangeError);
+    await expect(client.refreshToken({ applicationId: 'nope', refreshToken: 'r' })).rejects.toThrow(RangeError);
+    await expect(client.revokeToken({ applicationId, token: 5 as never })).rejects.toThrow(TypeError);
+    await client.close();
+  });
+});
+
+describe('token lifecycle', () => {
+  const minutes = (n: number) => n * 60 * 1000;
+
+  it('tokenExpiring: once per token, when 5 minutes are left on the clock, then expiry ends the session (4004)', async () => {
+    const { sim, user, app } = world();
+    const client = sim.createClient({ applicationId: app.id });
+    const seen: string[] = [];
+    client.on('tokenExpiring', () => seen.push('expiring'));
+    client.on('statusChanged', ({ status, error, errorDetail }) => seen.push(`${status}/${error}/${errorDetail}`));
+    await client.updateToken(sim.issueToken(user, app, { expiresInMs: minutes(60) }).accessToken);
+    await client.connect();
+    seen.length = 0;
+    sim.advance(minutes(54));
+    await client.getUserGuilds(); // a round trip: anything due before it has been delivered
+    expect(seen).toEqual([]);
+    sim.advance(minutes(1));
+    await client.getUserGuilds();
+    expect(seen).toEqual(['expiring']);
+    // Reconnecting with the same token does not announce it again.
+    sim.dropConnections(user);
+    await until(() => client.status === 'ready' && seen.length >= 5, 'the reconnect');
+    sim.advance(minutes(1));
+    await client.getUserGuilds();
+    expect(seen.filter((s) => s === 'expiring')).toHaveLength(1);
+    sim.advance(minutes(4));
+    await until(() => seen.at(-1)?.startsWith('disconnected') === true, 'the expiry');
+    expect(seen.at(-1)).toBe('disconnected/unexpectedClose/4004');
+    expect(seen.filter((s) => s === 'expiring')).toHaveLength(1);
+    await expect(client.connect()).rejects.toMatchObject({ type: 'AuthorizationFailed' });
+    await client.close();
+  });
+
+  it('announces at once a token with less than 5 minutes left at connect; a fresh token is announced again', async () => {
+    const { sim, user, app } = world();
+    const client = sim.createClient({ applicationId: app.id });
+    let expiring = 0;
+    client.on('tokenExpiring', () => expiring++);
+    await client.updateToken(sim.issueToken(user, app, { expiresInMs: minutes(3) }).accessToken);
+    await client.connect();
+    await until(() => expiring === 1, 'the notice');
+    // The refresh: a new token, then its own notice when it gets close.
+    await client.updateToken(sim.issueToken(user, app, { expiresInMs: minutes(30) }).accessToken);
+    await client.disconnect();
+    await client.connect();
+    await client.getUserGuilds();
+    expect(expiring).toBe(1);
+    sim.advance(minutes(25));
+    await until(() => expiring === 2, 'the second notice');
+    expect(client.status).toBe('ready');
+    await client.close();
+  });
+});

@@ -1,0 +1,170 @@
+// Sign-in through the public API: the default scopes and PKCE (spec "Authentication"; sdk-api.md
+// §5.2-5.3).
+import { createHash } from 'node:crypto';
+import { inspect } from 'node:util';
+
+import { describe, expect, it } from 'vitest';
+
+import { sdk } from './sdk.js';
+import { world } from './helpers.js';
+
+describe('default scopes', () => {
+  it('are the SDK values, as static methods of Client', () => {
+    expect(sdk.Client.getDefaultPresenceScopes()).toBe('openid sdk.social_layer_presence');
+    expect(sdk.Client.getDefaultCommunicationScopes()).toBe('openid sdk.social_layer');
+  });
+});
+
+describe('createAuthorizationCodeVerifier', () => {
+  it('makes a verifier whose S256 challenge is base64url(SHA-256(verifier))', async () => {
+    const { sim, app } = world();
+    const client = sim.createClient({ applicationId: app.id });
+    const pair = client.createAuthorizationCodeVerifier();
+    expect(pair.verifier).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(pair.challenge.method).toBe('S256');
+    expect(pair.challenge.challenge).toBe(createHash('sha256').update(pair.verifier).digest('base64url'));
+    await client.close();
+  });
+
+  it('makes a different verifier every time, without a token or a connection', async () => {
+    const { sim, app } = world();
+    const client = sim.createClient({ applicationId: app.id });
+    const verifiers = new Set(Array.from({ length: 20 }, () => client.createAuthorizationCodeVerifier().verifier));
+    expect(verifiers.size).toBe(20);
+    expect(client.status).toBe('disconnected');
+    await client.close();
+  });
+
+  it('keeps the verifier out of inspect and JSON output', async () => {
+    const { sim, app } = world();
+    const client = sim.createClient({ applicationId: app.id });
+    const pair = client.createAuthorizationCodeVerifier();
+    for (const shown of [inspect(pair, { depth: 5, showHidden: true }), JSON.stringify(pair), inspect({ pair })]) {
+      expect(shown).not.toContain(pair.verifier);
+      expect(shown).toContain(pair.challenge.challenge);
+    }
+    await client.close();
+  });
+
+  it('throws ClientDestroyed on a closed client and a TypeError on a foreign receiver', async () => {
+    const { sim, app } = world();
+    const client = sim.createClient({ applicationId: app.id });
+    await client.close();
+    expect(() => client.createAuthorizationCodeVerifier()).toThrow(expect.objectContaining({ type: 'ClientDestroyed' }));
+    const method = sdk.Client.prototype.createAuthorizationCodeVerifier;
+    expect(() => method.call({})).toThrow(TypeError);
+  });
+});
+
+describe('authorize', () => {
+  const scopes = 'openid sdk.social_layer';
+
+  /** A client of the world's application (not signed in) and its PKCE pair. */
+  function setup() {
+    const w = world();
+    const client = w.sim.createClient({ applicationId: w.app.id });
+    const pkce = client.createAuthorizationCodeVerifier();
+    return { ...w, client, pkce, chat: w.sim.chatClient(w.user) };
+  }
+
+  it('shows a consent prompt in the chat client; approving it resolves a code for the desktop redirect URI', async () => {
+    const { sim, app, client, pkce, chat } = setup();
+    const pending = client.authorize({ scopes, codeChallenge: pkce.challenge, state: 'csrf-1' });
+    await sim.settle();
+    expect(chat.consentPrompts).toEqual([{ applicationId: app.id, scopes }]);
+    chat.approveConsent();
+    const authorization = await pending;
+    expect(authorization.code).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    expect(authorization.redirectUri).toBe('http://127.0.0.1/callback');
+    expect(chat.consentPrompts).toEqual([]);
+    // The code is a secret.
+    expect(inspect(authorization)).not.toContain(authorization.code);
+    expect(JSON.stringify(authorization)).not.toContain(authorization.code);
+    expect(client.status).toBe('disconnected');
+    await client.close();
+  });
+
+  it('rejects with AuthorizationFailed when the user denies it', async () => {
+    const { sim, client, pkce, chat } = setup();
+    const pending = client.authorize({ scopes, codeChallenge: pkce.challenge });
+    await sim.settle();
+    chat.denyConsent();
+    await expect(pending).rejects.toMatchObject({ type: 'AuthorizationFailed' });
+    expect(chat.consentPrompts).toEqual([]);
+    await client.close();
+  });
+
+  it('rejects with RPCError when no chat client is running', async () => {
+    const { sim, client, pkce, chat } = setup();
+    chat.stop();
+    await expect(client.authorize({ scopes, codeChallenge: pkce.challenge })).rejects.toMatchObject({ type: 'RPCError' });
+    chat.start();
+    const pending = client.authorize({ scopes, codeChallenge: pkce.challenge });
+    await sim.settle();
+    chat.approveConsent();
+    await expect(pending).resolves.toMatchObject({ redirectUri: 'http://127.0.0.1/callback' });
+    await client.close();
+  });
+
+  it('a prompt left hanging stays shown (hidden while the chat client is down) until the game aborts it', async () => {
+    const { sim, client, pkce, chat } = setup();
+    let settled = false;
+    const pending = client.authorize({ scopes, codeChallenge: pkce.challenge });
+    pending.then(() => (settled = true), () => (settled = true));
+    await sim.settle();
+    sim.advance(60 * 60 * 1000);
+    await sim.settle();
+    expect(settled).toBe(false);
+    chat.dropRpc();
+    expect(chat.consentPrompts).toEqual([]);
+    expect(() => chat.approveConsent()).toThrow(RangeError);
+    chat.restoreRpc();
+    expect(chat.consentPrompts).toHaveLength(1);
+    client.abortAuthorize();
+    await expect(pending).rejects.toMatchObject({ type: 'Aborted' });
+    expect(chat.consentPrompts).toEqual([]);
+    expect(() => chat.approveConsent()).toThrow(RangeError);
+    await client.close();
+  });
+
+  it('rejects with Aborted when its signal aborts, and sends nothing for a signal already aborted', async () => {
+    const { sim, client, pkce, chat } = setup();
+    const controller = new AbortController();
+    const pending = client.authorize({ scopes, codeChallenge: pkce.challenge, signal: controller.signal });
+    await sim.settle();
+    expect(chat.consentPrompts).toHaveLength(1);
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ type: 'Aborted' });
+    expect(chat.consentPrompts).toEqual([]);
+    await expect(client.authorize({ scopes, codeChallenge: pkce.challenge, signal: controller.signal })).rejects.toMatchObject({ type: 'Aborted' });
+    await sim.settle();
+    expect(chat.consentPrompts).toEqual([]);
+    await client.close();
+  });
+
+  it('one at a time: a second authorize while one is pending is refused; close() ends the pending one', async () => {
+    const { sim, client, pkce, chat } = setup();
+    const first = client.authorize({ scopes, codeChallenge: pkce.challenge });
+    await expect(client.authorize({ scopes, codeChallenge: pkce.challenge })).rejects.toMatchObject({ type: 'ValidationError' });
+    await sim.settle();
+    expect(chat.consentPrompts).toHaveLength(1);
+    await client.close();
+    await expect(first).rejects.toMatchObject({ type: 'ClientDestroyed' });
+    expect(chat.consentPrompts).toEqual([]);
+  });
+
+  it('checks its options before sending anything', async () => {
+    const { sim, client, pkce, chat } = setup();
+    const challenge = pkce.challenge;
+    await expect(client.authorize(undefined as never)).rejects.toThrow(TypeError);
+    await expect(client.authorize({ scopes: '', codeChallenge: challenge })).rejects.toThrow('options.scopes must not be empty');
+    await expect(client.authorize({ scopes, codeChallenge: 'x' as never })).rejects.toThrow(TypeError);
+    await expect(client.authorize({ scopes, codeChallenge: { method: 'plain', challenge: challenge.challenge } as never })).rejects.toThrow(RangeError);
+    await expect(client.authorize({ scopes, codeChallenge: { method: 'S256', challenge: 'short' } })).rejects.toThrow(RangeError);
+    await expect(client.authorize({ scopes, codeChallenge: challenge, state: 7 as never })).rejects.toThrow(TypeError);
+    await expect(client.authorize({ scopes, codeChallenge: challenge, signal: {} as never })).rejects.toThrow(TypeError);
+    await sim.settle();
+    expect(chat.consentPrompts).toEqual([]);
+    await client.close();
+  });
+});
