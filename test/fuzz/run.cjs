@@ -111,8 +111,10 @@ async function main(argv) {
     }
   }
   let failed = 0;
-  for (const group of groups.length ? groups : GROUPS) {
-    const result = await runGroup({ group, seed, runs, timeoutMs });
+  // FUZZ_JOBS groups run at once (each in its own child process); CI uses one per core.
+  const jobs = Math.max(1, Number(process.env.FUZZ_JOBS || 1));
+  const queue = [...(groups.length ? groups : GROUPS)];
+  const finish = (group, result) => {
     const s = result.summary;
     const status = ok(result) ? 'ok' : 'FAIL';
     process.stdout.write(
@@ -123,7 +125,13 @@ async function main(argv) {
       failed++;
       process.stdout.write(`${report(result)}\n`);
     }
-  }
+  };
+  const worker = async () => {
+    for (let group = queue.shift(); group !== undefined; group = queue.shift()) {
+      finish(group, await runGroup({ group, seed, runs, timeoutMs }));
+    }
+  };
+  await Promise.all(Array.from({ length: jobs }, worker));
   return failed ? 1 : 0;
 }
 
