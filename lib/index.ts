@@ -24,6 +24,7 @@ export type {
   Authorization,
   TokenSet,
   GetTokenOptions,
+  CurrentUser,
 } from './client/index.js';
 // The optional SDK APIs a backend has (BackendFeatures is its read-only form).
 export type { NativeFeatures } from './native.js';
@@ -125,3 +126,7 @@ export type {
   UserApplicationProfile,
 } from './presence.js';
 export type { Relationship, RelationshipKind, RelationshipGroup, RelationshipEvent, RelationshipClientEvents } from './client/index.js';
+// Staying signed in: the token stores of client.keepSignedIn().
+export { MemoryTokenStore, EncryptedFileTokenStore, TokenStoreError } from './features/token-store.js';
+export type { TokenStore, TokenStoreKey, StoredTokens, TokenStoreErrorReason, EncryptedFileTokenStoreOptions } from './features/token-store.js';
+export type { KeepSignedInOptions, KeptSignIn, SignedOut, SignedOutReason, KeepSignedInClientEvents } from './client/index.js';

@@ -270,3 +270,9 @@ export interface NativeTokenExchange {
   expiresIn: number;
   scopes: string;
 }
+
+/** What `FetchCurrentUser` answers: the token's user. */
+export interface NativeCurrentUser {
+  id: string;
+  name: string;
+}

@@ -5,7 +5,7 @@ import { inspect } from 'node:util';
 
 import { describe, expect, it } from 'vitest';
 
-import type { Client, Simulator, User } from './sdk.js';
+import { sdk, type Client, type Simulator, type User } from './sdk.js';
 import { until, world } from './helpers.js';
 
 const scopes = 'openid sdk.social_layer';
@@ -26,6 +26,7 @@ function setup() {
   return { ...w, client, applicationId: w.app.id };
 }
 
+const minutes = (n: number) => n * 60 * 1000;
 const invalidGrant = { type: 'HTTPError', status: 400, oauthError: 'invalid_grant' };
 
 describe('getToken', () => {
@@ -140,7 +141,6 @@ describe('refreshToken and revokeToken', () => {
 });
 
 describe('token lifecycle', () => {
-  const minutes = (n: number) => n * 60 * 1000;
 
   it('tokenExpiring: once per token, when 5 minutes are left on the clock, then expiry ends the session (4004)', async () => {
     const { sim, user, app } = world();
@@ -189,5 +189,75 @@ describe('token lifecycle', () => {
     await until(() => expiring === 2, 'the second notice');
     expect(client.status).toBe('ready');
     await client.close();
+  });
+
+  it('updateToken while connected: the session carries on with the new token; another user\'s token changes nothing until the next connect', async () => {
+    const { sim, user, app } = world();
+    const bob = sim.createUser({ username: 'bob' });
+    const client = sim.createClient({ applicationId: app.id });
+    const seen: string[] = [];
+    client.on('statusChanged', ({ status }) => seen.push(status));
+    await client.updateToken(sim.issueToken(user, app, { expiresInMs: minutes(10) }).accessToken);
+    await client.connect();
+    await client.updateToken(sim.issueToken(user, app, { expiresInMs: minutes(60) }).accessToken);
+    sim.advance(minutes(20));
+    await client.getUserGuilds();
+    expect(client.status).toBe('ready');
+    expect(seen).not.toContain('disconnected');
+    // Bob's token is kept for the next connect; this session stays Alice's, on her token.
+    await client.updateToken(sim.issueToken(bob, app).accessToken);
+    await client.getUserGuilds();
+    expect(client.currentUser?.id).toBe(user.id);
+    sim.advance(minutes(40));
+    await until(() => client.status === 'disconnected', 'the expiry of the adopted token');
+    await client.connect();
+    expect(client.currentUser?.id).toBe(bob.id);
+    await client.close();
+  });
+});
+
+describe('isAuthenticated and fetchCurrentUser', () => {
+  it('isAuthenticated: false until a token is given, true after (validity not checked), false once closed', async () => {
+    const { sim, grant, app } = world();
+    const client = sim.createClient({ applicationId: app.id });
+    expect(client.isAuthenticated()).toBe(false);
+    await expect(client.updateToken('')).rejects.toThrow(RangeError);
+    expect(client.isAuthenticated()).toBe(false);
+    await client.updateToken('not-a-token-the-service-knows');
+    expect(client.isAuthenticated()).toBe(true);
+    await expect(client.connect()).rejects.toMatchObject({ type: 'AuthorizationFailed' });
+    expect(client.isAuthenticated()).toBe(true);
+    await client.updateToken(grant.accessToken);
+    await client.connect();
+    expect(client.isAuthenticated()).toBe(true);
+    await client.close();
+    expect(client.isAuthenticated()).toBe(false);
+    expect(() => sdk.Client.prototype.isAuthenticated.call({} as Client)).toThrow(TypeError);
+  });
+
+  it('fetchCurrentUser: the user of any token, without a connection; refused tokens are 401', async () => {
+    const { sim, user, app, client, applicationId } = setup();
+    const bob = sim.createUser({ username: 'bob' });
+    const tokens = await client.getToken({ applicationId, ...(await authorized(sim, client, user)) });
+    await expect(client.fetchCurrentUser(tokens.accessToken)).resolves.toEqual({ id: user.id, name: 'alice' });
+    // Not the client's own token, nor of its application: still answered.
+    const otherApp = sim.createApplication({ name: 'Other' });
+    await expect(client.fetchCurrentUser(sim.issueToken(bob, otherApp).accessToken)).resolves.toEqual({ id: bob.id, name: 'bob' });
+    expect(client.status).toBe('disconnected');
+    expect(client.isAuthenticated()).toBe(false);
+    const expiring = sim.issueToken(bob, app, { expiresInMs: minutes(1) }).accessToken;
+    sim.advance(minutes(2));
+    for (const refused of [expiring, 'no-such-token']) {
+      const error = await client.fetchCurrentUser(refused).catch((e: unknown) => e);
+      expect(error).toMatchObject({ type: 'HTTPError', status: 401 });
+      expect(inspect(error)).not.toContain(refused);
+    }
+    await client.revokeToken({ applicationId, token: tokens.refreshToken });
+    await expect(client.fetchCurrentUser(tokens.accessToken)).rejects.toMatchObject({ status: 401 });
+    await expect(client.fetchCurrentUser('')).rejects.toThrow(RangeError);
+    await expect(client.fetchCurrentUser(5 as never)).rejects.toThrow(TypeError);
+    await expect(client.fetchCurrentUser('t', { tokenType: 'User' as never })).rejects.toThrow(RangeError);
+    await client.close();
+    await expect(client.fetchCurrentUser(tokens.accessToken)).rejects.toMatchObject({ type: 'ClientDestroyed' });
   });
 });

@@ -108,6 +108,17 @@ describe('examples', () => {
     );
   });
 
+  it('the stay-signed-in example: sign in once, refreshed a week later, restored on the next run, signed out when the app is removed', async () => {
+    const { code, stdout, stderr } = await runFixture(example('stay-signed-in.cjs'));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toBe(
+      'first run, saved tokens: false\nsigned in as ada\na week later: still ready\n' +
+        'next run, saved tokens: true, signed in as ada\n' +
+        'signed out: deauthorized, show the sign-in screen\nsaved tokens now: false\n',
+    );
+  });
+
   it('the README shows each example exactly as it is in examples/', () => {
     const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
     const blocks = [...readme.matchAll(/<!-- example: (\S+) -->\n```js\n([\s\S]*?)```/g)];

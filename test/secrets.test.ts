@@ -2,11 +2,14 @@
 // credential), not in an error, not in inspect or JSON output. Driven as an adversarial user would:
 // token refreshes while connected, dropped connections and requests in flight, at debug level.
 // The vendor backend's side is in test/vendor-e2e.test.ts (it needs the fake vendor library).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { inspect } from 'node:util';
 
 import { describe, expect, it } from 'vitest';
 
-import type { LogEntry } from './sdk.js';
+import { sdk, type LogEntry, type SignedOut } from './sdk.js';
 import { world } from './helpers.js';
 
 /** Every place in `lines` where one of `secrets` shows, or a bearer credential that was not redacted. */
@@ -187,5 +190,43 @@ describe('sign-in secrets', () => {
     expect(lines.some((line) => line.includes('/oauth2/token'))).toBe(true);
     expect(leaks(lines, secrets)).toEqual([]);
     expect(leaks(outputs, secrets)).toEqual([]);
+  });
+
+  it('keepSignedIn and its stores: no token, passphrase or key in a log line, event, error, inspect output or the file', async () => {
+    const { sim, app, user } = world({ build: 'debug' });
+    const folder = mkdtempSync(join(tmpdir(), 'secrets-'));
+    try {
+      const passphrase = 'the players passphrase';
+      const store = new sdk.EncryptedFileTokenStore({ path: join(folder, 'tokens.bin'), passphrase });
+      const client = sim.createClient({ logLevel: 'verbose', applicationId: app.id });
+      const lines: string[] = [];
+      client.on('log', (entry) => lines.push(entry.message));
+      const events: SignedOut[] = [];
+      client.on('signedOut', (event) => events.push(event));
+      const pkce = client.createAuthorizationCodeVerifier();
+      const pending = client.authorize({ scopes: 'openid sdk.social_layer', codeChallenge: pkce.challenge });
+      await sim.settle();
+      sim.chatClient(user).approveConsent();
+      const authorization = await pending;
+      const tokens = await client.getToken({ applicationId: app.id, ...authorization, codeVerifier: pkce.verifier });
+      const secrets = [passphrase, tokens.accessToken, tokens.refreshToken];
+      const kept = await client.keepSignedIn({ store, applicationId: app.id, tokens });
+      await client.connect();
+      let refreshed = 0;
+      client.on('tokenRefreshed', () => refreshed++);
+      sim.advance(7 * 24 * 60 * 60 * 1000 - 5 * 60 * 1000);
+      while (refreshed === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+      const saved = await store.get({ applicationId: app.id, account: 'default' });
+      secrets.push(saved?.accessToken ?? 'missing', saved?.refreshToken ?? 'missing');
+      sim.removeApplicationForUser(user, app);
+      while (events.length === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+      const outputs = [store, saved, kept, events, client].flatMap((value) => [inspect(value, { depth: 10, showHidden: true }), JSON.stringify(value) ?? '']);
+      await client.close();
+      expect(events[0].reason).toBe('deauthorized');
+      expect(leaks(lines, secrets)).toEqual([]);
+      expect(leaks(outputs, secrets)).toEqual([]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -87,6 +87,8 @@ export const BRIDGE_EVENTS = [
   'relationshipDeleted',
   'relationshipGroupsUpdated',
   'tokenExpiring',
+  'signedOut',
+  'tokenRefreshed',
 ] as const;
 
 /** An event name a bridge can forward. */

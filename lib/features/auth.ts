@@ -6,9 +6,11 @@
 import { inspect } from 'node:util';
 
 import { clientDestroyed, SocialSdkError } from '../errors.js';
-import { toSnowflake, type SnowflakeInput } from '../ids.js';
+import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
 import type { NativeTokenExchange } from '../native.js';
-import { checkOptions, checkText, typeName } from '../validate.js';
+import { checkOneOf, checkOptions, checkText, typeName } from '../validate.js';
+import { TokenType } from '../generated/seam.js';
+import { limits } from '../limits.js';
 import { registerEventHandlers } from '../runtime.js';
 import { registerClientEvents } from '../client/event-names.js';
 import { clientState, defineClientMethods, emitterOf, operation, requireClient } from '../client/feature.js';
@@ -100,6 +102,13 @@ export interface TokenSet {
   readonly scopes: string;
 }
 
+/** What {@link Client.fetchCurrentUser} answers: the token's user. */
+export interface CurrentUser {
+  readonly id: Snowflake;
+  /** The username. */
+  readonly name: string;
+}
+
 /** What {@link Client.getToken} sends. */
 export interface GetTokenOptions {
   applicationId: SnowflakeInput;
@@ -168,6 +177,22 @@ declare module '../client/client.js' {
      * // pkce.challenge goes to authorize(), pkce.verifier to getToken()
      */
     createAuthorizationCodeVerifier(): AuthorizationCodeVerifier;
+    /**
+     * True once the client holds an access token (`IsAuthenticated`): {@link Client.updateToken}
+     * was given one. Its validity is not checked (a revoked or expired token still counts): only
+     * `connect()` or {@link Client.fetchCurrentUser} tell. False once the client is closed.
+     */
+    isAuthenticated(): boolean;
+    /**
+     * The user a token belongs to (`FetchCurrentUser`, `GET /users/@me`): `{ id, name }`. Needs no
+     * connection, and works with any token (not only the one the client holds), e.g. to show who
+     * is about to be signed in. An unknown, revoked or expired token rejects with `HTTPError`
+     * status 401; TypeError/RangeError for a bad token (nothing sent). The token is in no log
+     * line or error.
+     * @example
+     * const { id, name } = await client.fetchCurrentUser(tokens.accessToken);
+     */
+    fetchCurrentUser(token: string, options?: { tokenType?: 'Bearer' }): Promise<CurrentUser>;
   }
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Client {
@@ -248,6 +273,19 @@ defineClientMethods({
       const token = checkText(checked.token, 'options.token', 1, 2048);
       return (requestId) => native.revokeToken(requestId, applicationId, token);
     });
+  },
+
+  isAuthenticated(): boolean {
+    const state = requireClient(this, 'isAuthenticated');
+    return !state.closing && state.native.isAuthenticated();
+  },
+
+  fetchCurrentUser(token: string, options?: { tokenType?: 'Bearer' }): Promise<CurrentUser> {
+    return operation(this, 'fetchCurrentUser', (native) => {
+      checkText(token, 'token', 1, limits.accessTokenLength);
+      const tokenType = checkOneOf(checkOptions(options).tokenType ?? 'Bearer', ['Bearer'] as const, 'options.tokenType');
+      return (requestId) => native.fetchCurrentUser(requestId, TokenType[tokenType], token);
+    }).then(({ id, name }) => Object.freeze({ id, name }));
   },
 
   abortAuthorize(): void {

@@ -11,6 +11,7 @@ import type {
   NativeAuthorization,
   NativeCall,
   NativeCodeVerifier,
+  NativeCurrentUser,
   NativeFailure,
   NativeFeatures,
   NativeGuild,
@@ -346,7 +347,8 @@ export type NativePayload =
   | readonly NativeGuildChannel[]
   | readonly NativeUserMessageSummary[]
   | NativeAuthorization
-  | NativeTokenExchange;
+  | NativeTokenExchange
+  | NativeCurrentUser;
 
 /** Receives one batch: event i is `ints[i * EVENT_INTS ... + EVENT_INTS]` plus `payloads[i]`. */
 export type NativeDispatcher = (ints: Int32Array, payloads: readonly NativePayload[]) => void;
@@ -488,7 +490,8 @@ export type SimulatedCall =
   | 'authorize'
   | 'getToken'
   | 'refreshToken'
-  | 'revokeToken';
+  | 'revokeToken'
+  | 'fetchCurrentUser';
 
 /** The native CallKind of each call. */
 export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
@@ -529,6 +532,7 @@ export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
   getToken: 34,
   refreshToken: 35,
   revokeToken: 36,
+  fetchCurrentUser: 37,
 };
 
 /** What the Result event of each asynchronous NativeClient method carries on success. */
@@ -570,6 +574,7 @@ export interface NativeResults {
   getToken: NativeTokenExchange;
   refreshToken: NativeTokenExchange;
   revokeToken: undefined;
+  fetchCurrentUser: NativeCurrentUser;
 }
 
 /** The methods of a native client (ClientWrap). Asynchronous ones take a request id first; their result arrives as a Result event. */
@@ -686,4 +691,8 @@ export interface NativeClient {
   refreshToken(requestId: number, applicationId: string, refreshToken: string): void;
   /** Result value: none. */
   revokeToken(requestId: number, applicationId: string, token: string): void;
+  /** True once the client holds a token (its validity is not checked); false once closed. */
+  isAuthenticated(): boolean;
+  /** Result value: the id and name of the token's user (the token is a secret). */
+  fetchCurrentUser(requestId: number, tokenType: number, token: string): void;
 }

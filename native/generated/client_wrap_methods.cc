@@ -81,6 +81,8 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MethodTable()
       InstanceMethod<&ClientWrap::GetToken>("getToken"),
       InstanceMethod<&ClientWrap::RefreshToken>("refreshToken"),
       InstanceMethod<&ClientWrap::RevokeToken>("revokeToken"),
+      InstanceMethod<&ClientWrap::IsAuthenticated>("isAuthenticated"),
+      InstanceMethod<&ClientWrap::FetchCurrentUser>("fetchCurrentUser"),
   };
 }
 
@@ -463,5 +465,19 @@ Napi::Value ClientWrap::RevokeToken(const Napi::CallbackInfo& info) {
   const sdk::Snowflake applicationId = SnowflakeFromJs(ArgOrUndefined(info, 1), "applicationId");
   std::string token = StringArg(info, 2, "token");
   Live(info).Auth().RevokeToken(applicationId, std::move(token), SettleRequest<>(requestId));
+  return info.Env().Undefined();
+}
+
+// True once the client holds a token (its validity is not checked); false once closed.
+Napi::Value ClientWrap::IsAuthenticated(const Napi::CallbackInfo& info) {
+  return Napi::Boolean::New(info.Env(), client_ && client_->Auth().IsAuthenticated());
+}
+
+// Result value: the id and name of the token's user (the token is a secret).
+Napi::Value ClientWrap::FetchCurrentUser(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  const sdk::TokenType tokenType = EnumArg<sdk::TokenType>(info, 1, "tokenType", sdk::IsTokenType);
+  std::string token = StringArg(info, 2, "token");
+  Live(info).Auth().FetchCurrentUser(tokenType, std::move(token), SettleRequest<sdk::CurrentUser>(requestId));
   return info.Env().Undefined();
 }

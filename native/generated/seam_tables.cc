@@ -275,6 +275,7 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
   calls.Set(sim::CallKindJsName(sim::CallKind::GetToken), static_cast<int32_t>(sim::CallKind::GetToken));
   calls.Set(sim::CallKindJsName(sim::CallKind::RefreshToken), static_cast<int32_t>(sim::CallKind::RefreshToken));
   calls.Set(sim::CallKindJsName(sim::CallKind::RevokeToken), static_cast<int32_t>(sim::CallKind::RevokeToken));
+  calls.Set(sim::CallKindJsName(sim::CallKind::FetchCurrentUser), static_cast<int32_t>(sim::CallKind::FetchCurrentUser));
   tables.Set("calls", calls);
   tables.Set("eventInts", static_cast<int32_t>(kJsEventInts));
   return tables;

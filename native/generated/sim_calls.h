@@ -44,8 +44,9 @@ enum class CallKind : int32_t {
   GetToken = 34,
   RefreshToken = 35,
   RevokeToken = 36,
+  FetchCurrentUser = 37,
 };
-constexpr int32_t kCallKinds = 37;
+constexpr int32_t kCallKinds = 38;
 
 // The call's name in debug log lines (the request the SDK makes).
 inline const char* CallKindName(CallKind kind) {
@@ -87,6 +88,7 @@ inline const char* CallKindName(CallKind kind) {
     case CallKind::GetToken: return "POST /oauth2/token (authorization_code)";
     case CallKind::RefreshToken: return "POST /oauth2/token (refresh_token)";
     case CallKind::RevokeToken: return "POST /oauth2/token/revoke";
+    case CallKind::FetchCurrentUser: return "GET /users/@me";
   }
   return "request";
 }
@@ -131,6 +133,7 @@ inline const char* CallKindJsName(CallKind kind) {
     case CallKind::GetToken: return "getToken";
     case CallKind::RefreshToken: return "refreshToken";
     case CallKind::RevokeToken: return "revokeToken";
+    case CallKind::FetchCurrentUser: return "fetchCurrentUser";
   }
   return "";
 }

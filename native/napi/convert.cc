@@ -302,6 +302,7 @@ Napi::Value PayloadConverter::Convert(const JsEvent& event) {
       return AuthorizationToJs(env, authorization);
     }
     Napi::Value operator()(const sdk::TokenExchange& tokens) const { return TokenExchangeToJs(env, tokens); }
+    Napi::Value operator()(const sdk::CurrentUser& user) const { return CurrentUserToJs(env, user); }
   };
   return std::visit(Visitor{*this, env}, event.payload);
 }

@@ -1,5 +1,7 @@
 #include "napi/convert_auth.h"
 
+#include "napi/convert.h"
+
 Napi::Object CodeVerifierToJs(Napi::Env env, const sdk::AuthorizationCodeVerifier& pair) {
   Napi::Object out = Napi::Object::New(env);
   out.Set("verifier", pair.verifier);
@@ -21,5 +23,12 @@ Napi::Object TokenExchangeToJs(Napi::Env env, const sdk::TokenExchange& tokens) 
   out.Set("tokenType", static_cast<int32_t>(tokens.tokenType));
   out.Set("expiresIn", tokens.expiresIn);
   out.Set("scopes", tokens.scopes);
+  return out;
+}
+
+Napi::Object CurrentUserToJs(Napi::Env env, const sdk::CurrentUser& user) {
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("id", SnowflakeToJs(env, user.id));
+  out.Set("name", user.name);
   return out;
 }

@@ -12,3 +12,5 @@ Napi::Object CodeVerifierToJs(Napi::Env env, const sdk::AuthorizationCodeVerifie
 Napi::Object AuthorizationToJs(Napi::Env env, const sdk::Authorization& authorization);
 // { accessToken, refreshToken, tokenType (vendor value), expiresIn, scopes } (tokens are secrets).
 Napi::Object TokenExchangeToJs(Napi::Env env, const sdk::TokenExchange& tokens);
+// {id, name}: FetchCurrentUser's answer.
+Napi::Object CurrentUserToJs(Napi::Env env, const sdk::CurrentUser& user);

@@ -25,12 +25,13 @@ struct IdPair {
 };
 
 // The payload slot: nothing, a text, a failure, an id, a message, a list of messages, two ids,
-// voice settings, guilds, guild channels, direct-message summaries, an authorization, a token set.
+// voice settings, guilds, guild channels, direct-message summaries, an authorization, a token set,
+// a current user (FetchCurrentUser).
 using JsPayload = std::variant<std::monostate, std::string, sdk::Result, sdk::Snowflake,
                                sdk::MessagePtr, std::vector<sdk::MessagePtr>, IdPair,
                                sdk::VoiceSettings, std::vector<sdk::GuildMinimal>,
                                std::vector<sdk::GuildChannel>, std::vector<sdk::UserMessageSummary>,
-                               sdk::Authorization, sdk::TokenExchange>;
+                               sdk::Authorization, sdk::TokenExchange, sdk::CurrentUser>;
 
 struct JsEvent {
   JsEvent(JsEventKind k, uint32_t clientId) : kind(k), client(clientId) {}

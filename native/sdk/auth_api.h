@@ -29,6 +29,11 @@
 // RevokeToken (POST /oauth2/token/revoke): revokes every access and refresh token of the
 // authorization the token belongs to (connected sessions using them end); an unknown token is
 // not an error (RFC 7009).
+// IsAuthenticated: true once the client holds a token (UpdateToken was given one); its validity
+// is not checked. Local.
+// FetchCurrentUser (GET /users/@me with `token`): the id and name of the token's user. Needs no
+// connection and uses no token the client holds. An unknown, revoked or expired token fails with
+// HTTPError 401; a token type other than Bearer with ValidationError.
 #define SDK_AUTH_API_METHODS(X)                                                                           \
   X(sdk::AuthorizationCodeVerifier, CreateAuthorizationCodeVerifier, (), )                                \
   X(void, Authorize,                                                                                      \
@@ -40,7 +45,9 @@
      TokenExchangeCallback done), )                                                                       \
   X(void, RefreshToken, (sdk::Snowflake applicationId, std::string refreshToken, TokenExchangeCallback done), ) \
   X(void, RevokeToken, (sdk::Snowflake applicationId, std::string token, ResultCallback done), )   \
-  X(void, SetTokenExpirationCallback, (TokenExpirationCallback cb), )
+  X(void, SetTokenExpirationCallback, (TokenExpirationCallback cb), )                                    \
+  X(bool, IsAuthenticated, (), )                                                                          \
+  X(void, FetchCurrentUser, (sdk::TokenType tokenType, std::string token, CurrentUserCallback done), )
 
 namespace sdk {
 
@@ -67,11 +74,18 @@ struct TokenExchange {
   std::string scopes;
 };
 
+// What FetchCurrentUser answers (discordpp FetchCurrentUserCallback).
+struct CurrentUser {
+  Snowflake id = 0;
+  std::string name;
+};
+
 class AuthApi : public CallbackTypes {
  public:
   using AuthorizationCallback = std::function<void(const Result&, Authorization)>;
   using TokenExchangeCallback = std::function<void(const Result&, TokenExchange)>;
   using TokenExpirationCallback = std::function<void()>;
+  using CurrentUserCallback = std::function<void(const Result&, CurrentUser)>;
 
   SDK_AUTH_API_METHODS(SDK_PURE_VIRTUAL)
 

@@ -75,4 +75,14 @@ void VendorClient::RevokeToken(sdk::Snowflake applicationId, std::string token, 
   client_->RevokeToken(applicationId, token, [settle](discordpp::ClientResult result) { settle(ToResult(result)); });
 }
 
+bool VendorClient::IsAuthenticated() { return client_->IsAuthenticated(); }
+
+void VendorClient::FetchCurrentUser(sdk::TokenType tokenType, std::string token, CurrentUserCallback done) {
+  auto settle = Pending<sdk::CurrentUser>(std::move(done));
+  client_->FetchCurrentUser(FromTokenType(tokenType), token,
+                            [settle](discordpp::ClientResult result, uint64_t id, std::string name) {
+                              settle(ToResult(result), sdk::CurrentUser{id, std::move(name)});
+                            });
+}
+
 }  // namespace vendor

@@ -598,6 +598,7 @@ class Client {
   using TokenExchangeCallback = std::function<void(ClientResult result, std::string accessToken, std::string refreshToken,
                                                    AuthorizationTokenType tokenType, int32_t expiresIn, std::string scopes)>;
   using RevokeTokenCallback = std::function<void(ClientResult result)>;
+  using FetchCurrentUserCallback = std::function<void(ClientResult result, uint64_t id, std::string name)>;
   using TokenExpirationCallback = std::function<void()>;
   using CreateOrJoinLobbyCallback = std::function<void(ClientResult result, uint64_t lobbyId)>;
   using LeaveLobbyCallback = std::function<void(ClientResult result)>;
@@ -714,6 +715,8 @@ class Client {
   void RefreshToken(uint64_t applicationId, std::string const& refreshToken, TokenExchangeCallback callback);
   void RevokeToken(uint64_t applicationId, std::string const& token, RevokeTokenCallback callback);
   void SetTokenExpirationCallback(TokenExpirationCallback callback);
+  bool IsAuthenticated();
+  void FetchCurrentUser(AuthorizationTokenType tokenType, std::string const& token, FetchCurrentUserCallback callback);
 
   void GetUserGuilds(GetUserGuildsCallback cb);
   void GetGuildChannels(uint64_t guildId, GetGuildChannelsCallback cb);

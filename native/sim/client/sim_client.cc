@@ -26,8 +26,9 @@ void SimClient::UpdateToken(sdk::TokenType type, std::string token, ResultCallba
     }
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      token_ = std::move(token);
+      token_ = token;
     }
+    ContinueSessionWith(token);
     CompleteOperation(op, sdk::Result::Success());
   });
   if (!posted) {

@@ -195,6 +195,7 @@ class SimClient final : public sdk::Client,
   // the tokens already announced as expiring (once per token).
   static constexpr uint64_t kTokenExpiringNoticeMs = 5 * 60 * 1000;
   void WatchTokenExpiry(uint64_t attempt, const std::string& token);
+  void ContinueSessionWith(const std::string& token);  // service thread
   void TokenExpiring(uint64_t attempt, const std::string& token);
   void TokenExpired(uint64_t attempt, const std::string& token);
   std::set<std::string> expiringAnnounced_;

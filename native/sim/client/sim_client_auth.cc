@@ -1,6 +1,7 @@
 // The simulated client's sign-in calls. The PKCE pair is made locally, as the SDK makes it;
 // Authorize asks the local chat client (an RPC round trip) and waits for the user's answer.
 #include "sim/client/sim_client.h"
+#include "sim/service/http_failure.h"
 #include "sim/service/pkce.h"
 
 namespace sim {
@@ -127,6 +128,35 @@ void SimClient::RevokeToken(sdk::Snowflake applicationId, std::string token, Res
                    });
 }
 
+bool SimClient::IsAuthenticated() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return !token_.empty();
+}
+
+// GET /users/@me with the given token: the service checks it as the gateway does (any
+// application's token), and answers the user's id and username. No line carries the token.
+void SimClient::FetchCurrentUser(sdk::TokenType tokenType, std::string token, CurrentUserCallback done) {
+  const uint64_t op = BeginOperation([done](const sdk::Result& failure) { done(failure, {}); });
+  secrets_.Add(token);
+  Log(sdk::LogSeverity::Verbose, "HTTP GET /users/@me");
+  if (tokenType != sdk::TokenType::Bearer) {
+    return CompleteOperation(op, sdk::Result::Failure(sdk::ErrorType::ValidationError, "only Bearer tokens are accepted"));
+  }
+  world_->Schedule(this, CallKind::FetchCurrentUser, 0,
+                   [this, op, token = std::move(token), done](std::optional<sdk::Result> fault) {
+                     if (fault) return CompleteOperation(op, std::move(*fault));
+                     sdk::User user;
+                     sdk::Snowflake app = 0;
+                     const AuthFailure refused = world_->Authenticate(token, 0, &user, &app);
+                     if (refused != AuthFailure::None) {
+                       return CompleteOperation(op, HttpFailure(401, 0, std::string("401: Unauthorized (") +
+                                                                            AuthFailureText(refused) + ")"));
+                     }
+                     sdk::CurrentUser current{user.id, user.username};
+                     FinishOperation(op, [done, current = std::move(current)] { done(sdk::Result::Success(), current); });
+                   });
+}
+
 void SimClient::SetTokenExpirationCallback(TokenExpirationCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
   tokenExpirationCallback_ = cb ? std::make_shared<const TokenExpirationCallback>(std::move(cb)) : nullptr;
@@ -151,6 +181,25 @@ void SimClient::TokenExpiring(uint64_t attempt, const std::string& token) {
   if (!expiringAnnounced_.insert(token).second) return;  // once per token
   Log(sdk::LogSeverity::Info, "The access token expires soon");
   if (cb) Deliver([cb] { (*cb)(); });
+}
+
+// UpdateToken while connected (the refresh before expiry): the session carries on with the new
+// token, so the old token's expiry no longer ends it and the new one is watched. A token the
+// gateway would refuse, or one of another user or application, leaves the session as it is; the
+// next Connect signs in with it.
+void SimClient::ContinueSessionWith(const std::string& token) {
+  if (status_.load() != sdk::Status::Ready) return;
+  sdk::User user;
+  sdk::Snowflake app = 0;
+  if (world_->Authenticate(token, options_.applicationId, &user, &app) != AuthFailure::None) return;
+  if (user.id != sessionUserId_.load() || app != sessionApplicationId_.load()) return;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (connectedToken_ == token) return;
+    connectedToken_ = token;
+  }
+  Log(sdk::LogSeverity::Verbose, "Gateway: the session continues with the new access token");
+  WatchTokenExpiry(connectAttempt_, token);
 }
 
 void SimClient::TokenExpired(uint64_t attempt, const std::string& token) {

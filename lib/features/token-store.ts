@@ -1,0 +1,308 @@
+/**
+ * Where a launcher keeps a player's tokens between runs ({@link TokenStore}): in memory, or in a
+ * file encrypted with AES-256-GCM (node:crypto). Used by `client.keepSignedIn()`; an OS-keyring
+ * store can implement the same interface.
+ * @module
+ */
+import { createCipheriv, createDecipheriv, randomBytes, scrypt as scryptCallback, type ScryptOptions } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { inspect } from 'node:util';
+
+import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
+import { checkOptions, checkText, typeName } from '../validate.js';
+
+/** Which saved tokens: those of one application and one local account (player profile). */
+export interface TokenStoreKey {
+  readonly applicationId: Snowflake;
+  /** The launcher's name for the player on this machine; `'default'` unless the launcher has several. */
+  readonly account: string;
+}
+
+/**
+ * The tokens a store keeps: what the token endpoint answered. Secrets: a store must not log them
+ * (the stores here show `[REDACTED]` in their place in `util.inspect` and JSON output).
+ */
+export interface StoredTokens {
+  readonly accessToken: string;
+  readonly refreshToken: string;
+  /** The granted scopes, space-separated. */
+  readonly scopes: string;
+}
+
+/**
+ * A place to keep tokens between runs. Each method may answer at once or with a promise. `get`
+ * answers `undefined` when nothing is saved; a store that cannot read what it holds (a corrupted
+ * or foreign file, a wrong key) rejects with a {@link TokenStoreError} rather than pretend it is
+ * empty.
+ */
+export interface TokenStore {
+  get(key: TokenStoreKey): Promise<StoredTokens | undefined> | StoredTokens | undefined;
+  set(key: TokenStoreKey, tokens: StoredTokens): Promise<void> | void;
+  clear(key: TokenStoreKey): Promise<void> | void;
+}
+
+/** Why a store could not be read: `notATokenStore` (not a file this library wrote, or cut short), `cannotDecrypt` (a wrong key or passphrase, or the file was altered). */
+export type TokenStoreErrorReason = 'notATokenStore' | 'cannotDecrypt';
+
+/** A token store file that cannot be used. Nothing in it (and no key) is in the message. */
+export class TokenStoreError extends Error {
+  readonly reason: TokenStoreErrorReason;
+  /** The file. */
+  readonly path: string;
+  constructor(message: string, reason: TokenStoreErrorReason, path: string) {
+    super(message);
+    this.name = 'TokenStoreError';
+    this.reason = reason;
+    this.path = path;
+  }
+}
+
+/** Keeps tokens in memory: for tests, and for launchers that must forget them at exit. */
+export class MemoryTokenStore implements TokenStore {
+  readonly #entries = new Map<string, StoredTokens>();
+
+  get(key: TokenStoreKey): StoredTokens | undefined {
+    const saved = this.#entries.get(entryName(checkKey(key)));
+    return saved && redacted(saved);
+  }
+
+  set(key: TokenStoreKey, tokens: StoredTokens): void {
+    this.#entries.set(entryName(checkKey(key)), checkTokens(tokens));
+  }
+
+  clear(key: TokenStoreKey): void {
+    this.#entries.delete(entryName(checkKey(key)));
+  }
+
+  /** How many token sets it holds; never the tokens. */
+  [inspect.custom](): string {
+    return `MemoryTokenStore { entries: ${this.#entries.size} }`;
+  }
+}
+
+/** Options of {@link EncryptedFileTokenStore}: the file and exactly one of `key` and `passphrase`. */
+export interface EncryptedFileTokenStoreOptions {
+  /** The file. Created with mode 0600 (its folder, when missing, with 0700). */
+  path: string;
+  /** A 32-byte AES-256 key the caller keeps (e.g. in the OS keyring). */
+  key?: Uint8Array;
+  /** A passphrase the key is derived from with scrypt (a random salt per file). At least 8 characters. */
+  passphrase?: string;
+}
+
+/** `SSTS` then the format version. */
+const MAGIC = Buffer.from('SSTS\u0001', 'latin1');
+const SALT_BYTES = 16;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+const HEADER_BYTES = MAGIC.length + SALT_BYTES + IV_BYTES;
+const KEY_BYTES = 32;
+/** scrypt cost: N = 2^15 (about 32 MiB and a few tens of ms, once per store and file). */
+const SCRYPT_OPTIONS: ScryptOptions = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+
+function scrypt(passphrase: string, salt: Buffer): Promise<Buffer> {
+  return new Promise((done, fail) => {
+    scryptCallback(passphrase, salt, KEY_BYTES, SCRYPT_OPTIONS, (error, key) => (error ? fail(error) : done(key)));
+  });
+}
+
+/**
+ * Keeps tokens in one file encrypted with AES-256-GCM (node:crypto), so a launcher restarts
+ * without asking the player again. The file holds every application's and account's tokens;
+ * each write replaces it atomically (a new file with mode 0600, then a rename) with a fresh IV,
+ * and the header (format and salt) is authenticated with the contents. A file that is not a
+ * token store, was cut short or altered, or was written with another key or passphrase is
+ * reported: `get`, `set` and `clear` reject with a {@link TokenStoreError} and the file is left
+ * as it is. Writes of one store are done one at a time.
+ * @example
+ * const store = new EncryptedFileTokenStore({ path: join(appData, 'tokens.bin'), passphrase });
+ */
+export class EncryptedFileTokenStore implements TokenStore {
+  readonly #path: string;
+  readonly #key: Buffer | undefined;
+  readonly #passphrase: string | undefined;
+  /** Keys derived from the passphrase, by salt (hex). */
+  readonly #derived = new Map<string, Promise<Buffer>>();
+  /** The read-modify-write steps, one at a time. */
+  #queue: Promise<unknown> = Promise.resolve();
+
+  constructor(options: EncryptedFileTokenStoreOptions) {
+    const checked = checkOptions(options);
+    this.#path = resolve(checkText(checked.path, 'options.path', 1, 4096));
+    if ((checked.key === undefined) === (checked.passphrase === undefined)) {
+      throw new TypeError('EncryptedFileTokenStore: give exactly one of options.key and options.passphrase');
+    }
+    if (checked.key !== undefined) {
+      if (!(checked.key instanceof Uint8Array)) throw new TypeError(`options.key must be a Buffer or Uint8Array, got ${typeName(checked.key)}`);
+      if (checked.key.length !== KEY_BYTES) throw new RangeError(`options.key must be ${KEY_BYTES} bytes (AES-256), got ${checked.key.length}`);
+      this.#key = Buffer.from(checked.key);
+    } else {
+      this.#passphrase = checkText(checked.passphrase, 'options.passphrase', 8, 1024);
+    }
+  }
+
+  /** The file. */
+  get path(): string {
+    return this.#path;
+  }
+
+  async get(key: TokenStoreKey): Promise<StoredTokens | undefined> {
+    const name = entryName(checkKey(key));
+    await this.#queue.catch(() => undefined);
+    const saved = (await this.#read()).entries[name];
+    return saved && redacted(saved);
+  }
+
+  set(key: TokenStoreKey, tokens: StoredTokens): Promise<void> {
+    const name = entryName(checkKey(key));
+    const checked = checkTokens(tokens);
+    return this.#update((entries) => {
+      entries[name] = checked;
+    });
+  }
+
+  clear(key: TokenStoreKey): Promise<void> {
+    const name = entryName(checkKey(key));
+    return this.#update((entries) => {
+      delete entries[name];
+    });
+  }
+
+  [inspect.custom](): string {
+    return `EncryptedFileTokenStore { path: ${inspect(this.#path)} }`;
+  }
+
+  #update(change: (entries: Record<string, StoredTokens>) => void): Promise<void> {
+    const step = this.#queue.catch(() => undefined).then(async () => {
+      const { entries, salt } = await this.#read();
+      change(entries);
+      await this.#write(entries, salt);
+    });
+    this.#queue = step;
+    return step;
+  }
+
+  async #keyFor(salt: Buffer): Promise<Buffer> {
+    if (this.#key) return this.#key;
+    const id = salt.toString('hex');
+    let derived = this.#derived.get(id);
+    if (!derived) {
+      derived = scrypt(this.#passphrase as string, salt);
+      this.#derived.set(id, derived);
+    }
+    return derived;
+  }
+
+  /** The entries (none when there is no file yet) and the salt to write them with. */
+  async #read(): Promise<{ entries: Record<string, StoredTokens>; salt: Buffer }> {
+    let data: Buffer;
+    try {
+      data = await readFile(this.#path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { entries: {}, salt: randomBytes(SALT_BYTES) };
+      throw error;
+    }
+    if (data.length < HEADER_BYTES + TAG_BYTES || !data.subarray(0, MAGIC.length).equals(MAGIC)) {
+      throw this.#error('is not a token store file (or it was cut short)', 'notATokenStore');
+    }
+    const salt = data.subarray(MAGIC.length, MAGIC.length + SALT_BYTES);
+    const iv = data.subarray(MAGIC.length + SALT_BYTES, HEADER_BYTES);
+    const tag = data.subarray(data.length - TAG_BYTES);
+    let plain: Buffer;
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', await this.#keyFor(salt), iv);
+      decipher.setAAD(data.subarray(0, HEADER_BYTES));
+      decipher.setAuthTag(tag);
+      plain = Buffer.concat([decipher.update(data.subarray(HEADER_BYTES, data.length - TAG_BYTES)), decipher.final()]);
+    } catch {
+      throw this.#error('cannot be decrypted: another key or passphrase wrote it, or it was altered', 'cannotDecrypt');
+    }
+    return { entries: parseEntries(plain, () => this.#error('does not hold token sets', 'notATokenStore')), salt: Buffer.from(salt) };
+  }
+
+  async #write(entries: Record<string, StoredTokens>, salt: Buffer): Promise<void> {
+    const iv = randomBytes(IV_BYTES);
+    const header = Buffer.concat([MAGIC, salt, iv]);
+    const cipher = createCipheriv('aes-256-gcm', await this.#keyFor(salt), iv);
+    cipher.setAAD(header);
+    const body = Buffer.concat([cipher.update(JSON.stringify(entries), 'utf8'), cipher.final()]);
+    await mkdir(dirname(this.#path), { recursive: true, mode: 0o700 });
+    // A new file beside it, then a rename: a reader sees the old file or the new one, never half.
+    const temporary = `${this.#path}.${randomBytes(6).toString('hex')}.tmp`;
+    const file = await open(temporary, 'wx', 0o600);
+    try {
+      await file.writeFile(Buffer.concat([header, body, cipher.getAuthTag()]));
+      await file.sync();
+    } catch (error) {
+      await file.close();
+      await rm(temporary, { force: true });
+      throw error;
+    }
+    await file.close();
+    try {
+      await rename(temporary, this.#path);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  #error(what: string, reason: TokenStoreErrorReason): TokenStoreError {
+    return new TokenStoreError(`token store ${this.#path} ${what}`, reason, this.#path);
+  }
+}
+
+function parseEntries(plain: Buffer, foreign: () => TokenStoreError): Record<string, StoredTokens> {
+  let value: unknown;
+  try {
+    value = JSON.parse(plain.toString('utf8'));
+  } catch {
+    throw foreign();
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw foreign();
+  const entries: Record<string, StoredTokens> = Object.create(null) as Record<string, StoredTokens>;
+  for (const [name, tokens] of Object.entries(value)) {
+    if (!isStoredTokens(tokens)) throw foreign();
+    entries[name] = { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, scopes: tokens.scopes };
+  }
+  return entries;
+}
+
+function isStoredTokens(value: unknown): value is StoredTokens {
+  if (typeof value !== 'object' || value === null) return false;
+  const { accessToken, refreshToken, scopes } = value as Record<string, unknown>;
+  return typeof accessToken === 'string' && typeof refreshToken === 'string' && typeof scopes === 'string';
+}
+
+/** Checks a key (applicationId, account) as every store's methods take it. */
+export function checkKey(key: unknown): TokenStoreKey {
+  const checked = checkOptions(key as TokenStoreKey | undefined, 'key');
+  const applicationId = toSnowflake(checked.applicationId as SnowflakeInput, 'key.applicationId');
+  const account = checkText(checked.account, 'key.account', 1, 256);
+  return { applicationId, account };
+}
+
+function checkTokens(tokens: unknown): StoredTokens {
+  const checked = checkOptions(tokens as StoredTokens | undefined, 'tokens');
+  return {
+    accessToken: checkText(checked.accessToken, 'tokens.accessToken', 1, 4096),
+    refreshToken: checkText(checked.refreshToken, 'tokens.refreshToken', 1, 4096),
+    scopes: checkText(checked.scopes ?? '', 'tokens.scopes', 0, 1024),
+  };
+}
+
+function entryName(key: TokenStoreKey): string {
+  return `${key.applicationId}/${key.account}`;
+}
+
+/** A copy whose inspect and JSON output show `[REDACTED]` for the tokens. */
+function redacted(tokens: StoredTokens): StoredTokens {
+  const shown = { accessToken: '[REDACTED]', refreshToken: '[REDACTED]', scopes: tokens.scopes };
+  const copy = { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, scopes: tokens.scopes };
+  Object.defineProperties(copy, {
+    [inspect.custom]: { value: (_depth: number, options: object) => inspect(shown, options) },
+    toJSON: { value: () => shown },
+  });
+  return Object.freeze(copy);
+}
