@@ -94,6 +94,8 @@ export interface NativeWorld {
   answerConsent(userId: string, approve: boolean): void;
   /** The user removes the application: its tokens are deleted. Returns how many. */
   removeAuthorization(userId: string, applicationId: string): number;
+  /** The user asks to link their account with the application: subscribed clients are told. Returns how many. RangeError: unknown, or the chat client is not reachable. */
+  requestAccountLink(userId: string, applicationId: string): number;
   /** Returns the guild id. */
   createGuild(name: string, ownerId: string): string;
   /** `permissions`: guild-level grants (bits). */

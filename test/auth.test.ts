@@ -6,7 +6,7 @@ import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
 import { sdk } from './sdk.js';
-import { world } from './helpers.js';
+import { until, world } from './helpers.js';
 
 describe('default scopes', () => {
   it('are the SDK values, as static methods of Client', () => {
@@ -166,5 +166,86 @@ describe('authorize', () => {
     await sim.settle();
     expect(chat.consentPrompts).toEqual([]);
     await client.close();
+  });
+});
+
+describe('account-link requests (onAuthorizeRequest)', () => {
+  it('the chat client asks subscribed clients of the application; the handler can start the sign-in', async () => {
+    const { sim, app, user } = world();
+    const client = sim.createClient({ applicationId: app.id });
+    const other = sim.createClient({ applicationId: sim.createApplication({ name: 'Other' }).id });
+    const chat = sim.chatClient(user);
+    // Nobody subscribed yet: nobody is asked.
+    expect(chat.requestAccountLink(app)).toBe(0);
+    let asked = 0;
+    let signIn: Promise<unknown> | undefined;
+    client.onAuthorizeRequest(() => {
+      asked++;
+      const pkce = client.createAuthorizationCodeVerifier();
+      signIn = client.authorize({ scopes: 'openid sdk.social_layer', codeChallenge: pkce.challenge });
+    });
+    let otherAsked = 0;
+    other.onAuthorizeRequest(() => otherAsked++);
+    expect(chat.requestAccountLink(app.id)).toBe(1);
+    await until(() => asked === 1, 'the request');
+    await sim.settle();
+    expect(chat.consentPrompts).toEqual([{ applicationId: app.id, scopes: 'openid sdk.social_layer' }]);
+    chat.approveConsent();
+    await expect(signIn).resolves.toMatchObject({ redirectUri: 'http://127.0.0.1/callback' });
+    expect(otherAsked).toBe(0);
+    await client.close();
+    await other.close();
+  });
+
+  it('survives the chat client stopping or losing its connection and coming back; stops after offAuthorizeRequest', async () => {
+    const { sim, app, user } = world();
+    const client = sim.createClient({ applicationId: app.id });
+    const chat = sim.chatClient(user);
+    let asked = 0;
+    client.onAuthorizeRequest(() => asked++);
+    expect(chat.requestAccountLink(app)).toBe(1);
+    await until(() => asked === 1, 'the first request');
+    chat.stop();
+    expect(() => chat.requestAccountLink(app)).toThrow(RangeError);
+    chat.start();
+    expect(chat.requestAccountLink(app)).toBe(1);
+    await until(() => asked === 2, 'the request after the restart');
+    chat.dropRpc();
+    expect(() => chat.requestAccountLink(app)).toThrow(/not running/);
+    chat.restoreRpc();
+    expect(chat.requestAccountLink(app)).toBe(1);
+    await until(() => asked === 3, 'the request after the reconnect');
+    // A second onAuthorizeRequest replaces the handler.
+    let replaced = 0;
+    client.onAuthorizeRequest(() => replaced++);
+    expect(chat.requestAccountLink(app)).toBe(1);
+    await until(() => replaced === 1, 'the replaced handler');
+    client.offAuthorizeRequest();
+    expect(chat.requestAccountLink(app)).toBe(0);
+    await sim.settle();
+    expect([asked, replaced]).toEqual([3, 1]);
+    expect(client.listenerCount('authorizeRequest')).toBe(0);
+    await client.close();
+  });
+
+  it('ends with the client; bad input throws and changes nothing', async () => {
+    const { sim, app, user } = world();
+    const client = sim.createClient({ applicationId: app.id });
+    const chat = sim.chatClient(user);
+    expect(() => client.onAuthorizeRequest('nope' as never)).toThrow(TypeError);
+    expect(chat.requestAccountLink(app)).toBe(0);
+    client.onAuthorizeRequest(() => undefined);
+    await client.close();
+    expect(chat.requestAccountLink(app)).toBe(0);
+    let closedError: unknown;
+    try {
+      client.onAuthorizeRequest(() => undefined);
+    } catch (error) {
+      closedError = error;
+    }
+    expect(closedError).toMatchObject({ type: 'ClientDestroyed' });
+    expect(() => client.offAuthorizeRequest()).not.toThrow();
+    expect(() => chat.requestAccountLink('123')).toThrow(RangeError);
+    expect(() => sdk.Client.prototype.offAuthorizeRequest.call({} as never)).toThrow(TypeError);
   });
 });

@@ -89,6 +89,7 @@ export const BRIDGE_EVENTS = [
   'tokenExpiring',
   'signedOut',
   'tokenRefreshed',
+  'authorizeRequest',
 ] as const;
 
 /** An event name a bridge can forward. */

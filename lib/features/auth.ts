@@ -16,10 +16,11 @@ import { registerClientEvents } from '../client/event-names.js';
 import { clientState, defineClientMethods, emitterOf, operation, requireClient } from '../client/feature.js';
 import { Client } from '../client/client.js';
 
-registerClientEvents({ tokenExpiring: true } satisfies Record<keyof AuthClientEvents, true>);
+registerClientEvents({ tokenExpiring: true, authorizeRequest: true } satisfies Record<keyof AuthClientEvents, true>);
 
 registerEventHandlers({
   TokenExpiring: (client) => emitterOf(client)?.emit('tokenExpiring'),
+  AuthorizeRequest: (client) => emitterOf(client)?.emit('authorizeRequest'),
 });
 
 /** The scopes of the SDK's presence-only sign-in (`Client::GetDefaultPresenceScopes`). */
@@ -56,6 +57,12 @@ export interface AuthClientEvents {
    * error `unexpectedClose` and detail 4004.
    */
   tokenExpiring: [];
+  /**
+   * The player asked, in the chat client, to link their account with the game
+   * (`RegisterAuthorizeRequestCallback`): start the sign-in (`authorize`). Only while a handler
+   * is set with {@link Client.onAuthorizeRequest}, which also listens to this event.
+   */
+  authorizeRequest: [];
 }
 
 declare module '../types.js' {
@@ -193,6 +200,19 @@ declare module '../client/client.js' {
      * const { id, name } = await client.fetchCurrentUser(tokens.accessToken);
      */
     fetchCurrentUser(token: string, options?: { tokenType?: 'Bearer' }): Promise<CurrentUser>;
+    /**
+     * Lets the chat client offer the player to link their account with the game
+     * (`RegisterAuthorizeRequestCallback`): `handler` is called (as an `authorizeRequest`
+     * listener) each time the player asks to, and should start the sign-in with `authorize`. The
+     * subscription survives the chat client stopping or losing its connection and coming back,
+     * and lasts until {@link Client.offAuthorizeRequest} or `close()`. A second call replaces the
+     * handler. Needs no token or connection. TypeError when `handler` is not a function.
+     * @example
+     * client.onAuthorizeRequest(() => void signIn());
+     */
+    onAuthorizeRequest(handler: () => void): void;
+    /** Stops the account-link requests (`RemoveAuthorizeRequestCallback`): the handler is no longer called. */
+    offAuthorizeRequest(): void;
   }
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Client {
@@ -215,6 +235,8 @@ Object.defineProperties(Client, {
 });
 
 const CHALLENGE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** The handler each client's onAuthorizeRequest set (an `authorizeRequest` listener). */
+const authorizeRequestHandlers = new WeakMap<Client, () => void>();
 
 defineClientMethods({
   authorize(options: AuthorizeOptions): Promise<Authorization> {
@@ -286,6 +308,25 @@ defineClientMethods({
       const tokenType = checkOneOf(checkOptions(options).tokenType ?? 'Bearer', ['Bearer'] as const, 'options.tokenType');
       return (requestId) => native.fetchCurrentUser(requestId, TokenType[tokenType], token);
     }).then(({ id, name }) => Object.freeze({ id, name }));
+  },
+
+  onAuthorizeRequest(handler: () => void): void {
+    const state = requireClient(this, 'onAuthorizeRequest');
+    if (typeof handler !== 'function') throw new TypeError(`handler must be a function, got ${typeName(handler)}`);
+    if (state.closing) throw clientDestroyed('onAuthorizeRequest');
+    const previous = authorizeRequestHandlers.get(this);
+    if (previous) this.off('authorizeRequest', previous);
+    authorizeRequestHandlers.set(this, handler);
+    this.on('authorizeRequest', handler);
+    state.native.registerAuthorizeRequestCallback();
+  },
+
+  offAuthorizeRequest(): void {
+    const state = requireClient(this, 'offAuthorizeRequest');
+    const handler = authorizeRequestHandlers.get(this);
+    authorizeRequestHandlers.delete(this);
+    if (handler) this.off('authorizeRequest', handler);
+    if (!state.closing) state.native.removeAuthorizeRequestCallback();
   },
 
   abortAuthorize(): void {

@@ -332,6 +332,8 @@ export const EventKind = {
   RelationshipGroupsUpdated: 15,
   /** The access token the client is connected with expires soon (SetTokenExpirationCallback; once per token). */
   TokenExpiring: 16,
+  /** The chat client asks the game to start linking the account (RegisterAuthorizeRequestCallback). */
+  AuthorizeRequest: 17,
 } as const;
 
 /** What the payload slot of an event holds. */
@@ -387,6 +389,8 @@ export interface EventHandlers {
   RelationshipGroupsUpdated(client: number, userId: string): void;
   /** The access token the client is connected with expires soon (SetTokenExpirationCallback; once per token). */
   TokenExpiring(client: number): void;
+  /** The chat client asks the game to start linking the account (RegisterAuthorizeRequestCallback). */
+  AuthorizeRequest(client: number): void;
 }
 
 /** Decodes event `at` of a batch and calls its handler. */
@@ -440,6 +444,9 @@ export function dispatchEvent(handlers: EventHandlers, ints: Int32Array, at: num
       return;
     case 16:
       handlers.TokenExpiring(client);
+      return;
+    case 17:
+      handlers.AuthorizeRequest(client);
       return;
   }
 }
@@ -695,4 +702,7 @@ export interface NativeClient {
   isAuthenticated(): boolean;
   /** Result value: the id and name of the token's user (the token is a secret). */
   fetchCurrentUser(requestId: number, tokenType: number, token: string): void;
+  /** Subscribes to account-link requests: each arrives as an AuthorizeRequest event. */
+  registerAuthorizeRequestCallback(): void;
+  removeAuthorizeRequestCallback(): void;
 }

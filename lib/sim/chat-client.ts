@@ -4,7 +4,7 @@
  * answers the game's sign-in requests (consent prompts).
  * @module
  */
-import type { Snowflake } from '../ids.js';
+import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
 import { limits } from '../limits.js';
 import type { NativeWorld } from '../native.js';
 import { checkBoolean, checkOneOf, checkText, describe, typeName } from '../validate.js';
@@ -137,6 +137,19 @@ export class SimulatedChatClient {
    */
   denyConsent(): void {
     this.#world.answerConsent(this.userId, false);
+  }
+
+  /**
+   * The user asks, in the chat client, to link their account with `application`: every client of
+   * that application that called `onAuthorizeRequest` (and not `offAuthorizeRequest`) gets
+   * `authorizeRequest`. Returns how many clients were asked.
+   * @throws RangeError for an unknown application, or when the chat client is not reachable.
+   */
+  requestAccountLink(application: { id: Snowflake } | SnowflakeInput): number {
+    const id = typeof application === 'object' && application !== null
+      ? toSnowflake(application.id, 'application.id')
+      : toSnowflake(application, 'application');
+    return this.#world.requestAccountLink(this.userId, id);
   }
 }
 

@@ -83,6 +83,8 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MethodTable()
       InstanceMethod<&ClientWrap::RevokeToken>("revokeToken"),
       InstanceMethod<&ClientWrap::IsAuthenticated>("isAuthenticated"),
       InstanceMethod<&ClientWrap::FetchCurrentUser>("fetchCurrentUser"),
+      InstanceMethod<&ClientWrap::RegisterAuthorizeRequestCallback>("registerAuthorizeRequestCallback"),
+      InstanceMethod<&ClientWrap::RemoveAuthorizeRequestCallback>("removeAuthorizeRequestCallback"),
   };
 }
 
@@ -479,5 +481,10 @@ Napi::Value ClientWrap::FetchCurrentUser(const Napi::CallbackInfo& info) {
   const sdk::TokenType tokenType = EnumArg<sdk::TokenType>(info, 1, "tokenType", sdk::IsTokenType);
   std::string token = StringArg(info, 2, "token");
   Live(info).Auth().FetchCurrentUser(tokenType, std::move(token), SettleRequest<sdk::CurrentUser>(requestId));
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::RemoveAuthorizeRequestCallback(const Napi::CallbackInfo& info) {
+  if (client_) client_->Auth().RemoveAuthorizeRequestCallback();
   return info.Env().Undefined();
 }

@@ -26,6 +26,7 @@ enum class JsEventKind : uint8_t {
   RelationshipDeleted = 14,  // A relationship was removed (SetRelationshipDeletedCallback).
   RelationshipGroupsUpdated = 15,  // A friend moved to another group of the friends list (SetRelationshipGroupsUpdatedCallback).
   TokenExpiring = 16,  // The access token the client is connected with expires soon (SetTokenExpirationCallback; once per token).
+  AuthorizeRequest = 17,  // The chat client asks the game to start linking the account (RegisterAuthorizeRequestCallback).
 };
 
-constexpr int32_t kJsEventKinds = 16;
+constexpr int32_t kJsEventKinds = 17;

@@ -134,3 +134,9 @@ inline JsEvent MakeTokenExpiringEvent(uint32_t client) {
   JsEvent out{JsEventKind::TokenExpiring, client};
   return out;
 }
+
+// The chat client asks the game to start linking the account (RegisterAuthorizeRequestCallback).
+inline JsEvent MakeAuthorizeRequestEvent(uint32_t client) {
+  JsEvent out{JsEventKind::AuthorizeRequest, client};
+  return out;
+}

@@ -236,6 +236,7 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
   events.Set("RelationshipDeleted", static_cast<int32_t>(JsEventKind::RelationshipDeleted));
   events.Set("RelationshipGroupsUpdated", static_cast<int32_t>(JsEventKind::RelationshipGroupsUpdated));
   events.Set("TokenExpiring", static_cast<int32_t>(JsEventKind::TokenExpiring));
+  events.Set("AuthorizeRequest", static_cast<int32_t>(JsEventKind::AuthorizeRequest));
   tables.Set("events", events);
   Napi::Object calls = Napi::Object::New(env);
   calls.Set(sim::CallKindJsName(sim::CallKind::Connect), static_cast<int32_t>(sim::CallKind::Connect));

@@ -3,6 +3,16 @@
 // the pump and the client's id, so they stay valid after the wrapper is collected.
 #include "napi/client_wrap.h"
 
+// Custom glue (seam.json): the subscription is what makes the chat client offer account linking,
+// so it is made when JS asks, not at construction as the other callbacks are.
+Napi::Value ClientWrap::RegisterAuthorizeRequestCallback(const Napi::CallbackInfo& info) {
+  if (!client_) return info.Env().Undefined();
+  Pump* pump = &addon_->pump;
+  const uint32_t id = id_;
+  client_->Auth().RegisterAuthorizeRequestCallback([pump, id] { pump->Emit(MakeAuthorizeRequestEvent(id)); });
+  return info.Env().Undefined();
+}
+
 void ClientWrap::SetEventCallbacks(sdk::LogSeverity minSeverity) {
   Pump* pump = &addon_->pump;
   const uint32_t id = id_;

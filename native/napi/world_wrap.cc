@@ -82,6 +82,7 @@ void WorldWrap::Init(Napi::Env env, Napi::Object exports) {
           InstanceMethod<&WorldWrap::GetConsentPrompts>("getConsentPrompts"),
           InstanceMethod<&WorldWrap::AnswerConsent>("answerConsent"),
           InstanceMethod<&WorldWrap::RemoveAuthorization>("removeAuthorization"),
+          InstanceMethod<&WorldWrap::RequestAccountLink>("requestAccountLink"),
       });
   exports.Set("NativeWorld", ctor);
 }

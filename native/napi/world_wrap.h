@@ -108,6 +108,7 @@ class WorldWrap final : public Napi::ObjectWrap<WorldWrap> {
   Napi::Value GetConsentPrompts(const Napi::CallbackInfo& info);         // (userId) -> [{ applicationId, scopes }]
   Napi::Value AnswerConsent(const Napi::CallbackInfo& info);             // (userId, approve)
   Napi::Value RemoveAuthorization(const Napi::CallbackInfo& info);       // (userId, applicationId) -> count
+  Napi::Value RequestAccountLink(const Napi::CallbackInfo& info);        // (userId, applicationId) -> count
 
   World& world() { return *backend_->world(); }
 

@@ -35,4 +35,13 @@ Napi::Value WorldWrap::RemoveAuthorization(const Napi::CallbackInfo& info) {
   return Napi::Number::New(env, static_cast<double>(removed));
 }
 
+Napi::Value WorldWrap::RequestAccountLink(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const sdk::Snowflake user = SnowflakeFromJs(ArgOrUndefined(info, 0), "userId");
+  const sdk::Snowflake app = SnowflakeFromJs(ArgOrUndefined(info, 1), "applicationId");
+  size_t notified = 0;
+  Guarded(env, [&] { notified = world().RequestAccountLink(user, app); });
+  return Napi::Number::New(env, static_cast<double>(notified));
+}
+
 }  // namespace sim

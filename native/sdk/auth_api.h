@@ -34,6 +34,10 @@
 // FetchCurrentUser (GET /users/@me with `token`): the id and name of the token's user. Needs no
 // connection and uses no token the client holds. An unknown, revoked or expired token fails with
 // HTTPError 401; a token type other than Bearer with ValidationError.
+// RegisterAuthorizeRequestCallback: the chat client offers the user to link their account with
+// the game, and calls `cb` when they ask to (the game then starts its Authorize flow). The
+// subscription lasts until RemoveAuthorizeRequestCallback (or the client closes), across the
+// chat client stopping or losing its RPC connection and coming back (the SDK subscribes again).
 #define SDK_AUTH_API_METHODS(X)                                                                           \
   X(sdk::AuthorizationCodeVerifier, CreateAuthorizationCodeVerifier, (), )                                \
   X(void, Authorize,                                                                                      \
@@ -47,7 +51,9 @@
   X(void, RevokeToken, (sdk::Snowflake applicationId, std::string token, ResultCallback done), )   \
   X(void, SetTokenExpirationCallback, (TokenExpirationCallback cb), )                                    \
   X(bool, IsAuthenticated, (), )                                                                          \
-  X(void, FetchCurrentUser, (sdk::TokenType tokenType, std::string token, CurrentUserCallback done), )
+  X(void, FetchCurrentUser, (sdk::TokenType tokenType, std::string token, CurrentUserCallback done), ) \
+  X(void, RegisterAuthorizeRequestCallback, (AuthorizeRequestCallback cb), )                              \
+  X(void, RemoveAuthorizeRequestCallback, (), )
 
 namespace sdk {
 
@@ -86,6 +92,7 @@ class AuthApi : public CallbackTypes {
   using TokenExchangeCallback = std::function<void(const Result&, TokenExchange)>;
   using TokenExpirationCallback = std::function<void()>;
   using CurrentUserCallback = std::function<void(const Result&, CurrentUser)>;
+  using AuthorizeRequestCallback = std::function<void()>;
 
   SDK_AUTH_API_METHODS(SDK_PURE_VIRTUAL)
 

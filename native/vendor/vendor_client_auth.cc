@@ -85,4 +85,12 @@ void VendorClient::FetchCurrentUser(sdk::TokenType tokenType, std::string token,
                             });
 }
 
+void VendorClient::RegisterAuthorizeRequestCallback(AuthorizeRequestCallback cb) {
+  client_->RegisterAuthorizeRequestCallback(WhileOpen([this, cb = std::move(cb)] {
+    if (cb) Post(cb);
+  }));
+}
+
+void VendorClient::RemoveAuthorizeRequestCallback() { client_->RemoveAuthorizeRequestCallback(); }
+
 }  // namespace vendor

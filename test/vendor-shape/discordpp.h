@@ -599,6 +599,7 @@ class Client {
                                                    AuthorizationTokenType tokenType, int32_t expiresIn, std::string scopes)>;
   using RevokeTokenCallback = std::function<void(ClientResult result)>;
   using FetchCurrentUserCallback = std::function<void(ClientResult result, uint64_t id, std::string name)>;
+  using AuthorizeRequestCallback = std::function<void()>;
   using TokenExpirationCallback = std::function<void()>;
   using CreateOrJoinLobbyCallback = std::function<void(ClientResult result, uint64_t lobbyId)>;
   using LeaveLobbyCallback = std::function<void(ClientResult result)>;
@@ -717,6 +718,8 @@ class Client {
   void SetTokenExpirationCallback(TokenExpirationCallback callback);
   bool IsAuthenticated();
   void FetchCurrentUser(AuthorizationTokenType tokenType, std::string const& token, FetchCurrentUserCallback callback);
+  void RegisterAuthorizeRequestCallback(AuthorizeRequestCallback callback);
+  void RemoveAuthorizeRequestCallback();
 
   void GetUserGuilds(GetUserGuildsCallback cb);
   void GetGuildChannels(uint64_t guildId, GetGuildChannelsCallback cb);

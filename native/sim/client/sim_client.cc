@@ -109,6 +109,7 @@ void SimClient::Close() {
     messageDeletedCallback_ = nullptr;
     userCallback_ = nullptr;
     tokenExpirationCallback_ = nullptr;
+    authorizeRequestCallback_ = nullptr;
     currentUser_.reset();
   }
   status_.store(sdk::Status::Disconnected);

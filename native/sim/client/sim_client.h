@@ -191,6 +191,8 @@ class SimClient final : public sdk::Client,
   uint64_t authorizeOp_ = 0;
   uint64_t authorizePrompt_ = 0;
   std::shared_ptr<const TokenExpirationCallback> tokenExpirationCallback_;
+  std::shared_ptr<const AuthorizeRequestCallback> authorizeRequestCallback_;
+  void AuthorizeRequested();  // service thread: the world's notification of an account-link request
   // Service thread only: the token expiry steps of a connect attempt (sim_client_auth.cc), and
   // the tokens already announced as expiring (once per token).
   static constexpr uint64_t kTokenExpiringNoticeMs = 5 * 60 * 1000;

@@ -157,6 +157,36 @@ void SimClient::FetchCurrentUser(sdk::TokenType tokenType, std::string token, Cu
                    });
 }
 
+// The subscription lives in the world's model of the chat client; the SDK side keeps the callback.
+// While the chat client is stopped or its RPC connection is down no request can be made, and the
+// subscription is there again when it is back (the SDK subscribes again on reconnecting).
+void SimClient::RegisterAuthorizeRequestCallback(AuthorizeRequestCallback cb) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (closed_) return;
+    authorizeRequestCallback_ = cb ? std::make_shared<const AuthorizeRequestCallback>(std::move(cb)) : nullptr;
+  }
+  world_->SubscribeAuthorizeRequests(this, options_.applicationId, [this] { AuthorizeRequested(); });
+}
+
+void SimClient::RemoveAuthorizeRequestCallback() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    authorizeRequestCallback_ = nullptr;
+  }
+  world_->UnsubscribeAuthorizeRequests(this);
+}
+
+void SimClient::AuthorizeRequested() {
+  std::shared_ptr<const AuthorizeRequestCallback> cb;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    cb = authorizeRequestCallback_;
+  }
+  Log(sdk::LogSeverity::Info, "The chat client asks to link the account");
+  if (cb) Deliver([cb] { (*cb)(); });
+}
+
 void SimClient::SetTokenExpirationCallback(TokenExpirationCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
   tokenExpirationCallback_ = cb ? std::make_shared<const TokenExpirationCallback>(std::move(cb)) : nullptr;

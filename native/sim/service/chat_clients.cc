@@ -74,6 +74,23 @@ void ChatClients::ForgetOwner(const void* owner) {
   for (auto it = prompts_.begin(); it != prompts_.end();) {
     it = it->owner == owner ? prompts_.erase(it) : it + 1;
   }
+  subscriptions_.erase(owner);
+}
+
+void ChatClients::Subscribe(const void* owner, AuthorizeRequestSubscription subscription) {
+  subscriptions_[owner] = std::move(subscription);
+}
+
+void ChatClients::Unsubscribe(const void* owner) { subscriptions_.erase(owner); }
+
+size_t ChatClients::RequestAccountLink(sdk::Snowflake applicationId) const {
+  size_t notified = 0;
+  for (const auto& entry : subscriptions_) {
+    if (entry.second.applicationId != applicationId) continue;
+    entry.second.notify();
+    ++notified;
+  }
+  return notified;
 }
 
 std::optional<ConsentPrompt> ChatClients::TakeOldestPrompt() {

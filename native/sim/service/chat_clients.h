@@ -40,6 +40,14 @@ struct ConsentPrompt {
   std::function<void(sdk::Snowflake approvedBy)> answer;
 };
 
+// A game's subscription to account-link requests (RegisterAuthorizeRequestCallback): the chat
+// client offers "link your account" for the application while one exists.
+struct AuthorizeRequestSubscription {
+  sdk::Snowflake applicationId = 0;
+  // Tells the SDK client (the world holds its lock; the callee enqueues).
+  std::function<void()> notify;
+};
+
 class ChatClients {
  public:
   // Whether any of `users` has a reachable chat client (users never touched have one).
@@ -51,6 +59,12 @@ class ChatClients {
   const std::deque<ConsentPrompt>& Prompts() const { return prompts_; }
   // The oldest prompt, removed; nullopt when none.
   std::optional<ConsentPrompt> TakeOldestPrompt();
+
+  // Account-link subscriptions, one per SDK client (`owner`); a new one replaces the old.
+  void Subscribe(const void* owner, AuthorizeRequestSubscription subscription);
+  void Unsubscribe(const void* owner);
+  // Notifies the subscriptions of `applicationId`; returns how many.
+  size_t RequestAccountLink(sdk::Snowflake applicationId) const;
 
   ChatClient Of(sdk::Snowflake user) const;
   // Stopping drops the RPC connection; starting brings it back (the SDK reconnects).
@@ -65,6 +79,7 @@ class ChatClients {
  private:
   std::map<sdk::Snowflake, ChatClient> clients_;
   std::deque<ConsentPrompt> prompts_;
+  std::map<const void*, AuthorizeRequestSubscription> subscriptions_;
   uint64_t nextPromptId_ = 1;
 };
 

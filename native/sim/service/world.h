@@ -295,6 +295,14 @@ class World {
   // The user answers the oldest prompt. std::invalid_argument: no prompt, or the chat client is
   // not reachable, or the user is unknown.
   void AnswerConsent(sdk::Snowflake user, bool approve);
+  // Account-link requests (RegisterAuthorizeRequestCallback): a session subscribes for its
+  // application (`notify` is enqueued on it for each request) until it unsubscribes or detaches.
+  void SubscribeAuthorizeRequests(Session* session, sdk::Snowflake applicationId, std::function<void()> notify);
+  void UnsubscribeAuthorizeRequests(Session* session);
+  // The user asks, in their chat client, to link their account with the application: every
+  // subscribed session of it is told. Returns how many. std::invalid_argument: unknown user or
+  // application, or the chat client is not reachable.
+  size_t RequestAccountLink(sdk::Snowflake user, sdk::Snowflake applicationId);
   // The token endpoints (POST /oauth2/token, /oauth2/token/revoke): see sdk/auth_api.h for the
   // rules. Access tokens last kAccessTokenTtlMs (expires_in 604800).
   static constexpr uint64_t kAccessTokenTtlMs = 7ULL * 24 * 60 * 60 * 1000;

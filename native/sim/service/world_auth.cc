@@ -89,6 +89,30 @@ void World::AnswerConsent(sdk::Snowflake user, bool approve) {
   prompt->answer(approve ? user : 0);
 }
 
+void World::SubscribeAuthorizeRequests(Session* session, sdk::Snowflake applicationId, std::function<void()> notify) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!IsAttachedLocked(session)) return;
+  // Runs under mutex_ (RequestAccountLink): the session is attached, since Detach forgets it.
+  chatClients_.Subscribe(session, {applicationId, [session, notify = std::move(notify)] { session->Enqueue(notify); }});
+}
+
+void World::UnsubscribeAuthorizeRequests(Session* session) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  chatClients_.Unsubscribe(session);
+}
+
+size_t World::RequestAccountLink(sdk::Snowflake user, sdk::Snowflake applicationId) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (users_.count(user) == 0) throw std::invalid_argument("unknown user " + std::to_string(user));
+  if (applications_.count(applicationId) == 0) {
+    throw std::invalid_argument("unknown application " + std::to_string(applicationId));
+  }
+  if (!chatClients_.Of(user).reachable()) {
+    throw std::invalid_argument("the chat client of user " + std::to_string(user) + " is not running");
+  }
+  return chatClients_.RequestAccountLink(applicationId);
+}
+
 namespace {
 sdk::Result InvalidGrant(std::string description) {
   sdk::Result result = sdk::Result::Failure(sdk::ErrorType::HTTPError, std::move(description));
