@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// npm run demo: two simulated players meet in a lobby on the built-in simulator and chat; the game
+// npm run demo: Ada signs in (PKCE, the consent prompt in her chat client, the token exchange, kept
+// signed in); two simulated players meet in a lobby on the built-in simulator and chat; the game
 // backend names a character and flags a message, and both players see it happen; Ada shares her rich
 // presence and Bo sees it with the developer portal's invite cover image; then the game reads a
 // player's chat-client voice settings and hears her change one, and the two share a short voice
 // call. Runs offline; no vendor SDK needed.
 'use strict';
-const { Simulator } = require('../dist/index.js');
+const { Client, MemoryTokenStore, Simulator } = require('../dist/index.js');
 
 const started = process.hrtime.bigint();
 const stamp = () => `${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(1).padStart(6)} ms`;
@@ -35,8 +36,20 @@ async function main() {
   const names = new Map([[ada.id, 'Ada'], [bo.id, 'Bo']]);
   console.log(`simulator: SDK ${sim.sdkVersion}, game "${game.name}"; players Ada and Bo (a provisional account)\n`);
 
-  // Each player's launcher: a ready client in one call (token, client, connect).
-  const adaClient = await sim.connectClient(ada, { application: game });
+  // Ada's launcher signs her in for real: a PKCE pair, the consent prompt her chat client shows
+  // (the harness clicks "Authorize" for her), the token exchange, then keepSignedIn (refreshes
+  // before expiry; a launcher would use an EncryptedFileTokenStore so the next start asks nothing).
+  const adaClient = sim.createClient({ applicationId: game.id });
+  const pkce = adaClient.createAuthorizationCodeVerifier();
+  const authorizing = adaClient.authorize({ scopes: Client.getDefaultCommunicationScopes(), codeChallenge: pkce.challenge });
+  await sim.settle();
+  sim.chatClient(ada).approveConsent();
+  const tokens = await adaClient.getToken({ applicationId: game.id, codeVerifier: pkce.verifier, ...(await authorizing) });
+  await adaClient.keepSignedIn({ store: new MemoryTokenStore(), applicationId: game.id, tokens });
+  await adaClient.connect();
+  say('[Ada]', `signed in as ${adaClient.currentUser.username} (scopes: ${tokens.scopes})`);
+  // Bo plays on a provisional account, whose token the game backend gets him: the harness issues
+  // it here, and connectClient makes a ready client in one call (token, client, connect).
   const boClient = await sim.connectClient(bo, { application: game });
   narrate('[Ada]', adaClient, names);
   narrate('[Bo]', boClient, names);

@@ -20,6 +20,7 @@ describe('examples', () => {
       expect(stdout).toMatch(new RegExp(`\\${who.slice(0, -1)}\\]\\s+<Bo as "Captain Bo"> sorry, all good`));
       expect(stdout).toMatch(new RegExp(`\\${who.slice(0, -1)}\\]\\s+message \\d+ moderation: \\{"action":"hide","flagged":"toxicity"\\}`));
     }
+    expect(stdout).toMatch(/\[Ada\]\s+signed in as ada_l \(scopes: openid sdk\.social_layer\)/);
     expect(stdout).toMatch(/\[Ada\]\s+Bo joined/);
     expect(stdout).toMatch(/\[Bo\]\s+status -> reconnecting[\s\S]*\[Bo\]\s+status -> ready/);
     expect(stdout).toContain('Bo: you are all noobs  [hidden by moderation]');

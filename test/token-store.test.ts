@@ -48,6 +48,7 @@ describe('MemoryTokenStore', () => {
     expect(() => store.set({ ...game, account: '' }, tokens)).toThrow(RangeError);
     expect(() => store.set(game, { ...tokens, refreshToken: 5 } as never)).toThrow(TypeError);
     expect(store.get(game)).toBeUndefined();
+    expect(() => sdk.MemoryTokenStore.prototype.get.call({} as never, game)).toThrow(/this is not a MemoryTokenStore/);
   });
 });
 
@@ -118,7 +119,7 @@ describe('EncryptedFileTokenStore', () => {
     }
   });
 
-  it('checks its options; inspect shows the path only', () => {
+  it('checks its options; inspect shows the path only', async () => {
     const path = join(folder(), 'tokens.bin');
     expect(() => new sdk.EncryptedFileTokenStore({ path } as never)).toThrow(/exactly one of options.key and options.passphrase/);
     expect(() => new sdk.EncryptedFileTokenStore({ path, key: randomBytes(32), passphrase })).toThrow(TypeError);
@@ -132,5 +133,9 @@ describe('EncryptedFileTokenStore', () => {
     expect(shown).not.toContain(key.toString('hex'));
     expect(shown).not.toMatch(/Buffer|Uint8Array/);
     expect(inspect(new sdk.EncryptedFileTokenStore({ path, passphrase }), { showHidden: true })).not.toContain(passphrase);
+    // Methods called on something else reject (they never throw), and the error class checks its arguments.
+    await expect(sdk.EncryptedFileTokenStore.prototype.set.call(undefined as never, game, tokens)).rejects.toThrow(/this is not an EncryptedFileTokenStore/);
+    expect(() => new sdk.TokenStoreError({} as never, 'cannotDecrypt', path)).toThrow(TypeError);
+    expect(() => new sdk.TokenStoreError('m', 'other' as never, path)).toThrow(RangeError);
   });
 });

@@ -10,7 +10,7 @@ import { dirname, resolve } from 'node:path';
 import { inspect } from 'node:util';
 
 import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
-import { checkOptions, checkText, typeName } from '../validate.js';
+import { checkOneOf, checkOptions, checkText, typeName } from '../validate.js';
 
 /** Which saved tokens: those of one application and one local account (player profile). */
 export interface TokenStoreKey {
@@ -51,9 +51,12 @@ export class TokenStoreError extends Error {
   /** The file. */
   readonly path: string;
   constructor(message: string, reason: TokenStoreErrorReason, path: string) {
+    if (typeof message !== 'string') throw new TypeError(`TokenStoreError: message must be a string, got ${typeName(message)}`);
+    const checkedReason = checkOneOf(reason, ['notATokenStore', 'cannotDecrypt'] as const, 'reason');
+    if (typeof path !== 'string') throw new TypeError(`TokenStoreError: path must be a string, got ${typeName(path)}`);
     super(message);
     this.name = 'TokenStoreError';
-    this.reason = reason;
+    this.reason = checkedReason;
     this.path = path;
   }
 }
@@ -63,21 +66,27 @@ export class MemoryTokenStore implements TokenStore {
   readonly #entries = new Map<string, StoredTokens>();
 
   get(key: TokenStoreKey): StoredTokens | undefined {
-    const saved = this.#entries.get(entryName(checkKey(key)));
+    const saved = MemoryTokenStore.#of(this, 'get').get(entryName(checkKey(key)));
     return saved && redacted(saved);
   }
 
   set(key: TokenStoreKey, tokens: StoredTokens): void {
-    this.#entries.set(entryName(checkKey(key)), checkTokens(tokens));
+    MemoryTokenStore.#of(this, 'set').set(entryName(checkKey(key)), checkTokens(tokens));
   }
 
   clear(key: TokenStoreKey): void {
-    this.#entries.delete(entryName(checkKey(key)));
+    MemoryTokenStore.#of(this, 'clear').delete(entryName(checkKey(key)));
   }
 
   /** How many token sets it holds; never the tokens. */
   [inspect.custom](): string {
-    return `MemoryTokenStore { entries: ${this.#entries.size} }`;
+    return `MemoryTokenStore { entries: ${MemoryTokenStore.#of(this, 'inspect').size} }`;
+  }
+
+  /** The brand check: the entries of `self`, a MemoryTokenStore; a TypeError for anything else. */
+  static #of(self: unknown, method: string): Map<string, StoredTokens> {
+    if (typeof self !== 'object' || self === null || !(#entries in self)) throw new TypeError(`MemoryTokenStore.${method}: this is not a MemoryTokenStore`);
+    return (self as MemoryTokenStore).#entries;
   }
 }
 
@@ -144,33 +153,42 @@ export class EncryptedFileTokenStore implements TokenStore {
 
   /** The file. */
   get path(): string {
-    return this.#path;
+    return EncryptedFileTokenStore.#of(this, 'path').#path;
   }
 
   async get(key: TokenStoreKey): Promise<StoredTokens | undefined> {
+    const self = EncryptedFileTokenStore.#of(this, 'get');
     const name = entryName(checkKey(key));
-    await this.#queue.catch(() => undefined);
-    const saved = (await this.#read()).entries[name];
+    await self.#queue.catch(() => undefined);
+    const saved = (await self.#read()).entries[name];
     return saved && redacted(saved);
   }
 
-  set(key: TokenStoreKey, tokens: StoredTokens): Promise<void> {
+  async set(key: TokenStoreKey, tokens: StoredTokens): Promise<void> {
+    const self = EncryptedFileTokenStore.#of(this, 'set');
     const name = entryName(checkKey(key));
     const checked = checkTokens(tokens);
-    return this.#update((entries) => {
+    return self.#update((entries) => {
       entries[name] = checked;
     });
   }
 
-  clear(key: TokenStoreKey): Promise<void> {
+  async clear(key: TokenStoreKey): Promise<void> {
+    const self = EncryptedFileTokenStore.#of(this, 'clear');
     const name = entryName(checkKey(key));
-    return this.#update((entries) => {
+    return self.#update((entries) => {
       delete entries[name];
     });
   }
 
   [inspect.custom](): string {
-    return `EncryptedFileTokenStore { path: ${inspect(this.#path)} }`;
+    return `EncryptedFileTokenStore { path: ${inspect(EncryptedFileTokenStore.#of(this, 'inspect').#path)} }`;
+  }
+
+  /** The brand check: `self` as an EncryptedFileTokenStore; a TypeError for anything else. */
+  static #of(self: unknown, method: string): EncryptedFileTokenStore {
+    if (typeof self !== 'object' || self === null || !(#path in self)) throw new TypeError(`EncryptedFileTokenStore.${method}: this is not an EncryptedFileTokenStore`);
+    return self as EncryptedFileTokenStore;
   }
 
   #update(change: (entries: Record<string, StoredTokens>) => void): Promise<void> {
