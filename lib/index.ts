@@ -25,7 +25,11 @@ export type {
   TokenSet,
   GetTokenOptions,
   CurrentUser,
+  ExternalAuthTypeName,
+  GetProvisionalTokenOptions,
 } from './client/index.js';
+export { SimulatedIdentityProvider } from './sim/identity-provider.js';
+export type { IssueExternalTokenOptions } from './sim/identity-provider.js';
 // The optional SDK APIs a backend has (BackendFeatures is its read-only form).
 export type { NativeFeatures } from './native.js';
 export type { BackendName } from './backend.js';

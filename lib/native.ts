@@ -96,6 +96,8 @@ export interface NativeWorld {
   removeAuthorization(userId: string, applicationId: string): number;
   /** The user asks to link their account with the application: subscribed clients are told. Returns how many. RangeError: unknown, or the chat client is not reachable. */
   requestAccountLink(userId: string, applicationId: string): number;
+  /** The application's identity provider issues an external token (`type` is the vendor value). RangeError: unknown application. */
+  issueExternalToken(applicationId: string, type: number, subject: string, ttlMs: number): string;
   /** Returns the guild id. */
   createGuild(name: string, ownerId: string): string;
   /** `permissions`: guild-level grants (bits). */

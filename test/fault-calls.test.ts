@@ -137,6 +137,12 @@ const PROBES: Record<SimulatedCall, (ctx: Context) => Promise<Outcome>> = {
   refreshToken: ({ alice }) =>
     outcome(alice.client.refreshToken({ applicationId: alice.client.applicationId, refreshToken: 'no-such-token' }).catch(refusedIsOk)),
   revokeToken: ({ alice }) => outcome(alice.client.revokeToken({ applicationId: alice.client.applicationId, token: 'no-such-token' })),
+  getProvisionalToken: ({ sim, alice }) =>
+    outcome(alice.client.getProvisionalToken({
+      applicationId: alice.client.applicationId,
+      externalAuthType: 'OIDC',
+      externalAuthToken: sim.identityProvider(alice.client.applicationId).issueToken({ subject: 'probe' }),
+    })),
   fetchCurrentUser: ({ sim, alice }) =>
     outcome(alice.client.fetchCurrentUser(sim.issueToken(alice.user, alice.client.applicationId).accessToken)),
 };

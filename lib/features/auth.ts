@@ -9,7 +9,7 @@ import { clientDestroyed, SocialSdkError } from '../errors.js';
 import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
 import type { NativeTokenExchange } from '../native.js';
 import { checkOneOf, checkOptions, checkText, typeName } from '../validate.js';
-import { TokenType } from '../generated/seam.js';
+import { ExternalAuthType, TokenType } from '../generated/seam.js';
 import { limits } from '../limits.js';
 import { registerEventHandlers } from '../runtime.js';
 import { registerClientEvents } from '../client/event-names.js';
@@ -116,6 +116,18 @@ export interface CurrentUser {
   readonly name: string;
 }
 
+/** The kinds of external token a provisional account signs in with (`AuthenticationExternalAuthType`). */
+export type ExternalAuthTypeName = keyof typeof ExternalAuthType;
+
+/** What {@link Client.getProvisionalToken} sends. */
+export interface GetProvisionalTokenOptions {
+  applicationId: SnowflakeInput;
+  /** The kind of `externalAuthToken`, e.g. `'OIDC'` or `'SteamSessionTicket'`. */
+  externalAuthType: ExternalAuthTypeName;
+  /** The token the identity provider gave the game for the player. A secret. 1-10240 characters. */
+  externalAuthToken: string;
+}
+
 /** What {@link Client.getToken} sends. */
 export interface GetTokenOptions {
   applicationId: SnowflakeInput;
@@ -211,6 +223,20 @@ declare module '../client/client.js' {
      * client.onAuthorizeRequest(() => void signIn());
      */
     onAuthorizeRequest(handler: () => void): void;
+    /**
+     * Signs a player in without a chat account (`GetProvisionalToken`, `POST
+     * /partner-sdk/token`): exchanges a token of the application's external identity provider
+     * (OIDC, Steam, Epic, ...) for an access token of the provisional account bound to that
+     * identity, created the first time. Needs no token or connection. The token lasts one hour
+     * (`expiresIn` 3600) and comes with no refresh token (`refreshToken` is `''`): when it
+     * expires, get a fresh provider token and call this again (then `updateToken`). A provider
+     * token that is unknown, of another application or type, or expired rejects with
+     * `HTTPError` status 403, code 50025.
+     * @example
+     * const tokens = await client.getProvisionalToken({ applicationId, externalAuthType: 'OIDC', externalAuthToken: idToken });
+     * await client.updateToken(tokens.accessToken);
+     */
+    getProvisionalToken(options: GetProvisionalTokenOptions): Promise<TokenSet>;
     /** Stops the account-link requests (`RemoveAuthorizeRequestCallback`): the handler is no longer called. */
     offAuthorizeRequest(): void;
   }
@@ -308,6 +334,16 @@ defineClientMethods({
       const tokenType = checkOneOf(checkOptions(options).tokenType ?? 'Bearer', ['Bearer'] as const, 'options.tokenType');
       return (requestId) => native.fetchCurrentUser(requestId, TokenType[tokenType], token);
     }).then(({ id, name }) => Object.freeze({ id, name }));
+  },
+
+  getProvisionalToken(options: GetProvisionalTokenOptions): Promise<TokenSet> {
+    return operation(this, 'getProvisionalToken', (native) => {
+      const checked = checkOptions(options);
+      const applicationId = toSnowflake(checked.applicationId as SnowflakeInput, 'options.applicationId');
+      const type = checkOneOf(checked.externalAuthType, Object.keys(ExternalAuthType) as ExternalAuthTypeName[], 'options.externalAuthType');
+      const token = checkText(checked.externalAuthToken, 'options.externalAuthToken', 1, 10240);
+      return (requestId) => native.getProvisionalToken(requestId, applicationId, ExternalAuthType[type], token);
+    }).then(toTokenSet);
   },
 
   onAuthorizeRequest(handler: () => void): void {

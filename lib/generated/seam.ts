@@ -99,6 +99,20 @@ export const TokenType = {
 /** A value of {@link TokenType}. */
 export type TokenTypeValue = (typeof TokenType)[keyof typeof TokenType];
 
+/** Mirrors discordpp::AuthenticationExternalAuthType: the kind of external token a provisional account signs in with. */
+export const ExternalAuthType = {
+  OIDC: 0,
+  EpicOnlineServicesAccessToken: 1,
+  EpicOnlineServicesIdToken: 2,
+  SteamSessionTicket: 3,
+  UnityServicesIdToken: 4,
+  DiscordBotIssuedAccessToken: 5,
+  AppleIdToken: 6,
+  PlayStationNetworkIdToken: 7,
+} as const;
+/** A value of {@link ExternalAuthType}. */
+export type ExternalAuthTypeValue = (typeof ExternalAuthType)[keyof typeof ExternalAuthType];
+
 /** The vendor's lobby callbacks (SetLobbyCreatedCallback ... SetLobbyMemberUpdatedCallback), as one. */
 export const LobbyEvent = {
   /** the lobby became available to this client (created, joined or added) */
@@ -498,7 +512,8 @@ export type SimulatedCall =
   | 'getToken'
   | 'refreshToken'
   | 'revokeToken'
-  | 'fetchCurrentUser';
+  | 'fetchCurrentUser'
+  | 'getProvisionalToken';
 
 /** The native CallKind of each call. */
 export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
@@ -540,6 +555,7 @@ export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
   refreshToken: 35,
   revokeToken: 36,
   fetchCurrentUser: 37,
+  getProvisionalToken: 38,
 };
 
 /** What the Result event of each asynchronous NativeClient method carries on success. */
@@ -582,6 +598,7 @@ export interface NativeResults {
   refreshToken: NativeTokenExchange;
   revokeToken: undefined;
   fetchCurrentUser: NativeCurrentUser;
+  getProvisionalToken: NativeTokenExchange;
 }
 
 /** The methods of a native client (ClientWrap). Asynchronous ones take a request id first; their result arrives as a Result event. */
@@ -705,4 +722,6 @@ export interface NativeClient {
   /** Subscribes to account-link requests: each arrives as an AuthorizeRequest event. */
   registerAuthorizeRequestCallback(): void;
   removeAuthorizeRequestCallback(): void;
+  /** Result value: a one-hour access token of the provisional account (no refresh token). */
+  getProvisionalToken(requestId: number, applicationId: string, externalAuthType: number, externalAuthToken: string): void;
 }

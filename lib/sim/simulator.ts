@@ -24,6 +24,7 @@ import type { NativeGrant, NativeMemberUpdate, NativeWorld } from '../native.js'
 import { callKind, toFailureSpec, type InjectedFailure, type SimulatedCall } from './faults.js';
 import { bindNativeWorld, setDefaultSimulator } from './internal.js';
 import { SimulatedChatClient } from './chat-client.js';
+import { SimulatedIdentityProvider } from './identity-provider.js';
 import { listenService, type ListenOptions, type SimulatedService } from './http/service.js';
 import { clockAdvanced } from './http/state.js';
 import {
@@ -225,6 +226,11 @@ export class Simulator {
    */
   chatClient(user: User | SnowflakeInput): SimulatedChatClient {
     return new SimulatedChatClient(this.#world, idOf(user, 'user'));
+  }
+
+  /** The external identity provider of `application`, which issues the tokens provisional accounts sign in with. */
+  identityProvider(application: Application | SnowflakeInput): SimulatedIdentityProvider {
+    return new SimulatedIdentityProvider(this.#world, idOf(application, 'application'));
   }
 
   /** The simulator clients use when none is given (one per thread). */

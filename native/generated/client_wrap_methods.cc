@@ -85,6 +85,7 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MethodTable()
       InstanceMethod<&ClientWrap::FetchCurrentUser>("fetchCurrentUser"),
       InstanceMethod<&ClientWrap::RegisterAuthorizeRequestCallback>("registerAuthorizeRequestCallback"),
       InstanceMethod<&ClientWrap::RemoveAuthorizeRequestCallback>("removeAuthorizeRequestCallback"),
+      InstanceMethod<&ClientWrap::GetProvisionalToken>("getProvisionalToken"),
   };
 }
 
@@ -486,5 +487,15 @@ Napi::Value ClientWrap::FetchCurrentUser(const Napi::CallbackInfo& info) {
 
 Napi::Value ClientWrap::RemoveAuthorizeRequestCallback(const Napi::CallbackInfo& info) {
   if (client_) client_->Auth().RemoveAuthorizeRequestCallback();
+  return info.Env().Undefined();
+}
+
+// Result value: a one-hour access token of the provisional account (no refresh token).
+Napi::Value ClientWrap::GetProvisionalToken(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  const sdk::Snowflake applicationId = SnowflakeFromJs(ArgOrUndefined(info, 1), "applicationId");
+  const sdk::ExternalAuthType externalAuthType = EnumArg<sdk::ExternalAuthType>(info, 2, "externalAuthType", sdk::IsExternalAuthType);
+  std::string externalAuthToken = StringArg(info, 3, "externalAuthToken");
+  Live(info).Auth().GetProvisionalToken(applicationId, externalAuthType, std::move(externalAuthToken), SettleRequest<sdk::TokenExchange>(requestId));
   return info.Env().Undefined();
 }

@@ -150,6 +150,34 @@ constexpr bool IsTokenType(int64_t value) {
   }
 }
 
+// Mirrors discordpp::AuthenticationExternalAuthType: the kind of external token a provisional account signs in with.
+enum class ExternalAuthType : int32_t {
+  OIDC = 0,
+  EpicOnlineServicesAccessToken = 1,
+  EpicOnlineServicesIdToken = 2,
+  SteamSessionTicket = 3,
+  UnityServicesIdToken = 4,
+  DiscordBotIssuedAccessToken = 5,
+  AppleIdToken = 6,
+  PlayStationNetworkIdToken = 7,
+};
+// Whether `value` is one of ExternalAuthType's values (a JS argument is checked before it is cast).
+constexpr bool IsExternalAuthType(int64_t value) {
+  switch (value) {
+    case 0:
+    case 1:
+    case 2:
+    case 3:
+    case 4:
+    case 5:
+    case 6:
+    case 7:
+      return true;
+    default:
+      return false;
+  }
+}
+
 // The vendor's lobby callbacks (SetLobbyCreatedCallback ... SetLobbyMemberUpdatedCallback), as one.
 enum class LobbyEvent : int32_t {
   Created = 1,  // the lobby became available to this client (created, joined or added)

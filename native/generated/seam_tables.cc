@@ -72,6 +72,18 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
   }
   {
     Napi::Object values = Napi::Object::New(env);
+    values.Set("OIDC", static_cast<int32_t>(sdk::ExternalAuthType::OIDC));
+    values.Set("EpicOnlineServicesAccessToken", static_cast<int32_t>(sdk::ExternalAuthType::EpicOnlineServicesAccessToken));
+    values.Set("EpicOnlineServicesIdToken", static_cast<int32_t>(sdk::ExternalAuthType::EpicOnlineServicesIdToken));
+    values.Set("SteamSessionTicket", static_cast<int32_t>(sdk::ExternalAuthType::SteamSessionTicket));
+    values.Set("UnityServicesIdToken", static_cast<int32_t>(sdk::ExternalAuthType::UnityServicesIdToken));
+    values.Set("DiscordBotIssuedAccessToken", static_cast<int32_t>(sdk::ExternalAuthType::DiscordBotIssuedAccessToken));
+    values.Set("AppleIdToken", static_cast<int32_t>(sdk::ExternalAuthType::AppleIdToken));
+    values.Set("PlayStationNetworkIdToken", static_cast<int32_t>(sdk::ExternalAuthType::PlayStationNetworkIdToken));
+    enums.Set("ExternalAuthType", values);
+  }
+  {
+    Napi::Object values = Napi::Object::New(env);
     values.Set("Created", static_cast<int32_t>(sdk::LobbyEvent::Created));
     values.Set("Deleted", static_cast<int32_t>(sdk::LobbyEvent::Deleted));
     values.Set("Updated", static_cast<int32_t>(sdk::LobbyEvent::Updated));
@@ -277,6 +289,7 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
   calls.Set(sim::CallKindJsName(sim::CallKind::RefreshToken), static_cast<int32_t>(sim::CallKind::RefreshToken));
   calls.Set(sim::CallKindJsName(sim::CallKind::RevokeToken), static_cast<int32_t>(sim::CallKind::RevokeToken));
   calls.Set(sim::CallKindJsName(sim::CallKind::FetchCurrentUser), static_cast<int32_t>(sim::CallKind::FetchCurrentUser));
+  calls.Set(sim::CallKindJsName(sim::CallKind::GetProvisionalToken), static_cast<int32_t>(sim::CallKind::GetProvisionalToken));
   tables.Set("calls", calls);
   tables.Set("eventInts", static_cast<int32_t>(kJsEventInts));
   return tables;

@@ -45,8 +45,9 @@ enum class CallKind : int32_t {
   RefreshToken = 35,
   RevokeToken = 36,
   FetchCurrentUser = 37,
+  GetProvisionalToken = 38,
 };
-constexpr int32_t kCallKinds = 38;
+constexpr int32_t kCallKinds = 39;
 
 // The call's name in debug log lines (the request the SDK makes).
 inline const char* CallKindName(CallKind kind) {
@@ -89,6 +90,7 @@ inline const char* CallKindName(CallKind kind) {
     case CallKind::RefreshToken: return "POST /oauth2/token (refresh_token)";
     case CallKind::RevokeToken: return "POST /oauth2/token/revoke";
     case CallKind::FetchCurrentUser: return "GET /users/@me";
+    case CallKind::GetProvisionalToken: return "POST /partner-sdk/token";
   }
   return "request";
 }
@@ -134,6 +136,7 @@ inline const char* CallKindJsName(CallKind kind) {
     case CallKind::RefreshToken: return "refreshToken";
     case CallKind::RevokeToken: return "revokeToken";
     case CallKind::FetchCurrentUser: return "fetchCurrentUser";
+    case CallKind::GetProvisionalToken: return "getProvisionalToken";
   }
   return "";
 }

@@ -83,6 +83,7 @@ void WorldWrap::Init(Napi::Env env, Napi::Object exports) {
           InstanceMethod<&WorldWrap::AnswerConsent>("answerConsent"),
           InstanceMethod<&WorldWrap::RemoveAuthorization>("removeAuthorization"),
           InstanceMethod<&WorldWrap::RequestAccountLink>("requestAccountLink"),
+          InstanceMethod<&WorldWrap::IssueExternalToken>("issueExternalToken"),
       });
   exports.Set("NativeWorld", ctor);
 }

@@ -109,6 +109,7 @@ class WorldWrap final : public Napi::ObjectWrap<WorldWrap> {
   Napi::Value AnswerConsent(const Napi::CallbackInfo& info);             // (userId, approve)
   Napi::Value RemoveAuthorization(const Napi::CallbackInfo& info);       // (userId, applicationId) -> count
   Napi::Value RequestAccountLink(const Napi::CallbackInfo& info);        // (userId, applicationId) -> count
+  Napi::Value IssueExternalToken(const Napi::CallbackInfo& info);        // (applicationId, type, subject, ttlMs) -> token
 
   World& world() { return *backend_->world(); }
 

@@ -44,4 +44,16 @@ Napi::Value WorldWrap::RequestAccountLink(const Napi::CallbackInfo& info) {
   return Napi::Number::New(env, static_cast<double>(notified));
 }
 
+Napi::Value WorldWrap::IssueExternalToken(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const sdk::Snowflake app = SnowflakeFromJs(ArgOrUndefined(info, 0), "applicationId");
+  const sdk::ExternalAuthType type = EnumArg<sdk::ExternalAuthType>(info, 1, "type", sdk::IsExternalAuthType);
+  const std::string subject = StringArg(info, 2, "subject");
+  const double ttl = NumberArg(info, 3, "ttlMs");
+  if (!(ttl >= 0 && ttl <= 9007199254740991.0)) throw Napi::RangeError::New(env, "ttlMs must be >= 0");
+  std::string token;
+  Guarded(env, [&] { token = world().IssueExternalToken(app, type, subject, static_cast<uint64_t>(ttl)); });
+  return Napi::String::New(env, token);
+}
+
 }  // namespace sim

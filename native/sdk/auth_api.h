@@ -34,6 +34,11 @@
 // FetchCurrentUser (GET /users/@me with `token`): the id and name of the token's user. Needs no
 // connection and uses no token the client holds. An unknown, revoked or expired token fails with
 // HTTPError 401; a token type other than Bearer with ValidationError.
+// GetProvisionalToken (POST /partner-sdk/token): exchanges a token of the application's external
+// identity provider (`externalAuthType`) for an access token of the provisional account bound to
+// that identity, created on first use. The token lasts one hour and comes without a refresh
+// token: get a fresh provider token and call it again. A provider token that is unknown, of
+// another application or type, or expired fails with HTTPError 403 (code 50025).
 // RegisterAuthorizeRequestCallback: the chat client offers the user to link their account with
 // the game, and calls `cb` when they ask to (the game then starts its Authorize flow). The
 // subscription lasts until RemoveAuthorizeRequestCallback (or the client closes), across the
@@ -53,7 +58,10 @@
   X(bool, IsAuthenticated, (), )                                                                          \
   X(void, FetchCurrentUser, (sdk::TokenType tokenType, std::string token, CurrentUserCallback done), ) \
   X(void, RegisterAuthorizeRequestCallback, (AuthorizeRequestCallback cb), )                              \
-  X(void, RemoveAuthorizeRequestCallback, (), )
+  X(void, RemoveAuthorizeRequestCallback, (), )                                                           \
+  X(void, GetProvisionalToken,                                                                            \
+    (sdk::Snowflake applicationId, sdk::ExternalAuthType externalAuthType, std::string externalAuthToken, \
+     TokenExchangeCallback done), )
 
 namespace sdk {
 

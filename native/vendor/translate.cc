@@ -34,6 +34,20 @@ static_assert(SameValue(discordpp::LoggingSeverity::Verbose, sdk::LogSeverity::V
               SameValue(discordpp::LoggingSeverity::None, sdk::LogSeverity::None));
 static_assert(SameValue(discordpp::AuthorizationTokenType::User, sdk::TokenType::User) &&
               SameValue(discordpp::AuthorizationTokenType::Bearer, sdk::TokenType::Bearer));
+static_assert(SameValue(discordpp::AuthenticationExternalAuthType::OIDC, sdk::ExternalAuthType::OIDC) &&
+              SameValue(discordpp::AuthenticationExternalAuthType::EpicOnlineServicesAccessToken,
+                        sdk::ExternalAuthType::EpicOnlineServicesAccessToken) &&
+              SameValue(discordpp::AuthenticationExternalAuthType::EpicOnlineServicesIdToken,
+                        sdk::ExternalAuthType::EpicOnlineServicesIdToken) &&
+              SameValue(discordpp::AuthenticationExternalAuthType::SteamSessionTicket,
+                        sdk::ExternalAuthType::SteamSessionTicket) &&
+              SameValue(discordpp::AuthenticationExternalAuthType::UnityServicesIdToken,
+                        sdk::ExternalAuthType::UnityServicesIdToken) &&
+              SameValue(discordpp::AuthenticationExternalAuthType::DiscordBotIssuedAccessToken,
+                        sdk::ExternalAuthType::DiscordBotIssuedAccessToken) &&
+              SameValue(discordpp::AuthenticationExternalAuthType::AppleIdToken, sdk::ExternalAuthType::AppleIdToken) &&
+              SameValue(discordpp::AuthenticationExternalAuthType::PlayStationNetworkIdToken,
+                        sdk::ExternalAuthType::PlayStationNetworkIdToken));
 
 static_assert(SameValue(discordpp::ActivityTypes::Playing, sdk::ActivityType::Playing) &&
               SameValue(discordpp::ActivityTypes::Streaming, sdk::ActivityType::Streaming) &&

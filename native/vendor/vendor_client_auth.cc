@@ -85,6 +85,19 @@ void VendorClient::FetchCurrentUser(sdk::TokenType tokenType, std::string token,
                             });
 }
 
+void VendorClient::GetProvisionalToken(sdk::Snowflake applicationId, sdk::ExternalAuthType externalAuthType,
+                                       std::string externalAuthToken, TokenExchangeCallback done) {
+  auto settle = Pending<sdk::TokenExchange>(std::move(done));
+  client_->GetProvisionalToken(
+      applicationId, static_cast<discordpp::AuthenticationExternalAuthType>(static_cast<int32_t>(externalAuthType)),
+      externalAuthToken,
+      [settle](discordpp::ClientResult result, std::string accessToken, std::string refreshToken,
+               discordpp::AuthorizationTokenType tokenType, int32_t expiresIn, std::string scopes) {
+        settle(ToResult(result), ToTokenExchange(std::move(accessToken), std::move(refreshToken), tokenType, expiresIn,
+                                                 std::move(scopes)));
+      });
+}
+
 void VendorClient::RegisterAuthorizeRequestCallback(AuthorizeRequestCallback cb) {
   client_->RegisterAuthorizeRequestCallback(WhileOpen([this, cb = std::move(cb)] {
     if (cb) Post(cb);

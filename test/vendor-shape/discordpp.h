@@ -70,6 +70,17 @@ enum class AuthorizationTokenType {
   Bearer = 1,
 };
 
+enum class AuthenticationExternalAuthType {
+  OIDC = 0,
+  EpicOnlineServicesAccessToken = 1,
+  EpicOnlineServicesIdToken = 2,
+  SteamSessionTicket = 3,
+  UnityServicesIdToken = 4,
+  DiscordBotIssuedAccessToken = 5,
+  AppleIdToken = 6,
+  PlayStationNetworkIdToken = 7,
+};
+
 enum class AuthenticationCodeChallengeMethod {
   S256 = 0,
 };
@@ -720,6 +731,8 @@ class Client {
   void FetchCurrentUser(AuthorizationTokenType tokenType, std::string const& token, FetchCurrentUserCallback callback);
   void RegisterAuthorizeRequestCallback(AuthorizeRequestCallback callback);
   void RemoveAuthorizeRequestCallback();
+  void GetProvisionalToken(uint64_t applicationId, AuthenticationExternalAuthType externalAuthType,
+                           std::string const& externalAuthToken, TokenExchangeCallback callback);
 
   void GetUserGuilds(GetUserGuildsCallback cb);
   void GetGuildChannels(uint64_t guildId, GetGuildChannelsCallback cb);

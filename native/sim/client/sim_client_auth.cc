@@ -118,6 +118,23 @@ void SimClient::RefreshToken(sdk::Snowflake applicationId, std::string refreshTo
                    });
 }
 
+void SimClient::GetProvisionalToken(sdk::Snowflake applicationId, sdk::ExternalAuthType externalAuthType,
+                                    std::string externalAuthToken, TokenExchangeCallback done) {
+  const uint64_t op = BeginOperation([done](const sdk::Result& failure) { done(failure, {}); });
+  secrets_.Add(externalAuthToken);
+  Log(sdk::LogSeverity::Verbose, "HTTP POST /partner-sdk/token");
+  world_->Schedule(this, CallKind::GetProvisionalToken, 0,
+                   [this, op, applicationId, externalAuthType, externalAuthToken = std::move(externalAuthToken),
+                    done](std::optional<sdk::Result> fault) {
+                     if (fault) return CompleteOperation(op, std::move(*fault));
+                     sdk::TokenExchange tokens;
+                     sdk::Result result =
+                         world_->GetProvisionalToken(applicationId, externalAuthType, externalAuthToken, &tokens);
+                     if (!result.ok()) return CompleteOperation(op, std::move(result));
+                     FinishOperation(op, [done, tokens = std::move(tokens)] { done(sdk::Result::Success(), tokens); });
+                   });
+}
+
 void SimClient::RevokeToken(sdk::Snowflake applicationId, std::string token, ResultCallback done) {
   const uint64_t op = BeginOperation(std::move(done));
   Log(sdk::LogSeverity::Verbose, "HTTP POST /oauth2/token/revoke");

@@ -22,6 +22,7 @@
 #include "sim/service/calls.h"
 #include "sim/service/channel_invites.h"
 #include "sim/service/chat_clients.h"
+#include "sim/service/provisional_accounts.h"
 #include "sim/service/oauth2.h"
 #include "sdk/guilds.h"
 #include "sdk/user_messages.h"
@@ -303,6 +304,14 @@ class World {
   // subscribed session of it is told. Returns how many. std::invalid_argument: unknown user or
   // application, or the chat client is not reachable.
   size_t RequestAccountLink(sdk::Snowflake user, sdk::Snowflake applicationId);
+  // Provisional accounts (world_provisional.cc). The harness, as the application's identity
+  // provider, issues a token of `type` for the player `subject`, valid `ttlMs`.
+  // std::invalid_argument: unknown application, empty subject.
+  std::string IssueExternalToken(sdk::Snowflake app, sdk::ExternalAuthType type, const std::string& subject,
+                                 uint64_t ttlMs);
+  // POST /partner-sdk/token: see sdk/auth_api.h (GetProvisionalToken) for the rules.
+  sdk::Result GetProvisionalToken(sdk::Snowflake app, sdk::ExternalAuthType type, const std::string& externalToken,
+                                  sdk::TokenExchange* out);
   // The token endpoints (POST /oauth2/token, /oauth2/token/revoke): see sdk/auth_api.h for the
   // rules. Access tokens last kAccessTokenTtlMs (expires_in 604800).
   static constexpr uint64_t kAccessTokenTtlMs = 7ULL * 24 * 60 * 60 * 1000;
@@ -379,6 +388,7 @@ class World {
   Interference interference_;
   Calls calls_;
   ChatClients chatClients_;
+  ProvisionalAccounts provisional_;
   OAuth2 oauth2_;
   std::atomic<bool> debugLogs_{false};
   Guilds guilds_;

@@ -1,0 +1,32 @@
+#include "sim/service/provisional_accounts.h"
+
+#include <utility>
+
+namespace sim {
+
+void ProvisionalAccounts::AddExternalToken(std::string value, ExternalToken token) {
+  externalTokens_[std::move(value)] = std::move(token);
+}
+
+std::optional<ExternalToken> ProvisionalAccounts::Check(const std::string& value, sdk::Snowflake applicationId,
+                                                        sdk::ExternalAuthType type, uint64_t nowMs) const {
+  auto it = externalTokens_.find(value);
+  if (it == externalTokens_.end()) return std::nullopt;
+  const ExternalToken& token = it->second;
+  if (token.applicationId != applicationId || token.type != type || nowMs >= token.expiresAtMs) return std::nullopt;
+  return token;
+}
+
+std::optional<sdk::Snowflake> ProvisionalAccounts::AccountOf(const ExternalToken& identity) const {
+  auto it = accounts_.find(KeyOf(identity));
+  if (it == accounts_.end()) return std::nullopt;
+  return it->second;
+}
+
+void ProvisionalAccounts::Bind(const ExternalToken& identity, sdk::Snowflake user) { accounts_[KeyOf(identity)] = user; }
+
+ProvisionalAccounts::IdentityKey ProvisionalAccounts::KeyOf(const ExternalToken& identity) {
+  return {identity.applicationId, static_cast<int32_t>(identity.type), identity.subject};
+}
+
+}  // namespace sim

@@ -1,0 +1,46 @@
+// Provisional accounts (server-api.md §4.5): each application's external identity provider (the
+// harness plays it) issues tokens for its players; the service exchanges one for an access token
+// of the provisional account bound to that identity, creating the account on first use. Pure
+// state; the world locks around it.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <tuple>
+
+#include "sdk/types.h"
+
+namespace sim {
+
+// A token the application's identity provider issued for one of its players.
+struct ExternalToken {
+  sdk::Snowflake applicationId = 0;
+  sdk::ExternalAuthType type = sdk::ExternalAuthType::OIDC;
+  std::string subject;  // the provider's id of the player
+  uint64_t expiresAtMs = 0;
+};
+
+class ProvisionalAccounts {
+ public:
+  // Provisional access tokens last one hour and come without a refresh token (sdk-api.md §5.3).
+  static constexpr uint64_t kTokenTtlMs = 60 * 60 * 1000;
+
+  void AddExternalToken(std::string value, ExternalToken token);
+  // The provider token `value` when it is one the provider of `applicationId` issued with `type`
+  // and it has not expired at `nowMs`; nullopt otherwise.
+  std::optional<ExternalToken> Check(const std::string& value, sdk::Snowflake applicationId,
+                                     sdk::ExternalAuthType type, uint64_t nowMs) const;
+  // The account bound to an identity, if any.
+  std::optional<sdk::Snowflake> AccountOf(const ExternalToken& identity) const;
+  void Bind(const ExternalToken& identity, sdk::Snowflake user);
+
+ private:
+  using IdentityKey = std::tuple<sdk::Snowflake, int32_t, std::string>;
+  static IdentityKey KeyOf(const ExternalToken& identity);
+  std::map<std::string, ExternalToken> externalTokens_;
+  std::map<IdentityKey, sdk::Snowflake> accounts_;
+};
+
+}  // namespace sim

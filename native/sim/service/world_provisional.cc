@@ -1,0 +1,63 @@
+// The world's provisional accounts (ProvisionalAccounts): the identity providers' tokens (a
+// harness control) and their exchange for a provisional account's access token.
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include "sim/service/http_failure.h"
+#include "sim/service/world.h"
+
+namespace sim {
+
+namespace {
+// "Invalid external auth token" (server-api.md §4.6).
+constexpr int32_t kInvalidExternalToken = 50025;
+}  // namespace
+
+std::string World::IssueExternalToken(sdk::Snowflake app, sdk::ExternalAuthType type, const std::string& subject,
+                                      uint64_t ttlMs) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (applications_.count(app) == 0) throw std::invalid_argument("no application with id " + std::to_string(app));
+  if (subject.empty()) throw std::invalid_argument("subject must not be empty");
+  std::string value = "ext." + NewTokenValue().substr(4);
+  provisional_.AddExternalToken(value, ExternalToken{app, type, subject, nowMs_ + ttlMs});
+  return value;
+}
+
+sdk::Result World::GetProvisionalToken(sdk::Snowflake app, sdk::ExternalAuthType type, const std::string& externalToken,
+                                       sdk::TokenExchange* out) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (applications_.count(app) == 0) {
+    return HttpFailure(400, kInvalidFormBody, "unknown application " + std::to_string(app));
+  }
+  const std::optional<ExternalToken> identity = provisional_.Check(externalToken, app, type, nowMs_);
+  if (!identity) {
+    return HttpFailure(403, kInvalidExternalToken,
+                       "Invalid external auth token: not issued by this application's identity provider for this "
+                       "type, or expired");
+  }
+  std::optional<sdk::Snowflake> account = provisional_.AccountOf(*identity);
+  if (!account) {
+    sdk::User user;
+    user.id = NewIdLocked();
+    user.username = "provisional-" + std::to_string(user.id);
+    user.isProvisional = true;
+    users_.emplace(user.id, user);
+    provisional_.Bind(*identity, user.id);
+    account = user.id;
+  }
+  TokenRecord record;
+  record.grant.accessToken = NewTokenValue();
+  record.grant.userId = *account;
+  record.grant.applicationId = app;
+  record.grant.expiresAtMs = nowMs_ + ProvisionalAccounts::kTokenTtlMs;
+  tokens_.emplace(record.grant.accessToken, record);
+  out->accessToken = record.grant.accessToken;
+  out->refreshToken.clear();
+  out->tokenType = sdk::TokenType::Bearer;
+  out->expiresIn = static_cast<int32_t>(ProvisionalAccounts::kTokenTtlMs / 1000);
+  out->scopes = "sdk.social_layer";
+  return sdk::Result::Success();
+}
+
+}  // namespace sim

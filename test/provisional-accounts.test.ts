@@ -1,0 +1,90 @@
+// Provisional accounts through the public API: the application's identity provider (the harness)
+// issues a token, getProvisionalToken exchanges it for a one-hour access token of the provisional
+// account bound to that identity, created on first use (sdk-api.md §5.3, server-api.md §4.5).
+import { inspect } from 'node:util';
+
+import { describe, expect, it } from 'vitest';
+
+import { sdk } from './sdk.js';
+import { until, world } from './helpers.js';
+
+const hour = 60 * 60 * 1000;
+const invalidExternalToken = { type: 'HTTPError', status: 403, code: 50025 };
+
+function setup() {
+  const w = world({ build: 'debug' });
+  const client = w.sim.createClient({ applicationId: w.app.id, logLevel: 'verbose' });
+  return { ...w, client, applicationId: w.app.id, provider: w.sim.identityProvider(w.app) };
+}
+
+describe('getProvisionalToken', () => {
+  it('creates a provisional account on first use; one hour, no refresh token; the same identity signs in to the same account', async () => {
+    const { sim, client, applicationId, provider } = setup();
+    const externalAuthToken = provider.issueToken({ subject: 'player-42' });
+    const tokens = await client.getProvisionalToken({ applicationId, externalAuthType: 'OIDC', externalAuthToken });
+    expect(tokens).toMatchObject({ refreshToken: '', tokenType: 'Bearer', expiresIn: 3600, scopes: 'sdk.social_layer' });
+    expect(inspect(tokens)).not.toContain(tokens.accessToken);
+    await client.updateToken(tokens.accessToken);
+    await client.connect();
+    const account = client.currentUser;
+    expect(account?.isProvisional).toBe(true);
+    await expect(client.fetchCurrentUser(tokens.accessToken)).resolves.toMatchObject({ id: account?.id });
+    // The next session: a fresh provider token of the same player, the same account.
+    const again = await client.getProvisionalToken({ applicationId, externalAuthType: 'OIDC', externalAuthToken: provider.issueToken({ subject: 'player-42' }) });
+    await expect(client.fetchCurrentUser(again.accessToken)).resolves.toMatchObject({ id: account?.id });
+    // Another player, or the same subject of another provider type: another account.
+    const other = await client.getProvisionalToken({ applicationId, externalAuthType: 'OIDC', externalAuthToken: provider.issueToken({ subject: 'player-43' }) });
+    const steam = await client.getProvisionalToken({
+      applicationId,
+      externalAuthType: 'SteamSessionTicket',
+      externalAuthToken: provider.issueToken({ subject: 'player-42', type: 'SteamSessionTicket' }),
+    });
+    const ids = await Promise.all([other, steam].map(async (t) => (await client.fetchCurrentUser(t.accessToken)).id));
+    expect(new Set([account?.id, ...ids]).size).toBe(3);
+    // One hour on the simulator's clock: the session ends as with any expired token.
+    sim.advance(hour);
+    await until(() => client.status === 'disconnected', 'the expiry');
+    await expect(client.connect()).rejects.toMatchObject({ type: 'AuthorizationFailed' });
+    await client.close();
+  });
+
+  it('refuses a provider token that is unknown, of another application or type, or expired (403, 50025); no token in any log line', async () => {
+    const { sim, client, applicationId, provider } = setup();
+    const lines: string[] = [];
+    client.on('log', ({ message }) => lines.push(message));
+    const accepted = provider.issueToken({ subject: 'q' });
+    const granted = await client.getProvisionalToken({ applicationId, externalAuthType: 'OIDC', externalAuthToken: accepted });
+    const otherApp = sim.createApplication({ name: 'Other' });
+    const foreign = sim.identityProvider(otherApp).issueToken({ subject: 'p' });
+    const short = provider.issueToken({ subject: 'p', expiresInMs: 1000 });
+    sim.advance(1000);
+    for (const [externalAuthType, externalAuthToken] of [
+      ['OIDC', 'not-a-provider-token'],
+      ['OIDC', foreign],
+      ['AppleIdToken', provider.issueToken({ subject: 'p' })],
+      ['OIDC', short],
+    ] as const) {
+      const error = await client.getProvisionalToken({ applicationId, externalAuthType, externalAuthToken }).catch((e: unknown) => e);
+      expect(error).toMatchObject(invalidExternalToken);
+      expect(inspect(error)).not.toContain(externalAuthToken);
+    }
+    await client.updateToken(granted.accessToken);
+    await client.connect();
+    await client.close();
+    expect(lines.some((line) => line.includes('/partner-sdk/token'))).toBe(true);
+    expect(lines.filter((line) => [accepted, foreign, short, granted.accessToken].some((secret) => line.includes(secret)))).toEqual([]);
+  });
+
+  it('checks its options before sending anything; the harness checks its own', async () => {
+    const { sim, client, applicationId, provider } = setup();
+    await expect(client.getProvisionalToken(undefined as never)).rejects.toThrow(TypeError);
+    await expect(client.getProvisionalToken({ applicationId, externalAuthType: 'Facebook' as never, externalAuthToken: 't' })).rejects.toThrow(RangeError);
+    await expect(client.getProvisionalToken({ applicationId, externalAuthType: 'OIDC', externalAuthToken: '' })).rejects.toThrow(RangeError);
+    await expect(client.getProvisionalToken({ applicationId: 'x', externalAuthType: 'OIDC', externalAuthToken: 't' })).rejects.toThrow(RangeError);
+    expect(() => provider.issueToken({ subject: '' })).toThrow(RangeError);
+    expect(() => provider.issueToken({ subject: 's', type: 'Nope' as never })).toThrow(RangeError);
+    expect(() => sim.identityProvider('424242').issueToken({ subject: 's' })).toThrow(RangeError);
+    expect(sdk.SimulatedIdentityProvider).toBeTypeOf('function');
+    await client.close();
+  });
+});
