@@ -143,6 +143,11 @@ const PROBES: Record<SimulatedCall, (ctx: Context) => Promise<Outcome>> = {
       externalAuthType: 'OIDC',
       externalAuthToken: sim.identityProvider(alice.client.applicationId).issueToken({ subject: 'probe' }),
     })),
+  // Alice has a full account: the service refuses her (400), which tells a fault from its answer.
+  updateProvisionalAccountDisplayName: ({ alice }) =>
+    outcome(alice.client.updateProvisionalAccountDisplayName('Captain').catch((error: unknown) => {
+      if ((error as { status?: number }).status !== 400) throw error;
+    })),
   fetchCurrentUser: ({ sim, alice }) =>
     outcome(alice.client.fetchCurrentUser(sim.issueToken(alice.user, alice.client.applicationId).accessToken)),
 };

@@ -88,3 +88,32 @@ describe('getProvisionalToken', () => {
     await client.close();
   });
 });
+
+describe('updateProvisionalAccountDisplayName', () => {
+  it('sets the provisional account\'s display name; others who see it are told; a full account is refused', async () => {
+    const { sim, user, app, client, applicationId, provider } = setup();
+    const tokens = await client.getProvisionalToken({ applicationId, externalAuthType: 'OIDC', externalAuthToken: provider.issueToken({ subject: 'p1' }) });
+    await expect(client.updateProvisionalAccountDisplayName('Nova')).rejects.toMatchObject({ type: 'ClientNotReady' });
+    await client.updateToken(tokens.accessToken);
+    await client.connect();
+    const me = client.currentUser!;
+    // A game friend sees the change.
+    const friend = await sim.connectClient(user, { application: app });
+    sim.setFriends(user, me.id, { discord: false, game: true });
+    await sim.settle();
+    const updates: string[] = [];
+    friend.on('userUpdated', ({ userId }) => updates.push(userId));
+    await client.updateProvisionalAccountDisplayName('Nova');
+    expect(client.currentUser?.displayName).toBe('Nova');
+    await until(() => updates.includes(me.id), 'the friend\'s userUpdated');
+    expect(friend.getUser(me.id)?.displayName).toBe('Nova');
+    await expect(client.updateProvisionalAccountDisplayName('')).rejects.toThrow(RangeError);
+    await expect(client.updateProvisionalAccountDisplayName('x'.repeat(33))).rejects.toThrow(RangeError);
+    await expect(client.updateProvisionalAccountDisplayName(7 as never)).rejects.toThrow(TypeError);
+    expect(client.currentUser?.displayName).toBe('Nova');
+    await expect(friend.updateProvisionalAccountDisplayName('Nope')).rejects.toMatchObject({ type: 'HTTPError', status: 400 });
+    expect(friend.currentUser?.displayName).toBe(user.displayName);
+    await friend.close();
+    await client.close();
+  });
+});

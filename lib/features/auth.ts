@@ -237,6 +237,14 @@ declare module '../client/client.js' {
      * await client.updateToken(tokens.accessToken);
      */
     getProvisionalToken(options: GetProvisionalTokenOptions): Promise<TokenSet>;
+    /**
+     * Sets the display name of the signed-in provisional account
+     * (`UpdateProvisionalAccountDisplayName`): its `globalName`, 1-32 characters; the users who
+     * see it get `userUpdated`. Rejects with `ClientNotReady` when not signed in, `HTTPError` 400
+     * when the account is not provisional (a full account's name is the player's own);
+     * TypeError/RangeError for a bad name (nothing sent).
+     */
+    updateProvisionalAccountDisplayName(name: string): Promise<void>;
     /** Stops the account-link requests (`RemoveAuthorizeRequestCallback`): the handler is no longer called. */
     offAuthorizeRequest(): void;
   }
@@ -344,6 +352,13 @@ defineClientMethods({
       const token = checkText(checked.externalAuthToken, 'options.externalAuthToken', 1, 10240);
       return (requestId) => native.getProvisionalToken(requestId, applicationId, ExternalAuthType[type], token);
     }).then(toTokenSet);
+  },
+
+  updateProvisionalAccountDisplayName(name: string): Promise<void> {
+    return operation(this, 'updateProvisionalAccountDisplayName', (native) => {
+      const checked = checkText(name, 'name', 1, 32);
+      return (requestId) => native.updateProvisionalAccountDisplayName(requestId, checked);
+    });
   },
 
   onAuthorizeRequest(handler: () => void): void {

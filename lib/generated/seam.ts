@@ -513,7 +513,8 @@ export type SimulatedCall =
   | 'refreshToken'
   | 'revokeToken'
   | 'fetchCurrentUser'
-  | 'getProvisionalToken';
+  | 'getProvisionalToken'
+  | 'updateProvisionalAccountDisplayName';
 
 /** The native CallKind of each call. */
 export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
@@ -556,6 +557,7 @@ export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
   revokeToken: 36,
   fetchCurrentUser: 37,
   getProvisionalToken: 38,
+  updateProvisionalAccountDisplayName: 39,
 };
 
 /** What the Result event of each asynchronous NativeClient method carries on success. */
@@ -599,6 +601,7 @@ export interface NativeResults {
   revokeToken: undefined;
   fetchCurrentUser: NativeCurrentUser;
   getProvisionalToken: NativeTokenExchange;
+  updateProvisionalAccountDisplayName: undefined;
 }
 
 /** The methods of a native client (ClientWrap). Asynchronous ones take a request id first; their result arrives as a Result event. */
@@ -724,4 +727,6 @@ export interface NativeClient {
   removeAuthorizeRequestCallback(): void;
   /** Result value: a one-hour access token of the provisional account (no refresh token). */
   getProvisionalToken(requestId: number, applicationId: string, externalAuthType: number, externalAuthToken: string): void;
+  /** Result value: none. */
+  updateProvisionalAccountDisplayName(requestId: number, name: string): void;
 }

@@ -86,6 +86,7 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MethodTable()
       InstanceMethod<&ClientWrap::RegisterAuthorizeRequestCallback>("registerAuthorizeRequestCallback"),
       InstanceMethod<&ClientWrap::RemoveAuthorizeRequestCallback>("removeAuthorizeRequestCallback"),
       InstanceMethod<&ClientWrap::GetProvisionalToken>("getProvisionalToken"),
+      InstanceMethod<&ClientWrap::UpdateProvisionalAccountDisplayName>("updateProvisionalAccountDisplayName"),
   };
 }
 
@@ -497,5 +498,12 @@ Napi::Value ClientWrap::GetProvisionalToken(const Napi::CallbackInfo& info) {
   const sdk::ExternalAuthType externalAuthType = EnumArg<sdk::ExternalAuthType>(info, 2, "externalAuthType", sdk::IsExternalAuthType);
   std::string externalAuthToken = StringArg(info, 3, "externalAuthToken");
   Live(info).Auth().GetProvisionalToken(applicationId, externalAuthType, std::move(externalAuthToken), SettleRequest<sdk::TokenExchange>(requestId));
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::UpdateProvisionalAccountDisplayName(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  std::string name = StringArg(info, 1, "name");
+  Live(info).Auth().UpdateProvisionalAccountDisplayName(std::move(name), SettleRequest<>(requestId));
   return info.Env().Undefined();
 }

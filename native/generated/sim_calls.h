@@ -46,8 +46,9 @@ enum class CallKind : int32_t {
   RevokeToken = 36,
   FetchCurrentUser = 37,
   GetProvisionalToken = 38,
+  UpdateProvisionalAccountDisplayName = 39,
 };
-constexpr int32_t kCallKinds = 39;
+constexpr int32_t kCallKinds = 40;
 
 // The call's name in debug log lines (the request the SDK makes).
 inline const char* CallKindName(CallKind kind) {
@@ -91,6 +92,7 @@ inline const char* CallKindName(CallKind kind) {
     case CallKind::RevokeToken: return "POST /oauth2/token/revoke";
     case CallKind::FetchCurrentUser: return "GET /users/@me";
     case CallKind::GetProvisionalToken: return "POST /partner-sdk/token";
+    case CallKind::UpdateProvisionalAccountDisplayName: return "PATCH /users/@me (provisional display name)";
   }
   return "request";
 }
@@ -137,6 +139,7 @@ inline const char* CallKindJsName(CallKind kind) {
     case CallKind::RevokeToken: return "revokeToken";
     case CallKind::FetchCurrentUser: return "fetchCurrentUser";
     case CallKind::GetProvisionalToken: return "getProvisionalToken";
+    case CallKind::UpdateProvisionalAccountDisplayName: return "updateProvisionalAccountDisplayName";
   }
   return "";
 }

@@ -39,6 +39,9 @@
 // that identity, created on first use. The token lasts one hour and comes without a refresh
 // token: get a fresh provider token and call it again. A provider token that is unknown, of
 // another application or type, or expired fails with HTTPError 403 (code 50025).
+// UpdateProvisionalAccountDisplayName: the signed-in provisional account's display name (its
+// global name; 1-32 characters); the users who see it are told. ClientNotReady when not signed
+// in; HTTPError 400 when the account is not provisional.
 // RegisterAuthorizeRequestCallback: the chat client offers the user to link their account with
 // the game, and calls `cb` when they ask to (the game then starts its Authorize flow). The
 // subscription lasts until RemoveAuthorizeRequestCallback (or the client closes), across the
@@ -61,7 +64,8 @@
   X(void, RemoveAuthorizeRequestCallback, (), )                                                           \
   X(void, GetProvisionalToken,                                                                            \
     (sdk::Snowflake applicationId, sdk::ExternalAuthType externalAuthType, std::string externalAuthToken, \
-     TokenExchangeCallback done), )
+     TokenExchangeCallback done), )                                                                     \
+  X(void, UpdateProvisionalAccountDisplayName, (std::string name, ResultCallback done), )
 
 namespace sdk {
 

@@ -98,6 +98,11 @@ void VendorClient::GetProvisionalToken(sdk::Snowflake applicationId, sdk::Extern
       });
 }
 
+void VendorClient::UpdateProvisionalAccountDisplayName(std::string name, ResultCallback done) {
+  auto settle = Pending<>(std::move(done));
+  client_->UpdateProvisionalAccountDisplayName(name, [settle](discordpp::ClientResult result) { settle(ToResult(result)); });
+}
+
 void VendorClient::RegisterAuthorizeRequestCallback(AuthorizeRequestCallback cb) {
   client_->RegisterAuthorizeRequestCallback(WhileOpen([this, cb = std::move(cb)] {
     if (cb) Post(cb);

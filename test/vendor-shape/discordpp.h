@@ -611,6 +611,7 @@ class Client {
   using RevokeTokenCallback = std::function<void(ClientResult result)>;
   using FetchCurrentUserCallback = std::function<void(ClientResult result, uint64_t id, std::string name)>;
   using AuthorizeRequestCallback = std::function<void()>;
+  using UpdateProvisionalAccountDisplayNameCallback = std::function<void(ClientResult result)>;
   using TokenExpirationCallback = std::function<void()>;
   using CreateOrJoinLobbyCallback = std::function<void(ClientResult result, uint64_t lobbyId)>;
   using LeaveLobbyCallback = std::function<void(ClientResult result)>;
@@ -733,6 +734,7 @@ class Client {
   void RemoveAuthorizeRequestCallback();
   void GetProvisionalToken(uint64_t applicationId, AuthenticationExternalAuthType externalAuthType,
                            std::string const& externalAuthToken, TokenExchangeCallback callback);
+  void UpdateProvisionalAccountDisplayName(std::string const& name, UpdateProvisionalAccountDisplayNameCallback callback);
 
   void GetUserGuilds(GetUserGuildsCallback cb);
   void GetGuildChannels(uint64_t guildId, GetGuildChannelsCallback cb);

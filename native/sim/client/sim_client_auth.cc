@@ -135,6 +135,13 @@ void SimClient::GetProvisionalToken(sdk::Snowflake applicationId, sdk::ExternalA
                    });
 }
 
+void SimClient::UpdateProvisionalAccountDisplayName(std::string name, ResultCallback done) {
+  const uint64_t op = BeginOperation(std::move(done));
+  Call(CallKind::UpdateProvisionalAccountDisplayName, op, [this, op, name = std::move(name)](sdk::Snowflake, sdk::Snowflake user) {
+    CompleteOperation(op, world_->SetProvisionalDisplayName(user, name));
+  });
+}
+
 void SimClient::RevokeToken(sdk::Snowflake applicationId, std::string token, ResultCallback done) {
   const uint64_t op = BeginOperation(std::move(done));
   Log(sdk::LogSeverity::Verbose, "HTTP POST /oauth2/token/revoke");

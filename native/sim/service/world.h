@@ -312,6 +312,8 @@ class World {
   // POST /partner-sdk/token: see sdk/auth_api.h (GetProvisionalToken) for the rules.
   sdk::Result GetProvisionalToken(sdk::Snowflake app, sdk::ExternalAuthType type, const std::string& externalToken,
                                   sdk::TokenExchange* out);
+  // UpdateProvisionalAccountDisplayName: see sdk/auth_api.h.
+  sdk::Result SetProvisionalDisplayName(sdk::Snowflake user, const std::string& name);
   // The token endpoints (POST /oauth2/token, /oauth2/token/revoke): see sdk/auth_api.h for the
   // rules. Access tokens last kAccessTokenTtlMs (expires_in 604800).
   static constexpr uint64_t kAccessTokenTtlMs = 7ULL * 24 * 60 * 60 * 1000;

@@ -60,4 +60,18 @@ sdk::Result World::GetProvisionalToken(sdk::Snowflake app, sdk::ExternalAuthType
   return sdk::Result::Success();
 }
 
+sdk::Result World::SetProvisionalDisplayName(sdk::Snowflake user, const std::string& name) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = users_.find(user);
+  if (it == users_.end()) return HttpFailure(404, kUnknownUser, "Unknown User");
+  if (!it->second.isProvisional) {
+    return HttpFailure(400, kInvalidFormBody, "only a provisional account's display name can be set this way");
+  }
+  // 1-32 characters, checked by the caller; bytes bound it here (at most 4 per character).
+  if (name.empty() || name.size() > 32 * 4) return HttpFailure(400, kInvalidFormBody, "the display name must be 1-32 characters");
+  it->second.globalName = name;
+  UserUpdatedLocked(user);
+  return sdk::Result::Success();
+}
+
 }  // namespace sim
