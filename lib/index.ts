@@ -27,6 +27,7 @@ export type {
   CurrentUser,
   ExternalAuthTypeName,
   GetProvisionalTokenOptions,
+  ProvisionalMergeOptions,
 } from './client/index.js';
 export { SimulatedIdentityProvider } from './sim/identity-provider.js';
 export type { IssueExternalTokenOptions } from './sim/identity-provider.js';

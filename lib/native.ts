@@ -98,6 +98,8 @@ export interface NativeWorld {
   requestAccountLink(userId: string, applicationId: string): number;
   /** The application's identity provider issues an external token (`type` is the vendor value). RangeError: unknown application. */
   issueExternalToken(applicationId: string, type: number, subject: string, ttlMs: number): string;
+  /** Bans (`banned` true: returns how many identities moved to restricted provisional accounts) or unbans a user. RangeError: unknown user. */
+  banUser(userId: string, banned: boolean): number;
   /** Returns the guild id. */
   createGuild(name: string, ownerId: string): string;
   /** `permissions`: guild-level grants (bits). */

@@ -148,6 +148,12 @@ const PROBES: Record<SimulatedCall, (ctx: Context) => Promise<Outcome>> = {
     outcome(alice.client.updateProvisionalAccountDisplayName('Captain').catch((error: unknown) => {
       if ((error as { status?: number }).status !== 400) throw error;
     })),
+  // A refused code is an answer of the service (the merge reached it).
+  getTokenFromProvisionalMerge: ({ sim, alice }) =>
+    outcome(alice.client.getTokenFromProvisionalMerge({
+      applicationId: alice.client.applicationId, code: 'no-such-code', codeVerifier: 'v'.repeat(43), redirectUri: 'http://127.0.0.1/callback',
+      externalAuthType: 'OIDC', externalAuthToken: sim.identityProvider(alice.client.applicationId).issueToken({ subject: 'merge-probe' }),
+    }).catch(refusedIsOk)),
   fetchCurrentUser: ({ sim, alice }) =>
     outcome(alice.client.fetchCurrentUser(sim.issueToken(alice.user, alice.client.applicationId).accessToken)),
 };

@@ -94,6 +94,18 @@ describe('keepSignedIn', () => {
     await client.close();
   });
 
+  it('a ban deletes the tokens at once: the session ends, the refresh is invalid_grant, signedOut deauthorized', async () => {
+    const { sim, user, applicationId, client, seen } = setup();
+    const store = new sdk.MemoryTokenStore();
+    await client.keepSignedIn({ store, applicationId, tokens: await signIn(sim, client, user, applicationId) });
+    await client.connect();
+    sim.banUser(user);
+    await until(() => seen.signedOut.length === 1, 'the sign-out');
+    expect(seen.signedOut[0]).toMatchObject({ reason: 'deauthorized', error: invalidGrant });
+    expect(store.get(key(applicationId))).toBeUndefined();
+    await client.close();
+  });
+
   it('a revocation by another client ends the session; the check finds invalid_grant: signedOut deauthorized', async () => {
     const { sim, user, applicationId, client, seen } = setup();
     const store = new sdk.MemoryTokenStore();

@@ -117,3 +117,70 @@ describe('updateProvisionalAccountDisplayName', () => {
     await client.close();
   });
 });
+
+/** `user` approves a sign-in of `client` in the chat client: the code, its redirect URI and the verifier. */
+async function approvedBy(sim: ReturnType<typeof setup>['sim'], client: ReturnType<typeof setup>['client'], user: { id: string }) {
+  const pkce = client.createAuthorizationCodeVerifier();
+  const pending = client.authorize({ scopes: 'openid sdk.social_layer', codeChallenge: pkce.challenge });
+  await sim.settle();
+  sim.chatClient(user).approveConsent();
+  const { code, redirectUri } = await pending;
+  return { code, redirectUri, codeVerifier: pkce.verifier };
+}
+
+describe('merging and bans', () => {
+  it('merges a provisional account into a full one; a ban deletes the tokens, leaves a restricted account (530017) until the unban', async () => {
+    const { sim, user: alice, client, applicationId, provider } = setup();
+    const bob = sim.createUser({ username: 'bob' });
+    const identity = () => ({ externalAuthType: 'OIDC' as const, externalAuthToken: provider.issueToken({ subject: 'p7' }) });
+    const provisional = await client.getProvisionalToken({ applicationId, ...identity() });
+    await client.updateToken(provisional.accessToken);
+    await client.connect();
+    const provisionalId = client.currentUser!.id;
+
+    // The player links Alice's chat account: the merge answers her tokens, the provisional session ends.
+    const merged = await client.getTokenFromProvisionalMerge({ applicationId, ...(await approvedBy(sim, client, alice)), ...identity() });
+    client.provisionalUserMergeCompleted(true);
+    await expect(client.fetchCurrentUser(merged.accessToken)).resolves.toMatchObject({ id: alice.id });
+    await until(() => client.status === 'disconnected', 'the provisional session ending');
+    await expect(client.fetchCurrentUser(provisional.accessToken)).rejects.toMatchObject({ status: 401 });
+    // The identity now belongs to a full account: sign in with OAuth2 (530010).
+    await expect(client.getProvisionalToken({ applicationId, ...identity() })).rejects.toMatchObject({ type: 'HTTPError', status: 400, code: 530010 });
+    await client.updateToken(merged.accessToken);
+    await client.connect();
+
+    // Alice is banned: her tokens go at once (the session ends, a refresh is invalid_grant) ...
+    expect(sim.banUser(alice)).toBe(1);
+    await until(() => client.status === 'disconnected', 'the ban ending the session');
+    await expect(client.refreshToken({ applicationId, refreshToken: merged.refreshToken })).rejects.toMatchObject({ oauthError: 'invalid_grant' });
+    // ... and the identity signs in to a new provisional account, neither hers nor the old one.
+    const restricted = await client.getProvisionalToken({ applicationId, ...identity() });
+    const restrictedUser = await client.fetchCurrentUser(restricted.accessToken);
+    expect([alice.id, provisionalId]).not.toContain(restrictedUser.id);
+    // Every merge fails with 530017 while the ban lasts, whoever approves it.
+    for (const approver of [bob, bob]) {
+      await expect(client.getTokenFromProvisionalMerge({ applicationId, ...(await approvedBy(sim, client, approver)), ...identity() }))
+        .rejects.toMatchObject({ type: 'HTTPError', status: 400, code: 530017 });
+    }
+    client.provisionalUserMergeCompleted(false);
+    // The unban restores merging.
+    sim.unbanUser(alice);
+    const relinked = await client.getTokenFromProvisionalMerge({ applicationId, ...(await approvedBy(sim, client, bob)), ...identity() });
+    await expect(client.fetchCurrentUser(relinked.accessToken)).resolves.toMatchObject({ id: bob.id });
+    expect(() => sim.banUser('424242')).toThrow(RangeError);
+    await client.close();
+  });
+
+  it('refuses a merge with a bad provider token (50025) or code (invalid_grant), and checks its options', async () => {
+    const { sim, user, client, applicationId, provider } = setup();
+    const grant = await approvedBy(sim, client, user);
+    await expect(client.getTokenFromProvisionalMerge({ applicationId, ...grant, externalAuthType: 'OIDC', externalAuthToken: 'nope' }))
+      .rejects.toMatchObject({ status: 403, code: 50025 });
+    await expect(client.getTokenFromProvisionalMerge({ applicationId, ...grant, codeVerifier: 'w'.repeat(43), externalAuthType: 'OIDC', externalAuthToken: provider.issueToken({ subject: 'x' }) }))
+      .rejects.toMatchObject({ oauthError: 'invalid_grant' });
+    await expect(client.getTokenFromProvisionalMerge({ applicationId, ...grant, externalAuthType: 'Nope' as never, externalAuthToken: 't' })).rejects.toThrow(RangeError);
+    expect(() => client.provisionalUserMergeCompleted('yes' as never)).toThrow(TypeError);
+    await client.close();
+  });
+});
+

@@ -8,7 +8,7 @@ import { inspect } from 'node:util';
 import { clientDestroyed, SocialSdkError } from '../errors.js';
 import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
 import type { NativeTokenExchange } from '../native.js';
-import { checkOneOf, checkOptions, checkText, typeName } from '../validate.js';
+import { checkBoolean, checkOneOf, checkOptions, checkText, typeName } from '../validate.js';
 import { ExternalAuthType, TokenType } from '../generated/seam.js';
 import { limits } from '../limits.js';
 import { registerEventHandlers } from '../runtime.js';
@@ -125,6 +125,13 @@ export interface GetProvisionalTokenOptions {
   /** The kind of `externalAuthToken`, e.g. `'OIDC'` or `'SteamSessionTicket'`. */
   externalAuthType: ExternalAuthTypeName;
   /** The token the identity provider gave the game for the player. A secret. 1-10240 characters. */
+  externalAuthToken: string;
+}
+
+/** What {@link Client.getTokenFromProvisionalMerge} sends: {@link GetTokenOptions} and the provisional account's identity. */
+export interface ProvisionalMergeOptions extends GetTokenOptions {
+  externalAuthType: ExternalAuthTypeName;
+  /** A fresh token of the identity provider for the player. A secret. */
   externalAuthToken: string;
 }
 
@@ -245,6 +252,18 @@ declare module '../client/client.js' {
      * TypeError/RangeError for a bad name (nothing sent).
      */
     updateProvisionalAccountDisplayName(name: string): Promise<void>;
+    /**
+     * Upgrades a provisional account (`GetTokenFromProvisionalMerge`): the token exchange of
+     * {@link Client.getToken} that also merges the provisional account of the external identity
+     * into the full account that approved the code. From then on the identity signs in to the full
+     * account, and the provisional account's tokens stop working. Rejects like `getToken`
+     * (`invalid_grant`), with `HTTPError` 403 code 50025 for a bad provider token, and `HTTPError`
+     * 400 code 530017 while the identity's account is the restricted one a ban left (until the
+     * ban is lifted; for ever if permanent). Call {@link Client.provisionalUserMergeCompleted} after.
+     */
+    getTokenFromProvisionalMerge(options: ProvisionalMergeOptions): Promise<TokenSet>;
+    /** Tells the SDK the game's merge flow ended (`ProvisionalUserMergeCompleted`), successfully or not. Local. */
+    provisionalUserMergeCompleted(success: boolean): void;
     /** Stops the account-link requests (`RemoveAuthorizeRequestCallback`): the handler is no longer called. */
     offAuthorizeRequest(): void;
   }
@@ -359,6 +378,27 @@ defineClientMethods({
       const checked = checkText(name, 'name', 1, 32);
       return (requestId) => native.updateProvisionalAccountDisplayName(requestId, checked);
     });
+  },
+
+  getTokenFromProvisionalMerge(options: ProvisionalMergeOptions): Promise<TokenSet> {
+    return oauth(
+      operation(this, 'getTokenFromProvisionalMerge', (native) => {
+        const checked = checkOptions(options);
+        const applicationId = toSnowflake(checked.applicationId as SnowflakeInput, 'options.applicationId');
+        const code = checkText(checked.code, 'options.code', 1, 1024);
+        const verifier = checkText(checked.codeVerifier, 'options.codeVerifier', 43, 128);
+        const redirectUri = checkText(checked.redirectUri, 'options.redirectUri', 1, 2048);
+        const type = checkOneOf(checked.externalAuthType, Object.keys(ExternalAuthType) as ExternalAuthTypeName[], 'options.externalAuthType');
+        const token = checkText(checked.externalAuthToken, 'options.externalAuthToken', 1, 10240);
+        return (requestId) => native.getTokenFromProvisionalMerge(requestId, applicationId, code, verifier, redirectUri, ExternalAuthType[type], token);
+      }),
+    ).then(toTokenSet);
+  },
+
+  provisionalUserMergeCompleted(success: boolean): void {
+    const state = requireClient(this, 'provisionalUserMergeCompleted');
+    const checked = checkBoolean(success, 'success');
+    if (!state.closing) state.native.provisionalUserMergeCompleted(checked);
   },
 
   onAuthorizeRequest(handler: () => void): void {

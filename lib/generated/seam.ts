@@ -514,7 +514,8 @@ export type SimulatedCall =
   | 'revokeToken'
   | 'fetchCurrentUser'
   | 'getProvisionalToken'
-  | 'updateProvisionalAccountDisplayName';
+  | 'updateProvisionalAccountDisplayName'
+  | 'getTokenFromProvisionalMerge';
 
 /** The native CallKind of each call. */
 export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
@@ -558,6 +559,7 @@ export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
   fetchCurrentUser: 37,
   getProvisionalToken: 38,
   updateProvisionalAccountDisplayName: 39,
+  getTokenFromProvisionalMerge: 40,
 };
 
 /** What the Result event of each asynchronous NativeClient method carries on success. */
@@ -602,6 +604,7 @@ export interface NativeResults {
   fetchCurrentUser: NativeCurrentUser;
   getProvisionalToken: NativeTokenExchange;
   updateProvisionalAccountDisplayName: undefined;
+  getTokenFromProvisionalMerge: NativeTokenExchange;
 }
 
 /** The methods of a native client (ClientWrap). Asynchronous ones take a request id first; their result arrives as a Result event. */
@@ -729,4 +732,7 @@ export interface NativeClient {
   getProvisionalToken(requestId: number, applicationId: string, externalAuthType: number, externalAuthToken: string): void;
   /** Result value: none. */
   updateProvisionalAccountDisplayName(requestId: number, name: string): void;
+  /** Result value: the full account's token set (secrets). */
+  getTokenFromProvisionalMerge(requestId: number, applicationId: string, code: string, codeVerifier: string, redirectUri: string, externalAuthType: number, externalAuthToken: string): void;
+  provisionalUserMergeCompleted(success: boolean): void;
 }

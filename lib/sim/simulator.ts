@@ -233,6 +233,16 @@ export class Simulator {
     return new SimulatedIdentityProvider(this.#world, idOf(application, 'application'));
   }
 
+  /** Bans `user`: its tokens are deleted at once; its external identities move to new provisional accounts that cannot merge (530017) until `unbanUser`. Returns how many moved. */
+  banUser(user: User | SnowflakeInput): number {
+    return this.#world.banUser(idOf(user, 'user'), true);
+  }
+
+  /** Lifts `user`'s ban: merging works again (a permanent ban is one never lifted). */
+  unbanUser(user: User | SnowflakeInput): void {
+    this.#world.banUser(idOf(user, 'user'), false);
+  }
+
   /** The simulator clients use when none is given (one per thread). */
   static default(): Simulator {
     defaultSimulator ??= new Simulator();

@@ -87,6 +87,8 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MethodTable()
       InstanceMethod<&ClientWrap::RemoveAuthorizeRequestCallback>("removeAuthorizeRequestCallback"),
       InstanceMethod<&ClientWrap::GetProvisionalToken>("getProvisionalToken"),
       InstanceMethod<&ClientWrap::UpdateProvisionalAccountDisplayName>("updateProvisionalAccountDisplayName"),
+      InstanceMethod<&ClientWrap::GetTokenFromProvisionalMerge>("getTokenFromProvisionalMerge"),
+      InstanceMethod<&ClientWrap::ProvisionalUserMergeCompleted>("provisionalUserMergeCompleted"),
   };
 }
 
@@ -505,5 +507,24 @@ Napi::Value ClientWrap::UpdateProvisionalAccountDisplayName(const Napi::Callback
   const uint32_t requestId = Uint32Arg(info, 0, "requestId");
   std::string name = StringArg(info, 1, "name");
   Live(info).Auth().UpdateProvisionalAccountDisplayName(std::move(name), SettleRequest<>(requestId));
+  return info.Env().Undefined();
+}
+
+// Result value: the full account's token set (secrets).
+Napi::Value ClientWrap::GetTokenFromProvisionalMerge(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  const sdk::Snowflake applicationId = SnowflakeFromJs(ArgOrUndefined(info, 1), "applicationId");
+  std::string code = StringArg(info, 2, "code");
+  std::string codeVerifier = StringArg(info, 3, "codeVerifier");
+  std::string redirectUri = StringArg(info, 4, "redirectUri");
+  const sdk::ExternalAuthType externalAuthType = EnumArg<sdk::ExternalAuthType>(info, 5, "externalAuthType", sdk::IsExternalAuthType);
+  std::string externalAuthToken = StringArg(info, 6, "externalAuthToken");
+  Live(info).Auth().GetTokenFromProvisionalMerge(applicationId, std::move(code), std::move(codeVerifier), std::move(redirectUri), externalAuthType, std::move(externalAuthToken), SettleRequest<sdk::TokenExchange>(requestId));
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::ProvisionalUserMergeCompleted(const Napi::CallbackInfo& info) {
+  const bool success = BoolArg(info, 0, "success");
+  if (client_) client_->Auth().ProvisionalUserMergeCompleted(success);
   return info.Env().Undefined();
 }

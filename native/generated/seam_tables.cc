@@ -291,6 +291,7 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
   calls.Set(sim::CallKindJsName(sim::CallKind::FetchCurrentUser), static_cast<int32_t>(sim::CallKind::FetchCurrentUser));
   calls.Set(sim::CallKindJsName(sim::CallKind::GetProvisionalToken), static_cast<int32_t>(sim::CallKind::GetProvisionalToken));
   calls.Set(sim::CallKindJsName(sim::CallKind::UpdateProvisionalAccountDisplayName), static_cast<int32_t>(sim::CallKind::UpdateProvisionalAccountDisplayName));
+  calls.Set(sim::CallKindJsName(sim::CallKind::GetTokenFromProvisionalMerge), static_cast<int32_t>(sim::CallKind::GetTokenFromProvisionalMerge));
   tables.Set("calls", calls);
   tables.Set("eventInts", static_cast<int32_t>(kJsEventInts));
   return tables;

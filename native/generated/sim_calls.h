@@ -47,8 +47,9 @@ enum class CallKind : int32_t {
   FetchCurrentUser = 37,
   GetProvisionalToken = 38,
   UpdateProvisionalAccountDisplayName = 39,
+  GetTokenFromProvisionalMerge = 40,
 };
-constexpr int32_t kCallKinds = 40;
+constexpr int32_t kCallKinds = 41;
 
 // The call's name in debug log lines (the request the SDK makes).
 inline const char* CallKindName(CallKind kind) {
@@ -93,6 +94,7 @@ inline const char* CallKindName(CallKind kind) {
     case CallKind::FetchCurrentUser: return "GET /users/@me";
     case CallKind::GetProvisionalToken: return "POST /partner-sdk/token";
     case CallKind::UpdateProvisionalAccountDisplayName: return "PATCH /users/@me (provisional display name)";
+    case CallKind::GetTokenFromProvisionalMerge: return "POST /oauth2/token (authorization_code, external_auth)";
   }
   return "request";
 }
@@ -140,6 +142,7 @@ inline const char* CallKindJsName(CallKind kind) {
     case CallKind::FetchCurrentUser: return "fetchCurrentUser";
     case CallKind::GetProvisionalToken: return "getProvisionalToken";
     case CallKind::UpdateProvisionalAccountDisplayName: return "updateProvisionalAccountDisplayName";
+    case CallKind::GetTokenFromProvisionalMerge: return "getTokenFromProvisionalMerge";
   }
   return "";
 }

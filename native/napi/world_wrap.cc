@@ -84,6 +84,7 @@ void WorldWrap::Init(Napi::Env env, Napi::Object exports) {
           InstanceMethod<&WorldWrap::RemoveAuthorization>("removeAuthorization"),
           InstanceMethod<&WorldWrap::RequestAccountLink>("requestAccountLink"),
           InstanceMethod<&WorldWrap::IssueExternalToken>("issueExternalToken"),
+          InstanceMethod<&WorldWrap::BanUser>("banUser"),
       });
   exports.Set("NativeWorld", ctor);
 }

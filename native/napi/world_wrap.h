@@ -110,6 +110,7 @@ class WorldWrap final : public Napi::ObjectWrap<WorldWrap> {
   Napi::Value RemoveAuthorization(const Napi::CallbackInfo& info);       // (userId, applicationId) -> count
   Napi::Value RequestAccountLink(const Napi::CallbackInfo& info);        // (userId, applicationId) -> count
   Napi::Value IssueExternalToken(const Napi::CallbackInfo& info);        // (applicationId, type, subject, ttlMs) -> token
+  Napi::Value BanUser(const Napi::CallbackInfo& info);                   // (userId, banned) -> identities moved (ban)
 
   World& world() { return *backend_->world(); }
 

@@ -56,4 +56,19 @@ Napi::Value WorldWrap::IssueExternalToken(const Napi::CallbackInfo& info) {
   return Napi::String::New(env, token);
 }
 
+Napi::Value WorldWrap::BanUser(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const sdk::Snowflake user = SnowflakeFromJs(ArgOrUndefined(info, 0), "userId");
+  const bool banned = BoolArg(info, 1, "banned");
+  size_t moved = 0;
+  Guarded(env, [&] {
+    if (banned) {
+      moved = world().BanUser(user);
+    } else {
+      world().UnbanUser(user);
+    }
+  });
+  return Napi::Number::New(env, static_cast<double>(moved));
+}
+
 }  // namespace sim

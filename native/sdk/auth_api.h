@@ -38,10 +38,17 @@
 // identity provider (`externalAuthType`) for an access token of the provisional account bound to
 // that identity, created on first use. The token lasts one hour and comes without a refresh
 // token: get a fresh provider token and call it again. A provider token that is unknown, of
-// another application or type, or expired fails with HTTPError 403 (code 50025).
+// another application or type, or expired fails with HTTPError 403 (code 50025); an identity
+// merged into a full account fails with HTTPError 400 (code 530010: sign in with OAuth2).
 // UpdateProvisionalAccountDisplayName: the signed-in provisional account's display name (its
 // global name; 1-32 characters); the users who see it are told. ClientNotReady when not signed
 // in; HTTPError 400 when the account is not provisional.
+// GetTokenFromProvisionalMerge: GetToken's exchange that also merges the provisional account of
+// the external identity into the full account that approved the code: the identity now signs in
+// to the full account. HTTPError 403 (50025) for a bad provider token; 400 530017 while the
+// identity's account is the restricted one a ban of its linked account left (until the unban);
+// 400 530014 when the identity's account is not provisional; invalid_grant as GetToken.
+// ProvisionalUserMergeCompleted: the game tells the SDK its merge flow ended (`success`). Local.
 // RegisterAuthorizeRequestCallback: the chat client offers the user to link their account with
 // the game, and calls `cb` when they ask to (the game then starts its Authorize flow). The
 // subscription lasts until RemoveAuthorizeRequestCallback (or the client closes), across the
@@ -65,7 +72,11 @@
   X(void, GetProvisionalToken,                                                                            \
     (sdk::Snowflake applicationId, sdk::ExternalAuthType externalAuthType, std::string externalAuthToken, \
      TokenExchangeCallback done), )                                                                     \
-  X(void, UpdateProvisionalAccountDisplayName, (std::string name, ResultCallback done), )
+  X(void, UpdateProvisionalAccountDisplayName, (std::string name, ResultCallback done), )                 \
+  X(void, GetTokenFromProvisionalMerge,                                                                   \
+    (sdk::Snowflake applicationId, std::string code, std::string codeVerifier, std::string redirectUri,   \
+     sdk::ExternalAuthType externalAuthType, std::string externalAuthToken, TokenExchangeCallback done), ) \
+  X(void, ProvisionalUserMergeCompleted, (bool success), )
 
 namespace sdk {
 

@@ -103,6 +103,23 @@ void VendorClient::UpdateProvisionalAccountDisplayName(std::string name, ResultC
   client_->UpdateProvisionalAccountDisplayName(name, [settle](discordpp::ClientResult result) { settle(ToResult(result)); });
 }
 
+void VendorClient::GetTokenFromProvisionalMerge(sdk::Snowflake applicationId, std::string code,
+                                                std::string codeVerifier, std::string redirectUri,
+                                                sdk::ExternalAuthType externalAuthType, std::string externalAuthToken,
+                                                TokenExchangeCallback done) {
+  auto settle = Pending<sdk::TokenExchange>(std::move(done));
+  client_->GetTokenFromProvisionalMerge(
+      applicationId, code, codeVerifier, redirectUri,
+      static_cast<discordpp::AuthenticationExternalAuthType>(static_cast<int32_t>(externalAuthType)), externalAuthToken,
+      [settle](discordpp::ClientResult result, std::string accessToken, std::string refreshToken,
+               discordpp::AuthorizationTokenType tokenType, int32_t expiresIn, std::string scopes) {
+        settle(ToResult(result), ToTokenExchange(std::move(accessToken), std::move(refreshToken), tokenType, expiresIn,
+                                                 std::move(scopes)));
+      });
+}
+
+void VendorClient::ProvisionalUserMergeCompleted(bool success) { client_->ProvisionalUserMergeCompleted(success); }
+
 void VendorClient::RegisterAuthorizeRequestCallback(AuthorizeRequestCallback cb) {
   client_->RegisterAuthorizeRequestCallback(WhileOpen([this, cb = std::move(cb)] {
     if (cb) Post(cb);

@@ -735,6 +735,10 @@ class Client {
   void GetProvisionalToken(uint64_t applicationId, AuthenticationExternalAuthType externalAuthType,
                            std::string const& externalAuthToken, TokenExchangeCallback callback);
   void UpdateProvisionalAccountDisplayName(std::string const& name, UpdateProvisionalAccountDisplayNameCallback callback);
+  void GetTokenFromProvisionalMerge(uint64_t applicationId, std::string const& code, std::string const& codeVerifier,
+                                    std::string const& redirectUri, AuthenticationExternalAuthType externalAuthType,
+                                    std::string const& externalAuthToken, TokenExchangeCallback callback);
+  void ProvisionalUserMergeCompleted(bool success);
 
   void GetUserGuilds(GetUserGuildsCallback cb);
   void GetGuildChannels(uint64_t guildId, GetGuildChannelsCallback cb);

@@ -142,6 +142,29 @@ void SimClient::UpdateProvisionalAccountDisplayName(std::string name, ResultCall
   });
 }
 
+void SimClient::GetTokenFromProvisionalMerge(sdk::Snowflake applicationId, std::string code, std::string codeVerifier,
+                                             std::string redirectUri, sdk::ExternalAuthType externalAuthType,
+                                             std::string externalAuthToken, TokenExchangeCallback done) {
+  const uint64_t op = BeginOperation([done](const sdk::Result& failure) { done(failure, {}); });
+  secrets_.Add(externalAuthToken);
+  Log(sdk::LogSeverity::Verbose, "HTTP POST /oauth2/token (grant_type=authorization_code, external_auth_type)");
+  world_->Schedule(this, CallKind::GetTokenFromProvisionalMerge, 0,
+                   [this, op, applicationId, code = std::move(code), codeVerifier = std::move(codeVerifier),
+                    redirectUri = std::move(redirectUri), externalAuthType,
+                    externalAuthToken = std::move(externalAuthToken), done](std::optional<sdk::Result> fault) {
+                     if (fault) return CompleteOperation(op, std::move(*fault));
+                     sdk::TokenExchange tokens;
+                     sdk::Result result = world_->MergeProvisional(applicationId, code, codeVerifier, redirectUri,
+                                                                   externalAuthType, externalAuthToken, &tokens);
+                     if (!result.ok()) return CompleteOperation(op, std::move(result));
+                     FinishOperation(op, [done, tokens = std::move(tokens)] { done(sdk::Result::Success(), tokens); });
+                   });
+}
+
+void SimClient::ProvisionalUserMergeCompleted(bool success) {
+  Log(sdk::LogSeverity::Info, success ? "Provisional account merge completed" : "Provisional account merge failed");
+}
+
 void SimClient::RevokeToken(sdk::Snowflake applicationId, std::string token, ResultCallback done) {
   const uint64_t op = BeginOperation(std::move(done));
   Log(sdk::LogSeverity::Verbose, "HTTP POST /oauth2/token/revoke");

@@ -1,5 +1,6 @@
 #include "sim/service/provisional_accounts.h"
 
+#include <iterator>
 #include <utility>
 
 namespace sim {
@@ -24,6 +25,25 @@ std::optional<sdk::Snowflake> ProvisionalAccounts::AccountOf(const ExternalToken
 }
 
 void ProvisionalAccounts::Bind(const ExternalToken& identity, sdk::Snowflake user) { accounts_[KeyOf(identity)] = user; }
+
+std::vector<ExternalToken> ProvisionalAccounts::IdentitiesOf(sdk::Snowflake user) const {
+  std::vector<ExternalToken> out;
+  for (const auto& entry : accounts_) {
+    if (entry.second != user) continue;
+    ExternalToken identity;
+    identity.applicationId = std::get<0>(entry.first);
+    identity.type = static_cast<sdk::ExternalAuthType>(std::get<1>(entry.first));
+    identity.subject = std::get<2>(entry.first);
+    out.push_back(std::move(identity));
+  }
+  return out;
+}
+
+void ProvisionalAccounts::LiftRestrictionsOf(sdk::Snowflake origin) {
+  for (auto it = restricted_.begin(); it != restricted_.end();) {
+    it = it->second == origin ? restricted_.erase(it) : std::next(it);
+  }
+}
 
 ProvisionalAccounts::IdentityKey ProvisionalAccounts::KeyOf(const ExternalToken& identity) {
   return {identity.applicationId, static_cast<int32_t>(identity.type), identity.subject};

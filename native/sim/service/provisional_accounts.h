@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include "sdk/types.h"
 
@@ -35,12 +36,21 @@ class ProvisionalAccounts {
   // The account bound to an identity, if any.
   std::optional<sdk::Snowflake> AccountOf(const ExternalToken& identity) const;
   void Bind(const ExternalToken& identity, sdk::Snowflake user);
+  // The identities bound to `user`.
+  std::vector<ExternalToken> IdentitiesOf(sdk::Snowflake user) const;
+
+  // Bans (spec: the one SDK state transition). A ban of a linked account leaves its identities on
+  // new provisional accounts, restricted while the ban lasts: `origin` is the banned user.
+  void Restrict(sdk::Snowflake account, sdk::Snowflake origin) { restricted_[account] = origin; }
+  void LiftRestrictionsOf(sdk::Snowflake origin);
+  bool IsRestricted(sdk::Snowflake account) const { return restricted_.count(account) > 0; }
 
  private:
   using IdentityKey = std::tuple<sdk::Snowflake, int32_t, std::string>;
   static IdentityKey KeyOf(const ExternalToken& identity);
   std::map<std::string, ExternalToken> externalTokens_;
   std::map<IdentityKey, sdk::Snowflake> accounts_;
+  std::map<sdk::Snowflake, sdk::Snowflake> restricted_;  // account -> the banned user it came from
 };
 
 }  // namespace sim

@@ -314,6 +314,16 @@ class World {
                                   sdk::TokenExchange* out);
   // UpdateProvisionalAccountDisplayName: see sdk/auth_api.h.
   sdk::Result SetProvisionalDisplayName(sdk::Snowflake user, const std::string& name);
+  // GetTokenFromProvisionalMerge: see sdk/auth_api.h.
+  sdk::Result MergeProvisional(sdk::Snowflake app, const std::string& code, const std::string& verifier,
+                               const std::string& redirectUri, sdk::ExternalAuthType type,
+                               const std::string& externalToken, sdk::TokenExchange* out);
+  // Harness: bans `user` (its tokens are deleted at once, through the app removal's path; each
+  // identity bound to it moves to a new restricted provisional account), or lifts the ban (merges
+  // work again). Return how many identities moved / accounts were freed. std::invalid_argument:
+  // unknown user.
+  size_t BanUser(sdk::Snowflake user);
+  void UnbanUser(sdk::Snowflake user);
   // The token endpoints (POST /oauth2/token, /oauth2/token/revoke): see sdk/auth_api.h for the
   // rules. Access tokens last kAccessTokenTtlMs (expires_in 604800).
   static constexpr uint64_t kAccessTokenTtlMs = 7ULL * 24 * 60 * 60 * 1000;
@@ -345,6 +355,8 @@ class World {
   void CheckUsersExistLocked(const std::vector<MemberUpdate>& updates) const;
   // A fresh snowflake from the clock that is no user's or application's ID.
   sdk::Snowflake NewIdLocked();
+  // A new provisional user (world_provisional.cc).
+  sdk::Snowflake NewProvisionalAccountLocked();
   // Ownership rule: the world holds a Session* only while the session is attached. Every entry
   // that stores one (Schedule, SessionReady, JoinCall, SetVoiceState) checks this under mutex_,
   // and Detach removes every copy under the same lock, so nothing queued in the world can outlive

@@ -1,8 +1,10 @@
 // The world's provisional accounts (ProvisionalAccounts): the identity providers' tokens (a
 // harness control) and their exchange for a provisional account's access token.
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "sim/service/http_failure.h"
 #include "sim/service/world.h"
@@ -12,6 +14,11 @@ namespace sim {
 namespace {
 // "Invalid external auth token" (server-api.md §4.6).
 constexpr int32_t kInvalidExternalToken = 50025;
+// Merge source not provisional; merge source banned (server-api.md §4.6-4.7).
+constexpr int32_t kMergeSourceNotProvisional = 530014;
+constexpr int32_t kMergeSourceBanned = 530017;
+// "User account is non-provisional and should be authed through OAuth2".
+constexpr int32_t kNotProvisional = 530010;
 }  // namespace
 
 std::string World::IssueExternalToken(sdk::Snowflake app, sdk::ExternalAuthType type, const std::string& subject,
@@ -37,14 +44,12 @@ sdk::Result World::GetProvisionalToken(sdk::Snowflake app, sdk::ExternalAuthType
                        "type, or expired");
   }
   std::optional<sdk::Snowflake> account = provisional_.AccountOf(*identity);
+  if (account && !users_.at(*account).isProvisional) {
+    return HttpFailure(400, kNotProvisional, "User account is non-provisional and should be authed through OAuth2");
+  }
   if (!account) {
-    sdk::User user;
-    user.id = NewIdLocked();
-    user.username = "provisional-" + std::to_string(user.id);
-    user.isProvisional = true;
-    users_.emplace(user.id, user);
-    provisional_.Bind(*identity, user.id);
-    account = user.id;
+    account = NewProvisionalAccountLocked();
+    provisional_.Bind(*identity, *account);
   }
   TokenRecord record;
   record.grant.accessToken = NewTokenValue();
@@ -58,6 +63,59 @@ sdk::Result World::GetProvisionalToken(sdk::Snowflake app, sdk::ExternalAuthType
   out->expiresIn = static_cast<int32_t>(ProvisionalAccounts::kTokenTtlMs / 1000);
   out->scopes = "sdk.social_layer";
   return sdk::Result::Success();
+}
+
+sdk::Snowflake World::NewProvisionalAccountLocked() {
+  sdk::User user;
+  user.id = NewIdLocked();
+  user.username = "provisional-" + std::to_string(user.id);
+  user.isProvisional = true;
+  users_.emplace(user.id, user);
+  return user.id;
+}
+
+sdk::Result World::MergeProvisional(sdk::Snowflake app, const std::string& code, const std::string& verifier,
+                                    const std::string& redirectUri, sdk::ExternalAuthType type,
+                                    const std::string& externalToken, sdk::TokenExchange* out) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  const std::optional<ExternalToken> identity = provisional_.Check(externalToken, app, type, nowMs_);
+  if (!identity) return HttpFailure(403, kInvalidExternalToken, "Invalid external auth token");
+  const std::optional<sdk::Snowflake> source = provisional_.AccountOf(*identity);
+  if (source && provisional_.IsRestricted(*source)) {
+    return HttpFailure(400, kMergeSourceBanned, "the linked account is banned: no merge until the ban is lifted");
+  }
+  if (source && !users_.at(*source).isProvisional) {
+    return HttpFailure(400, kMergeSourceNotProvisional, "the external identity's account is not provisional");
+  }
+  OAuth2::Code grant;
+  const std::string refusal = oauth2_.RedeemCode(code, app, verifier, redirectUri, nowMs_, &grant);
+  if (!refusal.empty()) return HttpFailure(400, 0, refusal);
+  if (users_.count(grant.userId) == 0) return HttpFailure(400, 0, "invalid_grant: the user no longer exists");
+  // The identity now signs in to the full account; the provisional account's tokens end.
+  provisional_.Bind(*identity, grant.userId);
+  if (source) RevokeAuthorizationLocked(app, *source);
+  *out = IssueTokenSetLocked(app, grant.userId, grant.scopes);
+  return sdk::Result::Success();
+}
+
+size_t World::BanUser(sdk::Snowflake user) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (users_.count(user) == 0) throw std::invalid_argument("no user with id " + std::to_string(user));
+  // Tokens deleted at once: every application's authorization, as when the user removes the app.
+  for (const auto& entry : applications_) RevokeAuthorizationLocked(entry.first, user);
+  const std::vector<ExternalToken> identities = provisional_.IdentitiesOf(user);
+  for (const ExternalToken& identity : identities) {
+    const sdk::Snowflake account = NewProvisionalAccountLocked();
+    provisional_.Bind(identity, account);
+    provisional_.Restrict(account, user);
+  }
+  return identities.size();
+}
+
+void World::UnbanUser(sdk::Snowflake user) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (users_.count(user) == 0) throw std::invalid_argument("no user with id " + std::to_string(user));
+  provisional_.LiftRestrictionsOf(user);
 }
 
 sdk::Result World::SetProvisionalDisplayName(sdk::Snowflake user, const std::string& name) {
