@@ -154,6 +154,14 @@ const PROBES: Record<SimulatedCall, (ctx: Context) => Promise<Outcome>> = {
       applicationId: alice.client.applicationId, code: 'no-such-code', codeVerifier: 'v'.repeat(43), redirectUri: 'http://127.0.0.1/callback',
       externalAuthType: 'OIDC', externalAuthToken: sim.identityProvider(alice.client.applicationId).issueToken({ subject: 'merge-probe' }),
     }).catch(refusedIsOk)),
+  // An identity without an account is refused (404): an answer of the service.
+  unmergeIntoProvisionalAccount: ({ sim, alice }) =>
+    outcome(alice.client.unmergeIntoProvisionalAccount({
+      applicationId: alice.client.applicationId, externalAuthType: 'OIDC',
+      externalAuthToken: sim.identityProvider(alice.client.applicationId).issueToken({ subject: 'unmerge-probe' }),
+    }).catch((error: unknown) => {
+      if ((error as { status?: number }).status !== 404) throw error;
+    })),
   fetchCurrentUser: ({ sim, alice }) =>
     outcome(alice.client.fetchCurrentUser(sim.issueToken(alice.user, alice.client.applicationId).accessToken)),
 };

@@ -171,6 +171,28 @@ describe('merging and bans', () => {
     await client.close();
   });
 
+  it('unmerges: the identity leaves the full account for a new provisional one, the full account\'s tokens end', async () => {
+    const { sim, user: alice, client, applicationId, provider } = setup();
+    const identity = (subject = 'u1') => ({ applicationId, externalAuthType: 'OIDC' as const, externalAuthToken: provider.issueToken({ subject }) });
+    const first = await client.getProvisionalToken(identity());
+    const firstId = (await client.fetchCurrentUser(first.accessToken)).id;
+    // Not merged yet: the account is provisional (50229); an identity never seen has none (404).
+    await expect(client.unmergeIntoProvisionalAccount(identity())).rejects.toMatchObject({ status: 400, code: 50229 });
+    await expect(client.unmergeIntoProvisionalAccount(identity('never-seen'))).rejects.toMatchObject({ status: 404 });
+    await expect(client.unmergeIntoProvisionalAccount({ ...identity(), externalAuthToken: 'bad' })).rejects.toMatchObject({ status: 403, code: 50025 });
+    const merged = await client.getTokenFromProvisionalMerge({ ...(await approvedBy(sim, client, alice)), ...identity() });
+    await client.updateToken(merged.accessToken);
+    await client.connect();
+    await client.unmergeIntoProvisionalAccount(identity());
+    await until(() => client.status === 'disconnected', 'the full account\'s session ending');
+    await expect(client.refreshToken({ applicationId, refreshToken: merged.refreshToken })).rejects.toMatchObject({ oauthError: 'invalid_grant' });
+    const after = await client.getProvisionalToken(identity());
+    const afterId = (await client.fetchCurrentUser(after.accessToken)).id;
+    expect([alice.id, firstId]).not.toContain(afterId);
+    await expect(client.unmergeIntoProvisionalAccount({ ...identity(), externalAuthType: 'Nope' as never })).rejects.toThrow(RangeError);
+    await client.close();
+  });
+
   it('refuses a merge with a bad provider token (50025) or code (invalid_grant), and checks its options', async () => {
     const { sim, user, client, applicationId, provider } = setup();
     const grant = await approvedBy(sim, client, user);

@@ -264,6 +264,15 @@ declare module '../client/client.js' {
     getTokenFromProvisionalMerge(options: ProvisionalMergeOptions): Promise<TokenSet>;
     /** Tells the SDK the game's merge flow ended (`ProvisionalUserMergeCompleted`), successfully or not. Local. */
     provisionalUserMergeCompleted(success: boolean): void;
+    /**
+     * Unlinks a merged identity (`UnmergeIntoProvisionalAccount`): the external identity leaves
+     * the full account for a new provisional account (its game data starts afresh), and every
+     * token of the full account for the application stops working (its clients are disconnected):
+     * treat it as the APPLICATION_DEAUTHORIZED webhook. Rejects with `HTTPError` 403 code 50025 for
+     * a bad provider token, 404 when the identity has no account, 400 code 50229 when its account
+     * is already provisional.
+     */
+    unmergeIntoProvisionalAccount(options: GetProvisionalTokenOptions): Promise<void>;
     /** Stops the account-link requests (`RemoveAuthorizeRequestCallback`): the handler is no longer called. */
     offAuthorizeRequest(): void;
   }
@@ -399,6 +408,16 @@ defineClientMethods({
     const state = requireClient(this, 'provisionalUserMergeCompleted');
     const checked = checkBoolean(success, 'success');
     if (!state.closing) state.native.provisionalUserMergeCompleted(checked);
+  },
+
+  unmergeIntoProvisionalAccount(options: GetProvisionalTokenOptions): Promise<void> {
+    return operation(this, 'unmergeIntoProvisionalAccount', (native) => {
+      const checked = checkOptions(options);
+      const applicationId = toSnowflake(checked.applicationId as SnowflakeInput, 'options.applicationId');
+      const type = checkOneOf(checked.externalAuthType, Object.keys(ExternalAuthType) as ExternalAuthTypeName[], 'options.externalAuthType');
+      const token = checkText(checked.externalAuthToken, 'options.externalAuthToken', 1, 10240);
+      return (requestId) => native.unmergeIntoProvisionalAccount(requestId, applicationId, ExternalAuthType[type], token);
+    });
   },
 
   onAuthorizeRequest(handler: () => void): void {

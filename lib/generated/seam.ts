@@ -515,7 +515,8 @@ export type SimulatedCall =
   | 'fetchCurrentUser'
   | 'getProvisionalToken'
   | 'updateProvisionalAccountDisplayName'
-  | 'getTokenFromProvisionalMerge';
+  | 'getTokenFromProvisionalMerge'
+  | 'unmergeIntoProvisionalAccount';
 
 /** The native CallKind of each call. */
 export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
@@ -560,6 +561,7 @@ export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
   getProvisionalToken: 38,
   updateProvisionalAccountDisplayName: 39,
   getTokenFromProvisionalMerge: 40,
+  unmergeIntoProvisionalAccount: 41,
 };
 
 /** What the Result event of each asynchronous NativeClient method carries on success. */
@@ -605,6 +607,7 @@ export interface NativeResults {
   getProvisionalToken: NativeTokenExchange;
   updateProvisionalAccountDisplayName: undefined;
   getTokenFromProvisionalMerge: NativeTokenExchange;
+  unmergeIntoProvisionalAccount: undefined;
 }
 
 /** The methods of a native client (ClientWrap). Asynchronous ones take a request id first; their result arrives as a Result event. */
@@ -735,4 +738,6 @@ export interface NativeClient {
   /** Result value: the full account's token set (secrets). */
   getTokenFromProvisionalMerge(requestId: number, applicationId: string, code: string, codeVerifier: string, redirectUri: string, externalAuthType: number, externalAuthToken: string): void;
   provisionalUserMergeCompleted(success: boolean): void;
+  /** Result value: none. */
+  unmergeIntoProvisionalAccount(requestId: number, applicationId: string, externalAuthType: number, externalAuthToken: string): void;
 }

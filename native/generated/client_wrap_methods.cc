@@ -89,6 +89,7 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MethodTable()
       InstanceMethod<&ClientWrap::UpdateProvisionalAccountDisplayName>("updateProvisionalAccountDisplayName"),
       InstanceMethod<&ClientWrap::GetTokenFromProvisionalMerge>("getTokenFromProvisionalMerge"),
       InstanceMethod<&ClientWrap::ProvisionalUserMergeCompleted>("provisionalUserMergeCompleted"),
+      InstanceMethod<&ClientWrap::UnmergeIntoProvisionalAccount>("unmergeIntoProvisionalAccount"),
   };
 }
 
@@ -526,5 +527,14 @@ Napi::Value ClientWrap::GetTokenFromProvisionalMerge(const Napi::CallbackInfo& i
 Napi::Value ClientWrap::ProvisionalUserMergeCompleted(const Napi::CallbackInfo& info) {
   const bool success = BoolArg(info, 0, "success");
   if (client_) client_->Auth().ProvisionalUserMergeCompleted(success);
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::UnmergeIntoProvisionalAccount(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  const sdk::Snowflake applicationId = SnowflakeFromJs(ArgOrUndefined(info, 1), "applicationId");
+  const sdk::ExternalAuthType externalAuthType = EnumArg<sdk::ExternalAuthType>(info, 2, "externalAuthType", sdk::IsExternalAuthType);
+  std::string externalAuthToken = StringArg(info, 3, "externalAuthToken");
+  Live(info).Auth().UnmergeIntoProvisionalAccount(applicationId, externalAuthType, std::move(externalAuthToken), SettleRequest<>(requestId));
   return info.Env().Undefined();
 }

@@ -48,8 +48,9 @@ enum class CallKind : int32_t {
   GetProvisionalToken = 38,
   UpdateProvisionalAccountDisplayName = 39,
   GetTokenFromProvisionalMerge = 40,
+  UnmergeIntoProvisionalAccount = 41,
 };
-constexpr int32_t kCallKinds = 41;
+constexpr int32_t kCallKinds = 42;
 
 // The call's name in debug log lines (the request the SDK makes).
 inline const char* CallKindName(CallKind kind) {
@@ -95,6 +96,7 @@ inline const char* CallKindName(CallKind kind) {
     case CallKind::GetProvisionalToken: return "POST /partner-sdk/token";
     case CallKind::UpdateProvisionalAccountDisplayName: return "PATCH /users/@me (provisional display name)";
     case CallKind::GetTokenFromProvisionalMerge: return "POST /oauth2/token (authorization_code, external_auth)";
+    case CallKind::UnmergeIntoProvisionalAccount: return "POST /partner-sdk/provisional-accounts/unmerge";
   }
   return "request";
 }
@@ -143,6 +145,7 @@ inline const char* CallKindJsName(CallKind kind) {
     case CallKind::GetProvisionalToken: return "getProvisionalToken";
     case CallKind::UpdateProvisionalAccountDisplayName: return "updateProvisionalAccountDisplayName";
     case CallKind::GetTokenFromProvisionalMerge: return "getTokenFromProvisionalMerge";
+    case CallKind::UnmergeIntoProvisionalAccount: return "unmergeIntoProvisionalAccount";
   }
   return "";
 }

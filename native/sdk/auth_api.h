@@ -49,6 +49,10 @@
 // identity's account is the restricted one a ban of its linked account left (until the unban);
 // 400 530014 when the identity's account is not provisional; invalid_grant as GetToken.
 // ProvisionalUserMergeCompleted: the game tells the SDK its merge flow ended (`success`). Local.
+// UnmergeIntoProvisionalAccount (POST /partner-sdk/provisional-accounts/unmerge): the external
+// identity leaves the full account it was merged into for a new provisional account; every token
+// of the full account for the application ends (its sessions too). HTTPError 403 (50025) for a
+// bad provider token, 404 when the identity has no account, 400 50229 when it is provisional.
 // RegisterAuthorizeRequestCallback: the chat client offers the user to link their account with
 // the game, and calls `cb` when they ask to (the game then starts its Authorize flow). The
 // subscription lasts until RemoveAuthorizeRequestCallback (or the client closes), across the
@@ -76,7 +80,10 @@
   X(void, GetTokenFromProvisionalMerge,                                                                   \
     (sdk::Snowflake applicationId, std::string code, std::string codeVerifier, std::string redirectUri,   \
      sdk::ExternalAuthType externalAuthType, std::string externalAuthToken, TokenExchangeCallback done), ) \
-  X(void, ProvisionalUserMergeCompleted, (bool success), )
+  X(void, ProvisionalUserMergeCompleted, (bool success), )                                               \
+  X(void, UnmergeIntoProvisionalAccount,                                                                  \
+    (sdk::Snowflake applicationId, sdk::ExternalAuthType externalAuthType, std::string externalAuthToken, \
+     ResultCallback done), )
 
 namespace sdk {
 

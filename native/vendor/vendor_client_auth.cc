@@ -120,6 +120,14 @@ void VendorClient::GetTokenFromProvisionalMerge(sdk::Snowflake applicationId, st
 
 void VendorClient::ProvisionalUserMergeCompleted(bool success) { client_->ProvisionalUserMergeCompleted(success); }
 
+void VendorClient::UnmergeIntoProvisionalAccount(sdk::Snowflake applicationId, sdk::ExternalAuthType externalAuthType,
+                                                 std::string externalAuthToken, ResultCallback done) {
+  auto settle = Pending<>(std::move(done));
+  client_->UnmergeIntoProvisionalAccount(
+      applicationId, static_cast<discordpp::AuthenticationExternalAuthType>(static_cast<int32_t>(externalAuthType)),
+      externalAuthToken, [settle](discordpp::ClientResult result) { settle(ToResult(result)); });
+}
+
 void VendorClient::RegisterAuthorizeRequestCallback(AuthorizeRequestCallback cb) {
   client_->RegisterAuthorizeRequestCallback(WhileOpen([this, cb = std::move(cb)] {
     if (cb) Post(cb);

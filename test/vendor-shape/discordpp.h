@@ -612,6 +612,7 @@ class Client {
   using FetchCurrentUserCallback = std::function<void(ClientResult result, uint64_t id, std::string name)>;
   using AuthorizeRequestCallback = std::function<void()>;
   using UpdateProvisionalAccountDisplayNameCallback = std::function<void(ClientResult result)>;
+  using UnmergeIntoProvisionalAccountCallback = std::function<void(ClientResult result)>;
   using TokenExpirationCallback = std::function<void()>;
   using CreateOrJoinLobbyCallback = std::function<void(ClientResult result, uint64_t lobbyId)>;
   using LeaveLobbyCallback = std::function<void(ClientResult result)>;
@@ -739,6 +740,8 @@ class Client {
                                     std::string const& redirectUri, AuthenticationExternalAuthType externalAuthType,
                                     std::string const& externalAuthToken, TokenExchangeCallback callback);
   void ProvisionalUserMergeCompleted(bool success);
+  void UnmergeIntoProvisionalAccount(uint64_t applicationId, AuthenticationExternalAuthType externalAuthType,
+                                     std::string const& externalAuthToken, UnmergeIntoProvisionalAccountCallback callback);
 
   void GetUserGuilds(GetUserGuildsCallback cb);
   void GetGuildChannels(uint64_t guildId, GetGuildChannelsCallback cb);

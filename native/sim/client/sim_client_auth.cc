@@ -165,6 +165,19 @@ void SimClient::ProvisionalUserMergeCompleted(bool success) {
   Log(sdk::LogSeverity::Info, success ? "Provisional account merge completed" : "Provisional account merge failed");
 }
 
+void SimClient::UnmergeIntoProvisionalAccount(sdk::Snowflake applicationId, sdk::ExternalAuthType externalAuthType,
+                                              std::string externalAuthToken, ResultCallback done) {
+  const uint64_t op = BeginOperation(std::move(done));
+  secrets_.Add(externalAuthToken);
+  Log(sdk::LogSeverity::Verbose, "HTTP POST /partner-sdk/provisional-accounts/unmerge");
+  world_->Schedule(this, CallKind::UnmergeIntoProvisionalAccount, 0,
+                   [this, op, applicationId, externalAuthType,
+                    externalAuthToken = std::move(externalAuthToken)](std::optional<sdk::Result> fault) {
+                     if (fault) return CompleteOperation(op, std::move(*fault));
+                     CompleteOperation(op, world_->UnmergeProvisional(applicationId, externalAuthType, externalAuthToken));
+                   });
+}
+
 void SimClient::RevokeToken(sdk::Snowflake applicationId, std::string token, ResultCallback done) {
   const uint64_t op = BeginOperation(std::move(done));
   Log(sdk::LogSeverity::Verbose, "HTTP POST /oauth2/token/revoke");

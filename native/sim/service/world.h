@@ -322,6 +322,8 @@ class World {
   // identity bound to it moves to a new restricted provisional account), or lifts the ban (merges
   // work again). Return how many identities moved / accounts were freed. std::invalid_argument:
   // unknown user.
+  // UnmergeIntoProvisionalAccount: see sdk/auth_api.h.
+  sdk::Result UnmergeProvisional(sdk::Snowflake app, sdk::ExternalAuthType type, const std::string& externalToken);
   size_t BanUser(sdk::Snowflake user);
   void UnbanUser(sdk::Snowflake user);
   // The token endpoints (POST /oauth2/token, /oauth2/token/revoke): see sdk/auth_api.h for the

@@ -19,6 +19,8 @@ constexpr int32_t kMergeSourceNotProvisional = 530014;
 constexpr int32_t kMergeSourceBanned = 530017;
 // "User account is non-provisional and should be authed through OAuth2".
 constexpr int32_t kNotProvisional = 530010;
+// "Invalid user type": unmerging an account that is already provisional.
+constexpr int32_t kInvalidUserType = 50229;
 }  // namespace
 
 std::string World::IssueExternalToken(sdk::Snowflake app, sdk::ExternalAuthType type, const std::string& subject,
@@ -95,6 +97,19 @@ sdk::Result World::MergeProvisional(sdk::Snowflake app, const std::string& code,
   provisional_.Bind(*identity, grant.userId);
   if (source) RevokeAuthorizationLocked(app, *source);
   *out = IssueTokenSetLocked(app, grant.userId, grant.scopes);
+  return sdk::Result::Success();
+}
+
+sdk::Result World::UnmergeProvisional(sdk::Snowflake app, sdk::ExternalAuthType type, const std::string& externalToken) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  const std::optional<ExternalToken> identity = provisional_.Check(externalToken, app, type, nowMs_);
+  if (!identity) return HttpFailure(403, kInvalidExternalToken, "Invalid external auth token");
+  const std::optional<sdk::Snowflake> account = provisional_.AccountOf(*identity);
+  if (!account) return HttpFailure(404, 0, "404: Not Found (the identity has no account)");
+  if (users_.at(*account).isProvisional) return HttpFailure(400, kInvalidUserType, "Invalid user type: the account is provisional");
+  // The full account's tokens for the application end (and its sessions); the identity gets a new account.
+  RevokeAuthorizationLocked(app, *account);
+  provisional_.Bind(*identity, NewProvisionalAccountLocked());
   return sdk::Result::Success();
 }
 
