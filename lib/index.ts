@@ -25,6 +25,7 @@ export type {
   TokenSet,
   GetTokenOptions,
 } from './client/index.js';
+export type { ActivityInvite, ActivityActionKind, ActivityJoin, ActivityJoinWithApplication } from './client/index.js';
 // The optional SDK APIs a backend has (BackendFeatures is its read-only form).
 export type { NativeFeatures } from './native.js';
 export type { BackendName } from './backend.js';
@@ -47,6 +48,7 @@ export type {
 export type { SimulatedCall, InjectedFailure, BackendErrorType } from './sim/faults.js';
 export { SimulatedChatClient } from './sim/chat-client.js';
 export type { ConsentPrompt } from './sim/chat-client.js';
+export type { ChatClientInvite, ChatClientLaunches } from './sim/chat-client.js';
 export { SimulatedService, SERVICE_ROUTES } from './sim/http/service.js';
 export type { ListenOptions, ServiceFailure, AuditLogEntry, AcceptedInvite, RateLimitBudget } from './sim/http/service.js';
 export type {

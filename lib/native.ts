@@ -10,6 +10,7 @@ export * from './native-types.js';
 export { EVENT_INTS, EventKind, type EventHandlers, type NativeClient, type NativeDispatcher, type NativePayload } from './generated/seam.js';
 import type { NativeClient, NativeDispatcher } from './generated/seam.js';
 import type {
+  NativeActivityInvite,
   NativeAuditLogEntry,
   NativeBackendOptions,
   NativeChannelInvite,
@@ -94,6 +95,12 @@ export interface NativeWorld {
   answerConsent(userId: string, approve: boolean): void;
   /** The user removes the application: its tokens are deleted. Returns how many. */
   removeAuthorization(userId: string, applicationId: string): number;
+  /** The activity invites the user's chat client shows, oldest first (no join secrets). */
+  getChatClientInvites(userId: string): { invite: NativeActivityInvite; content: string }[];
+  /** The launch commands registered on the user's chat client, by application id, and the commands it ran. */
+  getLaunchCommands(userId: string): { registered: Record<string, string>; launched: string[] };
+  /** The user accepts an invite in the chat client. RangeError when it cannot be accepted. */
+  acceptActivityInviteInChatClient(userId: string, messageId: string): void;
   /** Returns the guild id. */
   createGuild(name: string, ownerId: string): string;
   /** `permissions`: guild-level grants (bits). */

@@ -11,6 +11,7 @@ import '../features/voice.js';
 import '../features/guilds.js';
 import '../features/relationships.js';
 import '../features/auth.js';
+import '../features/invites.js';
 
 export { Client } from './client.js';
 export type { ClientOptions, UpdateTokenOptions, EventIteratorOptions, EventValue, BackendFeatures } from './client.js';
@@ -19,4 +20,5 @@ export type { SendLobbyMessageOptions, GetLobbyMessagesOptions, SendUserMessageO
 export type { PresenceClientEvents } from '../features/presence.js';
 export type { VoiceClientEvents } from '../features/voice.js';
 export type { Relationship, RelationshipKind, RelationshipGroup, RelationshipEvent, RelationshipClientEvents } from '../features/relationships.js';
+export type { ActivityInvite, ActivityActionKind, ActivityJoin, ActivityJoinWithApplication, InviteClientEvents } from '../features/invites.js';
 export type { AuthorizationCodeVerifier, AuthorizationCodeChallenge, AuthorizeOptions, Authorization, TokenSet, GetTokenOptions, AuthClientEvents } from '../features/auth.js';

@@ -59,6 +59,28 @@ export const BRIDGE_METHODS = [
   'getSelfMuteAll',
   'getSelfDeafAll',
   'getVoiceSettings',
+  'getRelationships',
+  'getRelationshipsByGroup',
+  'getRelationship',
+  'searchFriendsByUsername',
+  'sendDiscordFriendRequest',
+  'sendGameFriendRequest',
+  'sendDiscordFriendRequestById',
+  'sendGameFriendRequestById',
+  'acceptDiscordFriendRequest',
+  'acceptGameFriendRequest',
+  'rejectDiscordFriendRequest',
+  'rejectGameFriendRequest',
+  'cancelDiscordFriendRequest',
+  'cancelGameFriendRequest',
+  'removeGameFriend',
+  'removeDiscordAndGameFriend',
+  'blockUser',
+  'unblockUser',
+  'sendActivityInvite',
+  'sendActivityJoinRequest',
+  'sendActivityJoinRequestReply',
+  'acceptActivityInvite',
 ] as const;
 
 /** A method name a bridge can carry. */
@@ -87,6 +109,10 @@ export const BRIDGE_EVENTS = [
   'relationshipDeleted',
   'relationshipGroupsUpdated',
   'tokenExpiring',
+  'activityInviteCreated',
+  'activityInviteUpdated',
+  'activityJoin',
+  'activityJoinWithApplication',
 ] as const;
 
 /** An event name a bridge can forward. */

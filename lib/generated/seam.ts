@@ -8,6 +8,8 @@
  */
 import type {
   NativeActivity,
+  NativeActivityInvite,
+  NativeActivityJoin,
   NativeAuthorization,
   NativeCall,
   NativeCodeVerifier,
@@ -294,6 +296,15 @@ export const RelationshipGroupType = {
 /** A value of {@link RelationshipGroupType}. */
 export type RelationshipGroupTypeValue = (typeof RelationshipGroupType)[keyof typeof RelationshipGroupType];
 
+/** Mirrors discordpp::ActivityActionTypes: what an activity invite asks (join the sender, or let the sender join). */
+export const ActivityActionType = {
+  Invalid: 0,
+  Join: 1,
+  JoinRequest: 5,
+} as const;
+/** A value of {@link ActivityActionType}. */
+export type ActivityActionTypeValue = (typeof ActivityActionType)[keyof typeof ActivityActionType];
+
 /** Int32 slots per event in a batch: [kind, client, three field slots]. */
 export const EVENT_INTS = 5;
 
@@ -331,6 +342,14 @@ export const EventKind = {
   RelationshipGroupsUpdated: 15,
   /** The access token the client is connected with expires soon (SetTokenExpirationCallback; once per token). */
   TokenExpiring: 16,
+  /** An activity invite or join request arrived (SetActivityInviteCreatedCallback). */
+  ActivityInviteCreated: 17,
+  /** An activity invite changed, e.g. it is no longer valid (SetActivityInviteUpdatedCallback). */
+  ActivityInviteUpdated: 18,
+  /** The user accepted an invite in the chat client: the join secret (SetActivityJoinCallback; a secret). */
+  ActivityJoin: 19,
+  /** The same, with the invite's application (SetActivityJoinWithApplicationCallback; a secret). */
+  ActivityJoinWithApplication: 20,
 } as const;
 
 /** What the payload slot of an event holds. */
@@ -341,6 +360,8 @@ export type NativePayload =
   | readonly [string, string]
   | NativeMessage
   | NativeVoiceSettings
+  | NativeActivityInvite
+  | NativeActivityJoin
   | readonly NativeMessage[]
   | readonly NativeGuild[]
   | readonly NativeGuildChannel[]
@@ -385,6 +406,14 @@ export interface EventHandlers {
   RelationshipGroupsUpdated(client: number, userId: string): void;
   /** The access token the client is connected with expires soon (SetTokenExpirationCallback; once per token). */
   TokenExpiring(client: number): void;
+  /** An activity invite or join request arrived (SetActivityInviteCreatedCallback). */
+  ActivityInviteCreated(client: number, invite: NativeActivityInvite): void;
+  /** An activity invite changed, e.g. it is no longer valid (SetActivityInviteUpdatedCallback). */
+  ActivityInviteUpdated(client: number, invite: NativeActivityInvite): void;
+  /** The user accepted an invite in the chat client: the join secret (SetActivityJoinCallback; a secret). */
+  ActivityJoin(client: number, joinSecret: string): void;
+  /** The same, with the invite's application (SetActivityJoinWithApplicationCallback; a secret). */
+  ActivityJoinWithApplication(client: number, join: NativeActivityJoin): void;
 }
 
 /** Decodes event `at` of a batch and calls its handler. */
@@ -439,6 +468,18 @@ export function dispatchEvent(handlers: EventHandlers, ints: Int32Array, at: num
     case 16:
       handlers.TokenExpiring(client);
       return;
+    case 17:
+      handlers.ActivityInviteCreated(client, payload as NativeActivityInvite);
+      return;
+    case 18:
+      handlers.ActivityInviteUpdated(client, payload as NativeActivityInvite);
+      return;
+    case 19:
+      handlers.ActivityJoin(client, payload as string);
+      return;
+    case 20:
+      handlers.ActivityJoinWithApplication(client, payload as NativeActivityJoin);
+      return;
   }
 }
 
@@ -488,7 +529,11 @@ export type SimulatedCall =
   | 'authorize'
   | 'getToken'
   | 'refreshToken'
-  | 'revokeToken';
+  | 'revokeToken'
+  | 'sendActivityInvite'
+  | 'sendActivityJoinRequest'
+  | 'sendActivityJoinRequestReply'
+  | 'acceptActivityInvite';
 
 /** The native CallKind of each call. */
 export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
@@ -529,6 +574,10 @@ export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
   getToken: 34,
   refreshToken: 35,
   revokeToken: 36,
+  sendActivityInvite: 37,
+  sendActivityJoinRequest: 38,
+  sendActivityJoinRequestReply: 39,
+  acceptActivityInvite: 40,
 };
 
 /** What the Result event of each asynchronous NativeClient method carries on success. */
@@ -570,6 +619,10 @@ export interface NativeResults {
   getToken: NativeTokenExchange;
   refreshToken: NativeTokenExchange;
   revokeToken: undefined;
+  sendActivityInvite: undefined;
+  sendActivityJoinRequest: undefined;
+  sendActivityJoinRequestReply: undefined;
+  acceptActivityInvite: string;
 }
 
 /** The methods of a native client (ClientWrap). Asynchronous ones take a request id first; their result arrives as a Result event. */
@@ -686,4 +739,14 @@ export interface NativeClient {
   refreshToken(requestId: number, applicationId: string, refreshToken: string): void;
   /** Result value: none. */
   revokeToken(requestId: number, applicationId: string, token: string): void;
+  /** Result value: none. */
+  sendActivityInvite(requestId: number, userId: string, content: string): void;
+  /** Result value: none. */
+  sendActivityJoinRequest(requestId: number, userId: string): void;
+  /** Result value: none. */
+  sendActivityJoinRequestReply(requestId: number, invite: NativeActivityInvite): void;
+  /** Result value: the join secret (a secret). */
+  acceptActivityInvite(requestId: number, invite: NativeActivityInvite): void;
+  /** Whether the chat client recorded the command (false when closed). */
+  registerLaunchCommand(applicationId: string, command: string): boolean;
 }

@@ -44,8 +44,12 @@ enum class CallKind : int32_t {
   GetToken = 34,
   RefreshToken = 35,
   RevokeToken = 36,
+  SendActivityInvite = 37,
+  SendActivityJoinRequest = 38,
+  SendActivityJoinRequestReply = 39,
+  AcceptActivityInvite = 40,
 };
-constexpr int32_t kCallKinds = 37;
+constexpr int32_t kCallKinds = 41;
 
 // The call's name in debug log lines (the request the SDK makes).
 inline const char* CallKindName(CallKind kind) {
@@ -87,6 +91,10 @@ inline const char* CallKindName(CallKind kind) {
     case CallKind::GetToken: return "POST /oauth2/token (authorization_code)";
     case CallKind::RefreshToken: return "POST /oauth2/token (refresh_token)";
     case CallKind::RevokeToken: return "POST /oauth2/token/revoke";
+    case CallKind::SendActivityInvite: return "POST /users/@me/activities/invite";
+    case CallKind::SendActivityJoinRequest: return "POST /users/@me/activities/join-request";
+    case CallKind::SendActivityJoinRequestReply: return "POST /users/@me/activities/invite (join request reply)";
+    case CallKind::AcceptActivityInvite: return "POST /users/@me/activities/invite/accept";
   }
   return "request";
 }
@@ -131,6 +139,10 @@ inline const char* CallKindJsName(CallKind kind) {
     case CallKind::GetToken: return "getToken";
     case CallKind::RefreshToken: return "refreshToken";
     case CallKind::RevokeToken: return "revokeToken";
+    case CallKind::SendActivityInvite: return "sendActivityInvite";
+    case CallKind::SendActivityJoinRequest: return "sendActivityJoinRequest";
+    case CallKind::SendActivityJoinRequestReply: return "sendActivityJoinRequestReply";
+    case CallKind::AcceptActivityInvite: return "acceptActivityInvite";
   }
   return "";
 }

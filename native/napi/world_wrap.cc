@@ -82,6 +82,9 @@ void WorldWrap::Init(Napi::Env env, Napi::Object exports) {
           InstanceMethod<&WorldWrap::GetConsentPrompts>("getConsentPrompts"),
           InstanceMethod<&WorldWrap::AnswerConsent>("answerConsent"),
           InstanceMethod<&WorldWrap::RemoveAuthorization>("removeAuthorization"),
+          InstanceMethod<&WorldWrap::GetChatClientInvites>("getChatClientInvites"),
+          InstanceMethod<&WorldWrap::GetLaunchCommands>("getLaunchCommands"),
+          InstanceMethod<&WorldWrap::AcceptActivityInviteInChatClient>("acceptActivityInviteInChatClient"),
       });
   exports.Set("NativeWorld", ctor);
 }

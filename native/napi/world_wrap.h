@@ -108,6 +108,10 @@ class WorldWrap final : public Napi::ObjectWrap<WorldWrap> {
   Napi::Value GetConsentPrompts(const Napi::CallbackInfo& info);         // (userId) -> [{ applicationId, scopes }]
   Napi::Value AnswerConsent(const Napi::CallbackInfo& info);             // (userId, approve)
   Napi::Value RemoveAuthorization(const Napi::CallbackInfo& info);       // (userId, applicationId) -> count
+  // Activity invites in the chat client (world_wrap_invites.cc).
+  Napi::Value GetChatClientInvites(const Napi::CallbackInfo& info);      // (userId) -> [{ invite, content }]
+  Napi::Value GetLaunchCommands(const Napi::CallbackInfo& info);         // (userId) -> { registered, launched }
+  Napi::Value AcceptActivityInviteInChatClient(const Napi::CallbackInfo& info);  // (userId, messageId)
 
   World& world() { return *backend_->world(); }
 

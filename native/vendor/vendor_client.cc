@@ -70,6 +70,7 @@ VendorClient::VendorClient(std::shared_ptr<VendorBackend> backend, sdk::Callback
     });
   }));
   RegisterRelationshipCallbacks();
+  RegisterInviteCallbacks();
 }
 
 VendorClient::~VendorClient() { Close(); }

@@ -117,6 +117,7 @@ sdk::User World::ShownUserLocked(sdk::User user, bool self) const {
 
 void World::UserUpdatedLocked(sdk::Snowflake userId) {
   RelationshipGroupsChangedLocked(userId);
+  ActivityInvitesChangedLocked(userId);
   for (const auto& [key, sessions] : ready_) {
     const auto& [app, viewer] = key;
     // Those who see the user's presence: its friends and the members of its lobbies, not across a block.
