@@ -63,8 +63,12 @@ async function context() {
   await sim.settle();
   await until(() => aliceInvites.length === 1 && eveInvites.length === 1, 'the invites of the fault-calls context');
   const invites = { toAccept: aliceInvites[0]!, joinRequest: eveInvites[0]! };
+  // A lobby of alice's with a linked channel of its own (the link probes use the other lobby).
+  const linkedLobbyId = await alice.client.createOrJoinLobby('fault-calls-linked');
+  sim.bulkUpdateLobbyMembers(linkedLobbyId, [{ user: alice.user, flags: 1 }]);
+  await alice.client.linkChannelToLobby(linkedLobbyId, sim.createGuildChannel(guild, { name: 'linked' }));
   await sim.settle();
-  return { sim, alice, bob, lobbyId, leavingLobbyId, editable, deletable, guild, channel, carol, uncached, dan, friendsUsers, eve, invites };
+  return { sim, alice, bob, lobbyId, leavingLobbyId, editable, deletable, guild, channel, carol, uncached, dan, friendsUsers, eve, invites, linkedLobbyId };
 }
 type Context = Awaited<ReturnType<typeof context>>;
 
@@ -156,6 +160,7 @@ const PROBES: Record<SimulatedCall, (ctx: Context) => Promise<Outcome>> = {
   sendActivityJoinRequest: ({ alice, eve }) => outcome(alice.client.sendActivityJoinRequest(eve.user.id)),
   sendActivityJoinRequestReply: ({ eve, invites }) => outcome(eve.client.sendActivityJoinRequestReply(invites.joinRequest)),
   acceptActivityInvite: ({ alice, invites }) => outcome(alice.client.acceptActivityInvite(invites.toAccept)),
+  joinLinkedLobbyGuild: ({ alice, linkedLobbyId }) => outcome(alice.client.joinLinkedLobbyGuild(linkedLobbyId)),
 };
 
 describe('fault injection (Simulator.failNext)', () => {

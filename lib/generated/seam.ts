@@ -533,7 +533,9 @@ export type SimulatedCall =
   | 'sendActivityInvite'
   | 'sendActivityJoinRequest'
   | 'sendActivityJoinRequestReply'
-  | 'acceptActivityInvite';
+  | 'acceptActivityInvite'
+  /** The lobby channel invite for oneself behind JoinLinkedLobbyGuild. */
+  | 'joinLinkedLobbyGuild';
 
 /** The native CallKind of each call. */
 export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
@@ -578,6 +580,7 @@ export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
   sendActivityJoinRequest: 38,
   sendActivityJoinRequestReply: 39,
   acceptActivityInvite: 40,
+  joinLinkedLobbyGuild: 41,
 };
 
 /** What the Result event of each asynchronous NativeClient method carries on success. */
@@ -623,6 +626,7 @@ export interface NativeResults {
   sendActivityJoinRequest: undefined;
   sendActivityJoinRequestReply: undefined;
   acceptActivityInvite: string;
+  joinLinkedLobbyGuild: string;
 }
 
 /** The methods of a native client (ClientWrap). Asynchronous ones take a request id first; their result arrives as a Result event. */
@@ -747,6 +751,8 @@ export interface NativeClient {
   sendActivityJoinRequestReply(requestId: number, invite: NativeActivityInvite): void;
   /** Result value: the join secret (a secret). */
   acceptActivityInvite(requestId: number, invite: NativeActivityInvite): void;
+  /** Result value: the invite URL of the linked channel's guild (single use, valid one hour). */
+  joinLinkedLobbyGuild(requestId: number, lobbyId: string): void;
   /** Whether the chat client recorded the command (false when closed). */
   registerLaunchCommand(applicationId: string, command: string): boolean;
 }

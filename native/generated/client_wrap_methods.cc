@@ -86,6 +86,7 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MethodTable()
       InstanceMethod<&ClientWrap::SendActivityJoinRequest>("sendActivityJoinRequest"),
       InstanceMethod<&ClientWrap::SendActivityJoinRequestReply>("sendActivityJoinRequestReply"),
       InstanceMethod<&ClientWrap::AcceptActivityInvite>("acceptActivityInvite"),
+      InstanceMethod<&ClientWrap::JoinLinkedLobbyGuild>("joinLinkedLobbyGuild"),
       InstanceMethod<&ClientWrap::RegisterLaunchCommand>("registerLaunchCommand"),
   };
 }
@@ -499,6 +500,14 @@ Napi::Value ClientWrap::AcceptActivityInvite(const Napi::CallbackInfo& info) {
   const uint32_t requestId = Uint32Arg(info, 0, "requestId");
   sdk::ActivityInvite invite = ActivityInviteFromJs(ArgOrUndefined(info, 1), "invite");
   Live(info).Invites().AcceptActivityInvite(std::move(invite), SettleRequest<std::string>(requestId));
+  return info.Env().Undefined();
+}
+
+// Result value: the invite URL of the linked channel's guild (single use, valid one hour).
+Napi::Value ClientWrap::JoinLinkedLobbyGuild(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  const sdk::Snowflake lobbyId = SnowflakeFromJs(ArgOrUndefined(info, 1), "lobbyId");
+  Live(info).Lobbies().JoinLinkedLobbyGuild(lobbyId, SettleRequest<std::string>(requestId));
   return info.Env().Undefined();
 }
 

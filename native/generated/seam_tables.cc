@@ -290,6 +290,7 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
   calls.Set(sim::CallKindJsName(sim::CallKind::SendActivityJoinRequest), static_cast<int32_t>(sim::CallKind::SendActivityJoinRequest));
   calls.Set(sim::CallKindJsName(sim::CallKind::SendActivityJoinRequestReply), static_cast<int32_t>(sim::CallKind::SendActivityJoinRequestReply));
   calls.Set(sim::CallKindJsName(sim::CallKind::AcceptActivityInvite), static_cast<int32_t>(sim::CallKind::AcceptActivityInvite));
+  calls.Set(sim::CallKindJsName(sim::CallKind::JoinLinkedLobbyGuild), static_cast<int32_t>(sim::CallKind::JoinLinkedLobbyGuild));
   tables.Set("calls", calls);
   tables.Set("eventInts", static_cast<int32_t>(kJsEventInts));
   return tables;

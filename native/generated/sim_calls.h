@@ -48,8 +48,9 @@ enum class CallKind : int32_t {
   SendActivityJoinRequest = 38,
   SendActivityJoinRequestReply = 39,
   AcceptActivityInvite = 40,
+  JoinLinkedLobbyGuild = 41,  // The lobby channel invite for oneself behind JoinLinkedLobbyGuild.
 };
-constexpr int32_t kCallKinds = 41;
+constexpr int32_t kCallKinds = 42;
 
 // The call's name in debug log lines (the request the SDK makes).
 inline const char* CallKindName(CallKind kind) {
@@ -95,6 +96,7 @@ inline const char* CallKindName(CallKind kind) {
     case CallKind::SendActivityJoinRequest: return "POST /users/@me/activities/join-request";
     case CallKind::SendActivityJoinRequestReply: return "POST /users/@me/activities/invite (join request reply)";
     case CallKind::AcceptActivityInvite: return "POST /users/@me/activities/invite/accept";
+    case CallKind::JoinLinkedLobbyGuild: return "POST /lobbies/{lobby}/members/@me/invites";
   }
   return "request";
 }
@@ -143,6 +145,7 @@ inline const char* CallKindJsName(CallKind kind) {
     case CallKind::SendActivityJoinRequest: return "sendActivityJoinRequest";
     case CallKind::SendActivityJoinRequestReply: return "sendActivityJoinRequestReply";
     case CallKind::AcceptActivityInvite: return "acceptActivityInvite";
+    case CallKind::JoinLinkedLobbyGuild: return "joinLinkedLobbyGuild";
   }
   return "";
 }

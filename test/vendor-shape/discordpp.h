@@ -680,6 +680,10 @@ class Client {
   void LeaveLobby(uint64_t lobbyId, LeaveLobbyCallback callback);
   void LinkChannelToLobby(uint64_t lobbyId, uint64_t channelId, LinkOrUnlinkChannelCallback callback);
   void UnlinkChannelFromLobby(uint64_t lobbyId, LinkOrUnlinkChannelCallback callback);
+  using ProvisionalUserMergeRequiredCallback = std::function<void()>;
+  using JoinLinkedLobbyGuildCallback = std::function<void(ClientResult result, std::string inviteUrl)>;
+  void JoinLinkedLobbyGuild(uint64_t lobbyId, ProvisionalUserMergeRequiredCallback provisionalUserMergeRequiredCallback,
+                            JoinLinkedLobbyGuildCallback callback);
   std::optional<LobbyHandle> GetLobbyHandle(uint64_t lobbyId) const;
   std::vector<uint64_t> GetLobbyIds() const;
   void SendLobbyMessageWithMetadata(uint64_t lobbyId, std::string const& content,

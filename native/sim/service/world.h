@@ -217,6 +217,9 @@ class World {
   sdk::Result LinkChannelToLobby(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId,
                                  sdk::Snowflake channelId);
   sdk::Result UnlinkChannelFromLobby(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId);
+  // Join Linked Lobby Guild: a lobby channel invite for the member itself (see
+  // CreateLobbyChannelInvite), as a URL; provisional accounts are refused (merge required).
+  sdk::Result JoinLinkedLobbyGuild(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId, std::string* inviteUrl);
   sdk::Result ReadGuildChannels(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake guildId,
                                 std::vector<sdk::GuildChannel>* out) const;
 
