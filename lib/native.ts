@@ -145,6 +145,8 @@ export interface NativeWorld {
   getAuditLog(guildId: string): NativeAuditLogEntry[];
   /** Makes two users friends at once (harness); a refused friendship is a RangeError. */
   setFriends(userA: string, userB: string, discord: boolean, game: boolean): void;
+  /** 0 everyone, 1 friends & small servers only, 2 friends only. */
+  setProfilePrivacy(userId: string, privacy: number): void;
 }
 
 export interface NativeWorldConstructor {

@@ -143,6 +143,20 @@ export class SimulatedChatClient {
   }
 
   /**
+   * The user's profile privacy, as chosen in the chat client's settings (spec: Presence Update).
+   * `friendsOnly`: the user's custom status (an activity of type `CustomStatus`) is shown to its
+   * friends only; lobby co-members who are not friends see no activity while it is one (they get
+   * `userUpdated` when this changes). `friendsAndSmallServers` hides it only in guilds of more than
+   * 200 members, whose presence the simulator does not deliver: on the simulator it shows as
+   * `everyone` does (the default).
+   * @throws RangeError for another value.
+   */
+  setProfilePrivacy(privacy: ProfilePrivacy): void {
+    const checked = checkOneOf(privacy, PROFILE_PRIVACY, 'privacy');
+    this.#world.setProfilePrivacy(this.userId, PROFILE_PRIVACY.indexOf(checked));
+  }
+
+  /**
    * The activity invites (of type `join`) the user received, oldest first, with the message that
    * came with each; `isValid` tells whether it can still be accepted.
    */
@@ -192,6 +206,11 @@ export interface ChatClientLaunches {
 }
 
 const ACTION_KINDS: readonly ActivityActionKind[] = namesByValue(ActivityActionType);
+
+/** A user's profile privacy setting ({@link SimulatedChatClient.setProfilePrivacy}). */
+export type ProfilePrivacy = 'everyone' | 'friendsAndSmallServers' | 'friendsOnly';
+// In the native world's order (World::ProfilePrivacy).
+const PROFILE_PRIVACY: readonly ProfilePrivacy[] = ['everyone', 'friendsAndSmallServers', 'friendsOnly'];
 
 /** A sign-in request shown in a chat client ({@link SimulatedChatClient.consentPrompts}). */
 export interface ConsentPrompt {

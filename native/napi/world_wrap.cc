@@ -79,6 +79,7 @@ void WorldWrap::Init(Napi::Env env, Napi::Object exports) {
           InstanceMethod<&WorldWrap::GetVoiceChannelStatus>("getVoiceChannelStatus"),
           InstanceMethod<&WorldWrap::GetAuditLog>("getAuditLog"),
           InstanceMethod<&WorldWrap::SetFriends>("setFriends"),
+          InstanceMethod<&WorldWrap::SetProfilePrivacy>("setProfilePrivacy"),
           InstanceMethod<&WorldWrap::GetConsentPrompts>("getConsentPrompts"),
           InstanceMethod<&WorldWrap::AnswerConsent>("answerConsent"),
           InstanceMethod<&WorldWrap::RemoveAuthorization>("removeAuthorization"),

@@ -104,6 +104,7 @@ class WorldWrap final : public Napi::ObjectWrap<WorldWrap> {
   Napi::Value GetAuditLog(const Napi::CallbackInfo& info);               // (guildId) -> entries
   // Relationships (world_wrap_presence.cc).
   Napi::Value SetFriends(const Napi::CallbackInfo& info);  // (userA, userB, discord, game)
+  Napi::Value SetProfilePrivacy(const Napi::CallbackInfo& info);  // (userId, 0 everyone | 1 friends & small servers | 2 friends only)
   // Sign-in (world_wrap_auth.cc).
   Napi::Value GetConsentPrompts(const Napi::CallbackInfo& info);         // (userId) -> [{ applicationId, scopes }]
   Napi::Value AnswerConsent(const Napi::CallbackInfo& info);             // (userId, approve)

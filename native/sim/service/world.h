@@ -260,6 +260,14 @@ class World {
   // cannot choose (only Online, Idle, Dnd, Invisible). Users who know the user are told.
   sdk::Result SetOnlineStatus(sdk::Snowflake user, sdk::StatusType status);
   void ClearRichPresence(sdk::Snowflake app, sdk::Snowflake user);
+  // The profile privacy the user chose in its chat client (spec: Presence Update). Friends Only:
+  // its custom status (an activity of type CustomStatus, 4) is shown to its friends only, not to
+  // the other users who see its presence (lobby co-members). Friends & Small Servers Only applies
+  // the same in guilds of more than 200 members, whose guild presence the simulator does not
+  // deliver, so it changes nothing here. Users who know the user are told. Unknown user:
+  // std::invalid_argument.
+  enum class ProfilePrivacy { Everyone = 0, FriendsAndSmallServers = 1, FriendsOnly = 2 };
+  void SetProfilePrivacy(sdk::Snowflake user, ProfilePrivacy privacy);
   // `userId` as a client of (app, viewer) sees it: only users it knows (itself and the members of
   // its lobbies in `app`), else nullopt.
   std::optional<sdk::User> ViewUser(sdk::Snowflake app, sdk::Snowflake viewer, sdk::Snowflake userId) const;
@@ -405,6 +413,7 @@ class World {
   DirectMessages directMessages_;
   std::map<sdk::Snowflake, sdk::Activity> activities_;  // by user; applicationId: the publishing app
   std::map<sdk::Snowflake, sdk::StatusType> chosenStatus_;  // by user; absent: Online
+  std::map<sdk::Snowflake, ProfilePrivacy> profilePrivacy_;  // by user; absent: Everyone
 
   // Relationships (world_relationships.cc). What others can see of a user's presence, for the
   // friends list's groups: online, and the application of the activity it shows.
