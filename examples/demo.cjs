@@ -4,7 +4,8 @@
 // backend names a character and flags a message, and both players see it happen; Ada shares her rich
 // presence and Bo sees it with the developer portal's invite cover image; then the game reads a
 // player's chat-client voice settings and hears her change one, and the two share a short voice
-// call. Runs offline; no vendor SDK needed.
+// call; last, Bo sees his friend Ada playing, accepts her invite and lands in her lobby. Runs
+// offline; no vendor SDK needed.
 'use strict';
 const { Client, MemoryTokenStore, Simulator } = require('../dist/index.js');
 
@@ -129,6 +130,32 @@ async function main() {
   await sim.settle();
   say('[Ada]', `call ${adaClient.getCall(lobbyId).status} with ${adaClient.getCall(lobbyId).participants.length} participants`);
   await boClient.endCall(lobbyId);
+  await sim.settle();
+
+  // Friends and the join loop: Bo sees Ada online, playing; she invites him into a new party; he
+  // accepts, gets the join secret and lands in her lobby.
+  console.log(`\n${stamp()}  Ada and Bo become game friends (Bo is provisional: game friends only)`);
+  sim.setFriends(ada, bo, { discord: false, game: true });
+  const squadSecret = 'harbor-raid-8';
+  const squadLobby = await adaClient.createOrJoinLobby(squadSecret);
+  await adaClient.updateRichPresence({
+    details: 'Harbor, squad',
+    state: 'Forming a squad',
+    party: { id: 'squad-8', currentSize: 1, maxSize: 4 },
+    secrets: { join: squadSecret },
+    assets: { largeImage: 'harbor' },
+  });
+  await sim.settle();
+  for (const { user } of boClient.getRelationshipsByGroup('onlinePlayingGame')) {
+    say('[Bo]', `friend ${names.get(user.id)} is ${user.status}, playing: ${user.gameActivity.state}`);
+  }
+  const invited = new Promise((resolve) => boClient.once('activityInviteCreated', resolve));
+  await adaClient.sendActivityInvite(bo.id, 'another round?');
+  const invite = await invited;
+  say('[Bo]', `${invite.type} invite from ${names.get(invite.senderId)} to party ${invite.partyId}`);
+  const { joinSecret } = await boClient.acceptActivityInvite(invite);
+  const landed = await boClient.createOrJoinLobby(joinSecret);
+  say('[Bo]', `accepted the invite and joined Ada's lobby: ${landed === squadLobby}`);
   await sim.settle();
 
   await Promise.all([adaClient.close(), boClient.close()]);

@@ -29,6 +29,7 @@ export type {
   GetProvisionalTokenOptions,
   ProvisionalMergeOptions,
 } from './client/index.js';
+export type { ActivityInvite, ActivityActionKind, ActivityJoin, ActivityJoinWithApplication } from './client/index.js';
 export { SimulatedIdentityProvider } from './sim/identity-provider.js';
 export type { IssueExternalTokenOptions } from './sim/identity-provider.js';
 // The optional SDK APIs a backend has (BackendFeatures is its read-only form).
@@ -53,6 +54,7 @@ export type {
 export type { SimulatedCall, InjectedFailure, BackendErrorType } from './sim/faults.js';
 export { SimulatedChatClient } from './sim/chat-client.js';
 export type { ConsentPrompt } from './sim/chat-client.js';
+export type { ChatClientInvite, ChatClientLaunches, ProfilePrivacy } from './sim/chat-client.js';
 export { SimulatedService, SERVICE_ROUTES } from './sim/http/service.js';
 export type { ListenOptions, ServiceFailure, AuditLogEntry, AcceptedInvite, RateLimitBudget } from './sim/http/service.js';
 export type {

@@ -94,6 +94,8 @@ export const limits = {
   globalNameLength: 32,
   /** A username: 1 to this many characters. Not documented by the service; chosen by us (the global name's 32). */
   usernameLength: 32,
+  /** registerLaunchCommand's command: 1 to this many characters. Not documented by the vendor; chosen by us (a Windows command line's 8,191 limit, rounded down). */
+  launchCommandLength: 8000,
   /** A simulated application's name: 1 to this many characters. Not documented by the service; chosen by us. */
   applicationNameLength: 100,
   /** A simulated guild's name: 1 to this many characters. Not documented by the service; chosen by us. */

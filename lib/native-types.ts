@@ -27,6 +27,25 @@ export interface NativeRelationship {
   user: NativeUser | null;
 }
 
+/** An activity invite (`discordpp::ActivityInvite`); `type` is the vendor's ActivityActionTypes value. */
+export interface NativeActivityInvite {
+  senderId: string;
+  channelId: string;
+  messageId: string;
+  applicationId: string;
+  parentApplicationId: string;
+  type: number;
+  partyId: string;
+  sessionId: string;
+  isValid: boolean;
+}
+
+/** An accepted invite's join (SetActivityJoinWithApplicationCallback): the join secret is a secret. */
+export interface NativeActivityJoin {
+  applicationId: string;
+  joinSecret: string;
+}
+
 /**
  * An activity (`discordpp::Activity`); enums are the vendor's values. Going in, optional fields
  * may be left out; coming out, every field is present (null when not set).

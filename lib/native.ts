@@ -10,6 +10,7 @@ export * from './native-types.js';
 export { EVENT_INTS, EventKind, type EventHandlers, type NativeClient, type NativeDispatcher, type NativePayload } from './generated/seam.js';
 import type { NativeClient, NativeDispatcher } from './generated/seam.js';
 import type {
+  NativeActivityInvite,
   NativeAuditLogEntry,
   NativeBackendOptions,
   NativeChannelInvite,
@@ -94,6 +95,12 @@ export interface NativeWorld {
   answerConsent(userId: string, approve: boolean): void;
   /** The user removes the application: its tokens are deleted. Returns how many. */
   removeAuthorization(userId: string, applicationId: string): number;
+  /** The activity invites the user's chat client shows, oldest first (no join secrets). */
+  getChatClientInvites(userId: string): { invite: NativeActivityInvite; content: string }[];
+  /** The launch commands registered on the user's chat client, by application id, and the commands it ran. */
+  getLaunchCommands(userId: string): { registered: Record<string, string>; launched: string[] };
+  /** The user accepts an invite in the chat client. RangeError when it cannot be accepted. */
+  acceptActivityInviteInChatClient(userId: string, messageId: string): void;
   /** The user asks to link their account with the application: subscribed clients are told. Returns how many. RangeError: unknown, or the chat client is not reachable. */
   requestAccountLink(userId: string, applicationId: string): number;
   /** The application's identity provider issues an external token (`type` is the vendor value). RangeError: unknown application. */
@@ -144,6 +151,8 @@ export interface NativeWorld {
   getAuditLog(guildId: string): NativeAuditLogEntry[];
   /** Makes two users friends at once (harness); a refused friendship is a RangeError. */
   setFriends(userA: string, userB: string, discord: boolean, game: boolean): void;
+  /** 0 everyone, 1 friends & small servers only, 2 friends only. */
+  setProfilePrivacy(userId: string, privacy: number): void;
 }
 
 export interface NativeWorldConstructor {

@@ -121,6 +121,44 @@ describe('the Electron bridge', () => {
     await until(() => statuses.includes('disconnected'), 'the disconnect in the renderer');
   });
 
+  it('carries the friends list, friend requests and the invite loop, with their events', async () => {
+    const { sim, client, social } = await setup([
+      'getRelationships', 'getRelationshipsByGroup', 'getRelationship', 'searchFriendsByUsername', 'sendGameFriendRequest',
+      'acceptGameFriendRequest', 'blockUser', 'unblockUser', 'acceptActivityInvite', 'sendActivityJoinRequest',
+    ]);
+    const friendUser = sim.createUser({ username: 'friend' });
+    const friend = await sim.connectClient(friendUser);
+    open.push(friend);
+    const created: string[] = [];
+    social().on('relationshipCreated', ({ userId, isDiscordRelationshipUpdate }) => created.push(`${userId} ${isDiscordRelationshipUpdate}`));
+    const invites: import('../lib/index.js').ActivityInvite[] = [];
+    social().on('activityInviteCreated', (invite) => invites.push(invite));
+    await until(() => client.listenerCount('relationshipCreated') === 1 && client.listenerCount('activityInviteCreated') === 1, 'the subscriptions');
+    await social().sendGameFriendRequest('FRIEND');
+    await friend.acceptGameFriendRequest(client.currentUser!.id);
+    await sim.settle();
+    await until(() => created.length === 2, 'both relationship events in the renderer');
+    expect(created).toEqual([`${friendUser.id} false`, `${friendUser.id} false`]);
+    expect((await social().getRelationship(friendUser.id)).gameType).toBe('friend');
+    expect((await social().getRelationships()).map((r) => r.id)).toEqual([friendUser.id]);
+    expect((await social().getRelationshipsByGroup('offline')).map((r) => r.user?.username)).toEqual(['friend']);
+    expect((await social().searchFriendsByUsername('fri')).map((u) => u.username)).toEqual(['friend']);
+    // The invite loop: the friend invites the launcher's user, the renderer accepts for the secret.
+    await friend.updateRichPresence({ state: 'In a group', party: { id: 'party-x', currentSize: 1, maxSize: 2 }, secrets: { join: 'bridge-lobby' } });
+    await friend.sendActivityInvite(client.currentUser!.id);
+    await until(() => invites.length === 1, 'the invite in the renderer');
+    // Playing this game now: the friend moved to the top group.
+    expect((await social().getRelationshipsByGroup('onlinePlayingGame')).map((r) => r.user?.username)).toEqual(['friend']);
+    expect((await social().acceptActivityInvite(invites[0]!)).joinSecret).toBe('bridge-lobby');
+    // Refusals keep the service's code across the bridge.
+    const refused = await rejection(social().sendActivityJoinRequest('123456789012345678'));
+    expect([refused.name, refused.code]).toEqual(['SocialSdkError', 10013]);
+    await social().blockUser(friendUser.id);
+    expect((await social().getRelationship(friendUser.id)).discordType).toBe('blocked');
+    await social().unblockUser(friendUser.id);
+    expect((await social().getRelationship(friendUser.id)).discordType).toBe('none');
+  });
+
   it('refuses methods that are not allowed, whatever the renderer sends', async () => {
     const { client, social, window } = await setup(['getState']);
     const api = social() as unknown as Record<string, unknown>;

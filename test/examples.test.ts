@@ -31,6 +31,8 @@ describe('examples', () => {
     expect(stdout).toMatch(/\[Ada\]\s+voice settings: voiceActivity, muted false, input 100, output 100/);
     expect(stdout).toMatch(/\[Ada\]\s+voice settings updated: pushToTalk \(SHIFT \+ F\), output volume 100/);
     expect(stdout).toMatch(/\[Ada\]\s+Bo joined the call[\s\S]*\[Ada\]\s+Bo is muted[\s\S]*\[Ada\]\s+call connected with 2 participants[\s\S]*\[Ada\]\s+Bo left the call/);
+    // The join loop: Bo sees Ada playing, accepts her invite, lands in her lobby.
+    expect(stdout).toMatch(/\[Bo\]\s+friend Ada is online, playing: Forming a squad[\s\S]*\[Bo\]\s+join invite from Ada to party squad-8[\s\S]*\[Bo\]\s+accepted the invite and joined Ada's lobby: true/);
   });
 
   it('the friends example: provisional accounts have game friends only; groups follow presence', async () => {
@@ -38,6 +40,15 @@ describe('examples', () => {
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout).toBe("refused: 80000\nada sees bo as pendingIncoming\ngroups updated: bo\nonlinePlayingGame: bo (none/friend)\nonlineElsewhere: -\noffline: cy (friend/none)\ngroups updated: cy\ngroups updated: cy\nonlinePlayingGame: bo (none/friend), cy (friend/none)\nonlineElsewhere: -\noffline: -\ngroups updated: cy\n");
+  });
+
+  it('the friends-and-invites example: Bo sees Ada playing, accepts her invite and lands in her lobby; a full party ends the invite', async () => {
+    const { code, stdout, stderr } = await runFixture(example('friends-and-invites.cjs'));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toBe(
+      "bo sees ada online: Looking for a mate\nbo got a join invite from ada\njoin: { joinSecret: '[REDACTED]' }\nbo is in ada's lobby: true\ninvite still valid: false\naccept refused: 50035\n",
+    );
   });
 
   it('the lobby chat example runs', async () => {

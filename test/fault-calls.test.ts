@@ -6,7 +6,8 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { player, players } from './lobby-helpers.js';
-import { root, sdk, type Client, type SimulatedCall } from './sdk.js';
+import { until } from './helpers.js';
+import { root, sdk, type ActivityInvite, type Client, type SimulatedCall } from './sdk.js';
 
 const seam = JSON.parse(fs.readFileSync(path.join(root, 'seam', 'seam.json'), 'utf8')) as { calls: { name: SimulatedCall }[] };
 const CALLS = seam.calls.map((call) => call.name);
@@ -48,8 +49,26 @@ async function context() {
   sim.setFriends(alice.user, friendsUsers.gameFriend, { discord: false, game: true });
   sim.setFriends(alice.user, friendsUsers.friend, { discord: true, game: true });
   await alice.client.blockUser(friendsUsers.blocked.id);
+  // Activity invites: eve shows a party with a join secret (never changed by a probe) and is
+  // alice's friend; alice holds an invite from eve, eve a join request from alice.
+  const eve = await player(sim, 'eve');
+  sim.setFriends(alice.user, eve.user, { discord: true, game: true });
+  await eve.client.updateRichPresence({ state: 'in a party', party: { id: 'fault-party', currentSize: 1, maxSize: 4 }, secrets: { join: 'fault-calls-lobby' } });
+  const aliceInvites: ActivityInvite[] = [];
+  const eveInvites: ActivityInvite[] = [];
+  alice.client.on('activityInviteCreated', (invite) => aliceInvites.push(invite));
+  eve.client.on('activityInviteCreated', (invite) => eveInvites.push(invite));
+  await eve.client.sendActivityInvite(alice.user.id, 'join us');
+  await alice.client.sendActivityJoinRequest(eve.user.id);
   await sim.settle();
-  return { sim, alice, bob, lobbyId, leavingLobbyId, editable, deletable, guild, channel, carol, uncached, dan, friendsUsers };
+  await until(() => aliceInvites.length === 1 && eveInvites.length === 1, 'the invites of the fault-calls context');
+  const invites = { toAccept: aliceInvites[0]!, joinRequest: eveInvites[0]! };
+  // A lobby of alice's with a linked channel of its own (the link probes use the other lobby).
+  const linkedLobbyId = await alice.client.createOrJoinLobby('fault-calls-linked');
+  sim.bulkUpdateLobbyMembers(linkedLobbyId, [{ user: alice.user, flags: 1 }]);
+  await alice.client.linkChannelToLobby(linkedLobbyId, sim.createGuildChannel(guild, { name: 'linked' }));
+  await sim.settle();
+  return { sim, alice, bob, lobbyId, leavingLobbyId, editable, deletable, guild, channel, carol, uncached, dan, friendsUsers, eve, invites, linkedLobbyId };
 }
 type Context = Awaited<ReturnType<typeof context>>;
 
@@ -137,6 +156,11 @@ const PROBES: Record<SimulatedCall, (ctx: Context) => Promise<Outcome>> = {
   refreshToken: ({ alice }) =>
     outcome(alice.client.refreshToken({ applicationId: alice.client.applicationId, refreshToken: 'no-such-token' }).catch(refusedIsOk)),
   revokeToken: ({ alice }) => outcome(alice.client.revokeToken({ applicationId: alice.client.applicationId, token: 'no-such-token' })),
+  sendActivityInvite: ({ alice, eve }) => outcome(eve.client.sendActivityInvite(alice.user.id, 'another invite')),
+  sendActivityJoinRequest: ({ alice, eve }) => outcome(alice.client.sendActivityJoinRequest(eve.user.id)),
+  sendActivityJoinRequestReply: ({ eve, invites }) => outcome(eve.client.sendActivityJoinRequestReply(invites.joinRequest)),
+  acceptActivityInvite: ({ alice, invites }) => outcome(alice.client.acceptActivityInvite(invites.toAccept)),
+  joinLinkedLobbyGuild: ({ alice, linkedLobbyId }) => outcome(alice.client.joinLinkedLobbyGuild(linkedLobbyId)),
   getProvisionalToken: ({ sim, alice }) =>
     outcome(alice.client.getProvisionalToken({
       applicationId: alice.client.applicationId,

@@ -85,9 +85,10 @@ describe('game backend: bulk lobby member updates', () => {
 
 describe('lobby capacity', () => {
   it('a lobby holds at most 1,000 members: the backend is refused beyond, and so is a client joining by secret', async () => {
-    const { sim, all: [late] } = await players(1);
-    const lobbyId = sim.createLobby({ secret: 'packed' });
-    const users = Array.from({ length: limits.lobbyMembers }, (_, i) => sim.createUser({ username: `fan${i}` }));
+    const { sim, all: [host, late] } = await players(2);
+    // Created by secret from a client (clients cannot join lobbies the backend made).
+    const lobbyId = await host!.client.createOrJoinLobby('packed');
+    const users = Array.from({ length: limits.lobbyMembers - 1 }, (_, i) => sim.createUser({ username: `fan${i}` }));
     for (let at = 0; at < users.length; at += 25) {
       sim.bulkUpdateLobbyMembers(lobbyId, users.slice(at, at + 25).map((user) => ({ user })));
     }
@@ -156,16 +157,29 @@ describe('game backend: moderation metadata, linked channel, deletion', () => {
     expect(await alice!.client.createOrJoinLobby('s')).not.toBe(lobbyId);
   });
 
-  it('a lobby the backend made without a secret cannot be left by a client', async () => {
-    const { sim, all: [alice] } = await players(1);
+  it('SDK clients cannot join or leave a lobby the backend made, with or without a secret (403 50001)', async () => {
+    const { sim, all: [alice, bob] } = await players(2);
     const lobbyId = sim.createLobby();
     sim.bulkUpdateLobbyMembers(lobbyId, [{ user: alice!.user }]);
     const error = await rejectionOf(alice!.client.leaveLobby(lobbyId));
-    expect(error).toMatchObject({ type: 'HTTPError', status: 403 });
+    expect(error).toMatchObject({ type: 'HTTPError', status: 403, code: 50001 });
     expect(alice!.client.getLobbyIds()).toEqual([lobbyId]);
-    const joinable = sim.createLobby({ secret: 'open' });
-    expect(await alice!.client.createOrJoinLobby('open')).toBe(joinable);
+    // The server API's rule: CreateOrJoinLobby and LeaveLobby only for lobbies created by secret.
+    const backendLobby = sim.createLobby({ secret: 'open' });
+    const join = await rejectionOf(bob!.client.createOrJoinLobby('open'));
+    expect(join).toMatchObject({ type: 'HTTPError', status: 403, code: 50001 });
+    expect(join.message).toMatch(/created by the game's server/);
+    expect(sim.getLobby(backendLobby)!.members).toEqual([]);
+    sim.bulkUpdateLobbyMembers(backendLobby, [{ user: bob!.user }]);
+    expect((await rejectionOf(bob!.client.leaveLobby(backendLobby))).code).toBe(50001);
+    expect((await rejectionOf(bob!.client.createOrJoinLobby('open'))).code).toBe(50001);
+    await sim.settle();
+    expect(bob!.client.getLobbyIds()).toEqual([backendLobby]);
     expect(() => sim.createLobby({ secret: 'open' })).toThrow(/already has a lobby with this secret/);
+    // A lobby created by secret from a client can be joined and left.
+    const bySecret = await alice!.client.createOrJoinLobby('made-by-a-client');
+    expect(await bob!.client.createOrJoinLobby('made-by-a-client')).toBe(bySecret);
+    await bob!.client.leaveLobby(bySecret);
   });
 });
 

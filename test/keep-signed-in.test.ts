@@ -73,7 +73,7 @@ describe('keepSignedIn', () => {
     expect(seen.statuses.filter((s) => s.startsWith('disconnected'))).toEqual([]);
     expect(seen.signedOut).toEqual([]);
     // Rotation: every refresh token but the newest is spent.
-    await expect(client.refreshToken({ applicationId, refreshToken: spent[1].refreshToken })).rejects.toMatchObject(invalidGrant);
+    await expect(client.refreshToken({ applicationId, refreshToken: spent[1]!.refreshToken })).rejects.toMatchObject(invalidGrant);
     await client.close();
   });
 
@@ -116,7 +116,7 @@ describe('keepSignedIn', () => {
     const other = sim.createClient({ applicationId });
     await other.revokeToken({ applicationId, token: tokens.accessToken });
     await until(() => seen.signedOut.length === 1, 'the sign-out');
-    expect(seen.signedOut[0].reason).toBe('deauthorized');
+    expect(seen.signedOut[0]!.reason).toBe('deauthorized');
     await other.close();
     await client.close();
   });

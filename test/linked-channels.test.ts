@@ -150,3 +150,47 @@ describe('linkChannelToLobby / unlinkChannelFromLobby', () => {
     expect(await rejectionOf(idle.linkChannelToLobby(lobbyId, text))).toMatchObject({ type: 'ClientDestroyed' });
   });
 });
+
+describe('joinLinkedLobbyGuild', () => {
+  it("gives a member an invite URL to the linked channel's guild: single use, valid one hour on the virtual clock", async () => {
+    const { sim, alice, lobbyId, guild, text } = await setup();
+    const cy = await player(sim, 'cy');
+    await cy.client.createOrJoinLobby('raid-night');
+    const noLink = await rejectionOf(cy.client.joinLinkedLobbyGuild(lobbyId));
+    expect([noLink.type, noLink.status, noLink.code]).toEqual(['HTTPError', 400, 50035]);
+    await alice.client.linkChannelToLobby(lobbyId, text);
+    const url = await cy.client.joinLinkedLobbyGuild(lobbyId);
+    expect(url).toMatch(/^https:\/\/discord\.gg\/\w{10}$/);
+    const codeOf = (link: string) => link.slice(link.lastIndexOf('/') + 1);
+    const service = await sim.listen();
+    try {
+      expect(service.acceptChannelInvite(codeOf(url), cy.user)).toEqual({ guildId: guild.id, channelId: text, lobbyId });
+      expect((await cy.client.getUserGuilds()).map((g) => g.id)).toEqual([guild.id]);
+      // Single use.
+      expect(() => service.acceptChannelInvite(codeOf(url), cy.user)).toThrow(expect.objectContaining({ status: 404, code: 10006 }));
+      // Valid one hour: a minute before, a fresh one works; at the hour, it is gone.
+      const fresh = await cy.client.joinLinkedLobbyGuild(lobbyId);
+      const late = await cy.client.joinLinkedLobbyGuild(lobbyId);
+      sim.advance(59 * 60 * 1000);
+      expect(service.acceptChannelInvite(codeOf(fresh), cy.user).guildId).toBe(guild.id);
+      sim.advance(60 * 1000);
+      expect(() => service.acceptChannelInvite(codeOf(late), cy.user)).toThrow(expect.objectContaining({ code: 10006 }));
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('refuses a user who is not a member (404 10031) and a provisional account (merge required first)', async () => {
+    const { sim, alice, lobbyId, text } = await setup();
+    await alice.client.linkChannelToLobby(lobbyId, text);
+    const stranger = await player(sim, 'stranger');
+    const notMember = await rejectionOf(stranger.client.joinLinkedLobbyGuild(lobbyId));
+    expect([notMember.type, notMember.status, notMember.code]).toEqual(['HTTPError', 404, 10031]);
+    const guest = await player(sim, 'guest', { provisional: true });
+    await guest.client.createOrJoinLobby('raid-night');
+    const provisional = await rejectionOf(guest.client.joinLinkedLobbyGuild(lobbyId));
+    expect(provisional.type).toBe('AuthorizationFailed');
+    expect(provisional.message).toMatch(/provisional account .* merge it into a full account first/);
+    await expect(alice.client.joinLinkedLobbyGuild('not-an-id')).rejects.toThrow(RangeError);
+  });
+});

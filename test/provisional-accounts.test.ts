@@ -123,7 +123,7 @@ async function approvedBy(sim: ReturnType<typeof setup>['sim'], client: ReturnTy
   const pkce = client.createAuthorizationCodeVerifier();
   const pending = client.authorize({ scopes: 'openid sdk.social_layer', codeChallenge: pkce.challenge });
   await sim.settle();
-  sim.chatClient(user).approveConsent();
+  sim.chatClient(user.id).approveConsent();
   const { code, redirectUri } = await pending;
   return { code, redirectUri, codeVerifier: pkce.verifier };
 }

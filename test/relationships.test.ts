@@ -247,3 +247,38 @@ describe('presence for friends', () => {
     expect(bo.client.getUser(ada.user.id)).toBeNull();
   });
 });
+
+describe('custom status privacy (spec: Presence Update)', () => {
+  it('Friends Only: a custom status shows to friends, not to lobby co-members; other activities show to both', async () => {
+    const sim = new sdk.Simulator();
+    const ada = await player(sim, 'ada');
+    const friend = await player(sim, 'friend');
+    const mate = await player(sim, 'mate');
+    sim.setFriends(ada.user, friend.user);
+    for (const p of [ada, mate]) await p.client.createOrJoinLobby('shared-room');
+    await ada.client.updateRichPresence({ type: 'CustomStatus', state: 'brb, dinner' });
+    await sim.settle();
+    const seenBy = (p: Player) => p.client.getUser(ada.user.id)?.gameActivity?.state ?? null;
+    expect([seenBy(friend), seenBy(mate)]).toEqual(['brb, dinner', 'brb, dinner']);
+
+    const updates: string[] = [];
+    mate.client.on('userUpdated', ({ userId }) => updates.push(userId));
+    sim.chatClient(ada.user).setProfilePrivacy('friendsOnly');
+    await sim.settle();
+    expect([seenBy(friend), seenBy(mate), seenBy(ada)]).toEqual(['brb, dinner', null, 'brb, dinner']);
+    expect(updates).toContain(ada.user.id);
+    // The rule is about the custom status only.
+    await ada.client.updateRichPresence({ type: 'Playing', state: 'In the harbor' });
+    await sim.settle();
+    expect([seenBy(friend), seenBy(mate)]).toEqual(['In the harbor', 'In the harbor']);
+    await ada.client.updateRichPresence({ type: 'CustomStatus', state: 'brb, dinner' });
+    await sim.settle();
+    expect(seenBy(mate)).toBeNull();
+    // Friends & Small Servers Only hides it in guilds of more than 200 members only: not in a lobby.
+    sim.chatClient(ada.user).setProfilePrivacy('friendsAndSmallServers');
+    await sim.settle();
+    expect(seenBy(mate)).toBe('brb, dinner');
+    expect(() => sim.chatClient(ada.user).setProfilePrivacy('nobody' as never)).toThrow(RangeError);
+    expect(seenBy(mate)).toBe('brb, dinner');
+  });
+});

@@ -9,8 +9,8 @@ import { inspect } from 'node:util';
 
 import { describe, expect, it } from 'vitest';
 
-import { sdk, type LogEntry, type SignedOut } from './sdk.js';
-import { world } from './helpers.js';
+import { sdk, type ActivityInvite, type LogEntry, type SignedOut } from './sdk.js';
+import { until, world } from './helpers.js';
 
 /** Every place in `lines` where one of `secrets` shows, or a bearer credential that was not redacted. */
 function leaks(lines: readonly string[], secrets: readonly string[]): string[] {
@@ -222,11 +222,64 @@ describe('sign-in secrets', () => {
       while (events.length === 0) await new Promise((resolve) => setTimeout(resolve, 1));
       const outputs = [store, saved, kept, events, client].flatMap((value) => [inspect(value, { depth: 10, showHidden: true }), JSON.stringify(value) ?? '']);
       await client.close();
-      expect(events[0].reason).toBe('deauthorized');
+      expect(events[0]!.reason).toBe('deauthorized');
       expect(leaks(lines, secrets)).toEqual([]);
       expect(leaks(outputs, secrets)).toEqual([]);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
+  });
+});
+
+describe('join secrets', () => {
+  it('a join secret shows in no log line (debug build, verbose), error, or inspect and JSON output of the invite loop', async () => {
+    const sim = new sdk.Simulator({ build: 'debug' });
+    const app = sim.defaultApplication;
+    const [ada, bo] = [sim.createUser({ username: 'ada' }), sim.createUser({ username: 'bo' })];
+    sim.setFriends(ada, bo, { discord: true, game: true });
+    const lines: string[] = [];
+    const connect = async (user: typeof ada) => {
+      const client = sim.createClient({ logLevel: 'verbose', applicationId: app.id });
+      client.on('log', (entry) => lines.push(entry.message));
+      await client.updateToken(sim.issueToken(user, app).accessToken);
+      await client.connect();
+      return client;
+    };
+    const [adaClient, boClient] = [await connect(ada), await connect(bo)];
+    const secret = 'join-secret-of-the-party-7d1f';
+    const outputs: string[] = [];
+    const record = (value: unknown) => outputs.push(inspect(value, { depth: 10, showHidden: true }), String(value), JSON.stringify(value) ?? '');
+    const invites: ActivityInvite[] = [];
+    boClient.on('activityInviteCreated', (invite) => invites.push(invite));
+    boClient.on('activityInviteUpdated', record);
+    boClient.on('activityJoin', record);
+    boClient.on('activityJoinWithApplication', record);
+    await adaClient.updateRichPresence({ state: 'In a group', party: { id: 'p1', currentSize: 1, maxSize: 2 }, secrets: { join: secret } });
+    await adaClient.sendActivityInvite(bo.id, 'join us');
+    await sim.settle();
+    await until(() => invites.length === 1, 'the invite');
+    record(invites[0]);
+    record(await boClient.acceptActivityInvite(invites[0]!));
+    sim.chatClient(bo).acceptActivityInvite(invites[0]!);
+    record(sim.chatClient(bo).activityInvites);
+    await sim.settle();
+    // Refused: the party filled up.
+    await adaClient.updateRichPresence({ state: 'Full', party: { id: 'p1', currentSize: 2, maxSize: 2 }, secrets: { join: secret } });
+    await sim.settle();
+    await boClient.acceptActivityInvite(invites[0]!).catch(record);
+    try {
+      sim.chatClient(bo).acceptActivityInvite(invites[0]!);
+    } catch (error) {
+      record(error);
+    }
+    record(adaClient);
+    record(boClient);
+    record(boClient.getUser(ada.id));
+    await adaClient.close();
+    await boClient.close();
+    expect(lines.length).toBeGreaterThan(0);
+    expect(outputs.filter((output) => output.includes('REDACTED')).length).toBeGreaterThan(0);
+    expect(leaks(lines, [secret])).toEqual([]);
+    expect(leaks(outputs, [secret])).toEqual([]);
   });
 });

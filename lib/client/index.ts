@@ -11,6 +11,7 @@ import '../features/voice.js';
 import '../features/guilds.js';
 import '../features/relationships.js';
 import '../features/auth.js';
+import '../features/invites.js';
 import '../features/keep-signed-in.js';
 
 export { Client } from './client.js';
@@ -20,5 +21,6 @@ export type { SendLobbyMessageOptions, GetLobbyMessagesOptions, SendUserMessageO
 export type { PresenceClientEvents } from '../features/presence.js';
 export type { VoiceClientEvents } from '../features/voice.js';
 export type { Relationship, RelationshipKind, RelationshipGroup, RelationshipEvent, RelationshipClientEvents } from '../features/relationships.js';
+export type { ActivityInvite, ActivityActionKind, ActivityJoin, ActivityJoinWithApplication, InviteClientEvents } from '../features/invites.js';
 export type { AuthorizationCodeVerifier, AuthorizationCodeChallenge, AuthorizeOptions, Authorization, TokenSet, GetTokenOptions, AuthClientEvents, CurrentUser, ExternalAuthTypeName, GetProvisionalTokenOptions, ProvisionalMergeOptions } from '../features/auth.js';
 export type { KeepSignedInOptions, KeptSignIn, SignedOut, SignedOutReason, KeepSignedInClientEvents } from '../features/keep-signed-in.js';

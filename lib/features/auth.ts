@@ -483,8 +483,12 @@ function toAuthorization(value: { code: string; redirectUri: string }): Authoriz
   return hidden({ code: value.code, redirectUri: value.redirectUri }, { code: '[REDACTED]', redirectUri: value.redirectUri });
 }
 
-/** `value`, frozen, with `shown` as its inspect and JSON output (secrets left out). */
-function hidden<T extends object>(value: T, shown: object): T {
+/**
+ * `value`, frozen, with `shown` as its inspect and JSON output (secrets left out). Also used by
+ * the invites feature for join secrets.
+ * @internal
+ */
+export function hidden<T extends object>(value: T, shown: object): T {
   Object.defineProperties(value, {
     [inspect.custom]: { value: (_depth: number, options: object) => inspect(shown, options) },
     toJSON: { value: () => shown },

@@ -78,6 +78,17 @@ declare module '../client/client.js' {
      * Needs the `CanLinkLobby` flag, as {@link Client.linkChannelToLobby}.
      */
     unlinkChannelFromLobby(lobbyId: SnowflakeInput): Promise<void>;
+    /**
+     * An invite URL to the guild of the lobby's linked channel, for this member
+     * (`JoinLinkedLobbyGuild`): the service's lobby channel invite, single use and valid one hour.
+     * Rejects with HTTPError 400 (50035) when the lobby has no linked channel, 404 (10031) for a
+     * lobby the user is not a member of, and `AuthorizationFailed` for a provisional account, which
+     * must be merged into a full account first (the vendor's `provisionalUserMergeRequired`
+     * callback).
+     * @example
+     * const url = await client.joinLinkedLobbyGuild(lobbyId); // https://discord.gg/...
+     */
+    joinLinkedLobbyGuild(lobbyId: SnowflakeInput): Promise<string>;
     /** A lobby this client's user is a member of, with its members; null otherwise or when not ready. */
     getLobby(lobbyId: SnowflakeInput): Lobby | null;
     /** The ids of the lobbies this client's user is a member of (empty when not ready). */
@@ -116,6 +127,13 @@ defineClientMethods({
       const lobby = toSnowflake(lobbyId, 'lobbyId');
       return (requestId) => native.unlinkChannelFromLobby(requestId, lobby);
     }).then(() => undefined);
+  },
+
+  joinLinkedLobbyGuild(lobbyId: SnowflakeInput): Promise<string> {
+    return operation(this, 'joinLinkedLobbyGuild', (native) => {
+      const lobby = toSnowflake(lobbyId, 'lobbyId');
+      return (requestId) => native.joinLinkedLobbyGuild(requestId, lobby);
+    });
   },
 
   getLobby(lobbyId: SnowflakeInput): Lobby | null {

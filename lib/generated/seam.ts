@@ -8,6 +8,8 @@
  */
 import type {
   NativeActivity,
+  NativeActivityInvite,
+  NativeActivityJoin,
   NativeAuthorization,
   NativeCall,
   NativeCodeVerifier,
@@ -309,6 +311,15 @@ export const RelationshipGroupType = {
 /** A value of {@link RelationshipGroupType}. */
 export type RelationshipGroupTypeValue = (typeof RelationshipGroupType)[keyof typeof RelationshipGroupType];
 
+/** Mirrors discordpp::ActivityActionTypes: what an activity invite asks (join the sender, or let the sender join). */
+export const ActivityActionType = {
+  Invalid: 0,
+  Join: 1,
+  JoinRequest: 5,
+} as const;
+/** A value of {@link ActivityActionType}. */
+export type ActivityActionTypeValue = (typeof ActivityActionType)[keyof typeof ActivityActionType];
+
 /** Int32 slots per event in a batch: [kind, client, three field slots]. */
 export const EVENT_INTS = 5;
 
@@ -346,8 +357,16 @@ export const EventKind = {
   RelationshipGroupsUpdated: 15,
   /** The access token the client is connected with expires soon (SetTokenExpirationCallback; once per token). */
   TokenExpiring: 16,
+  /** An activity invite or join request arrived (SetActivityInviteCreatedCallback). */
+  ActivityInviteCreated: 17,
+  /** An activity invite changed, e.g. it is no longer valid (SetActivityInviteUpdatedCallback). */
+  ActivityInviteUpdated: 18,
+  /** The user accepted an invite in the chat client: the join secret (SetActivityJoinCallback; a secret). */
+  ActivityJoin: 19,
+  /** The same, with the invite's application (SetActivityJoinWithApplicationCallback; a secret). */
+  ActivityJoinWithApplication: 20,
   /** The chat client asks the game to start linking the account (RegisterAuthorizeRequestCallback). */
-  AuthorizeRequest: 17,
+  AuthorizeRequest: 21,
 } as const;
 
 /** What the payload slot of an event holds. */
@@ -358,6 +377,8 @@ export type NativePayload =
   | readonly [string, string]
   | NativeMessage
   | NativeVoiceSettings
+  | NativeActivityInvite
+  | NativeActivityJoin
   | readonly NativeMessage[]
   | readonly NativeGuild[]
   | readonly NativeGuildChannel[]
@@ -403,6 +424,14 @@ export interface EventHandlers {
   RelationshipGroupsUpdated(client: number, userId: string): void;
   /** The access token the client is connected with expires soon (SetTokenExpirationCallback; once per token). */
   TokenExpiring(client: number): void;
+  /** An activity invite or join request arrived (SetActivityInviteCreatedCallback). */
+  ActivityInviteCreated(client: number, invite: NativeActivityInvite): void;
+  /** An activity invite changed, e.g. it is no longer valid (SetActivityInviteUpdatedCallback). */
+  ActivityInviteUpdated(client: number, invite: NativeActivityInvite): void;
+  /** The user accepted an invite in the chat client: the join secret (SetActivityJoinCallback; a secret). */
+  ActivityJoin(client: number, joinSecret: string): void;
+  /** The same, with the invite's application (SetActivityJoinWithApplicationCallback; a secret). */
+  ActivityJoinWithApplication(client: number, join: NativeActivityJoin): void;
   /** The chat client asks the game to start linking the account (RegisterAuthorizeRequestCallback). */
   AuthorizeRequest(client: number): void;
 }
@@ -460,6 +489,18 @@ export function dispatchEvent(handlers: EventHandlers, ints: Int32Array, at: num
       handlers.TokenExpiring(client);
       return;
     case 17:
+      handlers.ActivityInviteCreated(client, payload as NativeActivityInvite);
+      return;
+    case 18:
+      handlers.ActivityInviteUpdated(client, payload as NativeActivityInvite);
+      return;
+    case 19:
+      handlers.ActivityJoin(client, payload as string);
+      return;
+    case 20:
+      handlers.ActivityJoinWithApplication(client, payload as NativeActivityJoin);
+      return;
+    case 21:
       handlers.AuthorizeRequest(client);
       return;
   }
@@ -512,6 +553,12 @@ export type SimulatedCall =
   | 'getToken'
   | 'refreshToken'
   | 'revokeToken'
+  | 'sendActivityInvite'
+  | 'sendActivityJoinRequest'
+  | 'sendActivityJoinRequestReply'
+  | 'acceptActivityInvite'
+  /** The lobby channel invite for oneself behind JoinLinkedLobbyGuild. */
+  | 'joinLinkedLobbyGuild'
   | 'fetchCurrentUser'
   | 'getProvisionalToken'
   | 'updateProvisionalAccountDisplayName'
@@ -557,11 +604,16 @@ export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
   getToken: 34,
   refreshToken: 35,
   revokeToken: 36,
-  fetchCurrentUser: 37,
-  getProvisionalToken: 38,
-  updateProvisionalAccountDisplayName: 39,
-  getTokenFromProvisionalMerge: 40,
-  unmergeIntoProvisionalAccount: 41,
+  sendActivityInvite: 37,
+  sendActivityJoinRequest: 38,
+  sendActivityJoinRequestReply: 39,
+  acceptActivityInvite: 40,
+  joinLinkedLobbyGuild: 41,
+  fetchCurrentUser: 42,
+  getProvisionalToken: 43,
+  updateProvisionalAccountDisplayName: 44,
+  getTokenFromProvisionalMerge: 45,
+  unmergeIntoProvisionalAccount: 46,
 };
 
 /** What the Result event of each asynchronous NativeClient method carries on success. */
@@ -603,6 +655,11 @@ export interface NativeResults {
   getToken: NativeTokenExchange;
   refreshToken: NativeTokenExchange;
   revokeToken: undefined;
+  sendActivityInvite: undefined;
+  sendActivityJoinRequest: undefined;
+  sendActivityJoinRequestReply: undefined;
+  acceptActivityInvite: string;
+  joinLinkedLobbyGuild: string;
   fetchCurrentUser: NativeCurrentUser;
   getProvisionalToken: NativeTokenExchange;
   updateProvisionalAccountDisplayName: undefined;
@@ -724,6 +781,18 @@ export interface NativeClient {
   refreshToken(requestId: number, applicationId: string, refreshToken: string): void;
   /** Result value: none. */
   revokeToken(requestId: number, applicationId: string, token: string): void;
+  /** Result value: none. */
+  sendActivityInvite(requestId: number, userId: string, content: string): void;
+  /** Result value: none. */
+  sendActivityJoinRequest(requestId: number, userId: string): void;
+  /** Result value: none. */
+  sendActivityJoinRequestReply(requestId: number, invite: NativeActivityInvite): void;
+  /** Result value: the join secret (a secret). */
+  acceptActivityInvite(requestId: number, invite: NativeActivityInvite): void;
+  /** Result value: the invite URL of the linked channel's guild (single use, valid one hour). */
+  joinLinkedLobbyGuild(requestId: number, lobbyId: string): void;
+  /** Whether the chat client recorded the command (false when closed). */
+  registerLaunchCommand(applicationId: string, command: string): boolean;
   /** True once the client holds a token (its validity is not checked); false once closed. */
   isAuthenticated(): boolean;
   /** Result value: the id and name of the token's user (the token is a secret). */

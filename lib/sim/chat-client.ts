@@ -4,6 +4,9 @@
  * answers the game's sign-in requests (consent prompts).
  * @module
  */
+import { namesByValue } from '../enum-names.js';
+import type { ActivityActionKind, ActivityInvite } from '../features/invites.js';
+import { ActivityActionType } from '../generated/seam.js';
 import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
 import { limits } from '../limits.js';
 import type { NativeWorld } from '../native.js';
@@ -140,6 +143,52 @@ export class SimulatedChatClient {
   }
 
   /**
+   * The user's profile privacy, as chosen in the chat client's settings (spec: Presence Update).
+   * `friendsOnly`: the user's custom status (an activity of type `CustomStatus`) is shown to its
+   * friends only; lobby co-members who are not friends see no activity while it is one (they get
+   * `userUpdated` when this changes). `friendsAndSmallServers` hides it only in guilds of more than
+   * 200 members, whose presence the simulator does not deliver: on the simulator it shows as
+   * `everyone` does (the default).
+   * @throws RangeError for another value.
+   */
+  setProfilePrivacy(privacy: ProfilePrivacy): void {
+    const checked = checkOneOf(privacy, PROFILE_PRIVACY, 'privacy');
+    this.#world.setProfilePrivacy(this.userId, PROFILE_PRIVACY.indexOf(checked));
+  }
+
+  /**
+   * The activity invites (of type `join`) the user received, oldest first, with the message that
+   * came with each; `isValid` tells whether it can still be accepted.
+   */
+  get activityInvites(): ChatClientInvite[] {
+    return this.#world.getChatClientInvites(this.userId).map(({ invite, content }) => ({
+      invite: Object.freeze({ ...invite, type: ACTION_KINDS[invite.type] ?? 'invalid' }),
+      content,
+    }));
+  }
+
+  /** The launch commands games registered on this chat client, and the commands it ran. */
+  get launchCommands(): ChatClientLaunches {
+    const { registered, launched } = this.#world.getLaunchCommands(this.userId);
+    return { registered: { ...registered }, launched: [...launched] };
+  }
+
+  /**
+   * The user accepts an invite in the chat client (by the invite or its message id). The user's
+   * clients signed in to the invite's application get `activityJoin` and
+   * `activityJoinWithApplication` with the join secret; when none is signed in, the chat client
+   * runs the command the game registered (see {@link SimulatedChatClient.launchCommands}) and the
+   * game's first client to sign in gets them.
+   * @throws RangeError when the invite is not this user's, no longer valid, the chat client is
+   * not running, or the game is not running and registered no launch command.
+   */
+  acceptActivityInvite(invite: Pick<ActivityInvite, 'messageId'> | SnowflakeInput): void {
+    const messageId =
+      typeof invite === 'object' && invite !== null ? toSnowflake(invite.messageId, 'invite.messageId') : toSnowflake(invite, 'messageId');
+    this.#world.acceptActivityInviteInChatClient(this.userId, messageId);
+  }
+
+  /**
    * The user asks, in the chat client, to link their account with `application`: every client of
    * that application that called `onAuthorizeRequest` (and not `offAuthorizeRequest`) gets
    * `authorizeRequest`. Returns how many clients were asked.
@@ -152,6 +201,29 @@ export class SimulatedChatClient {
     return this.#world.requestAccountLink(this.userId, id);
   }
 }
+
+/** An activity invite shown in a chat client ({@link SimulatedChatClient.activityInvites}). */
+export interface ChatClientInvite {
+  /** The invite, as the game gets it with `activityInviteCreated` (no join secret). */
+  invite: ActivityInvite;
+  /** The message the sender wrote with it. */
+  content: string;
+}
+
+/** What a chat client knows of launching games ({@link SimulatedChatClient.launchCommands}). */
+export interface ChatClientLaunches {
+  /** The launch command each game registered (`registerLaunchCommand`), by application id. */
+  registered: Record<Snowflake, string>;
+  /** The commands the chat client ran to start a game for an accepted invite, oldest first. */
+  launched: string[];
+}
+
+const ACTION_KINDS: readonly ActivityActionKind[] = namesByValue(ActivityActionType);
+
+/** A user's profile privacy setting ({@link SimulatedChatClient.setProfilePrivacy}). */
+export type ProfilePrivacy = 'everyone' | 'friendsAndSmallServers' | 'friendsOnly';
+// In the native world's order (World::ProfilePrivacy).
+const PROFILE_PRIVACY: readonly ProfilePrivacy[] = ['everyone', 'friendsAndSmallServers', 'friendsOnly'];
 
 /** A sign-in request shown in a chat client ({@link SimulatedChatClient.consentPrompts}). */
 export interface ConsentPrompt {

@@ -128,8 +128,10 @@ export interface CreateLobbyOptions {
   /** The simulator's default application when absent. */
   application?: Application | SnowflakeInput;
   /**
-   * Lets clients join with `createOrJoinLobby(secret)` and leave again; without one, only the game
-   * backend manages members. 1 to 250 characters, well-formed.
+   * Reserves the secret in the application's namespace (1 to 250 characters, well-formed). Clients
+   * still cannot join the lobby with `createOrJoinLobby(secret)` nor leave it (403, code 50001): the
+   * service lets SDK clients join and leave only lobbies created by secret from a client, never one
+   * the game backend created; the backend manages its members.
    */
   secret?: string;
   metadata?: Metadata;
@@ -162,7 +164,7 @@ export interface ServerLobbyMember extends LobbyMember {
 /** A lobby as the game backend sees it. */
 export interface ServerLobby extends Lobby {
   applicationId: Snowflake;
-  /** Whether clients can join (and leave) it by secret. The secret itself is not shown. */
+  /** Whether it has a secret (the secret itself is not shown). Clients join and leave only lobbies a client created by secret. */
   hasSecret: boolean;
   /** Seconds with nobody connected after which the service deletes the lobby (set over HTTP; default 300). */
   idleTimeoutSeconds: number;
@@ -395,8 +397,9 @@ export class Simulator {
   }
 
   /**
-   * The game backend creates a lobby (server API); returns its id. Members are added with
-   * {@link Simulator.bulkUpdateLobbyMembers}, or join by secret.
+   * The game backend creates a lobby (server API); returns its id. Members are added and removed
+   * with {@link Simulator.bulkUpdateLobbyMembers}: SDK clients cannot join or leave a lobby the
+   * backend created (403, code 50001), even one with a secret.
    * @throws RangeError for an unknown application or a secret already in use.
    */
   createLobby(options: CreateLobbyOptions = {}): Snowflake {

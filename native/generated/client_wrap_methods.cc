@@ -12,6 +12,7 @@
 #include "napi/convert_presence.h"
 #include "napi/convert_relationships.h"
 #include "napi/convert_auth.h"
+#include "napi/convert_invites.h"
 
 std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MethodTable() {
   return {
@@ -81,6 +82,12 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MethodTable()
       InstanceMethod<&ClientWrap::GetToken>("getToken"),
       InstanceMethod<&ClientWrap::RefreshToken>("refreshToken"),
       InstanceMethod<&ClientWrap::RevokeToken>("revokeToken"),
+      InstanceMethod<&ClientWrap::SendActivityInvite>("sendActivityInvite"),
+      InstanceMethod<&ClientWrap::SendActivityJoinRequest>("sendActivityJoinRequest"),
+      InstanceMethod<&ClientWrap::SendActivityJoinRequestReply>("sendActivityJoinRequestReply"),
+      InstanceMethod<&ClientWrap::AcceptActivityInvite>("acceptActivityInvite"),
+      InstanceMethod<&ClientWrap::JoinLinkedLobbyGuild>("joinLinkedLobbyGuild"),
+      InstanceMethod<&ClientWrap::RegisterLaunchCommand>("registerLaunchCommand"),
       InstanceMethod<&ClientWrap::IsAuthenticated>("isAuthenticated"),
       InstanceMethod<&ClientWrap::FetchCurrentUser>("fetchCurrentUser"),
       InstanceMethod<&ClientWrap::RegisterAuthorizeRequestCallback>("registerAuthorizeRequestCallback"),
@@ -473,6 +480,51 @@ Napi::Value ClientWrap::RevokeToken(const Napi::CallbackInfo& info) {
   std::string token = StringArg(info, 2, "token");
   Live(info).Auth().RevokeToken(applicationId, std::move(token), SettleRequest<>(requestId));
   return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::SendActivityInvite(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  const sdk::Snowflake userId = SnowflakeFromJs(ArgOrUndefined(info, 1), "userId");
+  std::string content = StringArg(info, 2, "content");
+  Live(info).Invites().SendActivityInvite(userId, std::move(content), SettleRequest<>(requestId));
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::SendActivityJoinRequest(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  const sdk::Snowflake userId = SnowflakeFromJs(ArgOrUndefined(info, 1), "userId");
+  Live(info).Invites().SendActivityJoinRequest(userId, SettleRequest<>(requestId));
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::SendActivityJoinRequestReply(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  sdk::ActivityInvite invite = ActivityInviteFromJs(ArgOrUndefined(info, 1), "invite");
+  Live(info).Invites().SendActivityJoinRequestReply(std::move(invite), SettleRequest<>(requestId));
+  return info.Env().Undefined();
+}
+
+// Result value: the join secret (a secret).
+Napi::Value ClientWrap::AcceptActivityInvite(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  sdk::ActivityInvite invite = ActivityInviteFromJs(ArgOrUndefined(info, 1), "invite");
+  Live(info).Invites().AcceptActivityInvite(std::move(invite), SettleRequest<std::string>(requestId));
+  return info.Env().Undefined();
+}
+
+// Result value: the invite URL of the linked channel's guild (single use, valid one hour).
+Napi::Value ClientWrap::JoinLinkedLobbyGuild(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  const sdk::Snowflake lobbyId = SnowflakeFromJs(ArgOrUndefined(info, 1), "lobbyId");
+  Live(info).Lobbies().JoinLinkedLobbyGuild(lobbyId, SettleRequest<std::string>(requestId));
+  return info.Env().Undefined();
+}
+
+// Whether the chat client recorded the command (false when closed).
+Napi::Value ClientWrap::RegisterLaunchCommand(const Napi::CallbackInfo& info) {
+  const sdk::Snowflake applicationId = SnowflakeFromJs(ArgOrUndefined(info, 0), "applicationId");
+  std::string command = StringArg(info, 1, "command");
+  return Napi::Boolean::New(info.Env(), client_ && client_->Invites().RegisterLaunchCommand(applicationId, std::move(command)));
 }
 
 // True once the client holds a token (its validity is not checked); false once closed.

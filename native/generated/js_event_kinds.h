@@ -26,7 +26,11 @@ enum class JsEventKind : uint8_t {
   RelationshipDeleted = 14,  // A relationship was removed (SetRelationshipDeletedCallback).
   RelationshipGroupsUpdated = 15,  // A friend moved to another group of the friends list (SetRelationshipGroupsUpdatedCallback).
   TokenExpiring = 16,  // The access token the client is connected with expires soon (SetTokenExpirationCallback; once per token).
-  AuthorizeRequest = 17,  // The chat client asks the game to start linking the account (RegisterAuthorizeRequestCallback).
+  ActivityInviteCreated = 17,  // An activity invite or join request arrived (SetActivityInviteCreatedCallback).
+  ActivityInviteUpdated = 18,  // An activity invite changed, e.g. it is no longer valid (SetActivityInviteUpdatedCallback).
+  ActivityJoin = 19,  // The user accepted an invite in the chat client: the join secret (SetActivityJoinCallback; a secret).
+  ActivityJoinWithApplication = 20,  // The same, with the invite's application (SetActivityJoinWithApplicationCallback; a secret).
+  AuthorizeRequest = 21,  // The chat client asks the game to start linking the account (RegisterAuthorizeRequestCallback).
 };
 
-constexpr int32_t kJsEventKinds = 17;
+constexpr int32_t kJsEventKinds = 21;

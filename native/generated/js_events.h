@@ -135,6 +135,34 @@ inline JsEvent MakeTokenExpiringEvent(uint32_t client) {
   return out;
 }
 
+// An activity invite or join request arrived (SetActivityInviteCreatedCallback).
+inline JsEvent MakeActivityInviteCreatedEvent(uint32_t client, sdk::ActivityInvite invite) {
+  JsEvent out{JsEventKind::ActivityInviteCreated, client};
+  out.payload = std::move(invite);
+  return out;
+}
+
+// An activity invite changed, e.g. it is no longer valid (SetActivityInviteUpdatedCallback).
+inline JsEvent MakeActivityInviteUpdatedEvent(uint32_t client, sdk::ActivityInvite invite) {
+  JsEvent out{JsEventKind::ActivityInviteUpdated, client};
+  out.payload = std::move(invite);
+  return out;
+}
+
+// The user accepted an invite in the chat client: the join secret (SetActivityJoinCallback; a secret).
+inline JsEvent MakeActivityJoinEvent(uint32_t client, std::string joinSecret) {
+  JsEvent out{JsEventKind::ActivityJoin, client};
+  out.payload = std::move(joinSecret);
+  return out;
+}
+
+// The same, with the invite's application (SetActivityJoinWithApplicationCallback; a secret).
+inline JsEvent MakeActivityJoinWithApplicationEvent(uint32_t client, sdk::ActivityJoin join) {
+  JsEvent out{JsEventKind::ActivityJoinWithApplication, client};
+  out.payload = std::move(join);
+  return out;
+}
+
 // The chat client asks the game to start linking the account (RegisterAuthorizeRequestCallback).
 inline JsEvent MakeAuthorizeRequestEvent(uint32_t client) {
   JsEvent out{JsEventKind::AuthorizeRequest, client};

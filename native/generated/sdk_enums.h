@@ -538,4 +538,22 @@ constexpr bool IsRelationshipGroupType(int64_t value) {
   }
 }
 
+// Mirrors discordpp::ActivityActionTypes: what an activity invite asks (join the sender, or let the sender join).
+enum class ActivityActionType : int32_t {
+  Invalid = 0,
+  Join = 1,
+  JoinRequest = 5,
+};
+// Whether `value` is one of ActivityActionType's values (a JS argument is checked before it is cast).
+constexpr bool IsActivityActionType(int64_t value) {
+  switch (value) {
+    case 0:
+    case 1:
+    case 5:
+      return true;
+    default:
+      return false;
+  }
+}
+
 }  // namespace sdk

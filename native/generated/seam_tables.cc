@@ -230,6 +230,13 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
     values.Set("Offline", static_cast<int32_t>(sdk::RelationshipGroupType::Offline));
     enums.Set("RelationshipGroupType", values);
   }
+  {
+    Napi::Object values = Napi::Object::New(env);
+    values.Set("Invalid", static_cast<int32_t>(sdk::ActivityActionType::Invalid));
+    values.Set("Join", static_cast<int32_t>(sdk::ActivityActionType::Join));
+    values.Set("JoinRequest", static_cast<int32_t>(sdk::ActivityActionType::JoinRequest));
+    enums.Set("ActivityActionType", values);
+  }
   tables.Set("enums", enums);
   Napi::Object events = Napi::Object::New(env);
   events.Set("StatusChanged", static_cast<int32_t>(JsEventKind::StatusChanged));
@@ -248,6 +255,10 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
   events.Set("RelationshipDeleted", static_cast<int32_t>(JsEventKind::RelationshipDeleted));
   events.Set("RelationshipGroupsUpdated", static_cast<int32_t>(JsEventKind::RelationshipGroupsUpdated));
   events.Set("TokenExpiring", static_cast<int32_t>(JsEventKind::TokenExpiring));
+  events.Set("ActivityInviteCreated", static_cast<int32_t>(JsEventKind::ActivityInviteCreated));
+  events.Set("ActivityInviteUpdated", static_cast<int32_t>(JsEventKind::ActivityInviteUpdated));
+  events.Set("ActivityJoin", static_cast<int32_t>(JsEventKind::ActivityJoin));
+  events.Set("ActivityJoinWithApplication", static_cast<int32_t>(JsEventKind::ActivityJoinWithApplication));
   events.Set("AuthorizeRequest", static_cast<int32_t>(JsEventKind::AuthorizeRequest));
   tables.Set("events", events);
   Napi::Object calls = Napi::Object::New(env);
@@ -288,6 +299,11 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
   calls.Set(sim::CallKindJsName(sim::CallKind::GetToken), static_cast<int32_t>(sim::CallKind::GetToken));
   calls.Set(sim::CallKindJsName(sim::CallKind::RefreshToken), static_cast<int32_t>(sim::CallKind::RefreshToken));
   calls.Set(sim::CallKindJsName(sim::CallKind::RevokeToken), static_cast<int32_t>(sim::CallKind::RevokeToken));
+  calls.Set(sim::CallKindJsName(sim::CallKind::SendActivityInvite), static_cast<int32_t>(sim::CallKind::SendActivityInvite));
+  calls.Set(sim::CallKindJsName(sim::CallKind::SendActivityJoinRequest), static_cast<int32_t>(sim::CallKind::SendActivityJoinRequest));
+  calls.Set(sim::CallKindJsName(sim::CallKind::SendActivityJoinRequestReply), static_cast<int32_t>(sim::CallKind::SendActivityJoinRequestReply));
+  calls.Set(sim::CallKindJsName(sim::CallKind::AcceptActivityInvite), static_cast<int32_t>(sim::CallKind::AcceptActivityInvite));
+  calls.Set(sim::CallKindJsName(sim::CallKind::JoinLinkedLobbyGuild), static_cast<int32_t>(sim::CallKind::JoinLinkedLobbyGuild));
   calls.Set(sim::CallKindJsName(sim::CallKind::FetchCurrentUser), static_cast<int32_t>(sim::CallKind::FetchCurrentUser));
   calls.Set(sim::CallKindJsName(sim::CallKind::GetProvisionalToken), static_cast<int32_t>(sim::CallKind::GetProvisionalToken));
   calls.Set(sim::CallKindJsName(sim::CallKind::UpdateProvisionalAccountDisplayName), static_cast<int32_t>(sim::CallKind::UpdateProvisionalAccountDisplayName));

@@ -44,13 +44,18 @@ enum class CallKind : int32_t {
   GetToken = 34,
   RefreshToken = 35,
   RevokeToken = 36,
-  FetchCurrentUser = 37,
-  GetProvisionalToken = 38,
-  UpdateProvisionalAccountDisplayName = 39,
-  GetTokenFromProvisionalMerge = 40,
-  UnmergeIntoProvisionalAccount = 41,
+  SendActivityInvite = 37,
+  SendActivityJoinRequest = 38,
+  SendActivityJoinRequestReply = 39,
+  AcceptActivityInvite = 40,
+  JoinLinkedLobbyGuild = 41,  // The lobby channel invite for oneself behind JoinLinkedLobbyGuild.
+  FetchCurrentUser = 42,
+  GetProvisionalToken = 43,
+  UpdateProvisionalAccountDisplayName = 44,
+  GetTokenFromProvisionalMerge = 45,
+  UnmergeIntoProvisionalAccount = 46,
 };
-constexpr int32_t kCallKinds = 42;
+constexpr int32_t kCallKinds = 47;
 
 // The call's name in debug log lines (the request the SDK makes).
 inline const char* CallKindName(CallKind kind) {
@@ -92,6 +97,11 @@ inline const char* CallKindName(CallKind kind) {
     case CallKind::GetToken: return "POST /oauth2/token (authorization_code)";
     case CallKind::RefreshToken: return "POST /oauth2/token (refresh_token)";
     case CallKind::RevokeToken: return "POST /oauth2/token/revoke";
+    case CallKind::SendActivityInvite: return "POST /users/@me/activities/invite";
+    case CallKind::SendActivityJoinRequest: return "POST /users/@me/activities/join-request";
+    case CallKind::SendActivityJoinRequestReply: return "POST /users/@me/activities/invite (join request reply)";
+    case CallKind::AcceptActivityInvite: return "POST /users/@me/activities/invite/accept";
+    case CallKind::JoinLinkedLobbyGuild: return "POST /lobbies/{lobby}/members/@me/invites";
     case CallKind::FetchCurrentUser: return "GET /users/@me";
     case CallKind::GetProvisionalToken: return "POST /partner-sdk/token";
     case CallKind::UpdateProvisionalAccountDisplayName: return "PATCH /users/@me (provisional display name)";
@@ -141,6 +151,11 @@ inline const char* CallKindJsName(CallKind kind) {
     case CallKind::GetToken: return "getToken";
     case CallKind::RefreshToken: return "refreshToken";
     case CallKind::RevokeToken: return "revokeToken";
+    case CallKind::SendActivityInvite: return "sendActivityInvite";
+    case CallKind::SendActivityJoinRequest: return "sendActivityJoinRequest";
+    case CallKind::SendActivityJoinRequestReply: return "sendActivityJoinRequestReply";
+    case CallKind::AcceptActivityInvite: return "acceptActivityInvite";
+    case CallKind::JoinLinkedLobbyGuild: return "joinLinkedLobbyGuild";
     case CallKind::FetchCurrentUser: return "fetchCurrentUser";
     case CallKind::GetProvisionalToken: return "getProvisionalToken";
     case CallKind::UpdateProvisionalAccountDisplayName: return "updateProvisionalAccountDisplayName";

@@ -73,4 +73,16 @@ void ClientWrap::SetEventCallbacks(sdk::LogSeverity minSeverity) {
   relationships.SetRelationshipGroupsUpdatedCallback([pump, id](sdk::Snowflake userId) {
     pump->Emit(MakeRelationshipGroupsUpdatedEvent(id, userId));
   });
+
+  sdk::InvitesApi& invites = client_->Invites();
+  invites.SetActivityInviteCreatedCallback([pump, id](const sdk::ActivityInvite& invite) {
+    pump->Emit(MakeActivityInviteCreatedEvent(id, invite));
+  });
+  invites.SetActivityInviteUpdatedCallback([pump, id](const sdk::ActivityInvite& invite) {
+    pump->Emit(MakeActivityInviteUpdatedEvent(id, invite));
+  });
+  invites.SetActivityJoinCallback([pump, id](const std::string& joinSecret) { pump->Emit(MakeActivityJoinEvent(id, joinSecret)); });
+  invites.SetActivityJoinWithApplicationCallback([pump, id](const sdk::ActivityJoin& join) {
+    pump->Emit(MakeActivityJoinWithApplicationEvent(id, join));
+  });
 }

@@ -1,5 +1,6 @@
 #include "napi/convert.h"
 #include "napi/convert_auth.h"
+#include "napi/convert_invites.h"
 
 #include "napi/convert_presence.h"
 
@@ -302,6 +303,8 @@ Napi::Value PayloadConverter::Convert(const JsEvent& event) {
       return AuthorizationToJs(env, authorization);
     }
     Napi::Value operator()(const sdk::TokenExchange& tokens) const { return TokenExchangeToJs(env, tokens); }
+    Napi::Value operator()(const sdk::ActivityInvite& invite) const { return ActivityInviteToJs(env, invite); }
+    Napi::Value operator()(const sdk::ActivityJoin& join) const { return ActivityJoinToJs(env, join); }
     Napi::Value operator()(const sdk::CurrentUser& user) const { return CurrentUserToJs(env, user); }
   };
   return std::visit(Visitor{*this, env}, event.payload);

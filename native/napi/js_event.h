@@ -10,6 +10,7 @@
 
 #include "sdk/auth_api.h"
 #include "sdk/guilds.h"
+#include "sdk/invites.h"
 #include "sdk/lobby.h"
 #include "sdk/types.h"
 #include "sdk/voice.h"
@@ -26,12 +27,13 @@ struct IdPair {
 
 // The payload slot: nothing, a text, a failure, an id, a message, a list of messages, two ids,
 // voice settings, guilds, guild channels, direct-message summaries, an authorization, a token set,
-// a current user (FetchCurrentUser).
+// an activity invite, an activity join, a current user (FetchCurrentUser).
 using JsPayload = std::variant<std::monostate, std::string, sdk::Result, sdk::Snowflake,
                                sdk::MessagePtr, std::vector<sdk::MessagePtr>, IdPair,
                                sdk::VoiceSettings, std::vector<sdk::GuildMinimal>,
                                std::vector<sdk::GuildChannel>, std::vector<sdk::UserMessageSummary>,
-                               sdk::Authorization, sdk::TokenExchange, sdk::CurrentUser>;
+                               sdk::Authorization, sdk::TokenExchange, sdk::ActivityInvite,
+                               sdk::ActivityJoin, sdk::CurrentUser>;
 
 struct JsEvent {
   JsEvent(JsEventKind k, uint32_t clientId) : kind(k), client(clientId) {}

@@ -104,10 +104,15 @@ class WorldWrap final : public Napi::ObjectWrap<WorldWrap> {
   Napi::Value GetAuditLog(const Napi::CallbackInfo& info);               // (guildId) -> entries
   // Relationships (world_wrap_presence.cc).
   Napi::Value SetFriends(const Napi::CallbackInfo& info);  // (userA, userB, discord, game)
+  Napi::Value SetProfilePrivacy(const Napi::CallbackInfo& info);  // (userId, 0 everyone | 1 friends & small servers | 2 friends only)
   // Sign-in (world_wrap_auth.cc).
   Napi::Value GetConsentPrompts(const Napi::CallbackInfo& info);         // (userId) -> [{ applicationId, scopes }]
   Napi::Value AnswerConsent(const Napi::CallbackInfo& info);             // (userId, approve)
   Napi::Value RemoveAuthorization(const Napi::CallbackInfo& info);       // (userId, applicationId) -> count
+  // Activity invites in the chat client (world_wrap_invites.cc).
+  Napi::Value GetChatClientInvites(const Napi::CallbackInfo& info);      // (userId) -> [{ invite, content }]
+  Napi::Value GetLaunchCommands(const Napi::CallbackInfo& info);         // (userId) -> { registered, launched }
+  Napi::Value AcceptActivityInviteInChatClient(const Napi::CallbackInfo& info);  // (userId, messageId)
   Napi::Value RequestAccountLink(const Napi::CallbackInfo& info);        // (userId, applicationId) -> count
   Napi::Value IssueExternalToken(const Napi::CallbackInfo& info);        // (applicationId, type, subject, ttlMs) -> token
   Napi::Value BanUser(const Napi::CallbackInfo& info);                   // (userId, banned) -> identities moved (ban)

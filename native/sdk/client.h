@@ -15,6 +15,7 @@
 #include "sdk/auth_api.h"
 #include "sdk/callbacks.h"
 #include "sdk/guilds_api.h"
+#include "sdk/invites_api.h"
 #include "sdk/lobbies_api.h"
 #include "sdk/messages_api.h"
 #include "sdk/presence_api.h"
@@ -39,7 +40,7 @@ struct ClientOptions {
 };
 
 // The core client: token, connection, status and logs. Each feature has an interface of its own
-// (sdk/*_api.h), reached from here; auth and invites will get theirs the same way.
+// (sdk/*_api.h), reached from here.
 class Client : public CallbackTypes {
  public:
   using StatusCallback = std::function<void(Status, ConnectionError, int32_t errorDetail)>;
@@ -73,6 +74,7 @@ class Client : public CallbackTypes {
   virtual PresenceApi& Presence() = 0;
   virtual RelationshipsApi& Relationships() = 0;
   virtual AuthApi& Auth() = 0;
+  virtual InvitesApi& Invites() = 0;
 
   // Tears the client down: stops and joins every thread it owns, then queues a ClientDestroyed
   // result for every operation still pending. Idempotent. After Close() no callback of this client

@@ -17,6 +17,11 @@
 // (set by the game backend) and the channel a guild text channel it can view, write to and manage,
 // not linked to another lobby; the members get lobbyUpdated. Unlinking a lobby without a channel
 // succeeds.
+// JoinLinkedLobbyGuild: an invite URL to the guild of the lobby's linked channel for this member
+// (the service's Create Lobby Channel Invite for self: single use, valid one hour). Refused: not a
+// member (404/403 as for lobby messages), no linked channel (HTTPError 400, 50035), and a
+// provisional account, which must first be merged into a full account (the vendor's
+// provisionalUserMergeRequired callback): AuthorizationFailed, kMergeRequiredMessage.
 // SetLobbyEventCallback: registering again replaces the previous callback (vendor behaviour).
 #define SDK_LOBBIES_API_METHODS(X)                                                                       \
   X(void, CreateOrJoinLobby,                                                                              \
@@ -25,6 +30,7 @@
   X(void, LeaveLobby, (sdk::Snowflake lobbyId, ResultCallback done), )                                    \
   X(void, LinkChannelToLobby, (sdk::Snowflake lobbyId, sdk::Snowflake channelId, ResultCallback done), )   \
   X(void, UnlinkChannelFromLobby, (sdk::Snowflake lobbyId, ResultCallback done), )                        \
+  X(void, JoinLinkedLobbyGuild, (sdk::Snowflake lobbyId, InviteUrlCallback done), )                       \
   X(std::optional<sdk::Lobby>, GetLobby, (sdk::Snowflake lobbyId), const)                                  \
   X(std::vector<sdk::Snowflake>, GetLobbyIds, (), const)                                                   \
   X(void, SetLobbyEventCallback, (LobbyEventCallback cb), )
@@ -34,6 +40,10 @@ namespace sdk {
 class LobbiesApi : public CallbackTypes {
  public:
   using LobbyIdCallback = std::function<void(const Result&, Snowflake lobbyId)>;
+  using InviteUrlCallback = std::function<void(const Result&, std::string inviteUrl)>;
+  // How both backends report that a provisional account must be merged first.
+  static constexpr const char* kMergeRequiredMessage =
+      "a provisional account cannot join a linked lobby's guild: merge it into a full account first";
   // memberId is 0 for the events about the lobby itself.
   using LobbyEventCallback = std::function<void(LobbyEvent, Snowflake lobbyId, Snowflake memberId)>;
 

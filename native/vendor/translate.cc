@@ -123,6 +123,10 @@ static_assert(SameValue(discordpp::RelationshipGroupType::OnlinePlayingGame, sdk
                   SameValue(discordpp::RelationshipGroupType::OnlineElsewhere, sdk::RelationshipGroupType::OnlineElsewhere) &&
                   SameValue(discordpp::RelationshipGroupType::Offline, sdk::RelationshipGroupType::Offline),
               "RelationshipGroupType values differ from the SDK's");
+static_assert(SameValue(discordpp::ActivityActionTypes::Invalid, sdk::ActivityActionType::Invalid) &&
+                  SameValue(discordpp::ActivityActionTypes::Join, sdk::ActivityActionType::Join) &&
+                  SameValue(discordpp::ActivityActionTypes::JoinRequest, sdk::ActivityActionType::JoinRequest),
+              "ActivityActionTypes values differ from the SDK's");
 
 sdk::Relationship ToRelationship(const discordpp::RelationshipHandle& relationship) {
   sdk::Relationship out;
@@ -309,6 +313,34 @@ sdk::GuildChannel ToGuildChannel(const discordpp::GuildChannel& channel, [[maybe
   out.isLinkable = channel.IsLinkable();
   out.isViewableAndWriteableByAllMembers = channel.IsViewableAndWriteableByAllMembers();
   if (auto lobby = channel.LinkedLobby()) out.linkedLobby = sdk::LinkedLobby{lobby->ApplicationId(), lobby->LobbyId()};
+  return out;
+}
+
+sdk::ActivityInvite ToActivityInvite(const discordpp::ActivityInvite& invite) {
+  sdk::ActivityInvite out;
+  out.senderId = invite.SenderId();
+  out.channelId = invite.ChannelId();
+  out.messageId = invite.MessageId();
+  out.applicationId = invite.ApplicationId();
+  out.parentApplicationId = invite.ParentApplicationId();
+  out.type = static_cast<sdk::ActivityActionType>(static_cast<int32_t>(invite.Type()));
+  out.partyId = invite.PartyId();
+  out.sessionId = invite.SessionId();
+  out.isValid = invite.IsValid();
+  return out;
+}
+
+discordpp::ActivityInvite FromActivityInvite(const sdk::ActivityInvite& invite) {
+  discordpp::ActivityInvite out;
+  out.SetSenderId(invite.senderId);
+  out.SetChannelId(invite.channelId);
+  out.SetMessageId(invite.messageId);
+  out.SetApplicationId(invite.applicationId);
+  out.SetParentApplicationId(invite.parentApplicationId);
+  out.SetType(static_cast<discordpp::ActivityActionTypes>(static_cast<int32_t>(invite.type)));
+  out.SetPartyId(invite.partyId);
+  out.SetSessionId(invite.sessionId);
+  out.SetIsValid(invite.isValid);
   return out;
 }
 

@@ -7,6 +7,7 @@
 
 #include <discordpp.h>
 
+#include "sdk/invites.h"
 #include "sdk/relationships.h"
 
 #include "sdk/guilds.h"
@@ -29,6 +30,8 @@ sdk::Lobby ToLobby(const discordpp::LobbyHandle& lobby);
 sdk::MessagePtr ToMessage(const discordpp::MessageHandle& message);
 discordpp::Activity FromActivity(const sdk::Activity& activity);
 sdk::Activity ToActivity(const discordpp::Activity& activity);
+sdk::ActivityInvite ToActivityInvite(const discordpp::ActivityInvite& invite);
+discordpp::ActivityInvite FromActivityInvite(const sdk::ActivityInvite& invite);
 // "<what> is not available in SDK x.y.z (it needs <needs>)", x.y.z the library's version.
 std::string NotAvailableIn(const char* what, const char* needs);
 

@@ -70,6 +70,7 @@ VendorClient::VendorClient(std::shared_ptr<VendorBackend> backend, sdk::Callback
     });
   }));
   RegisterRelationshipCallbacks();
+  RegisterInviteCallbacks();
 }
 
 VendorClient::~VendorClient() { Close(); }
@@ -145,6 +146,18 @@ void VendorClient::LeaveLobby(sdk::Snowflake lobbyId, ResultCallback done) {
 void VendorClient::LinkChannelToLobby(sdk::Snowflake lobbyId, sdk::Snowflake channelId, ResultCallback done) {
   auto settle = Pending<>(std::move(done));
   client_->LinkChannelToLobby(lobbyId, channelId, [settle](discordpp::ClientResult result) { settle(ToResult(result)); });
+}
+
+void VendorClient::JoinLinkedLobbyGuild(sdk::Snowflake lobbyId, InviteUrlCallback done) {
+  auto settle = Pending<std::string>(std::move(done));
+  // A provisional account gets the merge-required callback instead of a result: the promise then
+  // rejects as the simulator's does. Whichever comes first settles it.
+  client_->JoinLinkedLobbyGuild(
+      lobbyId,
+      [settle] {
+        settle(sdk::Result::Failure(sdk::ErrorType::AuthorizationFailed, sdk::LobbiesApi::kMergeRequiredMessage), std::string());
+      },
+      [settle](discordpp::ClientResult result, std::string inviteUrl) { settle(ToResult(result), std::move(inviteUrl)); });
 }
 
 void VendorClient::UnlinkChannelFromLobby(sdk::Snowflake lobbyId, ResultCallback done) {

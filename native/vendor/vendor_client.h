@@ -53,7 +53,8 @@ class VendorClient final : public sdk::Client,
                            public sdk::GuildsApi,
                            public sdk::PresenceApi,
                            public sdk::RelationshipsApi,
-                           public sdk::AuthApi {
+                           public sdk::AuthApi,
+                           public sdk::InvitesApi {
  public:
   VendorClient(std::shared_ptr<VendorBackend> backend, sdk::CallbackQueue& queue,
                const sdk::ClientOptions& options);
@@ -66,6 +67,7 @@ class VendorClient final : public sdk::Client,
   sdk::PresenceApi& Presence() override { return *this; }
   sdk::RelationshipsApi& Relationships() override { return *this; }
   sdk::AuthApi& Auth() override { return *this; }
+  sdk::InvitesApi& Invites() override { return *this; }
 
   void UpdateToken(sdk::TokenType type, std::string token, ResultCallback done) override;
   void Connect() override;
@@ -90,6 +92,7 @@ class VendorClient final : public sdk::Client,
   SDK_PRESENCE_API_METHODS(SDK_OVERRIDE)
   SDK_RELATIONSHIPS_API_METHODS(SDK_OVERRIDE)
   SDK_AUTH_API_METHODS(SDK_OVERRIDE)
+  SDK_INVITES_API_METHODS(SDK_OVERRIDE)
 
   void Close() override;
 
@@ -123,6 +126,8 @@ class VendorClient final : public sdk::Client,
   void ForwardMessageEvent(sdk::MessageEvent event, uint64_t messageId);
   // Registers the relationship callbacks with the library (vendor_client_relationships.cc).
   void RegisterRelationshipCallbacks();
+  // Registers the activity invite and join callbacks with the library (vendor_client_invites.cc).
+  void RegisterInviteCallbacks();
 
   std::shared_ptr<VendorBackend> backend_;
   std::shared_ptr<Link> link_;
@@ -139,6 +144,10 @@ class VendorClient final : public sdk::Client,
   RelationshipCallback onRelationshipCreated_;
   RelationshipCallback onRelationshipDeleted_;
   RelationshipGroupsCallback onRelationshipGroups_;
+  ActivityInviteCallback onInviteCreated_;
+  ActivityInviteCallback onInviteUpdated_;
+  ActivityJoinCallback onJoin_;
+  ActivityJoinWithApplicationCallback onJoinWithApplication_;
   std::optional<uint64_t> cpuAffinityMask_;
   CallStatusCallback onCallStatus_;
   VoiceEventCallback onVoiceEvent_;

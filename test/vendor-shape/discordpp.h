@@ -131,6 +131,7 @@ enum class StatusType {
 
 enum class RelationshipType { None = 0, Friend = 1, Blocked = 2, PendingIncoming = 3, PendingOutgoing = 4, Implicit = 5, Suggestion = 6 };
 enum class RelationshipGroupType { OnlinePlayingGame = 0, OnlineElsewhere = 1, Offline = 2 };
+enum class ActivityActionTypes { Invalid = 0, Join = 1, JoinRequest = 5 };
 
 enum class ChannelType {
   GuildText = 0,
@@ -229,6 +230,33 @@ class ActivitySecrets {
   ~ActivitySecrets();
   std::string Join() const;
   void SetJoin(std::string Join);
+  VENDOR_SHAPE_STATE
+};
+
+class ActivityInvite {
+ public:
+  explicit ActivityInvite();
+  ActivityInvite(const ActivityInvite& other);
+  ActivityInvite& operator=(const ActivityInvite& other);
+  ~ActivityInvite();
+  uint64_t SenderId() const;
+  void SetSenderId(uint64_t SenderId);
+  uint64_t ChannelId() const;
+  void SetChannelId(uint64_t ChannelId);
+  uint64_t MessageId() const;
+  void SetMessageId(uint64_t MessageId);
+  ActivityActionTypes Type() const;
+  void SetType(ActivityActionTypes Type);
+  uint64_t ApplicationId() const;
+  void SetApplicationId(uint64_t ApplicationId);
+  uint64_t ParentApplicationId() const;
+  void SetParentApplicationId(uint64_t ParentApplicationId);
+  std::string PartyId() const;
+  void SetPartyId(std::string PartyId);
+  std::string SessionId() const;
+  void SetSessionId(std::string SessionId);
+  bool IsValid() const;
+  void SetIsValid(bool IsValid);
   VENDOR_SHAPE_STATE
 };
 
@@ -667,6 +695,10 @@ class Client {
   void LeaveLobby(uint64_t lobbyId, LeaveLobbyCallback callback);
   void LinkChannelToLobby(uint64_t lobbyId, uint64_t channelId, LinkOrUnlinkChannelCallback callback);
   void UnlinkChannelFromLobby(uint64_t lobbyId, LinkOrUnlinkChannelCallback callback);
+  using ProvisionalUserMergeRequiredCallback = std::function<void()>;
+  using JoinLinkedLobbyGuildCallback = std::function<void(ClientResult result, std::string inviteUrl)>;
+  void JoinLinkedLobbyGuild(uint64_t lobbyId, ProvisionalUserMergeRequiredCallback provisionalUserMergeRequiredCallback,
+                            JoinLinkedLobbyGuildCallback callback);
   std::optional<LobbyHandle> GetLobbyHandle(uint64_t lobbyId) const;
   std::vector<uint64_t> GetLobbyIds() const;
   void SendLobbyMessageWithMetadata(uint64_t lobbyId, std::string const& content,
@@ -694,6 +726,21 @@ class Client {
   void SetOnlineStatus(StatusType status, UpdateStatusCallback callback);
   std::optional<UserHandle> GetUser(uint64_t userId) const;
   void SetUserUpdatedCallback(UserUpdatedCallback cb);
+
+  using SendActivityInviteCallback = std::function<void(ClientResult result)>;
+  using AcceptActivityInviteCallback = std::function<void(ClientResult result, std::string joinSecret)>;
+  using ActivityInviteCallback = std::function<void(ActivityInvite invite)>;
+  using ActivityJoinCallback = std::function<void(std::string joinSecret)>;
+  using ActivityJoinWithApplicationCallback = std::function<void(uint64_t applicationId, std::string joinSecret)>;
+  bool RegisterLaunchCommand(uint64_t applicationId, std::string command);
+  void SendActivityInvite(uint64_t userId, std::string const& content, SendActivityInviteCallback cb);
+  void SendActivityJoinRequest(uint64_t userId, SendActivityInviteCallback cb);
+  void SendActivityJoinRequestReply(ActivityInvite invite, SendActivityInviteCallback cb);
+  void AcceptActivityInvite(ActivityInvite invite, AcceptActivityInviteCallback cb);
+  void SetActivityInviteCreatedCallback(ActivityInviteCallback cb);
+  void SetActivityInviteUpdatedCallback(ActivityInviteCallback cb);
+  void SetActivityJoinCallback(ActivityJoinCallback cb);
+  void SetActivityJoinWithApplicationCallback(ActivityJoinWithApplicationCallback cb);
 
   using UpdateRelationshipCallback = std::function<void(ClientResult result)>;
   using SendFriendRequestCallback = UpdateRelationshipCallback;

@@ -240,6 +240,7 @@ void SimClient::Identify(uint64_t attempt, const std::optional<sdk::Result>& fai
   // step, when the status is already Ready, so none is dropped as "not ready".
   status_.store(sdk::Status::Ready);
   world_->SessionReady(this, app, user.id);
+  RecordLaunchCommands(user.id);
   SetStatus(sdk::Status::Ready);
   WatchTokenExpiry(attempt, token);
   if (activity_) world_->UpdateRichPresence(app, user.id, *activity_);

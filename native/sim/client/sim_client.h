@@ -29,6 +29,7 @@ class SimClient final : public sdk::Client,
                         public sdk::PresenceApi,
                         public sdk::RelationshipsApi,
                         public sdk::AuthApi,
+                        public sdk::InvitesApi,
                         public Session {
  public:
   SimClient(std::shared_ptr<World> world, sdk::CallbackQueue& queue, sdk::ClientOptions options);
@@ -42,6 +43,7 @@ class SimClient final : public sdk::Client,
   sdk::PresenceApi& Presence() override { return *this; }
   sdk::RelationshipsApi& Relationships() override { return *this; }
   sdk::AuthApi& Auth() override { return *this; }
+  sdk::InvitesApi& Invites() override { return *this; }
   void UpdateToken(sdk::TokenType type, std::string token, ResultCallback done) override;
   void Connect() override;
   void Disconnect() override;
@@ -62,6 +64,7 @@ class SimClient final : public sdk::Client,
   SDK_PRESENCE_API_METHODS(SDK_OVERRIDE)
   SDK_RELATIONSHIPS_API_METHODS(SDK_OVERRIDE)
   SDK_AUTH_API_METHODS(SDK_OVERRIDE)
+  SDK_INVITES_API_METHODS(SDK_OVERRIDE)
 
   // Session (called by the world; only posts to the service thread)
   sdk::Snowflake SessionUserId() const override { return sessionUserId_.load(); }
@@ -78,6 +81,8 @@ class SimClient final : public sdk::Client,
   void OnMessageDeleted(sdk::Snowflake messageId, sdk::Snowflake channelId) override;
   void OnRelationshipChanged(sdk::Snowflake other, bool isDiscord, bool created) override;
   void OnRelationshipGroupsUpdated(sdk::Snowflake userId) override;
+  void OnActivityInvite(const sdk::ActivityInvite& invite, bool created) override;
+  void OnActivityJoin(const sdk::ActivityJoin& join) override;
 
  private:
   // The gateway close code the service sends when identify fails.
@@ -201,6 +206,15 @@ class SimClient final : public sdk::Client,
   void TokenExpiring(uint64_t attempt, const std::string& token);
   void TokenExpired(uint64_t attempt, const std::string& token);
   std::set<std::string> expiringAnnounced_;
+
+  // Activity invites (sim_client_invites.cc; under mutex_): the callbacks, and the launch commands
+  // registered, recorded on the chat client of the user once signed in (RecordLaunchCommands).
+  std::shared_ptr<const ActivityInviteCallback> inviteCreatedCallback_;
+  std::shared_ptr<const ActivityInviteCallback> inviteUpdatedCallback_;
+  std::shared_ptr<const ActivityJoinCallback> joinCallback_;
+  std::shared_ptr<const ActivityJoinWithApplicationCallback> joinWithApplicationCallback_;
+  std::map<sdk::Snowflake, std::string> launchCommands_;
+  void RecordLaunchCommands(sdk::Snowflake user);
 
   ServiceThread service_;  // last member: its thread stops before the state above is destroyed
 };

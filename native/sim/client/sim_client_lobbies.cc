@@ -103,6 +103,17 @@ void SimClient::UnlinkChannelFromLobby(sdk::Snowflake lobbyId, ResultCallback do
   });
 }
 
+void SimClient::JoinLinkedLobbyGuild(sdk::Snowflake lobbyId, InviteUrlCallback done) {
+  auto slot = std::make_shared<InviteUrlCallback>(std::move(done));
+  const uint64_t op = BeginOperation([slot](const sdk::Result& failure) { (*slot)(failure, std::string()); });
+  Call(CallKind::JoinLinkedLobbyGuild, op, [this, op, lobbyId, slot](sdk::Snowflake app, sdk::Snowflake user) {
+    std::string url;
+    sdk::Result result = world_->JoinLinkedLobbyGuild(app, user, lobbyId, &url);
+    if (!result.ok()) return CompleteOperation(op, result);
+    FinishOperation(op, [slot, url = std::move(url)] { (*slot)(sdk::Result::Success(), url); });
+  });
+}
+
 std::optional<sdk::Lobby> SimClient::GetLobby(sdk::Snowflake lobbyId) const {
   sdk::Snowflake app = 0, user = 0;
   sdk::Result failure;

@@ -95,6 +95,14 @@ void Lobbies::RemoveMember(Lobby& lobby, sdk::Snowflake user, Notices& notices) 
   }
 }
 
+// The service's answer to an SDK client that tries to join or leave a lobby the game backend made.
+sdk::Result Lobbies::BackendLobbyRefusal(sdk::Snowflake lobbyId) {
+  return HttpFailure(403, kMissingAccess,
+                     "lobby " + IdText(lobbyId) +
+                         " was created by the game's server: SDK clients cannot join or leave it, only the server "
+                         "manages its members");
+}
+
 Lobbies::Outcome Lobbies::CreateOrJoin(sdk::Snowflake app, sdk::Snowflake user,
                                        const std::string& secret,
                                        const std::optional<sdk::Metadata>& givenLobbyMetadata,
@@ -117,6 +125,10 @@ Lobbies::Outcome Lobbies::CreateOrJoin(sdk::Snowflake app, sdk::Snowflake user,
   }
   auto known = bySecret_.find({app, secret});
   Lobby* lobby = known == bySecret_.end() ? nullptr : FindLobby(known->second);
+  if (lobby && lobby->byBackend) {
+    out.result = BackendLobbyRefusal(lobby->id);
+    return out;
+  }
   Member* member = lobby ? lobby->Find(user) : nullptr;
   if (!member) {
     auto mine = lobbiesOfUser_.find({app, user});
@@ -161,10 +173,8 @@ Lobbies::Outcome Lobbies::Leave(sdk::Snowflake app, sdk::Snowflake user, sdk::Sn
   Outcome out;
   const Lobby* found = MemberLobby(app, user, lobbyId, &out.result);
   if (!found) return out;
-  if (!found->secret) {
-    out.result = HttpFailure(403, kMissingAccess,
-                             "lobby " + IdText(lobbyId) +
-                                 " was created by the game's server and has no secret: only the server can remove its members");
+  if (found->byBackend || !found->secret) {
+    out.result = BackendLobbyRefusal(lobbyId);
     return out;
   }
   RemoveMember(*FindLobby(lobbyId), user, out.notices);
@@ -268,6 +278,7 @@ void Lobbies::Create(sdk::Snowflake app, sdk::Snowflake id, std::optional<std::s
   lobby.secret = std::move(secret);
   lobby.metadata = std::move(metadata);
   lobby.idleTimeoutSeconds = idleTimeoutSeconds;
+  lobby.byBackend = true;
   lobbies_.emplace(id, std::move(lobby));
 }
 

@@ -139,6 +139,10 @@ class Lobbies {
     std::optional<sdk::LinkedChannel> linkedChannel;
     std::deque<sdk::MessagePtr> history;  // oldest first, at most kMessagesReturned
     uint32_t idleTimeoutSeconds = kDefaultIdleTimeoutSeconds;
+    // Created by the game backend (Create Lobby; on the simulator also sim.createLobby, even with a
+    // secret): SDK clients cannot join it with CreateOrJoinLobby nor leave it (the backend manages
+    // its members), only lobbies created by secret from a client.
+    bool byBackend = false;
 
     Member* Find(sdk::Snowflake user);
     const Member* Find(sdk::Snowflake user) const;
@@ -147,6 +151,7 @@ class Lobbies {
   using Key = std::pair<sdk::Snowflake, sdk::Snowflake>;  // (application, user or secret owner)
 
   Lobby* FindLobby(sdk::Snowflake lobbyId);
+  static sdk::Result BackendLobbyRefusal(sdk::Snowflake lobbyId);
   // The lobby a server operation names, or ServiceError 404 Unknown Lobby.
   Lobby& ServerLobbyOf(sdk::Snowflake lobbyId);
   static void CheckIdleTimeout(uint32_t seconds);

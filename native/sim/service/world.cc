@@ -198,6 +198,7 @@ void World::SessionReady(Session* session, sdk::Snowflake app, sdk::Snowflake us
   auto& sessions = ready_[{app, user}];
   sessions.insert(session);
   if (sessions.size() == 1) DispatchLocked(lobbies_.ConnectedChanged(app, user));
+  DeliverPendingJoinsLocked(app, user);
   // Its first client anywhere: the user comes online (userUpdated; friends' groups).
   if (!wasOnline) UserUpdatedLocked(user);
 }

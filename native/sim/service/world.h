@@ -19,6 +19,7 @@
 #include "sdk/auth_api.h"
 #include "sdk/lobby.h"
 #include "sdk/types.h"
+#include "sim/service/activity_invites.h"
 #include "sim/service/calls.h"
 #include "sim/service/channel_invites.h"
 #include "sim/service/chat_clients.h"
@@ -65,6 +66,10 @@ class Session {
   // (`created`) or removed, in its Discord or game type; a friend moved to another group.
   virtual void OnRelationshipChanged(sdk::Snowflake other, bool isDiscord, bool created) = 0;
   virtual void OnRelationshipGroupsUpdated(sdk::Snowflake userId) = 0;
+  // Activity invites: one arrived for the session's user (`created`) or changed (no longer valid);
+  // the user accepted one in the chat client (the join secret, with the invite's application).
+  virtual void OnActivityInvite(const sdk::ActivityInvite& invite, bool created) = 0;
+  virtual void OnActivityJoin(const sdk::ActivityJoin& join) = 0;
 };
 
 // Why an access token was refused.
@@ -213,6 +218,9 @@ class World {
   sdk::Result LinkChannelToLobby(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId,
                                  sdk::Snowflake channelId);
   sdk::Result UnlinkChannelFromLobby(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId);
+  // Join Linked Lobby Guild: a lobby channel invite for the member itself (see
+  // CreateLobbyChannelInvite), as a URL; provisional accounts are refused (merge required).
+  sdk::Result JoinLinkedLobbyGuild(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId, std::string* inviteUrl);
   sdk::Result ReadGuildChannels(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake guildId,
                                 std::vector<sdk::GuildChannel>* out) const;
 
@@ -253,6 +261,14 @@ class World {
   // cannot choose (only Online, Idle, Dnd, Invisible). Users who know the user are told.
   sdk::Result SetOnlineStatus(sdk::Snowflake user, sdk::StatusType status);
   void ClearRichPresence(sdk::Snowflake app, sdk::Snowflake user);
+  // The profile privacy the user chose in its chat client (spec: Presence Update). Friends Only:
+  // its custom status (an activity of type CustomStatus, 4) is shown to its friends only, not to
+  // the other users who see its presence (lobby co-members). Friends & Small Servers Only applies
+  // the same in guilds of more than 200 members, whose guild presence the simulator does not
+  // deliver, so it changes nothing here. Users who know the user are told. Unknown user:
+  // std::invalid_argument.
+  enum class ProfilePrivacy { Everyone = 0, FriendsAndSmallServers = 1, FriendsOnly = 2 };
+  void SetProfilePrivacy(sdk::Snowflake user, ProfilePrivacy privacy);
   // `userId` as a client of (app, viewer) sees it: only users it knows (itself and the members of
   // its lobbies in `app`), else nullopt.
   std::optional<sdk::User> ViewUser(sdk::Snowflake app, sdk::Snowflake viewer, sdk::Snowflake userId) const;
@@ -278,6 +294,25 @@ class World {
   // Harness: makes two users friends at once. Bad input (unknown user, oneself, a provisional
   // account as a Discord friend, a block between them): std::invalid_argument.
   void SetFriends(sdk::Snowflake a, sdk::Snowflake b, bool discord, bool game);
+  // Activity invites (world_activity_invites.cc; rules in sdk/invites_api.h). Client operations
+  // answer with a Result; the recipient's signed-in sessions in the application get the invite.
+  sdk::Result SendActivityInvite(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake target, std::string content);
+  sdk::Result SendActivityJoinRequest(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake target);
+  sdk::Result ReplyToJoinRequest(sdk::Snowflake app, sdk::Snowflake user, const sdk::ActivityInvite& request);
+  sdk::Result AcceptActivityInvite(sdk::Snowflake user, const sdk::ActivityInvite& invite, std::string* joinSecret);
+  // The launch command a game registered (Client::RegisterLaunchCommand) on the user's chat client.
+  void RegisterLaunchCommand(sdk::Snowflake user, sdk::Snowflake app, std::string command);
+  // Harness, the user's chat client: the Join invites it shows (oldest first); the launch commands
+  // registered, by application; the commands it ran. Bad input: std::invalid_argument.
+  std::vector<SentInvite> ActivityInvitesOf(sdk::Snowflake user) const;
+  std::map<sdk::Snowflake, std::string> LaunchCommandsOf(sdk::Snowflake user) const;
+  std::vector<std::string> LaunchesOf(sdk::Snowflake user) const;
+  // The user accepts invite `messageId` in the chat client: the user's sessions in its application
+  // get the join (SetActivityJoinCallback); with none signed in, the chat client runs the
+  // registered launch command and the join waits for the game's first session. Refused (the
+  // invite is unknown, not the user's, no longer valid; no session and no command; the chat
+  // client not running): std::invalid_argument.
+  void AcceptActivityInviteInChatClient(sdk::Snowflake user, sdk::Snowflake messageId);
   // Sign-in (world_auth.cc). Authorize shows a consent prompt in the local chat client (any
   // reachable one: the simulated machine's), or fails with RPCError when none runs. `answer` is
   // enqueued on the session with the authorization, or AuthorizationFailed when denied. Returns
@@ -412,6 +447,7 @@ class World {
   DirectMessages directMessages_;
   std::map<sdk::Snowflake, sdk::Activity> activities_;  // by user; applicationId: the publishing app
   std::map<sdk::Snowflake, sdk::StatusType> chosenStatus_;  // by user; absent: Online
+  std::map<sdk::Snowflake, ProfilePrivacy> profilePrivacy_;  // by user; absent: Everyone
 
   // Relationships (world_relationships.cc). What others can see of a user's presence, for the
   // friends list's groups: online, and the application of the activity it shows.
@@ -430,7 +466,25 @@ class World {
   // members, never across a block (then offline, no activity).
   sdk::User ViewUserLocked(sdk::Snowflake app, sdk::Snowflake viewer, const sdk::User& user) const;
   Relationships relationships_;
-  std::map<sdk::Snowflake, ShownPresence> shownPresence_;  // by user: the last presence groups were told of
+  std::map<sdk::Snowflake, ShownPresence> shownPresence_;
+  // Activity invites (world_activity_invites.cc).
+  // Whether a Join invite can still be accepted: the sender still shows, in its application, the
+  // party and join secret it had when sending, and the party is not full.
+  bool InviteAcceptableLocked(const SentInvite& sent) const;
+  // Refused unless `target` is a user `user` is friends with, with no block either way.
+  sdk::Result CheckInviteTargetLocked(sdk::Snowflake user, sdk::Snowflake target) const;
+  // Sends a Join invite from `user` (its published activity in `app`) to `target`.
+  sdk::Result SendJoinInviteLocked(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake target, std::string content);
+  void DeliverInviteLocked(const SentInvite& sent, bool created);
+  // The user's presence changed: the invites it sent that are no longer acceptable are updated.
+  void ActivityInvitesChangedLocked(sdk::Snowflake userId);
+  // Joins waiting for a session of (app, user) (the chat client launched the game), delivered in
+  // SessionReady.
+  void DeliverPendingJoinsLocked(sdk::Snowflake app, sdk::Snowflake user);
+  ActivityInvites activityInvites_;
+  std::map<sdk::Snowflake, std::map<sdk::Snowflake, std::string>> launchCommands_;  // [user][app]
+  std::map<sdk::Snowflake, std::vector<std::string>> launches_;                     // by user
+  std::map<std::pair<sdk::Snowflake, sdk::Snowflake>, std::vector<sdk::ActivityJoin>> pendingJoins_;  // (app, user)  // by user: the last presence groups were told of
 
   mutable std::mutex activityMutex_;  // guards the three below; may be taken under mutex_, never the reverse
   uint64_t inFlight_ = 0;

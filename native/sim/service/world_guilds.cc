@@ -2,6 +2,8 @@
 // signed-in client reads, with the lobbies linked to channels.
 #include <stdexcept>
 
+#include "sdk/lobbies_api.h"
+#include "sim/service/http_failure.h"
 #include "sim/service/world.h"
 
 namespace sim {
@@ -67,6 +69,25 @@ sdk::Result World::UnlinkChannelFromLobby(sdk::Snowflake app, sdk::Snowflake use
   // Unlinking a lobby without a channel succeeds and changes nothing (the service answers 200).
   if (result.ok() && lobbies_.LinkedChannelOf(lobbyId)) DispatchLocked(lobbies_.LinkChannel(lobbyId, std::nullopt));
   return result;
+}
+
+sdk::Result World::JoinLinkedLobbyGuild(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId,
+                                        std::string* inviteUrl) {
+  const std::optional<sdk::User> found = FindUser(user);
+  if (found && found->isProvisional) {
+    return sdk::Result::Failure(sdk::ErrorType::AuthorizationFailed, sdk::LobbiesApi::kMergeRequiredMessage);
+  }
+  // A member can see the lobby; anyone else gets what lobby messages answer (unknown lobby).
+  if (!ViewLobby(app, user, lobbyId)) {
+    return HttpFailure(404, kUnknownLobby, "Unknown Lobby: the user is not a member of lobby " + IdText(lobbyId));
+  }
+  try {
+    const ChannelInvite invite = CreateLobbyChannelInvite(app, lobbyId, user);
+    *inviteUrl = "https://discord.gg/" + invite.code;
+    return sdk::Result::Success();
+  } catch (const ServiceError& refused) {
+    return HttpFailure(refused.status(), refused.code(), refused.what());
+  }
 }
 
 LinkedLobbies World::LinkedLobbiesLocked() const {

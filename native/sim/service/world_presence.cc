@@ -61,6 +61,13 @@ sdk::Result World::SetOnlineStatus(sdk::Snowflake user, sdk::StatusType status) 
   return sdk::Result::Success();
 }
 
+void World::SetProfilePrivacy(sdk::Snowflake user, ProfilePrivacy privacy) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (users_.count(user) == 0) throw std::invalid_argument("no user with id " + std::to_string(user));
+  profilePrivacy_[user] = privacy;
+  UserUpdatedLocked(user);
+}
+
 void World::ClearRichPresence(sdk::Snowflake app, sdk::Snowflake user) {
   std::lock_guard<std::mutex> lock(mutex_);
   auto found = activities_.find(user);
@@ -92,7 +99,17 @@ sdk::User World::ViewUserLocked(sdk::Snowflake app, sdk::Snowflake viewer, const
   if (user.id == viewer) return ShownUserLocked(user, true);
   const bool sees = !relationships_.BlockedEitherWay(viewer, user.id) &&
                     (relationships_.AreFriends(viewer, user.id) || lobbies_.ShareLobby(app, viewer, user.id));
-  if (sees) return ShownUserLocked(user, false);
+  if (sees) {
+    sdk::User shown = ShownUserLocked(user, false);
+    // Friends Only: a custom status shows to friends only (spec: Presence Update).
+    auto privacy = profilePrivacy_.find(user.id);
+    if (shown.gameActivity && shown.gameActivity->type == sdk::ActivityType::CustomStatus &&
+        privacy != profilePrivacy_.end() && privacy->second == ProfilePrivacy::FriendsOnly &&
+        !relationships_.AreFriends(viewer, user.id)) {
+      shown.gameActivity.reset();
+    }
+    return shown;
+  }
   sdk::User hidden = user;
   hidden.status = sdk::StatusType::Offline;
   hidden.gameActivity.reset();
@@ -117,6 +134,7 @@ sdk::User World::ShownUserLocked(sdk::User user, bool self) const {
 
 void World::UserUpdatedLocked(sdk::Snowflake userId) {
   RelationshipGroupsChangedLocked(userId);
+  ActivityInvitesChangedLocked(userId);
   for (const auto& [key, sessions] : ready_) {
     const auto& [app, viewer] = key;
     // Those who see the user's presence: its friends and the members of its lobbies, not across a block.
