@@ -108,6 +108,19 @@ describe('examples', () => {
     );
   });
 
+  it('the webhooks example: link on the server, PING, APPLICATION_DEAUTHORIZED drops the link, no secret shown', async () => {
+    const { code, stdout, stderr } = await runFixture(example('webhooks.mjs'));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toBe(
+      'events URL verified\n' +
+        'server: linked ada: {"accessToken":"[REDACTED]","refreshToken":"[REDACTED]","tokenType":"Bearer","expiresIn":604800,"scopes":"openid sdk.social_layer"}\n' +
+        'event: ada removed the app; link dropped (0 left)\n' +
+        'server: refresh refused: invalid_grant\n' +
+        'deliveries: APPLICATION_AUTHORIZED delivered, APPLICATION_DEAUTHORIZED delivered\n',
+    );
+  });
+
   it('the README shows each example exactly as it is in examples/', () => {
     const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
     const blocks = [...readme.matchAll(/<!-- example: (\S+) -->\n```js\n([\s\S]*?)```/g)];

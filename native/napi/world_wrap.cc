@@ -82,6 +82,11 @@ void WorldWrap::Init(Napi::Env env, Napi::Object exports) {
           InstanceMethod<&WorldWrap::GetConsentPrompts>("getConsentPrompts"),
           InstanceMethod<&WorldWrap::AnswerConsent>("answerConsent"),
           InstanceMethod<&WorldWrap::RemoveAuthorization>("removeAuthorization"),
+          InstanceMethod<&WorldWrap::ExchangeCode>("exchangeCode"),
+          InstanceMethod<&WorldWrap::RefreshGrant>("refreshGrant"),
+          InstanceMethod<&WorldWrap::RevokeGrant>("revokeGrant"),
+          InstanceMethod<&WorldWrap::SetWebhookSubscribed>("setWebhookSubscribed"),
+          InstanceMethod<&WorldWrap::TakeWebhookNotices>("takeWebhookNotices"),
       });
   exports.Set("NativeWorld", ctor);
 }
