@@ -141,6 +141,24 @@ describe('webhook events', () => {
     expect(service.webhookDeliveries().map((entry) => entry.status)).toEqual(['delivered', 'delivered', 'delivered', 'delivered']);
   });
 
+  it('the game client\'s own token exchange and revocation (SDK getToken / revokeToken) reach the events URL too', async () => {
+    const { sim, service, server } = await setup();
+    const ada = sim.createUser({ username: 'ada' });
+    const game = sim.createClient({ applicationId: sim.defaultApplication.id });
+    clients.push(game);
+    const pkce = game.createAuthorizationCodeVerifier();
+    const pending = game.authorize({ scopes: 'openid sdk.social_layer', codeChallenge: pkce.challenge });
+    await sim.settle();
+    sim.chatClient(ada).approveConsent();
+    const tokens = await game.getToken({ applicationId: sim.defaultApplication.id, ...(await pending), codeVerifier: pkce.verifier });
+    await game.revokeToken({ applicationId: sim.defaultApplication.id, token: tokens.refreshToken });
+    await delivered(service);
+    expect(server.events.map((event) => [event.type, (event.data as { user: { id: string } }).user.id])).toEqual([
+      ['APPLICATION_AUTHORIZED', ada.id],
+      ['APPLICATION_DEAUTHORIZED', ada.id],
+    ]);
+  });
+
   it('LOBBY_MESSAGE_CREATE for messages sent over HTTP and from SDK clients', async () => {
     const { sim, service, server, rest } = await setup();
     const ada = await player(sim, 'ada');

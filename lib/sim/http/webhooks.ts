@@ -80,6 +80,15 @@ function post(url: URL, body: string, headers: Record<string, string>): Promise<
   });
 }
 
+function afterBatchHook(dispatcher: WeakRef<WebhookDispatcher>): () => void {
+  const hook = () => {
+    const alive = dispatcher.deref();
+    if (alive) alive.drain();
+    else getRuntime().afterBatch.delete(hook);
+  };
+  return hook;
+}
+
 export class WebhookDispatcher {
   readonly #world: NativeWorld;
   readonly #untilClock: (at: number) => Promise<void>;
@@ -89,7 +98,8 @@ export class WebhookDispatcher {
   #dropped = 0;
   #inFlight = 0;
   #idleWaiters: (() => void)[] = [];
-  readonly #afterBatch = () => this.drain();
+  /** The runtime's hook holds the dispatcher weakly: a simulator dropped without removing its URLs is still collected. */
+  readonly #afterBatch = afterBatchHook(new WeakRef(this));
 
   constructor(world: NativeWorld, untilClock: (at: number) => Promise<void>) {
     this.#world = world;
