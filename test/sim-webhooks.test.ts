@@ -241,6 +241,24 @@ describe('webhook events', () => {
     expect(server.events.map((event) => event.type)).toEqual(['APPLICATION_DEAUTHORIZED']);
   });
 
+  it('removing the events URL ends pending retries as failed, and later events are not kept', async () => {
+    const { sim, service, server, rest } = await setup();
+    server.state.failNext = 1;
+    const ada = sim.createUser({ username: 'ada' });
+    const tokens = await linked(sim, rest, ada);
+    await delivered(service);
+    expect(service.webhookDeliveries()[0]).toMatchObject({ status: 'pending', attempts: 1 });
+    await service.setWebhookEventsUrl(null);
+    expect(service.webhookEventsUrl()).toBeNull();
+    sim.advance(1000);
+    await delivered(service);
+    expect(service.webhookDeliveries()).toEqual([expect.objectContaining({ status: 'failed', attempts: 1, lastError: 'the events URL was removed' })]);
+    await rest.revokeToken(tokens.accessToken);
+    await delivered(service);
+    expect(service.webhookDeliveries()).toHaveLength(1);
+    expect(server.events).toEqual([]);
+  });
+
   it('many events through a flaky receiver: every one delivered exactly once in the end', async () => {
     const { sim, service, server } = await setup();
     const ada = await player(sim, 'ada');

@@ -123,6 +123,8 @@ export class WebhookDispatcher {
    */
   async setUrl(applicationId: string, url: URL | null): Promise<void> {
     if (url === null) {
+      // What was noted before goes into the log first (and then fails: no URL), not left behind.
+      this.drain();
       this.#endpoints.delete(applicationId);
       this.#world.setWebhookSubscribed(applicationId, false);
       this.#updateHook();
