@@ -277,5 +277,6 @@ describe('webhook events', () => {
     const received = server.events.map((event) => (event.data as { id: string }).id);
     expect([...received].sort()).toEqual([...sent].sort());
     expect(new Set(received).size).toBe(20);
+    expect(service.webhookEventsDropped).toBe(0);
   });
 });

@@ -292,6 +292,17 @@ export class SimulatedService {
   }
 
   /**
+   * Webhook events the world noted but could not keep for delivery (its outbox holds 65,536 until
+   * the service takes them, which it does after every batch of client events): with
+   * {@link webhookDeliveries}, what a test checks to be sure no event was lost.
+   */
+  get webhookEventsDropped(): number {
+    SimulatedService.#check(this, 'webhookEventsDropped');
+    this.#state.webhooks.drain();
+    return this.#state.webhooks.dropped;
+  }
+
+  /**
    * Resolves once no delivery attempt is in flight: each is delivered, failed, or waiting for the
    * simulator's clock to reach its next retry (advance it to let them go on).
    */
