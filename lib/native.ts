@@ -24,6 +24,7 @@ import type {
   NativeProfile,
   NativeServerLobby,
   NativeUser,
+  NativeTokenExchange,
   NativeVersion,
   NativeVoiceSettings,
 } from './native-types.js';
@@ -45,6 +46,24 @@ export interface NativeGrant {
   applicationId: string;
   /** World clock, ms since the Unix epoch. */
   expiresAt: number;
+}
+
+/** A webhook event the world noted for an application (native/sim/service/webhook_outbox.h). */
+export interface NativeWebhookNotice {
+  type: string;
+  applicationId: string;
+  /** World clock, ms since the Unix epoch. */
+  at: number;
+  /** The (de)authorized user. */
+  userId?: string;
+  /** APPLICATION_AUTHORIZED: the granted scopes, space-separated. */
+  scopes?: string;
+  /** A created or updated message. */
+  message?: NativeMessage;
+  /** A deleted message: its id and its (DM) channel. */
+  messageId?: string;
+  channelId?: string;
+  lobbyId?: string;
 }
 
 export interface NativeWorld {
@@ -95,6 +114,14 @@ export interface NativeWorld {
   answerConsent(userId: string, approve: boolean): void;
   /** The user removes the application: its tokens are deleted. Returns how many. */
   removeAuthorization(userId: string, applicationId: string): number;
+  // The token endpoints of the simulated HTTP service; a refused grant is a RangeError with status 400 (`invalid_grant: ...`).
+  exchangeCode(applicationId: string, code: string, codeVerifier: string, redirectUri: string): NativeTokenExchange;
+  refreshGrant(applicationId: string, refreshToken: string): NativeTokenExchange;
+  /** Ends the authorization the access or refresh token belongs to; unknown tokens are ignored. */
+  revokeGrant(applicationId: string, token: string): void;
+  /** Webhook events: the world keeps notices for subscribed applications until taken (on the JS thread). */
+  setWebhookSubscribed(applicationId: string, subscribed: boolean): void;
+  takeWebhookNotices(): { notices: NativeWebhookNotice[]; dropped: number };
   /** The activity invites the user's chat client shows, oldest first (no join secrets). */
   getChatClientInvites(userId: string): { invite: NativeActivityInvite; content: string }[];
   /** The launch commands registered on the user's chat client, by application id, and the commands it ran. */

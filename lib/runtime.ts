@@ -57,6 +57,12 @@ class Runtime {
   private readonly holders = new Set<number>();
   private nextClientId = 1;
   private nextRequestId = 1;
+  /**
+   * Called on the JS thread after each batch of events was handed out. The simulated HTTP
+   * service takes the world's webhook notices here, so what a client's call caused is queued for
+   * delivery before the call's promise continues.
+   */
+  readonly afterBatch = new Set<() => void>();
 
   constructor() {
     this.binding = loadBinding();
@@ -131,6 +137,7 @@ class Runtime {
         });
       }
     }
+    for (const hook of this.afterBatch) hook();
   }
 
   /**

@@ -8,7 +8,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const dist = path.join(__dirname, '..', 'dist');
-const ENTRIES = ['index', 'electron/index', 'electron/preload', 'rest/index'];
+const ENTRIES = ['index', 'electron/index', 'electron/preload', 'rest/index', 'webhooks/index'];
 
 for (const entry of ENTRIES) {
   const base = path.basename(entry);

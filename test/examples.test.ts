@@ -120,6 +120,19 @@ describe('examples', () => {
     );
   });
 
+  it('the webhooks example: link on the server, PING, APPLICATION_DEAUTHORIZED drops the link, no secret shown', async () => {
+    const { code, stdout, stderr } = await runFixture(example('webhooks.mjs'));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toBe(
+      'events URL verified\n' +
+        'server: linked ada: {"accessToken":"[REDACTED]","refreshToken":"[REDACTED]","tokenType":"Bearer","expiresIn":604800,"scopes":"openid sdk.social_layer"}\n' +
+        'event: ada removed the app; link dropped (0 left)\n' +
+        'server: refresh refused: invalid_grant\n' +
+        'deliveries: APPLICATION_AUTHORIZED delivered, APPLICATION_DEAUTHORIZED delivered\n',
+    );
+  });
+
   it('the stay-signed-in example: sign in once, refreshed a week later, restored on the next run, signed out when the app is removed', async () => {
     const { code, stdout, stderr } = await runFixture(example('stay-signed-in.cjs'));
     expect(stderr).toBe('');

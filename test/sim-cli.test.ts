@@ -24,7 +24,7 @@ describe('social-sdk-node sim', () => {
     const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
     const world = JSON.parse(line) as {
       apiBase: string;
-      applications: { id: string; name: string; botToken: string }[];
+      applications: { id: string; name: string; botToken: string; clientSecret: string }[];
       users: { id: string; username: string; accessTokens: Record<string, string> }[];
       guilds: { id: string; channels: { name: string; id: string }[] }[];
     };
@@ -45,6 +45,11 @@ describe('social-sdk-node sim', () => {
     const voice = world.guilds[0]!.channels.find((c) => c.name === 'Raid Voice')!;
     const status = await fetch(`${world.apiBase}/channels/${voice.id}/voice-status`, { method: 'PUT', headers: bot, body: JSON.stringify({ status: 'Raiding' }) });
     expect(status.status).toBe(204);
+    // The printed client secret authenticates the application's token requests (a revoke of an unknown token: 200).
+    const basic = `Basic ${Buffer.from(`${app!.id}:${app!.clientSecret}`).toString('base64')}`;
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    expect((await fetch(`${world.apiBase}/oauth2/token/revoke`, { method: 'POST', headers: { ...form, authorization: basic }, body: 'token=unknown' })).status).toBe(200);
+    expect((await fetch(`${world.apiBase}/oauth2/token/revoke`, { method: 'POST', headers: form, body: 'token=unknown' })).status).toBe(401);
     child.kill('SIGINT');
     const [code] = (await once(child, 'exit')) as [number | null];
     expect(code).toBe(0);

@@ -24,6 +24,17 @@ import {
   type CheckedRequestOptions,
 } from './bodies.js';
 import { checkToken, resolveOptions, type ResolvedOptions, type RestClientOptions } from './options.js';
+import {
+  authorizationCodeForm,
+  basicAuthorization,
+  checkClientCredentials,
+  formSecrets,
+  refreshTokenForm,
+  requireCredentials,
+  revokeForm,
+  toOAuth2TokenSet,
+  type ClientCredentials,
+} from './oauth2.js';
 import { toApplicationIdentityProfile, toLobby, toLobbyInvite, toLobbyMember, toLobbyMembers, toLobbyMessage, toLobbyMessages } from './payloads.js';
 import { InvalidRequestCounter, RateLimiter } from './rate-limits.js';
 import { route, type Route } from './routes.js';
@@ -35,7 +46,10 @@ import type {
   BulkLobbyMemberUpdate,
   CreateLobbyInput,
   CreateOrJoinLobbyInput,
+  ExchangeCodeInput,
   GetLobbyMessagesInput,
+  LinkedTokens,
+  OAuth2TokenSet,
   Lobby,
   LobbyInvite,
   LobbyMember,
@@ -86,6 +100,7 @@ export class RestClient {
   readonly #options: ResolvedOptions;
   readonly #invalidRequests: InvalidRequestCounter;
   readonly #transport: Transport;
+  readonly #credentials: ClientCredentials | undefined;
 
   /**
    * @param options `token` is required; see {@link RestClientOptions} for the rest.
@@ -94,6 +109,7 @@ export class RestClient {
   constructor(options: RestClientOptions) {
     if (typeof options !== 'object' || options === null) throw new TypeError('RestClient: options must be an object with a token');
     this.#token = checkToken(options.token, 'token');
+    this.#credentials = checkClientCredentials(options.clientId, options.clientSecret);
     cachedVersion ??= packageVersion();
     this.#options = resolveOptions(options, cachedVersion);
     this.#invalidRequests = new InvalidRequestCounter(this.#options);
@@ -327,6 +343,73 @@ export class RestClient {
   ): Promise<ApplicationIdentityProfile> {
     const target = this.#profileRoute('GET', applicationId, userId, providerIssuedUserId);
     return toApplicationIdentityProfile(target.shape, (await this.#send(target, checkRequestOptions(options, false))).body);
+  }
+
+  /**
+   * Exchanges an authorization code for the user's tokens (`POST /oauth2/token`, the
+   * `authorization_code` grant) as the application's confidential client (the `clientId` and
+   * `clientSecret` options, sent as HTTP Basic). The code is the one the game client got from
+   * `client.authorize()`; send its redirect URI and the PKCE verifier. A code is single-use and
+   * lasts 10 minutes.
+   * @returns The token set (its tokens are hidden from `util.inspect` and `JSON.stringify`).
+   * @throws (rejects) `SocialSdkError` HTTPError 400 with `oauthError: 'invalid_grant'` for an
+   * unknown, spent or expired code, or a verifier or redirect URI that does not match; 401
+   * `invalid_client` for wrong client credentials.
+   */
+  async exchangeCode(grant: ExchangeCodeInput, options?: RequestOptions): Promise<OAuth2TokenSet> {
+    return toOAuth2TokenSet('POST /oauth2/token', await this.#tokenRequest('/oauth2/token', 'exchangeCode', () => authorizationCodeForm(grant), options));
+  }
+
+  /**
+   * Refreshes a user's tokens (`POST /oauth2/token`, the `refresh_token` grant): the refresh
+   * token given is spent and a new set is answered (rotation).
+   *
+   * **Deauthorization:** when the user removed the application, was banned, or the tokens were
+   * revoked, this rejects with `SocialSdkError` `{ type: 'HTTPError', status: 400, oauthError:
+   * 'invalid_grant' }`. Treat it exactly like the APPLICATION_DEAUTHORIZED webhook event: drop the
+   * link and its tokens; the player has to link again.
+   */
+  async refreshToken(refreshToken: string, options?: RequestOptions): Promise<OAuth2TokenSet> {
+    return toOAuth2TokenSet('POST /oauth2/token', await this.#tokenRequest('/oauth2/token', 'refreshToken', () => refreshTokenForm(refreshToken), options));
+  }
+
+  /**
+   * Revokes a user's access or refresh token (`POST /oauth2/token/revoke`). Either one ends the
+   * whole authorization: every access and refresh token of it stops working, the user's clients
+   * signed in with them are disconnected, and the application gets APPLICATION_DEAUTHORIZED. An
+   * unknown or already revoked token is not an error.
+   */
+  async revokeToken(token: string, revoke: { tokenTypeHint?: 'access_token' | 'refresh_token' } = {}, options?: RequestOptions): Promise<void> {
+    const hint = typeof revoke === 'object' && revoke !== null ? revoke.tokenTypeHint : undefined;
+    await this.#tokenRequest('/oauth2/token/revoke', 'revokeToken', () => revokeForm(token, hint), options);
+  }
+
+  /**
+   * Unlinks a player (spec "Authentication" rule 5): revokes both of the link's tokens at the
+   * service instead of only forgetting them, so that linking again later gets a fresh
+   * authorization without conflicts. Tokens left out or null are skipped. Forget your own record
+   * of the link once this resolves.
+   */
+  async unlinkUser(tokens: LinkedTokens, options?: RequestOptions): Promise<void> {
+    if (typeof tokens !== 'object' || tokens === null) throw new TypeError('tokens must be an object with accessToken and/or refreshToken');
+    const given = [tokens.refreshToken, tokens.accessToken].filter((token): token is string => token !== undefined && token !== null);
+    if (given.length === 0) throw new TypeError('tokens must hold an accessToken or a refreshToken');
+    for (const token of given) await this.revokeToken(token, { tokenTypeHint: token === tokens.refreshToken ? 'refresh_token' : 'access_token' }, options);
+  }
+
+  /** Sends an OAuth2 form with the client credentials; resolves with the response body. */
+  async #tokenRequest(path: '/oauth2/token' | '/oauth2/token/revoke', method: string, makeForm: () => Record<string, string>, options: RequestOptions | undefined): Promise<unknown> {
+    const credentials = requireCredentials(this.#credentials, method);
+    const form = makeForm();
+    const checked = checkRequestOptions(options, false);
+    const result = await this.#transport.execute({
+      route: route('POST', path),
+      ...checked,
+      form,
+      authorization: basicAuthorization(credentials),
+      secrets: [credentials.clientSecret, ...formSecrets(form)],
+    });
+    return result.body;
   }
 
   #profileRoute(method: 'GET' | 'PATCH', applicationId: SnowflakeInput, userId: SnowflakeInput, providerIssuedUserId: string): Route {

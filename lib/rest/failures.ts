@@ -51,13 +51,18 @@ function fieldErrors(errors: unknown, path: string, out: string[]): void {
 export function httpError(route: string, status: number, body: unknown, redact: Redactor): SocialSdkError {
   let code = 0;
   let serviceMessage = '';
+  let oauthError: string | undefined;
   const details: string[] = [];
   if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
     const fields = body as { code?: unknown; message?: unknown; errors?: unknown; error?: unknown; error_description?: unknown };
     if (typeof fields.code === 'number' && Number.isFinite(fields.code)) code = fields.code;
     if (typeof fields.message === 'string') serviceMessage = fields.message;
     // The OAuth2 error shape ({error, error_description}).
-    else if (typeof fields.error === 'string') serviceMessage = typeof fields.error_description === 'string' ? `${fields.error}: ${fields.error_description}` : fields.error;
+    else if (typeof fields.error === 'string') {
+      serviceMessage = typeof fields.error_description === 'string' ? `${fields.error}: ${fields.error_description}` : fields.error;
+      // invalid_grant on a refresh is the deauthorization signal (spec "Authentication" rule 4).
+      if (/^[a-z_]{1,64}$/.test(fields.error)) oauthError = fields.error;
+    }
     fieldErrors(fields.errors, '', details);
   } else if (typeof body === 'string' && body !== '') {
     serviceMessage = body;
@@ -70,6 +75,7 @@ export function httpError(route: string, status: number, body: unknown, redact: 
     code,
     retryable: status >= 500 || status === 429,
     route,
+    ...(oauthError === undefined ? {} : { oauthError }),
   });
 }
 

@@ -72,6 +72,15 @@ export interface RateLimitInfo {
 export interface RestClientOptions {
   /** The bot token, sent as `Authorization: Bot <token>`. Never shown in errors, logs or `inspect`. */
   token: string;
+  /**
+   * The application's OAuth2 client credentials (its id and the developer portal's client
+   * secret), for the token methods ({@link RestClient.exchangeCode}, `refreshToken`,
+   * `revokeToken`, `unlinkUser`), sent as HTTP Basic. Give both or neither. The secret is never
+   * shown in errors, logs or `inspect`.
+   */
+  clientId?: string | bigint;
+  /** See {@link clientId}. */
+  clientSecret?: string;
   /** Default `https://discord.com/api/v10`. A fleet can point it at a rate-limit proxy or at the simulator. */
   baseUrl?: string;
   /** Per attempt, in ms (default 15,000). A timeout is a network error (retried like one). */

@@ -16,6 +16,12 @@ export interface RestRequest {
   route: Route;
   /** Serialized as JSON. */
   body?: unknown;
+  /** Sent as `application/x-www-form-urlencoded` instead (the OAuth2 endpoints). */
+  form?: Record<string, string>;
+  /** An `Authorization` value sent instead of the bot or user token (`Basic` client credentials). */
+  authorization?: string;
+  /** More secrets the request carries (client secret, codes, tokens of a form): redacted from errors. */
+  secrets?: readonly string[];
   /** Appended to the URL (already checked). */
   query?: Record<string, string>;
   signal?: AbortSignal;
@@ -78,7 +84,7 @@ export class Transport {
   async #attempts(request: RestRequest, context: BucketContext): Promise<RestResult> {
     const { clock, retries, retryBackoffMs } = this.options;
     const shape = request.route.shape;
-    const redact = redactorFor(this.token(), request.userToken);
+    const redact = redactorFor(this.token(), request.userToken, request.authorization, ...(request.secrets ?? []));
     let failures = 0;
     const retryOrThrow = async (error: Error): Promise<void> => {
       if (failures >= retries) throw error;
@@ -122,12 +128,15 @@ export class Transport {
   async #send(request: RestRequest, redact: (text: string) => string): Promise<{ response: RestResponseLike; body: unknown }> {
     const { route } = request;
     const headers: Record<string, string> = {
-      authorization: request.userToken === undefined ? `Bot ${this.token()}` : `Bearer ${request.userToken}`,
+      authorization: request.authorization ?? (request.userToken === undefined ? `Bot ${this.token()}` : `Bearer ${request.userToken}`),
       'user-agent': this.options.userAgent,
     };
     if (request.reason !== undefined) headers['x-audit-log-reason'] = encodeURIComponent(request.reason);
     let body: string | undefined;
-    if (request.body !== undefined) {
+    if (request.form !== undefined) {
+      body = new URLSearchParams(request.form).toString();
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+    } else if (request.body !== undefined) {
       body = JSON.stringify(request.body);
       headers['content-type'] = 'application/json';
     }

@@ -312,3 +312,34 @@ export interface ApplicationIdentityProfileUpdate {
   /** The profile the service returned on creation; null on an update (204 has no body). */
   profile: ApplicationIdentityProfile | null;
 }
+
+/**
+ * What the token endpoint answers (`POST /oauth2/token`). The tokens are secrets: they are left
+ * out of `util.inspect` and `JSON.stringify` of this object.
+ */
+export interface OAuth2TokenSet {
+  /** The user's access token: give it to the game client (`client.updateToken`) or use it as `userToken`. */
+  readonly accessToken: string;
+  /** Spent by the next {@link RestClient.refreshToken} (rotation); null when the grant gives none. */
+  readonly refreshToken: string | null;
+  readonly tokenType: 'Bearer';
+  /** Seconds the access token lasts (604800: 7 days). */
+  readonly expiresIn: number;
+  /** The granted scopes, space-separated. */
+  readonly scopes: string;
+}
+
+/** What {@link RestClient.exchangeCode} sends: the code the game client got from `client.authorize()`. */
+export interface ExchangeCodeInput {
+  code: string;
+  /** The redirect URI of the authorization request (the SDK's desktop flow: `http://127.0.0.1/callback`). */
+  redirectUri: string;
+  /** The PKCE verifier whose challenge the authorization request carried. */
+  codeVerifier?: string;
+}
+
+/** The two tokens of a link, as {@link RestClient.unlinkUser} revokes them. */
+export interface LinkedTokens {
+  accessToken?: string | null;
+  refreshToken?: string | null;
+}

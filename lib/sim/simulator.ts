@@ -26,7 +26,7 @@ import { bindNativeWorld, setDefaultSimulator } from './internal.js';
 import { SimulatedChatClient } from './chat-client.js';
 import { SimulatedIdentityProvider } from './identity-provider.js';
 import { listenService, type ListenOptions, type SimulatedService } from './http/service.js';
-import { clockAdvanced } from './http/state.js';
+import { clockAdvanced, takeWebhookNotices } from './http/state.js';
 import {
   channelTypeValue,
   checkPosition,
@@ -370,7 +370,9 @@ export class Simulator {
    * @throws RangeError for an unknown user or application.
    */
   removeApplicationForUser(user: User | SnowflakeInput, application: Application | SnowflakeInput): number {
-    return this.#world.removeAuthorization(idOf(user, 'user'), idOf(application, 'application'));
+    const removed = this.#world.removeAuthorization(idOf(user, 'user'), idOf(application, 'application'));
+    takeWebhookNotices(this.#world);
+    return removed;
   }
 
   /** Fault injection: the service drops every connection of `user`; its clients go `reconnecting`, then `ready` again. Returns how many clients were affected. */

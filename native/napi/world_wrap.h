@@ -109,6 +109,13 @@ class WorldWrap final : public Napi::ObjectWrap<WorldWrap> {
   Napi::Value GetConsentPrompts(const Napi::CallbackInfo& info);         // (userId) -> [{ applicationId, scopes }]
   Napi::Value AnswerConsent(const Napi::CallbackInfo& info);             // (userId, approve)
   Napi::Value RemoveAuthorization(const Napi::CallbackInfo& info);       // (userId, applicationId) -> count
+  // The token endpoints of the simulated HTTP service (world_wrap_auth.cc). Refused: RangeError 400.
+  Napi::Value ExchangeCode(const Napi::CallbackInfo& info);   // (app, code, verifier, redirectUri) -> tokens
+  Napi::Value RefreshGrant(const Napi::CallbackInfo& info);   // (app, refreshToken) -> tokens
+  Napi::Value RevokeGrant(const Napi::CallbackInfo& info);    // (app, token)
+  // Webhook events of the simulated HTTP service (world_wrap_webhooks.cc).
+  Napi::Value SetWebhookSubscribed(const Napi::CallbackInfo& info);  // (app, subscribed)
+  Napi::Value TakeWebhookNotices(const Napi::CallbackInfo& info);    // () -> { notices, dropped }
   // Activity invites in the chat client (world_wrap_invites.cc).
   Napi::Value GetChatClientInvites(const Napi::CallbackInfo& info);      // (userId) -> [{ invite, content }]
   Napi::Value GetLaunchCommands(const Napi::CallbackInfo& info);         // (userId) -> { registered, launched }

@@ -1,5 +1,8 @@
-// The harness's side of sign-in: the consent prompts the local chat clients show.
+// The harness's side of sign-in: the consent prompts the local chat clients show; and the token
+// endpoints of the simulated HTTP service (a game server's confidential client), which reach the
+// same World rules as the SDK clients' GetToken / RefreshToken / RevokeToken.
 #include "napi/convert.h"
+#include "napi/convert_auth.h"
 #include "napi/world_wrap.h"
 
 namespace sim {
@@ -33,6 +36,43 @@ Napi::Value WorldWrap::RemoveAuthorization(const Napi::CallbackInfo& info) {
   size_t removed = 0;
   Guarded(env, [&] { removed = world().RemoveAuthorization(user, app); });
   return Napi::Number::New(env, static_cast<double>(removed));
+}
+
+namespace {
+// A refused grant, as the HTTP service answers it: a RangeError with status 400 whose message
+// starts with the OAuth2 error (`invalid_grant: ...`). The description never holds a secret.
+void ThrowIfRefused(Napi::Env env, const sdk::Result& result) {
+  if (result.ok()) return;
+  throw ServiceFailureToJs(env, result.status != 0 ? result.status : 400, result.code, result.message);
+}
+}  // namespace
+
+Napi::Value WorldWrap::ExchangeCode(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const sdk::Snowflake app = SnowflakeFromJs(ArgOrUndefined(info, 0), "applicationId");
+  const std::string code = StringArg(info, 1, "code");
+  const std::string verifier = StringArg(info, 2, "codeVerifier");
+  const std::string redirectUri = StringArg(info, 3, "redirectUri");
+  sdk::TokenExchange tokens;
+  ThrowIfRefused(env, world().ExchangeCode(app, code, verifier, redirectUri, &tokens));
+  return TokenExchangeToJs(env, tokens);
+}
+
+Napi::Value WorldWrap::RefreshGrant(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const sdk::Snowflake app = SnowflakeFromJs(ArgOrUndefined(info, 0), "applicationId");
+  const std::string refreshToken = StringArg(info, 1, "refreshToken");
+  sdk::TokenExchange tokens;
+  ThrowIfRefused(env, world().RefreshGrant(app, refreshToken, &tokens));
+  return TokenExchangeToJs(env, tokens);
+}
+
+Napi::Value WorldWrap::RevokeGrant(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const sdk::Snowflake app = SnowflakeFromJs(ArgOrUndefined(info, 0), "applicationId");
+  const std::string token = StringArg(info, 1, "token");
+  ThrowIfRefused(env, world().RevokeGrant(app, token));
+  return env.Undefined();
 }
 
 Napi::Value WorldWrap::RequestAccountLink(const Napi::CallbackInfo& info) {

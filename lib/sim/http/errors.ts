@@ -72,3 +72,22 @@ export function worldCall<T>(operation: () => T): T {
     throw error;
   }
 }
+
+/**
+ * A refusal of the OAuth2 endpoints, which answer with the OAuth2 error body
+ * (`{ error, error_description }`, RFC 6749 §5.2; server API reference §4.3) instead of the
+ * service's `{ code, message }`. The description never holds a code, a token or a secret.
+ */
+export class OAuthRefusal extends ServiceRefusal {
+  constructor(
+    status: number,
+    readonly error: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type',
+    readonly description: string,
+  ) {
+    super(status, 0, `${error}: ${description}`, undefined, status === 401 ? { 'WWW-Authenticate': 'Basic realm="oauth2"' } : {});
+  }
+
+  override body(): Record<string, unknown> {
+    return { error: this.error, error_description: this.description };
+  }
+}

@@ -11,14 +11,21 @@ import type { ServiceState } from './state.js';
 /** Who made a request: the bot of an application (`Bot` token) or a user (`Bearer` token). */
 export type Caller =
   | { readonly kind: 'bot'; readonly applicationId: string }
-  | { readonly kind: 'user'; readonly applicationId: string; readonly userId: string };
+  | { readonly kind: 'user'; readonly applicationId: string; readonly userId: string }
+  /**
+   * The caller of a route that authenticates it itself (`auth: 'client'`, the OAuth2 endpoints:
+   * client credentials); no application is known before the route checks them.
+   */
+  | { readonly kind: 'client'; readonly applicationId: '' };
 
 export interface ServiceRequest {
   readonly caller: Caller;
   readonly params: Readonly<Record<string, string>>;
   readonly query: URLSearchParams;
-  /** The parsed JSON body; undefined when there was none. */
+  /** The parsed JSON body (a `form` route: the URLSearchParams); undefined when there was none. */
   readonly body: unknown;
+  /** The Authorization header, for the routes that authenticate their caller themselves. */
+  readonly authorization: string | undefined;
   /** X-Audit-Log-Reason, decoded. */
   readonly auditLogReason: string | undefined;
 }
@@ -37,8 +44,13 @@ export interface Route {
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Relative to the API base, e.g. `/lobbies/:lobby/members/:user`; also the rate-limit key. */
   readonly path: string;
-  /** `bot`: a bot token; `user`: a user's access token; `any`: either. */
-  readonly auth: 'bot' | 'user' | 'any';
+  /**
+   * `bot`: a bot token; `user`: a user's access token; `any`: either; `client`: the route checks
+   * the application's client credentials itself (OAuth2 endpoints).
+   */
+  readonly auth: 'bot' | 'user' | 'any' | 'client';
+  /** `form`: the body is `application/x-www-form-urlencoded` (OAuth2 endpoints); default JSON. */
+  readonly body?: 'form';
   handle(request: ServiceRequest, context: ServiceContext): ServiceReply;
 }
 

@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 import { SocialSdkError } from '../../errors.js';
-import { ServiceRefusal, unauthorized } from './errors.js';
+import { OAuthRefusal, ServiceRefusal, unauthorized } from './errors.js';
 import { matchRoute, routeKey, userCaller, type Caller, type Route, type ServiceContext, type ServiceReply } from './routes.js';
 
 /** Request bodies larger than this are refused (413); no documented route takes more. */
@@ -39,6 +39,14 @@ function parseJson(raw: Buffer, contentType: string | undefined): unknown {
   } catch {
     throw new ServiceRefusal(400, 50109, 'The request body contains invalid JSON.');
   }
+}
+
+/** The body of a form route (the OAuth2 endpoints accept only `application/x-www-form-urlencoded`). */
+function parseForm(raw: Buffer, contentType: string | undefined): URLSearchParams {
+  if (!contentType || !/^application\/x-www-form-urlencoded\b/i.test(contentType)) {
+    throw new OAuthRefusal(400, 'invalid_request', 'the body must be sent as application/x-www-form-urlencoded');
+  }
+  return new URLSearchParams(raw.toString('utf8'));
 }
 
 function authenticate(header: string | undefined, context: ServiceContext): Caller {
@@ -72,9 +80,9 @@ async function handle(request: IncomingMessage, routes: readonly Route[], contex
   const found = matchRoute(routes, request.method ?? 'GET', url.pathname.slice(prefix[0].length));
   if (found === 'not found') throw new ServiceRefusal(404, 0, '404: Not Found');
   if (found === 'method not allowed') throw new ServiceRefusal(405, 0, '405: Method Not Allowed');
-  const raw = await readBody(request);
-  const caller = authenticate(request.headers.authorization, context);
   const { route } = found;
+  const raw = await readBody(request);
+  const caller: Caller = route.auth === 'client' ? { kind: 'client', applicationId: '' } : authenticate(request.headers.authorization, context);
   if (route.auth === 'bot' && caller.kind !== 'bot') throw new ServiceRefusal(403, 50001, "Missing Access: this route needs the application's bot token");
   if (route.auth === 'user') userCaller(caller);
   const key = routeKey(route);
@@ -88,7 +96,7 @@ async function handle(request: IncomingMessage, routes: readonly Route[], contex
   // the harness has advanced the clock that far past its arrival.
   const latency = context.world.latency();
   if (latency > 0) await context.state.untilClock(context.world.now() + latency);
-  const headers = context.state.rateLimits.take(key, caller.applicationId);
+  const headers = context.state.rateLimits.take(key, caller.kind === 'client' ? 'oauth2 client' : caller.applicationId);
   const reason = request.headers['x-audit-log-reason'];
   let auditLogReason: string | undefined;
   try {
@@ -96,9 +104,14 @@ async function handle(request: IncomingMessage, routes: readonly Route[], contex
   } catch {
     throw new ServiceRefusal(400, 50035, 'Invalid Form Body: X-Audit-Log-Reason is not URI-encoded');
   }
-  const body = parseJson(raw, request.headers['content-type']);
-  const reply = route.handle({ caller, params: found.params, query: url.searchParams, body, auditLogReason }, context);
-  return { reply, headers };
+  const body = route.body === 'form' ? parseForm(raw, request.headers['content-type']) : parseJson(raw, request.headers['content-type']);
+  try {
+    const reply = route.handle({ caller, params: found.params, query: url.searchParams, body, auditLogReason, authorization: request.headers.authorization }, context);
+    return { reply, headers };
+  } finally {
+    // What the request did (a token granted or revoked, a message sent) reaches the events URLs.
+    context.state.webhooks.drain();
+  }
 }
 
 /** Starts serving `routes` on host:port; resolves once listening. */

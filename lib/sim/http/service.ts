@@ -15,18 +15,21 @@ import { LOBBY_ROUTES } from './routes-lobbies.js';
 import { MESSAGE_ROUTES } from './routes-messages.js';
 import { CHANNEL_ROUTES } from './routes-channels.js';
 import { IDENTITY_ROUTES } from './routes-identity.js';
+import { OAUTH2_ROUTES } from './routes-oauth2.js';
 import { routeKey, type Route } from './routes.js';
 import { startServer } from './server.js';
 import { serviceStateOf, type ServiceState } from './state.js';
 import type { RateLimitBudget } from './rate-limits.js';
+import type { WebhookDelivery } from './webhooks.js';
 
 export type { RateLimitBudget } from './rate-limits.js';
+export type { WebhookDelivery } from './webhooks.js';
 
 /** Only listenService() constructs a SimulatedService. */
 const CONSTRUCT = Symbol('SimulatedService');
 
 /** Every route the simulated service serves. */
-const ROUTES: readonly Route[] = [...LOBBY_ROUTES, ...MESSAGE_ROUTES, ...CHANNEL_ROUTES, ...IDENTITY_ROUTES];
+const ROUTES: readonly Route[] = [...LOBBY_ROUTES, ...MESSAGE_ROUTES, ...CHANNEL_ROUTES, ...IDENTITY_ROUTES, ...OAUTH2_ROUTES];
 
 /** The route keys (`METHOD /path`) the service serves, e.g. `'POST /lobbies/:lobby/members/bulk'`. */
 export const SERVICE_ROUTES: readonly string[] = ROUTES.map(routeKey);
@@ -143,6 +146,29 @@ export class SimulatedService {
   }
 
   /**
+   * The application's OAuth2 client secret (default: the simulator's default application), for a
+   * game server's token requests (`POST /oauth2/token`, `/oauth2/token/revoke`) with its id as
+   * the client id. The same secret each time until {@link resetClientSecret}. It is a secret:
+   * this package never prints it.
+   */
+  clientSecret(application?: { id: SnowflakeInput } | SnowflakeInput): string {
+    SimulatedService.#check(this, 'clientSecret');
+    return this.#state.clientSecretOf(this.#applicationId(application));
+  }
+
+  /** Replaces the application's client secret (as the developer portal's reset does); the old one stops working. */
+  resetClientSecret(application?: { id: SnowflakeInput } | SnowflakeInput): string {
+    SimulatedService.#check(this, 'resetClientSecret');
+    return this.#state.resetClientSecret(this.#applicationId(application));
+  }
+
+  #applicationId(application: { id: SnowflakeInput } | SnowflakeInput | undefined): string {
+    const applicationId = application === undefined ? this.#defaultApplicationId : idOf(application, 'application');
+    if (this.#world.getApplication(applicationId) === null) throw new RangeError(`no application with id ${applicationId}`);
+    return applicationId;
+  }
+
+  /**
    * Sets a route's rate limit per application (`{ limit, windowMs }` on the simulator's clock),
    * or lifts it with null. `route` is a key of {@link SERVICE_ROUTES}, e.g. `'POST /lobbies'`.
    */
@@ -220,6 +246,73 @@ export class SimulatedService {
     const key = `${idOf(application, 'application')}/${idOf(user, 'user')}/${checkText(providerIssuedUserId, 'providerIssuedUserId', 1, 1024)}`;
     const profile = this.#state.profiles.get(key);
     return profile ? { username: profile.username ?? null, metadata: profile.metadata ?? null, data: profile.data ?? null } : null;
+  }
+
+  /**
+   * Sets the application's webhook events URL (default application unless given), or removes it
+   * with null. As the developer portal does, the service first checks the URL: it must answer a
+   * signed PING with 204 and a PING with a bad signature with 401; otherwise this rejects with a
+   * `SocialSdkError` (ValidationError) and nothing changes. From then on the application's events
+   * (APPLICATION_AUTHORIZED, APPLICATION_DEAUTHORIZED, LOBBY_MESSAGE_CREATE,
+   * GAME_DIRECT_MESSAGE_CREATE / _UPDATE / _DELETE) are POSTed there, signed with
+   * {@link webhookPublicKey}'s key, and retried with backoff on the simulator's clock for up to
+   * 10 minutes; {@link webhookDeliveries} logs each.
+   */
+  async setWebhookEventsUrl(url: string | null, application?: { id: SnowflakeInput } | SnowflakeInput): Promise<void> {
+    SimulatedService.#check(this, 'setWebhookEventsUrl');
+    const applicationId = this.#applicationId(application);
+    if (url === null) return this.#state.webhooks.setUrl(applicationId, null);
+    const text = checkText(url, 'url', 1, 2048);
+    let parsed: URL;
+    try {
+      parsed = new URL(text);
+    } catch {
+      throw new RangeError('url must be an absolute http:// or https:// URL');
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new RangeError('url must be an absolute http:// or https:// URL');
+    return this.#state.webhooks.setUrl(applicationId, parsed);
+  }
+
+  /** The application's webhook events URL, or null. */
+  webhookEventsUrl(application?: { id: SnowflakeInput } | SnowflakeInput): string | null {
+    SimulatedService.#check(this, 'webhookEventsUrl');
+    return this.#state.webhooks.url(this.#applicationId(application));
+  }
+
+  /** The application's Ed25519 public key (64 hex characters, the developer portal's "Public Key"), to verify its events. */
+  webhookPublicKey(application?: { id: SnowflakeInput } | SnowflakeInput): string {
+    SimulatedService.#check(this, 'webhookPublicKey');
+    return this.#state.webhooks.publicKey(this.#applicationId(application));
+  }
+
+  /** Every webhook delivery so far (pending, delivered or failed), oldest first; of one application when given. */
+  webhookDeliveries(application?: { id: SnowflakeInput } | SnowflakeInput): WebhookDelivery[] {
+    SimulatedService.#check(this, 'webhookDeliveries');
+    return this.#state.webhooks.deliveries(application === undefined ? undefined : this.#applicationId(application));
+  }
+
+  /**
+   * Webhook events the world noted but could not keep for delivery (its outbox holds 65,536 until
+   * the service takes them, which it does after every batch of client events): with
+   * {@link webhookDeliveries}, what a test checks to be sure no event was lost.
+   */
+  get webhookEventsDropped(): number {
+    SimulatedService.#check(this, 'webhookEventsDropped');
+    this.#state.webhooks.drain();
+    return this.#state.webhooks.dropped;
+  }
+
+  /**
+   * Resolves once no delivery attempt is in flight: each is delivered, failed, or waiting for the
+   * simulator's clock to reach its next retry (advance it to let them go on).
+   */
+  webhooksIdle(): Promise<void> {
+    try {
+      SimulatedService.#check(this, 'webhooksIdle');
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.#state.webhooks.idle();
   }
 
   /** Stops listening and closes every connection; resolves once closed. Calling it again is harmless. */

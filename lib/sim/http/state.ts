@@ -6,10 +6,11 @@
  * @internal
  * @module
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 
 import type { NativeWorld } from '../../native.js';
 import { ServiceRateLimits } from './rate-limits.js';
+import { WebhookDispatcher } from './webhooks.js';
 
 /** A failure the harness planned for the next requests of a route. */
 export interface PlannedFailure {
@@ -34,8 +35,12 @@ export const INVALID_REQUEST_WINDOW_MS = 10 * 60 * 1000;
 export class ServiceState {
   readonly world: NativeWorld;
   readonly rateLimits: ServiceRateLimits;
+  /** Webhook events: events URLs, keys, deliveries and their log. */
+  readonly webhooks: WebhookDispatcher;
   /** token -> application id. Never logged, never in an error. */
   readonly #botTokens = new Map<string, string>();
+  /** application id -> its OAuth2 client secret (made on first use). Never logged, never in an error. */
+  readonly #clientSecrets = new Map<string, string>();
   readonly faults = new Map<string, PlannedFailure[]>();
   /** `${applicationId}/${userId}/${providerIssuedUserId}` -> profile. */
   readonly profiles = new Map<string, StoredProfile>();
@@ -46,6 +51,7 @@ export class ServiceState {
   constructor(world: NativeWorld, rateLimits: 'development' | 'off') {
     this.world = world;
     this.rateLimits = new ServiceRateLimits(() => world.now(), rateLimits);
+    this.webhooks = new WebhookDispatcher(world, (at) => this.untilClock(at));
   }
 
   /** A new bot token for the application (the earlier ones stay valid). */
@@ -71,6 +77,31 @@ export class ServiceState {
     let found: string | undefined;
     for (const [token, app] of this.#botTokens) if (app === applicationId) found = token;
     return found;
+  }
+
+  /** The application's OAuth2 client secret (the developer portal's), made on first use. */
+  clientSecretOf(applicationId: string): string {
+    let secret = this.#clientSecrets.get(applicationId);
+    if (secret === undefined) {
+      secret = randomBytes(24).toString('base64url');
+      this.#clientSecrets.set(applicationId, secret);
+    }
+    return secret;
+  }
+
+  /** Replaces the application's client secret (as resetting it in the portal does); the old one stops working. */
+  resetClientSecret(applicationId: string): string {
+    this.#clientSecrets.delete(applicationId);
+    return this.clientSecretOf(applicationId);
+  }
+
+  /** Whether `secret` is the application's client secret (compared in constant time). */
+  checkClientSecret(applicationId: string, secret: string): boolean {
+    const expected = this.#clientSecrets.get(applicationId);
+    if (expected === undefined) return false;
+    const given = Buffer.from(secret);
+    const wanted = Buffer.from(expected);
+    return given.length === wanted.length && timingSafeEqual(given, wanted);
   }
 
   /** Counts an invalid request (a 401, 403 or 429 answer) of a remote address. */
@@ -122,6 +153,14 @@ const states = new WeakMap<NativeWorld, ServiceState>();
 /** The harness advanced a world's clock: requests of its service waiting for latency may go on. */
 export function clockAdvanced(world: NativeWorld): void {
   states.get(world)?.clockAdvanced();
+}
+
+/**
+ * The harness did something on the JS thread that may have made webhook events (removed an
+ * application for a user): their deliveries start now.
+ */
+export function takeWebhookNotices(world: NativeWorld): void {
+  states.get(world)?.webhooks.drain();
 }
 
 /** The service state of a world, made on first use with the given rate limits. */

@@ -271,6 +271,7 @@ Lobbies::Outcome World::SendLobbyMessage(sdk::Snowflake app, sdk::Snowflake user
   Lobbies::Outcome outcome = lobbies_.Send(app, user, lobbyId, std::move(content), std::move(metadata),
                                            NewIdLocked(), nowMs_);
   DispatchLocked(outcome.notices);
+  NoteLobbyMessageLocked(outcome);
   return outcome;
 }
 

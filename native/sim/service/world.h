@@ -28,6 +28,7 @@
 #include "sdk/guilds.h"
 #include "sdk/user_messages.h"
 #include "sim/service/direct_messages.h"
+#include "sim/service/webhook_outbox.h"
 #include "sim/service/guilds.h"
 #include "sim/service/interference.h"
 #include "sim/service/lobbies.h"
@@ -373,6 +374,11 @@ class World {
   size_t RemoveAuthorization(sdk::Snowflake user, sdk::Snowflake app);
   // When an access token expires on the clock (0: unknown token).
   uint64_t TokenExpiresAt(const std::string& token) const;
+
+  // Webhook events (world_webhooks.cc): notices for the applications that set an events URL in
+  // the simulated HTTP service, which takes them on the JS thread. Unknown app: invalid_argument.
+  void SetWebhookSubscribed(sdk::Snowflake app, bool subscribed);
+  WebhookOutbox::Taken TakeWebhookNotices();
   // Runs `task` on the session's thread once the clock reaches `dueMs` (at once when it has).
   // Dropped when the session detaches first.
   void ScheduleAt(Session* session, uint64_t dueMs, std::function<void()> task);
@@ -388,6 +394,10 @@ class World {
   sdk::TokenExchange IssueTokenSetLocked(sdk::Snowflake app, sdk::Snowflake user, const std::string& scopes);
   // Revokes every token of (app, user); returns how many.
   size_t RevokeAuthorizationLocked(sdk::Snowflake app, sdk::Snowflake user);
+  // Webhook notices (world_webhooks.cc); called with mutex_ held.
+  void NoteAuthorizationLocked(bool authorized, sdk::Snowflake app, sdk::Snowflake user, const std::string& scopes);
+  void NoteLobbyMessageLocked(const Lobbies::Outcome& outcome);
+  void NoteDirectMessageLocked(const DirectMessages::Outcome& outcome);
   // ServiceError 404 Unknown User for the first update that adds a user the service does not know.
   void CheckUsersExistLocked(const std::vector<MemberUpdate>& updates) const;
   // A fresh snowflake from the clock that is no user's or application's ID.
@@ -441,6 +451,7 @@ class World {
   ChatClients chatClients_;
   ProvisionalAccounts provisional_;
   OAuth2 oauth2_;
+  WebhookOutbox webhooks_;
   std::atomic<bool> debugLogs_{false};
   Guilds guilds_;
   ChannelInvites channelInvites_;

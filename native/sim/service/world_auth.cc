@@ -146,6 +146,7 @@ size_t World::RevokeAuthorizationLocked(sdk::Snowflake app, sdk::Snowflake user)
     ++revoked;
     for (Session* session : sessions_) session->OnTokenRevoked(entry.first);
   }
+  if (revoked > 0) NoteAuthorizationLocked(false, app, user, "");
   return revoked;
 }
 
@@ -157,6 +158,7 @@ sdk::Result World::ExchangeCode(sdk::Snowflake app, const std::string& code, con
   if (!refusal.empty()) return InvalidGrant(std::move(refusal));
   if (users_.count(grant.userId) == 0) return InvalidGrant("invalid_grant: the user no longer exists");
   *out = IssueTokenSetLocked(app, grant.userId, grant.scopes);
+  NoteAuthorizationLocked(true, app, grant.userId, grant.scopes);
   return sdk::Result::Success();
 }
 

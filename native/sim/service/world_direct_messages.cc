@@ -38,6 +38,7 @@ DirectMessages::Outcome World::SendUserMessage(sdk::Snowflake user, sdk::Snowfla
   DirectMessages::Outcome outcome =
       directMessages_.Send(user, recipient, std::move(content), std::move(metadata), id, channelId, nowMs_);
   DispatchToUsersLocked(outcome.notices);
+  NoteDirectMessageLocked(outcome);
   return outcome;
 }
 
@@ -46,6 +47,7 @@ DirectMessages::Outcome World::EditUserMessage(sdk::Snowflake user, sdk::Snowfla
   std::lock_guard<std::mutex> lock(mutex_);
   DirectMessages::Outcome outcome = directMessages_.Edit(user, recipient, messageId, std::move(content), nowMs_);
   DispatchToUsersLocked(outcome.notices);
+  NoteDirectMessageLocked(outcome);
   return outcome;
 }
 
@@ -54,6 +56,7 @@ DirectMessages::Outcome World::DeleteUserMessage(sdk::Snowflake user, sdk::Snowf
   std::lock_guard<std::mutex> lock(mutex_);
   DirectMessages::Outcome outcome = directMessages_.Delete(user, recipient, messageId);
   DispatchToUsersLocked(outcome.notices);
+  NoteDirectMessageLocked(outcome);
   return outcome;
 }
 

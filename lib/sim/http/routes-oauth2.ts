@@ -1,0 +1,118 @@
+/**
+ * The OAuth2 endpoints of the simulated HTTP service (server API reference §4.3-4.4), for a game
+ * server's confidential client: `POST /oauth2/token` (the `authorization_code` grant, bound to the
+ * code's PKCE challenge and redirect URI, and the `refresh_token` grant, with rotation) and
+ * `POST /oauth2/token/revoke` (an access or a refresh token: either ends the whole
+ * authorization). Bodies are `application/x-www-form-urlencoded`; the client authenticates with
+ * HTTP Basic or with `client_id` / `client_secret` in the body. Refusals use the OAuth2 error
+ * body: a deleted or unknown grant is `invalid_grant` (spec "Authentication" rule 4). Tokens,
+ * codes and secrets never reach a log line or an error.
+ * @internal
+ * @module
+ */
+import type { NativeTokenExchange } from '../../native.js';
+import { OAuthRefusal } from './errors.js';
+import type { Route, ServiceContext, ServiceRequest } from './routes.js';
+
+/** The application a request's client credentials (Basic header or form fields) prove, or 401 invalid_client. */
+function authenticateClient(request: ServiceRequest, form: URLSearchParams, context: ServiceContext): string {
+  let clientId = form.get('client_id');
+  let clientSecret = form.get('client_secret');
+  const basic = /^Basic ([A-Za-z0-9+/=]+)$/.exec(request.authorization ?? '');
+  if (basic) {
+    // RFC 6749 §2.3.1: both parts are form-urlencoded before being joined with ':'.
+    const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon > 0) {
+      try {
+        clientId = decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' '));
+        clientSecret = decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, ' '));
+      } catch {
+        clientId = null;
+      }
+    }
+  }
+  if (clientId === null || clientSecret === null || !/^\d{1,20}$/.test(clientId)) {
+    throw new OAuthRefusal(401, 'invalid_client', 'client authentication failed');
+  }
+  if (context.world.getApplication(clientId) === null || !context.state.checkClientSecret(clientId, clientSecret)) {
+    throw new OAuthRefusal(401, 'invalid_client', 'client authentication failed');
+  }
+  return clientId;
+}
+
+function required(form: URLSearchParams, name: string): string {
+  const value = form.get(name);
+  if (value === null || value === '') throw new OAuthRefusal(400, 'invalid_request', `${name} is required`);
+  return value;
+}
+
+/** A refused grant from the world (a RangeError with status 400, `invalid_grant: ...`) as the OAuth2 error body. */
+function grantCall(operation: () => NativeTokenExchange): NativeTokenExchange {
+  try {
+    return operation();
+  } catch (error) {
+    if (error instanceof RangeError) {
+      const description = error.message.replace(/^invalid_grant:\s*/, '');
+      throw new OAuthRefusal(400, 'invalid_grant', description);
+    }
+    throw error;
+  }
+}
+
+/** The token response (server API reference §4.3). */
+function tokenResponse(tokens: NativeTokenExchange): Record<string, unknown> {
+  return {
+    access_token: tokens.accessToken,
+    token_type: 'Bearer',
+    expires_in: tokens.expiresIn,
+    refresh_token: tokens.refreshToken,
+    scope: tokens.scopes,
+  };
+}
+
+export const OAUTH2_ROUTES: readonly Route[] = [
+  {
+    method: 'POST',
+    path: '/oauth2/token',
+    auth: 'client',
+    body: 'form',
+    handle(request, context) {
+      const form = request.body as URLSearchParams;
+      const applicationId = authenticateClient(request, form, context);
+      const grantType = required(form, 'grant_type');
+      if (grantType === 'authorization_code') {
+        const code = required(form, 'code');
+        const redirectUri = required(form, 'redirect_uri');
+        const verifier = form.get('code_verifier') ?? '';
+        const tokens = grantCall(() => context.world.exchangeCode(applicationId, code, verifier, redirectUri));
+        return { status: 200, body: tokenResponse(tokens) };
+      }
+      if (grantType === 'refresh_token') {
+        const refreshToken = required(form, 'refresh_token');
+        const tokens = grantCall(() => context.world.refreshGrant(applicationId, refreshToken));
+        return { status: 200, body: tokenResponse(tokens) };
+      }
+      throw new OAuthRefusal(400, 'unsupported_grant_type', 'grant_type must be authorization_code or refresh_token');
+    },
+  },
+  {
+    method: 'POST',
+    path: '/oauth2/token/revoke',
+    auth: 'client',
+    body: 'form',
+    handle(request, context) {
+      const form = request.body as URLSearchParams;
+      const applicationId = authenticateClient(request, form, context);
+      const token = required(form, 'token');
+      const hint = form.get('token_type_hint');
+      if (hint !== null && hint !== 'access_token' && hint !== 'refresh_token') {
+        throw new OAuthRefusal(400, 'invalid_request', 'token_type_hint must be access_token or refresh_token');
+      }
+      // RFC 7009 §2.2: an unknown or already revoked token is answered 200 too. Either kind of
+      // token ends the whole authorization, whatever the hint (server API reference §4.4).
+      context.world.revokeGrant(applicationId, token);
+      return { status: 200 };
+    },
+  },
+];

@@ -1,0 +1,202 @@
+/**
+ * {@link createWebhookEventHandler}: a request handler for the service's webhook events, for
+ * `node:http` servers and Express- or Fastify-style routes. It verifies before it parses:
+ * signature (401), timestamp freshness (401), body size (413), JSON (400); answers a PING with
+ * 204; answers an event with 204 at once (the service wants an answer within 3 seconds) and then
+ * hands it to `onEvent`.
+ * @module
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import type { KeyObject } from 'node:crypto';
+
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER, toPublicKey, verifyWebhookEvent } from './verify.js';
+import { WebhookType, type UnknownWebhookEvent, type WebhookEvent, type WebhookEventContext } from './types.js';
+
+/** Default body bound: events are a few KiB; anything this large is not the service's. */
+export const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
+/** Default age (either way) beyond which a delivery's timestamp is refused: a replayed old delivery. */
+export const DEFAULT_MAX_AGE_SECONDS = 5 * 60;
+
+/** Options of {@link createWebhookEventHandler}. */
+export interface WebhookEventHandlerOptions {
+  /** The application's Ed25519 public key: 64 hex characters (the developer portal's), or a KeyObject. */
+  publicKey: string | KeyObject;
+  /** Called with each verified event, after the 204 was sent. A rejection or throw goes to `onError`. */
+  onEvent: (event: WebhookEvent | UnknownWebhookEvent, context: WebhookEventContext) => void | Promise<void>;
+  /** Bodies larger than this are refused with 413 (default 256 KiB). */
+  maxBodyBytes?: number;
+  /** Deliveries whose timestamp is further than this from `now()` are refused with 401 (default 300 s). */
+  maxAgeSeconds?: number;
+  /** The clock, ms since the Unix epoch (default `Date.now`; a test can give the simulator's). */
+  now?: () => number;
+  /** Errors of `onEvent` and refused deliveries' reasons (default: `process.emitWarning` for `onEvent` errors only). */
+  onError?: (error: Error) => void;
+}
+
+/** The request as the handler reads it: a node:http IncomingMessage, or a framework's request around one. */
+export interface WebhookRequestLike {
+  method?: string | undefined;
+  headers: IncomingHttpHeaders;
+  /** A framework's body: the raw bytes (Express `express.raw()`), or text. A parsed object cannot be verified. */
+  body?: unknown;
+  /** The raw bytes some frameworks keep (Fastify's `rawBody` plugins). */
+  rawBody?: unknown;
+  /** Fastify: the node:http request. */
+  raw?: AsyncIterable<unknown> & { destroy?: () => void };
+  [Symbol.asyncIterator]?: () => AsyncIterator<unknown>;
+}
+
+/** The response: a node:http ServerResponse (Express's too), or a Fastify reply. */
+export type WebhookResponseLike =
+  | { writeHead(status: number, headers?: Record<string, string>): unknown; end(body?: string): unknown; headersSent?: boolean }
+  | { code(status: number): unknown; header(name: string, value: string): unknown; send(body?: string): unknown };
+
+/** Why a delivery was refused, for `onError`. */
+export class WebhookRequestError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'WebhookRequestError';
+  }
+}
+
+function checkPositiveInteger(value: unknown, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer`);
+  return value;
+}
+
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function asBytes(value: unknown): Buffer | undefined {
+  if (typeof value === 'string') return Buffer.from(value, 'utf8');
+  if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  return undefined;
+}
+
+/** The raw body: a framework's raw bytes, or read from the stream up to the bound. */
+async function rawBody(request: WebhookRequestLike, maxBytes: number): Promise<Buffer> {
+  const kept = asBytes(request.rawBody) ?? asBytes(request.body);
+  if (kept) {
+    if (kept.length > maxBytes) throw new WebhookRequestError(413, 'the body is larger than maxBodyBytes');
+    return kept;
+  }
+  if (request.body !== undefined && request.body !== null && typeof request.body === 'object' && Object.keys(request.body).length > 0) {
+    throw new WebhookRequestError(500, 'the raw body is gone (a JSON body parser ran first): give the handler the raw bytes (express.raw(), or a raw-body plugin)');
+  }
+  const declared = Number(header(request.headers, 'content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) throw new WebhookRequestError(413, 'the body is larger than maxBodyBytes');
+  const stream = request.raw ?? (request as AsyncIterable<unknown>);
+  if (typeof (stream as AsyncIterable<unknown>)[Symbol.asyncIterator] !== 'function') throw new WebhookRequestError(500, 'the request has no body to read');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const bytes = asBytes(chunk) ?? Buffer.alloc(0);
+    size += bytes.length;
+    if (size > maxBytes) throw new WebhookRequestError(413, 'the body is larger than maxBodyBytes');
+    chunks.push(bytes);
+  }
+  return Buffer.concat(chunks);
+}
+
+function respond(response: WebhookResponseLike, status: number, error?: string): void {
+  const body = error === undefined ? undefined : JSON.stringify({ error });
+  if ('code' in response && typeof response.code === 'function') {
+    response.code(status);
+    if (body !== undefined) response.header('content-type', 'application/json');
+    response.send(body);
+    return;
+  }
+  const plain = response as Extract<WebhookResponseLike, { writeHead: unknown }>;
+  if (plain.headersSent) return;
+  const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
+  if (status === 413) headers['connection'] = 'close';
+  plain.writeHead(status, headers);
+  plain.end(body);
+}
+
+/** The parsed, checked envelope. */
+function parseEnvelope(raw: Buffer): { type: number; applicationId: string; event?: WebhookEvent | UnknownWebhookEvent } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw new WebhookRequestError(400, 'the body is not valid JSON');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new WebhookRequestError(400, 'the body is not a webhook event');
+  const { type, application_id: applicationId, event } = parsed as Record<string, unknown>;
+  if ((type !== WebhookType.Ping && type !== WebhookType.Event) || typeof applicationId !== 'string') throw new WebhookRequestError(400, 'the body is not a webhook event');
+  if (type === WebhookType.Ping) return { type, applicationId };
+  if (typeof event !== 'object' || event === null || typeof (event as { type?: unknown }).type !== 'string') throw new WebhookRequestError(400, 'the event has no type');
+  return { type, applicationId, event: event as WebhookEvent };
+}
+
+/**
+ * A handler for the application's webhook events URL. Mount it on a POST route (before any JSON
+ * body parser, or give it the raw bytes): `http.createServer(handler)`,
+ * `app.post('/events', handler)` (Express), or a Fastify route whose body is kept as a Buffer.
+ * Refusals: 405 (not a POST), 413 (body over `maxBodyBytes`), 401 (missing or bad signature, or
+ * a timestamp older or newer than `maxAgeSeconds`), 400 (not JSON, not an event). A PING is
+ * answered 204. An event is answered 204 at once, then given to `onEvent`.
+ *
+ * @example
+ * ```ts
+ * import { createServer } from 'node:http';
+ * import { createWebhookEventHandler } from 'social-sdk-node/webhooks';
+ * createServer(createWebhookEventHandler({
+ *   publicKey: process.env.APP_PUBLIC_KEY!,
+ *   onEvent: (event) => { if (event.type === 'APPLICATION_DEAUTHORIZED') unlink(event.data.user.id); },
+ * })).listen(8080);
+ * ```
+ */
+export function createWebhookEventHandler(options: WebhookEventHandlerOptions): (request: WebhookRequestLike, response: WebhookResponseLike) => Promise<void> {
+  if (typeof options !== 'object' || options === null) throw new TypeError('options must be an object with publicKey and onEvent');
+  const publicKey = toPublicKey(options.publicKey, 'options.publicKey');
+  const { onEvent, onError, now } = options;
+  if (typeof onEvent !== 'function') throw new TypeError('options.onEvent must be a function');
+  if (onError !== undefined && typeof onError !== 'function') throw new TypeError('options.onError must be a function');
+  if (now !== undefined && typeof now !== 'function') throw new TypeError('options.now must be a function');
+  const maxBodyBytes = checkPositiveInteger(options.maxBodyBytes, 'options.maxBodyBytes', DEFAULT_MAX_BODY_BYTES);
+  const maxAgeSeconds = checkPositiveInteger(options.maxAgeSeconds, 'options.maxAgeSeconds', DEFAULT_MAX_AGE_SECONDS);
+  const clock = now ?? Date.now;
+  const report = (error: Error, fromEvent: boolean) => {
+    if (onError) onError(error);
+    else if (fromEvent) process.emitWarning(error);
+  };
+
+  return async (request, response) => {
+    try {
+      if (request.method !== undefined && request.method !== 'POST') throw new WebhookRequestError(405, 'webhook events are POSTed');
+      const raw = await rawBody(request, maxBodyBytes);
+      const signature = header(request.headers, SIGNATURE_HEADER);
+      const timestamp = header(request.headers, TIMESTAMP_HEADER);
+      if (!verifyWebhookEvent(raw, signature, timestamp, publicKey)) throw new WebhookRequestError(401, 'invalid request signature');
+      const sentAt = Number(timestamp);
+      if (!/^\d{1,12}$/.test(timestamp ?? '') || Math.abs(clock() / 1000 - sentAt) > maxAgeSeconds) {
+        throw new WebhookRequestError(401, 'stale request timestamp');
+      }
+      const envelope = parseEnvelope(raw);
+      respond(response, 204);
+      const { event } = envelope;
+      if (event === undefined) return;
+      const context: WebhookEventContext = { applicationId: envelope.applicationId };
+      // After the answer: the service waits at most 3 seconds, whatever onEvent does.
+      setImmediate(() => {
+        try {
+          Promise.resolve(onEvent(event, context)).catch((error: unknown) => report(error instanceof Error ? error : new Error(String(error)), true));
+        } catch (error) {
+          report(error instanceof Error ? error : new Error(String(error)), true);
+        }
+      });
+    } catch (error) {
+      const refusal = error instanceof WebhookRequestError ? error : new WebhookRequestError(400, 'the request could not be read');
+      respond(response, refusal.status, refusal.message);
+      report(refusal, false);
+    }
+  };
+}

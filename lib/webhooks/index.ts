@@ -1,0 +1,28 @@
+/// <reference types="node" preserve="true" />
+/**
+ * `social-sdk-node/webhooks`: receiving the service's signed webhook events on a game server
+ * ({@link createWebhookEventHandler}, {@link verifyWebhookEvent}). Uses node:crypto only; it
+ * does not load the native addon.
+ * @packageDocumentation
+ */
+export { verifyWebhookEvent, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './verify.js';
+export { createWebhookEventHandler, WebhookRequestError, DEFAULT_MAX_AGE_SECONDS, DEFAULT_MAX_BODY_BYTES } from './handler.js';
+export type { WebhookEventHandlerOptions, WebhookRequestLike, WebhookResponseLike } from './handler.js';
+export { WebhookEventType, WebhookType } from './types.js';
+export type {
+  ApplicationAuthorizedEvent,
+  ApplicationDeauthorizedEvent,
+  GameDirectMessageCreateEvent,
+  GameDirectMessageDeleteEvent,
+  GameDirectMessageUpdateEvent,
+  LobbyMessageCreateEvent,
+  LobbyMessageDeleteEvent,
+  LobbyMessageUpdateEvent,
+  UnknownWebhookEvent,
+  WebhookDirectMessage,
+  WebhookEvent,
+  WebhookEventBody,
+  WebhookEventContext,
+  WebhookLobbyMessage,
+  WebhookUser,
+} from './types.js';
