@@ -36,12 +36,11 @@ export type { IssueExternalTokenOptions } from './sim/identity-provider.js';
 export type { NativeFeatures } from './native.js';
 export type { BackendName } from './backend.js';
 export { Simulator } from './sim/simulator.js';
+export type { TokenGrant, IssueTokenOptions } from './sim/tokens.js';
 export type {
   SimulatorOptions,
   Application,
   CreateUserOptions,
-  TokenGrant,
-  IssueTokenOptions,
   ConnectClientOptions,
   CreateLobbyOptions,
   LobbyMemberUpdate,

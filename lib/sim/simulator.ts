@@ -20,11 +20,12 @@ import {
   checkText,
   typeName,
 } from '../validate.js';
-import type { NativeGrant, NativeMemberUpdate, NativeWorld } from '../native.js';
+import type { NativeMemberUpdate, NativeWorld } from '../native.js';
 import { callKind, toFailureSpec, type InjectedFailure, type SimulatedCall } from './faults.js';
 import { bindNativeWorld, setDefaultSimulator } from './internal.js';
 import { SimulatedChatClient } from './chat-client.js';
 import { SimulatedIdentityProvider } from './identity-provider.js';
+import { toGrant, type IssueTokenOptions, type TokenGrant } from './tokens.js';
 import { listenService, type ListenOptions, type SimulatedService } from './http/service.js';
 import { clockAdvanced, takeWebhookNotices } from './http/state.js';
 import {
@@ -97,24 +98,6 @@ export interface ApplicationProfileSpec {
   avatarHash?: string;
   /** Default ''. */
   metadata?: string;
-}
-
-/**
- * An access token the simulated service issued. `util.inspect` and `JSON.stringify` hide
- * `accessToken` (it shows as `[hidden]`); read the property itself to use it.
- */
-export interface TokenGrant {
-  accessToken: string;
-  userId: Snowflake;
-  applicationId: Snowflake;
-  /** On the simulator's clock. */
-  expiresAt: Date;
-}
-
-/** Options of {@link Simulator.issueToken}. */
-export interface IssueTokenOptions {
-  /** Lifetime on the simulator's clock. Default 7 days, as the service's access tokens. */
-  expiresInMs?: number;
 }
 
 /** Options of {@link Simulator.connectClient}. */
@@ -677,25 +660,6 @@ function checkRequiredOptions<T extends object>(options: T, name = 'options'): T
 function checkImage(value: unknown): string {
   if (value === '') throw new RangeError(`inviteCoverImage must be 1 to ${limits.activityImageLength} characters, got 0`);
   return checkText(value, 'inviteCoverImage', 1, limits.activityImageLength);
-}
-
-function toGrant(grant: NativeGrant): TokenGrant {
-  const out: TokenGrant = {
-    accessToken: grant.accessToken,
-    userId: grant.userId,
-    applicationId: grant.applicationId,
-    expiresAt: new Date(grant.expiresAt),
-  };
-  Object.defineProperty(out, inspect.custom, {
-    enumerable: false,
-    value: () => `TokenGrant { accessToken: [hidden], userId: '${out.userId}', applicationId: '${out.applicationId}', expiresAt: ${out.expiresAt.toISOString()} }`,
-  });
-  // JSON.stringify (a log line, a test snapshot, a response body) hides it too.
-  Object.defineProperty(out, 'toJSON', {
-    enumerable: false,
-    value: () => ({ accessToken: '[hidden]', userId: out.userId, applicationId: out.applicationId, expiresAt: out.expiresAt.toISOString() }),
-  });
-  return out;
 }
 
 // Clients without a `simulator` option use the default one (see internal.ts for why it is
