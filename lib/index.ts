@@ -27,6 +27,7 @@ export type {
   CurrentUser,
   ExternalAuthTypeName,
   GetProvisionalTokenOptions,
+  ExchangeChildTokenOptions,
   ProvisionalMergeOptions,
 } from './client/index.js';
 export type { ActivityInvite, ActivityActionKind, ActivityJoin, ActivityJoinWithApplication } from './client/index.js';

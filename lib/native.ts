@@ -66,10 +66,22 @@ export interface NativeWebhookNotice {
   lobbyId?: string;
 }
 
+/** An application of the simulator's world. */
+export interface NativeApplication {
+  id: string;
+  name: string;
+  botUserId: string;
+  /** The publisher application this game belongs to (publisher-level linking). */
+  parentId: string | null;
+  /** Approved to exchange its users' tokens for tokens of its child applications. */
+  publisherLinking: boolean;
+}
+
 export interface NativeWorld {
   now(): number;
   advance(ms: number): number;
-  createApplication(name: string): { id: string; name: string; botUserId: string };
+  /** `parentId`: the publisher application; `publisherLinking`: approved for publisher-level linking. RangeError: bad parent. */
+  createApplication(name: string, parentId?: string, publisherLinking?: boolean): NativeApplication;
   createUser(spec: { id?: string; username: string; globalName?: string; provisional: boolean }): NativeUser;
   getUser(id: string): NativeUser | null;
   issueToken(userId: string, applicationId: string, ttlMs: number): NativeGrant;
@@ -119,6 +131,8 @@ export interface NativeWorld {
   refreshGrant(applicationId: string, refreshToken: string): NativeTokenExchange;
   /** Ends the authorization the access or refresh token belongs to; unknown tokens are ignored. */
   revokeGrant(applicationId: string, token: string): void;
+  /** POST /partner-sdk/child-token (the parent's client secret checked by the route); refused: RangeError with status and code. */
+  exchangeChildToken(parentToken: string, childApplicationId: string): NativeTokenExchange;
   /** Webhook events: the world keeps notices for subscribed applications until taken (on the JS thread). */
   setWebhookSubscribed(applicationId: string, subscribed: boolean): void;
   takeWebhookNotices(): { notices: NativeWebhookNotice[]; dropped: number };
@@ -155,7 +169,7 @@ export interface NativeWorld {
   // The simulated HTTP service's entries: the server API as a bot or as a user with a token.
   /** The injected latency (setLatency), ms of the world clock. */
   latency(): number;
-  getApplication(applicationId: string): { id: string; name: string; botUserId: string } | null;
+  getApplication(applicationId: string): NativeApplication | null;
   authenticate(token: string): { userId: string; applicationId: string } | { failure: string };
   modifyLobby(lobbyId: string, changes: { metadata?: NativeMetadata; members?: NativeMemberUpdate[]; idleTimeoutSeconds?: number }): void;
   userCreateOrJoinLobby(

@@ -188,6 +188,14 @@ const PROBES: Record<SimulatedCall, (ctx: Context) => Promise<Outcome>> = {
     })),
   fetchCurrentUser: ({ sim, alice }) =>
     outcome(alice.client.fetchCurrentUser(sim.issueToken(alice.user, alice.client.applicationId).accessToken)),
+  // The default application is no approved publisher: the service refuses (403), an answer of it.
+  exchangeChildToken: ({ sim, alice }) =>
+    outcome(alice.client.exchangeChildToken({
+      parentToken: sim.issueToken(alice.user, alice.client.applicationId).accessToken,
+      childApplicationId: alice.client.applicationId,
+    }).catch((error: unknown) => {
+      if ((error as { status?: number }).status !== 403) throw error;
+    })),
 };
 
 describe('fault injection (Simulator.failNext)', () => {

@@ -128,6 +128,14 @@ export interface GetProvisionalTokenOptions {
   externalAuthToken: string;
 }
 
+/** What {@link Client.exchangeChildToken} sends. */
+export interface ExchangeChildTokenOptions {
+  /** An access token of the publisher's application (the parent) for the player. A secret. */
+  parentToken: string;
+  /** The game: a child application of the parent token's application. */
+  childApplicationId: SnowflakeInput;
+}
+
 /** What {@link Client.getTokenFromProvisionalMerge} sends: {@link GetTokenOptions} and the provisional account's identity. */
 export interface ProvisionalMergeOptions extends GetTokenOptions {
   externalAuthType: ExternalAuthTypeName;
@@ -275,6 +283,23 @@ declare module '../client/client.js' {
     unmergeIntoProvisionalAccount(options: GetProvisionalTokenOptions): Promise<void>;
     /** Stops the account-link requests (`RemoveAuthorizeRequestCallback`): the handler is no longer called. */
     offAuthorizeRequest(): void;
+    /**
+     * Publisher-level linking (`ExchangeChildToken`, `POST /partner-sdk/child-token`): exchanges
+     * the player's access token of a publisher's application (the parent, which the platform
+     * approved for it) for an access token of one of its games (a child application), then sign
+     * in to the game with `updateToken`. Needs no token or connection. No refresh token comes back
+     * (`refreshToken` is `''`): the token lasts as long as the parent token has left (`expiresIn`),
+     * so exchange again after refreshing the parent's; it ends when the parent token is revoked.
+     * Rejects with `HTTPError` status 401 for an unknown, revoked or expired parent token, 404
+     * (code 10002) for an unknown child, 403 (50001) when the parent is not approved, 400 (50035)
+     * when the application is not the parent's child. A child application's own id is refused by
+     * `authorize` and `getProvisionalToken`: its players sign in through the publisher.
+     * @example
+     * const parent = await client.getToken({ applicationId: publisherId, code, codeVerifier, redirectUri });
+     * const child = await client.exchangeChildToken({ parentToken: parent.accessToken, childApplicationId: gameId });
+     * await client.updateToken(child.accessToken);
+     */
+    exchangeChildToken(options: ExchangeChildTokenOptions): Promise<TokenSet>;
   }
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Client {
@@ -418,6 +443,15 @@ defineClientMethods({
       const token = checkText(checked.externalAuthToken, 'options.externalAuthToken', 1, 10240);
       return (requestId) => native.unmergeIntoProvisionalAccount(requestId, applicationId, ExternalAuthType[type], token);
     });
+  },
+
+  exchangeChildToken(options: ExchangeChildTokenOptions): Promise<TokenSet> {
+    return operation(this, 'exchangeChildToken', (native) => {
+      const checked = checkOptions(options);
+      const parentToken = checkText(checked.parentToken, 'options.parentToken', 1, 2048);
+      const childApplicationId = toSnowflake(checked.childApplicationId as SnowflakeInput, 'options.childApplicationId');
+      return (requestId) => native.exchangeChildToken(requestId, parentToken, childApplicationId);
+    }).then(toTokenSet);
   },
 
   onAuthorizeRequest(handler: () => void): void {

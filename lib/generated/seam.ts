@@ -563,7 +563,8 @@ export type SimulatedCall =
   | 'getProvisionalToken'
   | 'updateProvisionalAccountDisplayName'
   | 'getTokenFromProvisionalMerge'
-  | 'unmergeIntoProvisionalAccount';
+  | 'unmergeIntoProvisionalAccount'
+  | 'exchangeChildToken';
 
 /** The native CallKind of each call. */
 export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
@@ -614,6 +615,7 @@ export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
   updateProvisionalAccountDisplayName: 44,
   getTokenFromProvisionalMerge: 45,
   unmergeIntoProvisionalAccount: 46,
+  exchangeChildToken: 47,
 };
 
 /** What the Result event of each asynchronous NativeClient method carries on success. */
@@ -665,6 +667,7 @@ export interface NativeResults {
   updateProvisionalAccountDisplayName: undefined;
   getTokenFromProvisionalMerge: NativeTokenExchange;
   unmergeIntoProvisionalAccount: undefined;
+  exchangeChildToken: NativeTokenExchange;
 }
 
 /** The methods of a native client (ClientWrap). Asynchronous ones take a request id first; their result arrives as a Result event. */
@@ -809,4 +812,6 @@ export interface NativeClient {
   provisionalUserMergeCompleted(success: boolean): void;
   /** Result value: none. */
   unmergeIntoProvisionalAccount(requestId: number, applicationId: string, externalAuthType: number, externalAuthToken: string): void;
+  /** Result value: the child application's access token (a secret; no refresh token), valid as long as the parent token. */
+  exchangeChildToken(requestId: number, parentToken: string, childApplicationId: string): void;
 }

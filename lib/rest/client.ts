@@ -33,6 +33,7 @@ import {
   requireCredentials,
   revokeForm,
   toOAuth2TokenSet,
+  childTokenBody,
   type ClientCredentials,
 } from './oauth2.js';
 import { toApplicationIdentityProfile, toLobby, toLobbyInvite, toLobbyMember, toLobbyMembers, toLobbyMessage, toLobbyMessages } from './payloads.js';
@@ -395,6 +396,33 @@ export class RestClient {
     const given = [tokens.refreshToken, tokens.accessToken].filter((token): token is string => token !== undefined && token !== null);
     if (given.length === 0) throw new TypeError('tokens must hold an accessToken or a refreshToken');
     for (const token of given) await this.revokeToken(token, { tokenTypeHint: token === tokens.refreshToken ? 'refresh_token' : 'access_token' }, options);
+  }
+
+  /**
+   * Publisher-level linking (`POST /partner-sdk/child-token`; needs the platform's approval of
+   * the publisher): exchanges a player's access token of this client's application (the
+   * publisher, the parent; its `clientSecret` goes with the request) for an access token of one
+   * of its games (a child application), which the game's client signs in with. No refresh token
+   * comes back (`refreshToken` is null): `expiresIn` is what the parent token has left; to renew,
+   * refresh the parent's tokens and exchange again. Revoking the parent token ends its child
+   * tokens.
+   * @throws (rejects) `SocialSdkError` HTTPError 401 for an unknown, revoked or expired parent
+   * token (or code 530007, a wrong client secret), 404 code 10002 for an unknown child, 403 code
+   * 50001 when the parent is not approved, 400 code 50035 when the application is not its child.
+   */
+  async exchangeChildToken(exchange: { parentAccessToken: string; childApplicationId: SnowflakeInput }, options?: RequestOptions): Promise<OAuth2TokenSet> {
+    const credentials = requireCredentials(this.#credentials, 'exchangeChildToken');
+    const body = childTokenBody(exchange, credentials);
+    const checked = checkRequestOptions(options, false);
+    const result = await this.#transport.execute({
+      route: route('POST', '/partner-sdk/child-token'),
+      ...checked,
+      body,
+      // The body's parent token and client secret authenticate the request; no bot token goes.
+      authorization: null,
+      secrets: [credentials.clientSecret, body.parent_access_token],
+    });
+    return toOAuth2TokenSet('POST /partner-sdk/child-token', result.body);
   }
 
   /** Sends an OAuth2 form with the client credentials; resolves with the response body. */

@@ -63,6 +63,16 @@ export function revokeForm(token: unknown, hint: unknown): Record<string, string
   return form;
 }
 
+/** @internal The JSON body of a child-token exchange (publisher-level linking). */
+export function childTokenBody(input: unknown, credentials: ClientCredentials): { parent_access_token: string; child_application_id: Snowflake; parent_client_secret: string } {
+  const given = checkObject(input, 'exchange');
+  return {
+    parent_access_token: checkToken(given['parentAccessToken'], 'exchange.parentAccessToken'),
+    child_application_id: toSnowflake(given['childApplicationId'] as SnowflakeInput, 'exchange.childApplicationId'),
+    parent_client_secret: credentials.clientSecret,
+  };
+}
+
 /** @internal The secrets of a form, for the error redactor. */
 export function formSecrets(form: Record<string, string>): string[] {
   return ['code', 'code_verifier', 'refresh_token', 'token'].map((name) => form[name]).filter((value): value is string => value !== undefined);

@@ -18,8 +18,11 @@ export interface RestRequest {
   body?: unknown;
   /** Sent as `application/x-www-form-urlencoded` instead (the OAuth2 endpoints). */
   form?: Record<string, string>;
-  /** An `Authorization` value sent instead of the bot or user token (`Basic` client credentials). */
-  authorization?: string;
+  /**
+   * An `Authorization` value sent instead of the bot or user token (`Basic` client credentials);
+   * null: none (the body authenticates the request).
+   */
+  authorization?: string | null;
   /** More secrets the request carries (client secret, codes, tokens of a form): redacted from errors. */
   secrets?: readonly string[];
   /** Appended to the URL (already checked). */
@@ -84,7 +87,7 @@ export class Transport {
   async #attempts(request: RestRequest, context: BucketContext): Promise<RestResult> {
     const { clock, retries, retryBackoffMs } = this.options;
     const shape = request.route.shape;
-    const redact = redactorFor(this.token(), request.userToken, request.authorization, ...(request.secrets ?? []));
+    const redact = redactorFor(this.token(), request.userToken, request.authorization ?? undefined, ...(request.secrets ?? []));
     let failures = 0;
     const retryOrThrow = async (error: Error): Promise<void> => {
       if (failures >= retries) throw error;
@@ -127,10 +130,9 @@ export class Transport {
   /** One attempt: the request sent, the body read, within the timeout. */
   async #send(request: RestRequest, redact: (text: string) => string): Promise<{ response: RestResponseLike; body: unknown }> {
     const { route } = request;
-    const headers: Record<string, string> = {
-      authorization: request.authorization ?? (request.userToken === undefined ? `Bot ${this.token()}` : `Bearer ${request.userToken}`),
-      'user-agent': this.options.userAgent,
-    };
+    const headers: Record<string, string> = { 'user-agent': this.options.userAgent };
+    const authorization = request.authorization === undefined ? (request.userToken === undefined ? `Bot ${this.token()}` : `Bearer ${request.userToken}`) : request.authorization;
+    if (authorization !== null) headers['authorization'] = authorization;
     if (request.reason !== undefined) headers['x-audit-log-reason'] = encodeURIComponent(request.reason);
     let body: string | undefined;
     if (request.form !== undefined) {

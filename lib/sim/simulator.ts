@@ -62,6 +62,13 @@ export interface Application {
    * it guild permissions with {@link Simulator.addGuildMember}; it signs the audit log entries).
    */
   botUserId: Snowflake;
+  /**
+   * The publisher application this game belongs to (publisher-level linking: its users sign in
+   * through the publisher, whose tokens {@link Client.exchangeChildToken} exchanges); null for none.
+   */
+  parentId: Snowflake | null;
+  /** Approved for publisher-level linking: its users' tokens can be exchanged for its children's. */
+  publisherLinking: boolean;
 }
 
 /** Options of {@link Simulator.createUser}. */
@@ -84,6 +91,14 @@ export interface CreateApplicationOptions {
    * on the application's activities and invites when the game sets no `assets.inviteCoverImage`.
    */
   inviteCoverImage?: string;
+  /**
+   * The publisher application this game belongs to (a child application: OAuth2 and provisional
+   * accounts are refused for it; its users get tokens by {@link Client.exchangeChildToken}). The
+   * parent must not be a child itself.
+   */
+  parent?: Application | SnowflakeInput;
+  /** The application is a publisher approved for publisher-level linking. Default false. */
+  publisherLinking?: boolean;
 }
 
 /** A user's game identity in one application, as the game backend (or the provider link) sets it. */
@@ -257,10 +272,12 @@ export class Simulator {
 
   /** A new application (game); `inviteCoverImage` is its developer portal invite cover image. */
   createApplication(options: CreateApplicationOptions): Application {
-    const { name: given, inviteCoverImage } = checkRequiredOptions(options);
+    const { name: given, inviteCoverImage, parent, publisherLinking } = checkRequiredOptions(options);
     const name = checkText(given, 'name', 1, limits.applicationNameLength);
     const image = inviteCoverImage === undefined ? undefined : checkImage(inviteCoverImage);
-    const app = this.#world.createApplication(name);
+    const parentId = parent === undefined ? undefined : idOf(parent, 'parent');
+    const approved = publisherLinking === undefined ? false : checkBoolean(publisherLinking, 'publisherLinking');
+    const app = this.#world.createApplication(name, parentId, approved);
     if (image !== undefined) this.#world.setApplicationInviteCoverImage(app.id, image);
     return app;
   }

@@ -97,6 +97,7 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MethodTable()
       InstanceMethod<&ClientWrap::GetTokenFromProvisionalMerge>("getTokenFromProvisionalMerge"),
       InstanceMethod<&ClientWrap::ProvisionalUserMergeCompleted>("provisionalUserMergeCompleted"),
       InstanceMethod<&ClientWrap::UnmergeIntoProvisionalAccount>("unmergeIntoProvisionalAccount"),
+      InstanceMethod<&ClientWrap::ExchangeChildToken>("exchangeChildToken"),
   };
 }
 
@@ -588,5 +589,14 @@ Napi::Value ClientWrap::UnmergeIntoProvisionalAccount(const Napi::CallbackInfo& 
   const sdk::ExternalAuthType externalAuthType = EnumArg<sdk::ExternalAuthType>(info, 2, "externalAuthType", sdk::IsExternalAuthType);
   std::string externalAuthToken = StringArg(info, 3, "externalAuthToken");
   Live(info).Auth().UnmergeIntoProvisionalAccount(applicationId, externalAuthType, std::move(externalAuthToken), SettleRequest<>(requestId));
+  return info.Env().Undefined();
+}
+
+// Result value: the child application's access token (a secret; no refresh token), valid as long as the parent token.
+Napi::Value ClientWrap::ExchangeChildToken(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  std::string parentToken = StringArg(info, 1, "parentToken");
+  const sdk::Snowflake childApplicationId = SnowflakeFromJs(ArgOrUndefined(info, 2), "childApplicationId");
+  Live(info).Auth().ExchangeChildToken(std::move(parentToken), childApplicationId, SettleRequest<sdk::TokenExchange>(requestId));
   return info.Env().Undefined();
 }

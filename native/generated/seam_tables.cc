@@ -309,6 +309,7 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
   calls.Set(sim::CallKindJsName(sim::CallKind::UpdateProvisionalAccountDisplayName), static_cast<int32_t>(sim::CallKind::UpdateProvisionalAccountDisplayName));
   calls.Set(sim::CallKindJsName(sim::CallKind::GetTokenFromProvisionalMerge), static_cast<int32_t>(sim::CallKind::GetTokenFromProvisionalMerge));
   calls.Set(sim::CallKindJsName(sim::CallKind::UnmergeIntoProvisionalAccount), static_cast<int32_t>(sim::CallKind::UnmergeIntoProvisionalAccount));
+  calls.Set(sim::CallKindJsName(sim::CallKind::ExchangeChildToken), static_cast<int32_t>(sim::CallKind::ExchangeChildToken));
   tables.Set("calls", calls);
   tables.Set("eventInts", static_cast<int32_t>(kJsEventInts));
   return tables;

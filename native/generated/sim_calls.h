@@ -54,8 +54,9 @@ enum class CallKind : int32_t {
   UpdateProvisionalAccountDisplayName = 44,
   GetTokenFromProvisionalMerge = 45,
   UnmergeIntoProvisionalAccount = 46,
+  ExchangeChildToken = 47,
 };
-constexpr int32_t kCallKinds = 47;
+constexpr int32_t kCallKinds = 48;
 
 // The call's name in debug log lines (the request the SDK makes).
 inline const char* CallKindName(CallKind kind) {
@@ -107,6 +108,7 @@ inline const char* CallKindName(CallKind kind) {
     case CallKind::UpdateProvisionalAccountDisplayName: return "PATCH /users/@me (provisional display name)";
     case CallKind::GetTokenFromProvisionalMerge: return "POST /oauth2/token (authorization_code, external_auth)";
     case CallKind::UnmergeIntoProvisionalAccount: return "POST /partner-sdk/provisional-accounts/unmerge";
+    case CallKind::ExchangeChildToken: return "POST /partner-sdk/child-token";
   }
   return "request";
 }
@@ -161,6 +163,7 @@ inline const char* CallKindJsName(CallKind kind) {
     case CallKind::UpdateProvisionalAccountDisplayName: return "updateProvisionalAccountDisplayName";
     case CallKind::GetTokenFromProvisionalMerge: return "getTokenFromProvisionalMerge";
     case CallKind::UnmergeIntoProvisionalAccount: return "unmergeIntoProvisionalAccount";
+    case CallKind::ExchangeChildToken: return "exchangeChildToken";
   }
   return "";
 }

@@ -86,6 +86,7 @@ void WorldWrap::Init(Napi::Env env, Napi::Object exports) {
           InstanceMethod<&WorldWrap::ExchangeCode>("exchangeCode"),
           InstanceMethod<&WorldWrap::RefreshGrant>("refreshGrant"),
           InstanceMethod<&WorldWrap::RevokeGrant>("revokeGrant"),
+          InstanceMethod<&WorldWrap::ExchangeChildToken>("exchangeChildToken"),
           InstanceMethod<&WorldWrap::SetWebhookSubscribed>("setWebhookSubscribed"),
           InstanceMethod<&WorldWrap::TakeWebhookNotices>("takeWebhookNotices"),
           InstanceMethod<&WorldWrap::GetChatClientInvites>("getChatClientInvites"),
@@ -137,13 +138,26 @@ Napi::Value WorldWrap::Advance(const Napi::CallbackInfo& info) {
   return Napi::Number::New(info.Env(), static_cast<double>(world().Now()));
 }
 
-Napi::Value WorldWrap::CreateApplication(const Napi::CallbackInfo& info) {
-  const Application app = world().CreateApplication(StringArg(info, 0, "name"));
-  Napi::Object out = Napi::Object::New(info.Env());
-  out.Set("id", SnowflakeToJs(info.Env(), app.id));
+Napi::Object ApplicationToJs(Napi::Env env, const Application& app) {
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("id", SnowflakeToJs(env, app.id));
   out.Set("name", app.name);
-  out.Set("botUserId", SnowflakeToJs(info.Env(), app.botUserId));
+  out.Set("botUserId", SnowflakeToJs(env, app.botUserId));
+  out.Set("parentId", app.parentId == 0 ? env.Null() : SnowflakeToJs(env, app.parentId));
+  out.Set("publisherLinking", Napi::Boolean::New(env, app.publisherLinking));
   return out;
+}
+
+// (name, parentId?, publisherLinking?)
+Napi::Value WorldWrap::CreateApplication(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const std::string name = StringArg(info, 0, "name");
+  const Napi::Value parent = ArgOrUndefined(info, 1);
+  const sdk::Snowflake parentId = parent.IsUndefined() || parent.IsNull() ? 0 : SnowflakeFromJs(parent, "parentId");
+  const bool publisherLinking = ArgOrUndefined(info, 2).ToBoolean().Value();
+  Application app;
+  Guarded(env, [&] { app = world().CreateApplication(name, parentId, publisherLinking); });
+  return ApplicationToJs(env, app);
 }
 
 Napi::Value WorldWrap::CreateUser(const Napi::CallbackInfo& info) {

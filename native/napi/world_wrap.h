@@ -31,6 +31,10 @@ auto Guarded(Napi::Env env, Fn&& fn) -> decltype(fn()) {
   }
 }
 
+// { id, name, botUserId, parentId (null for none), publisherLinking }: an application as the
+// harness and the simulated HTTP service see it.
+Napi::Object ApplicationToJs(Napi::Env env, const Application& app);
+
 // [{ userId, remove?, metadata?, additionalName? (string | null), flags? }], as the harness and
 // the simulated HTTP service hand member updates over.
 std::vector<MemberUpdate> MemberUpdatesFromJs(const Napi::Value& list, const char* what);
@@ -113,6 +117,7 @@ class WorldWrap final : public Napi::ObjectWrap<WorldWrap> {
   Napi::Value ExchangeCode(const Napi::CallbackInfo& info);   // (app, code, verifier, redirectUri) -> tokens
   Napi::Value RefreshGrant(const Napi::CallbackInfo& info);   // (app, refreshToken) -> tokens
   Napi::Value RevokeGrant(const Napi::CallbackInfo& info);    // (app, token)
+  Napi::Value ExchangeChildToken(const Napi::CallbackInfo& info);  // (parentToken, childAppId) -> tokens
   // Webhook events of the simulated HTTP service (world_wrap_webhooks.cc).
   Napi::Value SetWebhookSubscribed(const Napi::CallbackInfo& info);  // (app, subscribed)
   Napi::Value TakeWebhookNotices(const Napi::CallbackInfo& info);    // () -> { notices, dropped }

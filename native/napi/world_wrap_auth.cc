@@ -75,6 +75,16 @@ Napi::Value WorldWrap::RevokeGrant(const Napi::CallbackInfo& info) {
   return env.Undefined();
 }
 
+// POST /partner-sdk/child-token (the route has checked the parent's client secret).
+Napi::Value WorldWrap::ExchangeChildToken(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const std::string parentToken = StringArg(info, 0, "parentToken");
+  const sdk::Snowflake child = SnowflakeFromJs(ArgOrUndefined(info, 1), "childApplicationId");
+  sdk::TokenExchange tokens;
+  ThrowIfRefused(env, world().ExchangeChildToken(parentToken, child, &tokens));
+  return TokenExchangeToJs(env, tokens);
+}
+
 Napi::Value WorldWrap::RequestAccountLink(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   const sdk::Snowflake user = SnowflakeFromJs(ArgOrUndefined(info, 0), "userId");

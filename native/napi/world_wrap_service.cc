@@ -61,11 +61,7 @@ Napi::Value WorldWrap::GetApplication(const Napi::CallbackInfo& info) {
   } catch (const ServiceError&) {
     return env.Null();
   }
-  Napi::Object out = Napi::Object::New(env);
-  out.Set("id", SnowflakeToJs(env, app.id));
-  out.Set("name", app.name);
-  out.Set("botUserId", SnowflakeToJs(env, app.botUserId));
-  return out;
+  return ApplicationToJs(env, app);
 }
 
 Napi::Value WorldWrap::Authenticate(const Napi::CallbackInfo& info) {

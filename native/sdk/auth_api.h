@@ -53,6 +53,14 @@
 // identity leaves the full account it was merged into for a new provisional account; every token
 // of the full account for the application ends (its sessions too). HTTPError 403 (50025) for a
 // bad provider token, 404 when the identity has no account, 400 50229 when it is provisional.
+// ExchangeChildToken (POST /partner-sdk/child-token): publisher-level linking. An access token
+// of a publisher's application (the parent, approved for it) is exchanged for an access token of
+// one of its games (a child application) for the same user, which the game then signs in with.
+// No refresh token: it lasts as long as the parent token has left (exchange again to renew), and
+// ends when the parent token is revoked. HTTPError 401 for an unknown, revoked or expired parent
+// token; 404 (10002) for an unknown child; 403 (50001) when the parent is not approved; 400
+// (50035) when the application is not the parent's child. A child application's id is refused
+// by Authorize and GetProvisionalToken (400 50035): its users sign in through the publisher.
 // RegisterAuthorizeRequestCallback: the chat client offers the user to link their account with
 // the game, and calls `cb` when they ask to (the game then starts its Authorize flow). The
 // subscription lasts until RemoveAuthorizeRequestCallback (or the client closes), across the
@@ -83,7 +91,9 @@
   X(void, ProvisionalUserMergeCompleted, (bool success), )                                               \
   X(void, UnmergeIntoProvisionalAccount,                                                                  \
     (sdk::Snowflake applicationId, sdk::ExternalAuthType externalAuthType, std::string externalAuthToken, \
-     ResultCallback done), )
+     ResultCallback done), )                                                                              \
+  X(void, ExchangeChildToken,                                                                             \
+    (std::string parentApplicationToken, sdk::Snowflake childApplicationId, TokenExchangeCallback done), )
 
 namespace sdk {
 

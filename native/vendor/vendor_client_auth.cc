@@ -128,6 +128,18 @@ void VendorClient::UnmergeIntoProvisionalAccount(sdk::Snowflake applicationId, s
       externalAuthToken, [settle](discordpp::ClientResult result) { settle(ToResult(result)); });
 }
 
+// No refresh token comes back: the port's TokenExchange carries an empty one.
+void VendorClient::ExchangeChildToken(std::string parentApplicationToken, sdk::Snowflake childApplicationId,
+                                      TokenExchangeCallback done) {
+  auto settle = Pending<sdk::TokenExchange>(std::move(done));
+  client_->ExchangeChildToken(parentApplicationToken, childApplicationId,
+                              [settle](discordpp::ClientResult result, std::string accessToken,
+                                       discordpp::AuthorizationTokenType tokenType, int32_t expiresIn, std::string scopes) {
+                                settle(ToResult(result), ToTokenExchange(std::move(accessToken), std::string(), tokenType,
+                                                                         expiresIn, std::move(scopes)));
+                              });
+}
+
 void VendorClient::RegisterAuthorizeRequestCallback(AuthorizeRequestCallback cb) {
   client_->RegisterAuthorizeRequestCallback(WhileOpen([this, cb = std::move(cb)] {
     if (cb) Post(cb);

@@ -641,6 +641,9 @@ class Client {
   using AuthorizeRequestCallback = std::function<void()>;
   using UpdateProvisionalAccountDisplayNameCallback = std::function<void(ClientResult result)>;
   using UnmergeIntoProvisionalAccountCallback = std::function<void(ClientResult result)>;
+  using ExchangeChildTokenCallback = std::function<void(ClientResult result, std::string accessToken,
+                                                        AuthorizationTokenType tokenType, int32_t expiresIn,
+                                                        std::string scopes)>;
   using TokenExpirationCallback = std::function<void()>;
   using CreateOrJoinLobbyCallback = std::function<void(ClientResult result, uint64_t lobbyId)>;
   using LeaveLobbyCallback = std::function<void(ClientResult result)>;
@@ -789,6 +792,8 @@ class Client {
   void ProvisionalUserMergeCompleted(bool success);
   void UnmergeIntoProvisionalAccount(uint64_t applicationId, AuthenticationExternalAuthType externalAuthType,
                                      std::string const& externalAuthToken, UnmergeIntoProvisionalAccountCallback callback);
+  void ExchangeChildToken(std::string const& parentApplicationToken, uint64_t childApplicationId,
+                          ExchangeChildTokenCallback callback);
 
   void GetUserGuilds(GetUserGuildsCallback cb);
   void GetGuildChannels(uint64_t guildId, GetGuildChannelsCallback cb);

@@ -178,6 +178,22 @@ void SimClient::UnmergeIntoProvisionalAccount(sdk::Snowflake applicationId, sdk:
                    });
 }
 
+void SimClient::ExchangeChildToken(std::string parentApplicationToken, sdk::Snowflake childApplicationId,
+                                   TokenExchangeCallback done) {
+  const uint64_t op = BeginOperation([done](const sdk::Result& failure) { done(failure, {}); });
+  secrets_.Add(parentApplicationToken);
+  Log(sdk::LogSeverity::Verbose, "HTTP POST /partner-sdk/child-token");
+  world_->Schedule(this, CallKind::ExchangeChildToken, 0,
+                   [this, op, childApplicationId, parentToken = std::move(parentApplicationToken),
+                    done](std::optional<sdk::Result> fault) {
+                     if (fault) return CompleteOperation(op, std::move(*fault));
+                     sdk::TokenExchange tokens;
+                     sdk::Result result = world_->ExchangeChildToken(parentToken, childApplicationId, &tokens);
+                     if (!result.ok()) return CompleteOperation(op, std::move(result));
+                     FinishOperation(op, [done, tokens = std::move(tokens)] { done(sdk::Result::Success(), tokens); });
+                   });
+}
+
 void SimClient::RevokeToken(sdk::Snowflake applicationId, std::string token, ResultCallback done) {
   const uint64_t op = BeginOperation(std::move(done));
   Log(sdk::LogSeverity::Verbose, "HTTP POST /oauth2/token/revoke");

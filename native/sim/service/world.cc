@@ -55,9 +55,19 @@ sdk::Snowflake World::NewIdLocked() {
   return id;
 }
 
-Application World::CreateApplication(std::string name) {
+Application World::CreateApplication(std::string name, sdk::Snowflake parentId, bool publisherLinking) {
   std::lock_guard<std::mutex> lock(mutex_);
+  if (parentId != 0) {
+    auto parent = applications_.find(parentId);
+    if (parent == applications_.end()) throw std::invalid_argument("no application with id " + std::to_string(parentId));
+    if (parent->second.parentId != 0) {
+      throw std::invalid_argument("application " + std::to_string(parentId) +
+                                  " is a child application: a publisher's children have no children");
+    }
+  }
   Application app;
+  app.parentId = parentId;
+  app.publisherLinking = publisherLinking;
   app.id = NewIdLocked();
   app.name = std::move(name);
   applications_.emplace(app.id, app);  // first, so the bot's id is not the application's
@@ -125,6 +135,7 @@ bool World::RevokeToken(const std::string& token) {
   if (it == tokens_.end() || it->second.revoked) return false;
   it->second.revoked = true;
   for (Session* session : sessions_) session->OnTokenRevoked(token);
+  RevokeOrphanedChildTokensLocked();
   return true;
 }
 

@@ -86,6 +86,11 @@ struct Application {
   // The invite cover image uploaded in the developer portal: the fallback of activities that
   // carry no assets.inviteCoverImage.
   std::optional<std::string> inviteCoverImage;
+  // Publisher-level account linking (world_publisher.cc): the publisher application this game
+  // belongs to (0: none), and whether this application is approved to exchange its users' tokens
+  // for tokens of its child applications.
+  sdk::Snowflake parentId = 0;
+  bool publisherLinking = false;
 };
 
 struct TokenGrant {
@@ -118,7 +123,9 @@ class World {
   // more than 4,096 IDs in its last millisecond (which borrows the next ones) cannot wrap either.
   static constexpr uint64_t kClockEndMs = SnowflakeMinter::kLastMs - 86400000ULL;
 
-  Application CreateApplication(std::string name);
+  // `parentId`: the publisher application (one that is not a child itself); `publisherLinking`:
+  // approved for publisher-level linking. Bad parent: std::invalid_argument.
+  Application CreateApplication(std::string name, sdk::Snowflake parentId = 0, bool publisherLinking = false);
   // Throws std::invalid_argument for a duplicate or zero id.
   sdk::User CreateUser(const UserSpec& spec);
   std::optional<sdk::User> FindUser(sdk::Snowflake id) const;
@@ -372,6 +379,9 @@ class World {
   // The user removes the application (harness): every token of the authorization is deleted and
   // sessions using them end. Returns how many access and refresh tokens (and codes) went.
   size_t RemoveAuthorization(sdk::Snowflake user, sdk::Snowflake app);
+  // Publisher-level linking (POST /partner-sdk/child-token, ExchangeChildToken): see
+  // sdk/auth_api.h for the rules.
+  sdk::Result ExchangeChildToken(const std::string& parentToken, sdk::Snowflake childApp, sdk::TokenExchange* out);
   // When an access token expires on the clock (0: unknown token).
   uint64_t TokenExpiresAt(const std::string& token) const;
 
@@ -387,13 +397,22 @@ class World {
   struct TokenRecord {
     TokenGrant grant;
     bool revoked = false;
+    std::string scopes;
+    // A child application's token: the parent application's token it was exchanged from (it
+    // ends with it).
+    std::string parent;
   };
 
   std::string NewTokenValue();
   // Issues an access and a refresh token for (app, user, scopes) (world_auth.cc).
   sdk::TokenExchange IssueTokenSetLocked(sdk::Snowflake app, sdk::Snowflake user, const std::string& scopes);
-  // Revokes every token of (app, user); returns how many.
+  // Revokes every token of (app, user), and the child tokens exchanged from them; returns how many.
   size_t RevokeAuthorizationLocked(sdk::Snowflake app, sdk::Snowflake user);
+  // Revokes the child tokens whose parent token was revoked (world_publisher.cc).
+  void RevokeOrphanedChildTokensLocked();
+  // Refuses OAuth2 and provisional-account calls made with a child application's id (see
+  // sdk/auth_api.h); Success otherwise.
+  sdk::Result RefuseChildApplicationLocked(sdk::Snowflake app) const;
   // Webhook notices (world_webhooks.cc); called with mutex_ held.
   void NoteAuthorizationLocked(bool authorized, sdk::Snowflake app, sdk::Snowflake user, const std::string& scopes);
   void NoteLobbyMessageLocked(const Lobbies::Outcome& outcome);

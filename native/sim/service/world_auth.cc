@@ -22,6 +22,10 @@ uint64_t World::RequestAuthorization(Session* session, AuthorizeRequest request,
                                     "unknown application " + std::to_string(request.applicationId));
     return 0;
   }
+  if (sdk::Result refused = RefuseChildApplicationLocked(request.applicationId); !refused.ok()) {
+    *failure = std::move(refused);
+    return 0;
+  }
   // People's chat clients: an application's bot user has none.
   std::set<sdk::Snowflake> bots;
   for (const auto& entry : applications_) bots.insert(entry.second.botUserId);
@@ -127,6 +131,7 @@ sdk::TokenExchange World::IssueTokenSetLocked(sdk::Snowflake app, sdk::Snowflake
   record.grant.userId = user;
   record.grant.applicationId = app;
   record.grant.expiresAtMs = nowMs_ + kAccessTokenTtlMs;
+  record.scopes = scopes;
   tokens_.emplace(record.grant.accessToken, record);
   sdk::TokenExchange out;
   out.accessToken = record.grant.accessToken;
@@ -146,6 +151,7 @@ size_t World::RevokeAuthorizationLocked(sdk::Snowflake app, sdk::Snowflake user)
     ++revoked;
     for (Session* session : sessions_) session->OnTokenRevoked(entry.first);
   }
+  RevokeOrphanedChildTokensLocked();
   if (revoked > 0) NoteAuthorizationLocked(false, app, user, "");
   return revoked;
 }

@@ -39,6 +39,7 @@ sdk::Result World::GetProvisionalToken(sdk::Snowflake app, sdk::ExternalAuthType
   if (applications_.count(app) == 0) {
     return HttpFailure(400, kInvalidFormBody, "unknown application " + std::to_string(app));
   }
+  if (sdk::Result refused = RefuseChildApplicationLocked(app); !refused.ok()) return refused;
   const std::optional<ExternalToken> identity = provisional_.Check(externalToken, app, type, nowMs_);
   if (!identity) {
     return HttpFailure(403, kInvalidExternalToken,
@@ -58,6 +59,7 @@ sdk::Result World::GetProvisionalToken(sdk::Snowflake app, sdk::ExternalAuthType
   record.grant.userId = *account;
   record.grant.applicationId = app;
   record.grant.expiresAtMs = nowMs_ + ProvisionalAccounts::kTokenTtlMs;
+  record.scopes = "sdk.social_layer";
   tokens_.emplace(record.grant.accessToken, record);
   out->accessToken = record.grant.accessToken;
   out->refreshToken.clear();
