@@ -101,6 +101,9 @@ export interface NativeWorld {
   setMessageModerationMetadata(lobbyId: string, messageId: string, metadata: NativeMetadata): void;
   linkLobbyChannel(lobbyId: string, channel: { id: string; name: string; guildId: string } | null): void;
   deleteLobby(lobbyId: string): void;
+  /** The author edits / deletes a lobby message in the linked channel (chat client). RangeError: bad input. */
+  editLobbyMessageInLinkedChannel(userId: string, lobbyId: string, messageId: string, content: string): void;
+  deleteLobbyMessageInLinkedChannel(userId: string, lobbyId: string, messageId: string): void;
   getLobby(lobbyId: string): NativeServerLobby | null;
   setLatency(ms: number): void;
   /** `kind`: a CallKind (native/generated/sim_calls.h, from seam/seam.json); userId '0' means any user. */

@@ -178,6 +178,46 @@ describe('webhook events', () => {
     ]);
   });
 
+  it('LOBBY_MESSAGE_UPDATE and _DELETE when the author edits or deletes a message in the linked channel; a moderation-metadata update fires none', async () => {
+    const { sim, service, server } = await setup();
+    const ada = await player(sim, 'ada');
+    const bo = await player(sim, 'bo');
+    const lobbyId = await ada.client.createOrJoinLobby('linked-squad');
+    await bo.client.createOrJoinLobby('linked-squad');
+    const updates: { id: string; content: string; moderationMetadata: Record<string, string> }[] = [];
+    const deletions: { messageId: string; channelId: string }[] = [];
+    bo.client.on('messageUpdated', (message) => updates.push(message));
+    bo.client.on('messageDeleted', (deleted) => deletions.push(deleted));
+    const id = await ada.client.sendLobbyMessage(lobbyId, 'gg');
+    const other = await ada.client.sendLobbyMessage(lobbyId, 'wp');
+    // Not linked yet: there is nowhere to edit it.
+    expect(() => sim.chatClient(ada.user).editLobbyMessage(lobbyId, id, 'gg!')).toThrow(/no linked channel/);
+    sim.linkLobbyChannel(lobbyId, { id: '900', name: 'squad', guildId: '901' });
+    sim.setMessageModerationMetadata(lobbyId, id, { action: 'blur' });
+    await sim.settle();
+    await delivered(service);
+    expect(server.events.map((event) => event.type)).toEqual(['LOBBY_MESSAGE_CREATE', 'LOBBY_MESSAGE_CREATE']);
+    expect(updates.map((message) => message.moderationMetadata)).toEqual([{ action: 'blur' }]);
+
+    // Only the author, only a message of the lobby; nothing changes.
+    expect(() => sim.chatClient(bo.user).editLobbyMessage(lobbyId, id, 'mine now')).toThrow(/not the author/);
+    expect(() => sim.chatClient(ada.user).deleteLobbyMessage(lobbyId, '12345')).toThrow(/no message 12345/);
+    expect(() => sim.chatClient(ada.user).editLobbyMessage(lobbyId, id, '')).toThrow(RangeError);
+
+    sim.chatClient(ada.user).editLobbyMessage(lobbyId, id, 'gg, well played');
+    sim.chatClient(ada.user).deleteLobbyMessage(lobbyId, other);
+    await sim.settle();
+    await delivered(service);
+    const [update, deletion] = server.events.slice(2) as [WebhookEvent, WebhookEvent];
+    expect(update).toMatchObject({ type: 'LOBBY_MESSAGE_UPDATE', data: { id, content: 'gg, well played', lobby_id: lobbyId, author: { id: ada.user.id }, edited_timestamp: expect.any(String) } });
+    expect(deletion).toEqual({ type: 'LOBBY_MESSAGE_DELETE', timestamp: expect.any(String), data: { id: other, lobby_id: lobbyId } });
+    // The members' clients see the same: the edit (its moderation metadata cleared), then the deletion.
+    expect(updates.at(-1)).toMatchObject({ id, content: 'gg, well played', moderationMetadata: {} });
+    expect(deletions).toEqual([{ messageId: other, channelId: lobbyId }]);
+    const history = await bo.client.getLobbyMessages(lobbyId);
+    expect(history.map((message) => [message.id, message.content])).toEqual([[id, 'gg, well played']]);
+  });
+
   it('GAME_DIRECT_MESSAGE_CREATE, _UPDATE and _DELETE for direct messages between players with SDK sessions', async () => {
     const { sim, service, server } = await setup();
     const ada = await player(sim, 'ada');

@@ -200,6 +200,31 @@ export class SimulatedChatClient {
       : toSnowflake(application, 'application');
     return this.#world.requestAccountLink(this.userId, id);
   }
+
+  /**
+   * The user edits their lobby message in the lobby's linked channel (the SDK edits only direct
+   * messages; lobby messages are edited from the chat client, where the linked channel shows
+   * them). The members' clients get `messageUpdated`; the edit clears the message's moderation
+   * metadata; the application gets LOBBY_MESSAGE_UPDATE on its webhook events URL. `content`: 1 to
+   * 2,000 characters (the chat client's limit).
+   * @throws RangeError for an unknown lobby or message, a lobby with no linked channel, or a
+   * message the user did not write.
+   */
+  editLobbyMessage(lobbyId: SnowflakeInput, messageId: SnowflakeInput, content: string): void {
+    const lobby = toSnowflake(lobbyId, 'lobbyId');
+    const message = toSnowflake(messageId, 'messageId');
+    const text = checkText(content, 'content', 1, limits.messageContentLength);
+    this.#world.editLobbyMessageInLinkedChannel(this.userId, lobby, message, text);
+  }
+
+  /**
+   * The user deletes their lobby message in the lobby's linked channel: the members' clients get
+   * `messageDeleted` (with the lobby as channel); the application gets LOBBY_MESSAGE_DELETE.
+   * @throws RangeError as {@link SimulatedChatClient.editLobbyMessage}.
+   */
+  deleteLobbyMessage(lobbyId: SnowflakeInput, messageId: SnowflakeInput): void {
+    this.#world.deleteLobbyMessageInLinkedChannel(this.userId, toSnowflake(lobbyId, 'lobbyId'), toSnowflake(messageId, 'messageId'));
+  }
 }
 
 /** An activity invite shown in a chat client ({@link SimulatedChatClient.activityInvites}). */

@@ -45,6 +45,8 @@ void WorldWrap::Init(Napi::Env env, Napi::Object exports) {
           InstanceMethod<&WorldWrap::SetMessageModeration>("setMessageModerationMetadata"),
           InstanceMethod<&WorldWrap::LinkLobbyChannel>("linkLobbyChannel"),
           InstanceMethod<&WorldWrap::DeleteLobby>("deleteLobby"),
+          InstanceMethod<&WorldWrap::EditLobbyMessageInLinkedChannel>("editLobbyMessageInLinkedChannel"),
+          InstanceMethod<&WorldWrap::DeleteLobbyMessageInLinkedChannel>("deleteLobbyMessageInLinkedChannel"),
           InstanceMethod<&WorldWrap::GetLobby>("getLobby"),
           InstanceMethod<&WorldWrap::SetLatency>("setLatency"),
           InstanceMethod<&WorldWrap::FailNext>("failNext"),

@@ -66,6 +66,8 @@ class WorldWrap final : public Napi::ObjectWrap<WorldWrap> {
   Napi::Value SetMessageModeration(const Napi::CallbackInfo& info);     // (lobbyId, messageId, metadata)
   Napi::Value LinkLobbyChannel(const Napi::CallbackInfo& info);         // (lobbyId, { id, name, guildId } | null)
   Napi::Value DeleteLobby(const Napi::CallbackInfo& info);              // (lobbyId)
+  Napi::Value EditLobbyMessageInLinkedChannel(const Napi::CallbackInfo& info);    // (userId, lobbyId, messageId, content)
+  Napi::Value DeleteLobbyMessageInLinkedChannel(const Napi::CallbackInfo& info);  // (userId, lobbyId, messageId)
   Napi::Value GetLobby(const Napi::CallbackInfo& info);                 // (lobbyId) -> server view | null
   Napi::Value SetLatency(const Napi::CallbackInfo& info);               // (ms)
   Napi::Value FailNext(const Napi::CallbackInfo& info);                 // (kind, count, failure, userId)

@@ -126,6 +126,25 @@ Napi::Value WorldWrap::DeleteLobby(const Napi::CallbackInfo& info) {
   return env.Undefined();
 }
 
+Napi::Value WorldWrap::EditLobbyMessageInLinkedChannel(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const sdk::Snowflake user = SnowflakeFromJs(ArgOrUndefined(info, 0), "userId");
+  const sdk::Snowflake lobbyId = SnowflakeFromJs(ArgOrUndefined(info, 1), "lobbyId");
+  const sdk::Snowflake messageId = SnowflakeFromJs(ArgOrUndefined(info, 2), "messageId");
+  std::string content = StringArg(info, 3, "content");
+  Guarded(env, [&] { world().EditLobbyMessageInLinkedChannel(user, lobbyId, messageId, std::move(content)); });
+  return env.Undefined();
+}
+
+Napi::Value WorldWrap::DeleteLobbyMessageInLinkedChannel(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const sdk::Snowflake user = SnowflakeFromJs(ArgOrUndefined(info, 0), "userId");
+  const sdk::Snowflake lobbyId = SnowflakeFromJs(ArgOrUndefined(info, 1), "lobbyId");
+  const sdk::Snowflake messageId = SnowflakeFromJs(ArgOrUndefined(info, 2), "messageId");
+  Guarded(env, [&] { world().DeleteLobbyMessageInLinkedChannel(user, lobbyId, messageId); });
+  return env.Undefined();
+}
+
 Napi::Value WorldWrap::GetLobby(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   auto found = world().GetServerLobby(SnowflakeFromJs(ArgOrUndefined(info, 0), "lobbyId"));

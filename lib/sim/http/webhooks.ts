@@ -279,6 +279,10 @@ export class WebhookDispatcher {
         return { type: 'APPLICATION_DEAUTHORIZED', timestamp, data: { user: this.#user(notice.userId ?? '0') } };
       case 'LOBBY_MESSAGE_CREATE':
         return notice.message ? { type: 'LOBBY_MESSAGE_CREATE', timestamp, data: this.#lobbyMessage(notice.message, notice.applicationId) } : undefined;
+      case 'LOBBY_MESSAGE_UPDATE':
+        return notice.message ? { type: 'LOBBY_MESSAGE_UPDATE', timestamp, data: this.#lobbyMessage(notice.message, notice.applicationId) } : undefined;
+      case 'LOBBY_MESSAGE_DELETE':
+        return { type: 'LOBBY_MESSAGE_DELETE', timestamp, data: { id: notice.messageId ?? '0', lobby_id: notice.lobbyId ?? '0' } };
       case 'GAME_DIRECT_MESSAGE_CREATE':
         return notice.message ? { type: 'GAME_DIRECT_MESSAGE_CREATE', timestamp, data: this.#directMessage(notice.message, notice.applicationId) } : undefined;
       case 'GAME_DIRECT_MESSAGE_UPDATE':

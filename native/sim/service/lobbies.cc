@@ -427,6 +427,59 @@ Notices Lobbies::SetModerationMetadata(sdk::Snowflake lobbyId, sdk::Snowflake me
   return {std::move(notice)};
 }
 
+namespace {
+// The author's message of the lobby's linked channel, or the harness's error.
+std::deque<sdk::MessagePtr>::iterator AuthoredInLinkedChannel(std::deque<sdk::MessagePtr>& history,
+                                                              bool linked, sdk::Snowflake lobbyId,
+                                                              sdk::Snowflake messageId, sdk::Snowflake author) {
+  if (!linked) {
+    throw std::invalid_argument("lobby " + std::to_string(lobbyId) +
+                                " has no linked channel: its messages can be edited or deleted only there");
+  }
+  auto it = std::find_if(history.begin(), history.end(), [messageId](const sdk::MessagePtr& m) { return m->id == messageId; });
+  if (it == history.end()) {
+    throw std::invalid_argument("no message " + std::to_string(messageId) + " in lobby " + std::to_string(lobbyId));
+  }
+  if ((*it)->authorId != author) {
+    throw std::invalid_argument("user " + std::to_string(author) + " is not the author of message " +
+                                std::to_string(messageId));
+  }
+  return it;
+}
+}  // namespace
+
+Notices Lobbies::EditMessageInLinkedChannel(sdk::Snowflake lobbyId, sdk::Snowflake messageId, sdk::Snowflake author,
+                                            std::string content, uint64_t nowMs) {
+  Lobby* lobby = FindLobby(lobbyId);
+  if (!lobby) throw std::invalid_argument("no lobby with id " + std::to_string(lobbyId));
+  auto it = AuthoredInLinkedChannel(lobby->history, lobby->linkedChannel.has_value(), lobbyId, messageId, author);
+  auto updated = std::make_shared<sdk::Message>(**it);
+  updated->content = std::move(content);
+  updated->editedAtMs = nowMs;
+  updated->moderationMetadata.clear();
+  *it = updated;
+  Notice notice;
+  notice.applicationId = lobby->applicationId;
+  notice.recipients = lobby->MemberIds();
+  notice.messageEvent = sdk::MessageEvent::Updated;
+  notice.lobbyId = lobbyId;
+  notice.message = std::move(updated);
+  return {std::move(notice)};
+}
+
+Notices Lobbies::DeleteMessageInLinkedChannel(sdk::Snowflake lobbyId, sdk::Snowflake messageId, sdk::Snowflake author) {
+  Lobby* lobby = FindLobby(lobbyId);
+  if (!lobby) throw std::invalid_argument("no lobby with id " + std::to_string(lobbyId));
+  auto it = AuthoredInLinkedChannel(lobby->history, lobby->linkedChannel.has_value(), lobbyId, messageId, author);
+  lobby->history.erase(it);
+  Notice notice;
+  notice.applicationId = lobby->applicationId;
+  notice.recipients = lobby->MemberIds();
+  notice.lobbyId = lobbyId;
+  notice.deletedMessageId = messageId;
+  return {std::move(notice)};
+}
+
 Notices Lobbies::LinkChannel(sdk::Snowflake lobbyId, std::optional<sdk::LinkedChannel> channel) {
   Lobby* lobby = &ServerLobbyOf(lobbyId);
   lobby->linkedChannel = std::move(channel);

@@ -29,6 +29,8 @@ struct Notice {
   sdk::Snowflake lobbyId = 0;
   sdk::Snowflake memberId = 0;
   sdk::MessagePtr message;
+  // A message of the lobby was deleted (members get MessageDeleted with the lobby as channel).
+  sdk::Snowflake deletedMessageId = 0;
 };
 using Notices = std::vector<Notice>;
 
@@ -107,6 +109,13 @@ class Lobbies {
   Notices SetModerationMetadata(sdk::Snowflake lobbyId, sdk::Snowflake messageId,
                                 sdk::Metadata metadata);
   Notices LinkChannel(sdk::Snowflake lobbyId, std::optional<sdk::LinkedChannel> channel);
+  // The author edits or deletes a lobby message in the lobby's linked channel (from the chat
+  // client: the SDK edits and deletes only direct messages). An edit clears the moderation
+  // metadata (server-api.md §1.4). std::invalid_argument: unknown lobby or message, no linked
+  // channel, not the author.
+  Notices EditMessageInLinkedChannel(sdk::Snowflake lobbyId, sdk::Snowflake messageId, sdk::Snowflake author,
+                                     std::string content, uint64_t nowMs);
+  Notices DeleteMessageInLinkedChannel(sdk::Snowflake lobbyId, sdk::Snowflake messageId, sdk::Snowflake author);
   // Whether `user` may link a channel to the lobby or unlink it (a member with CanLinkLobby); the
   // service error otherwise: 404/403 as MemberLobby, 403 Missing Permissions (50013) without the flag.
   sdk::Result MayLinkChannel(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId) const;

@@ -254,6 +254,7 @@ void World::DispatchLocked(const Notices& notices) {
       for (Session* session : sessions->second) {
         if (notice.lobbyEvent) session->OnLobbyEvent(*notice.lobbyEvent, notice.lobbyId, notice.memberId);
         if (notice.messageEvent) session->OnMessageEvent(*notice.messageEvent, notice.message);
+        if (notice.deletedMessageId != 0) session->OnMessageDeleted(notice.deletedMessageId, notice.lobbyId);
       }
     }
   }
@@ -284,6 +285,21 @@ Lobbies::Outcome World::SendLobbyMessage(sdk::Snowflake app, sdk::Snowflake user
   DispatchLocked(outcome.notices);
   NoteLobbyMessageLocked(outcome);
   return outcome;
+}
+
+void World::EditLobbyMessageInLinkedChannel(sdk::Snowflake user, sdk::Snowflake lobbyId, sdk::Snowflake messageId,
+                                            std::string content) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  const Notices notices = lobbies_.EditMessageInLinkedChannel(lobbyId, messageId, user, std::move(content), nowMs_);
+  DispatchLocked(notices);
+  NoteLobbyMessageChangeLocked(notices);
+}
+
+void World::DeleteLobbyMessageInLinkedChannel(sdk::Snowflake user, sdk::Snowflake lobbyId, sdk::Snowflake messageId) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  const Notices notices = lobbies_.DeleteMessageInLinkedChannel(lobbyId, messageId, user);
+  DispatchLocked(notices);
+  NoteLobbyMessageChangeLocked(notices);
 }
 
 sdk::Result World::ReadLobbyMessages(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId,

@@ -166,6 +166,12 @@ class World {
   void SetMessageModerationMetadata(sdk::Snowflake lobbyId, sdk::Snowflake messageId, sdk::Metadata metadata);
   void LinkLobbyChannel(sdk::Snowflake lobbyId, std::optional<sdk::LinkedChannel> channel);
   void DeleteLobby(sdk::Snowflake lobbyId);
+  // Harness: the author edits or deletes a lobby message in the lobby's linked channel, from
+  // their chat client (see Lobbies::EditMessageInLinkedChannel): members get the update or the
+  // deletion, the application LOBBY_MESSAGE_UPDATE / _DELETE. Bad input: std::invalid_argument.
+  void EditLobbyMessageInLinkedChannel(sdk::Snowflake user, sdk::Snowflake lobbyId, sdk::Snowflake messageId,
+                                       std::string content);
+  void DeleteLobbyMessageInLinkedChannel(sdk::Snowflake user, sdk::Snowflake lobbyId, sdk::Snowflake messageId);
   std::optional<ServerLobby> GetServerLobby(sdk::Snowflake lobbyId) const;
 
   // Latency and fault injection. A client call of `kind` by `session` runs `task` (with the
@@ -416,6 +422,9 @@ class World {
   // Webhook notices (world_webhooks.cc); called with mutex_ held.
   void NoteAuthorizationLocked(bool authorized, sdk::Snowflake app, sdk::Snowflake user, const std::string& scopes);
   void NoteLobbyMessageLocked(const Lobbies::Outcome& outcome);
+  // LOBBY_MESSAGE_UPDATE / _DELETE for an edit or deletion in a linked channel (a metadata-only
+  // update fires none: server-api.md §1.4).
+  void NoteLobbyMessageChangeLocked(const Notices& notices);
   void NoteDirectMessageLocked(const DirectMessages::Outcome& outcome);
   // ServiceError 404 Unknown User for the first update that adds a user the service does not know.
   void CheckUsersExistLocked(const std::vector<MemberUpdate>& updates) const;

@@ -47,6 +47,25 @@ void World::NoteLobbyMessageLocked(const Lobbies::Outcome& outcome) {
   }
 }
 
+void World::NoteLobbyMessageChangeLocked(const Notices& notices) {
+  for (const Notice& changed : notices) {
+    WebhookNotice notice;
+    notice.applicationId = changed.applicationId;
+    notice.lobbyId = changed.lobbyId;
+    notice.atMs = nowMs_;
+    if (changed.deletedMessageId != 0) {
+      notice.type = "LOBBY_MESSAGE_DELETE";
+      notice.messageId = changed.deletedMessageId;
+    } else if (changed.message && changed.messageEvent == sdk::MessageEvent::Updated) {
+      notice.type = "LOBBY_MESSAGE_UPDATE";
+      notice.message = changed.message;
+    } else {
+      continue;
+    }
+    webhooks_.Add(std::move(notice));
+  }
+}
+
 void World::NoteDirectMessageLocked(const DirectMessages::Outcome& outcome) {
   if (!outcome.result.ok()) return;
   for (const UserNotice& sent : outcome.notices) {
