@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { root, sdk, type Client, type SimulatedService } from './sdk.js';
 import { until } from './helpers.js';
+import { rejectionOf as rejection } from './lobby-helpers.js';
 
 const { RestClient } = createRequire(import.meta.url)(path.join(root, 'dist', 'rest', 'index.js')) as typeof import('../lib/rest/index.js');
 
@@ -34,15 +35,6 @@ function setup(options: { approved?: boolean } = {}) {
   const client = sim.createClient({ applicationId: game.id, logLevel: 'verbose' });
   clients.push(client);
   return { sim, publisher, game, stranger, user, parent, client };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<Error & Record<string, unknown>> {
-  return promise.then(
-    () => {
-      throw new Error('expected a rejection');
-    },
-    (error: Error & Record<string, unknown>) => error,
-  );
 }
 
 describe('exchangeChildToken (SDK client)', () => {

@@ -417,14 +417,17 @@ Notices Lobbies::SetModerationMetadata(sdk::Snowflake lobbyId, sdk::Snowflake me
   auto updated = std::make_shared<sdk::Message>(**it);
   updated->moderationMetadata = std::move(metadata);
   *it = updated;
+  return {MessageUpdated(*lobby, std::move(updated))};
+}
 
+Notice Lobbies::MessageUpdated(const Lobby& lobby, sdk::MessagePtr message) {
   Notice notice;
-  notice.applicationId = lobby->applicationId;
-  notice.recipients = lobby->MemberIds();
+  notice.applicationId = lobby.applicationId;
+  notice.recipients = lobby.MemberIds();
   notice.messageEvent = sdk::MessageEvent::Updated;
-  notice.lobbyId = lobbyId;
-  notice.message = std::move(updated);
-  return {std::move(notice)};
+  notice.lobbyId = lobby.id;
+  notice.message = std::move(message);
+  return notice;
 }
 
 namespace {
@@ -458,13 +461,7 @@ Notices Lobbies::EditMessageInLinkedChannel(sdk::Snowflake lobbyId, sdk::Snowfla
   updated->editedAtMs = nowMs;
   updated->moderationMetadata.clear();
   *it = updated;
-  Notice notice;
-  notice.applicationId = lobby->applicationId;
-  notice.recipients = lobby->MemberIds();
-  notice.messageEvent = sdk::MessageEvent::Updated;
-  notice.lobbyId = lobbyId;
-  notice.message = std::move(updated);
-  return {std::move(notice)};
+  return {MessageUpdated(*lobby, std::move(updated))};
 }
 
 Notices Lobbies::DeleteMessageInLinkedChannel(sdk::Snowflake lobbyId, sdk::Snowflake messageId, sdk::Snowflake author) {

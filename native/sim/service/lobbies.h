@@ -163,6 +163,8 @@ class Lobbies {
   static sdk::Result BackendLobbyRefusal(sdk::Snowflake lobbyId);
   // The lobby a server operation names, or ServiceError 404 Unknown Lobby.
   Lobby& ServerLobbyOf(sdk::Snowflake lobbyId);
+  // The members' notice of an updated message.
+  static Notice MessageUpdated(const Lobby& lobby, sdk::MessagePtr message);
   static void CheckIdleTimeout(uint32_t seconds);
   // Throws what the service would refuse in `updates` (a user twice, bad flags, a user at the
   // lobby cap, a full lobby once `removedOthers` members not listed have gone).
