@@ -111,6 +111,19 @@ describe('RestClient token methods against sim.listen()', () => {
     await expect(rest.createOrJoinLobby({ secret: 'gone' }, { userToken: tokens.accessToken })).rejects.toMatchObject({ type: 'HTTPError', status: 401 });
   });
 
+  it('a refresh after the player was banned fails with the deauthorization error (invalid_grant); lifting the ban brings no token back', async () => {
+    const { sim, rest, user, game } = await setup();
+    const tokens = await rest.exchangeCode(await authorized(sim, game, user));
+    sim.banUser(user);
+    await expect(rest.refreshToken(tokens.refreshToken!)).rejects.toMatchObject(invalidGrant);
+    await expect(rest.createOrJoinLobby({ secret: 'banned' }, { userToken: tokens.accessToken })).rejects.toMatchObject({ status: 401 });
+    sim.unbanUser(user);
+    await expect(rest.refreshToken(tokens.refreshToken!)).rejects.toMatchObject(invalidGrant);
+    // Linking again after the ban works.
+    const relinked = await rest.exchangeCode(await authorized(sim, game, user));
+    await expect(rest.createOrJoinLobby({ secret: 'back' }, { userToken: relinked.accessToken })).resolves.toMatchObject({ members: [{ id: user.id }] });
+  });
+
   it('revoking the access token ends the whole authorization: later refreshes and API calls fail', async () => {
     const { sim, rest, user, game } = await setup();
     const tokens = await rest.exchangeCode(await authorized(sim, game, user));

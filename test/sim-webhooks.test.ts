@@ -114,7 +114,7 @@ describe('the events URL', () => {
 });
 
 describe('webhook events', () => {
-  it('APPLICATION_AUTHORIZED on the token grant, APPLICATION_DEAUTHORIZED when the player removes the app and on revocation', async () => {
+  it('APPLICATION_AUTHORIZED on the token grant, APPLICATION_DEAUTHORIZED when the player removes the app, on revocation and on a ban', async () => {
     const { sim, service, server, rest } = await setup();
     const ada = sim.createUser({ username: 'ada' });
     const tokens = await linked(sim, rest, ada);
@@ -139,6 +139,16 @@ describe('webhook events', () => {
       ['APPLICATION_DEAUTHORIZED', bo.id],
     ]);
     expect(service.webhookDeliveries().map((entry) => entry.status)).toEqual(['delivered', 'delivered', 'delivered', 'delivered']);
+
+    // A ban deletes the user's tokens: APPLICATION_DEAUTHORIZED too.
+    const cy = sim.createUser({ username: 'cy' });
+    await linked(sim, rest, cy);
+    sim.banUser(cy);
+    await delivered(service);
+    expect(server.events.slice(4).map((event) => [event.type, (event.data as { user: { id: string } }).user.id])).toEqual([
+      ['APPLICATION_AUTHORIZED', cy.id],
+      ['APPLICATION_DEAUTHORIZED', cy.id],
+    ]);
   });
 
   it('the game client\'s own token exchange and revocation (SDK getToken / revokeToken) reach the events URL too', async () => {
