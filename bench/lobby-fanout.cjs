@@ -6,6 +6,7 @@
 //     100,000 (warm) and at the end, after a GC when --expose-gc is given.
 'use strict';
 const { Simulator } = require('../dist/index.js');
+const { loadBinding } = require('../dist/native.js');
 
 /** A simulator with `size` ready clients, all members of one lobby, counting deliveries. */
 async function lobbyOf(size) {
@@ -103,4 +104,31 @@ async function memoryUnderLoad(total, log) {
   return result;
 }
 
-module.exports = { fanout, memoryUnderLoad };
+/**
+ * One lobby of `members`, each message delivered to every member: the batched pump against one
+ * JS call per event (the native per-event mode), ns per delivery of each (median of `runs`).
+ */
+async function fanoutBatchedVsPerEvent(runs, members, messages, log) {
+  const binding = loadBinding();
+  const lobby = await lobbyOf(members);
+  await pushMessages(lobby, Math.min(messages, 100)); // warm up
+  const batched = [];
+  const perEvent = [];
+  try {
+    for (let run = 0; run < runs; run++) {
+      binding.setPerEventDelivery(true);
+      perEvent.push((await pushMessages(lobby, messages)) / (messages * members));
+      binding.setPerEventDelivery(false);
+      batched.push((await pushMessages(lobby, messages)) / (messages * members));
+    }
+  } finally {
+    binding.setPerEventDelivery(false);
+    await lobby.close();
+  }
+  const result = { members, messages, batchedNsPerDelivery: median(batched) * 1e9, perEventNsPerDelivery: median(perEvent) * 1e9 };
+  result.ratio = result.perEventNsPerDelivery / result.batchedNsPerDelivery;
+  log(`  ${members} members: batched ${result.batchedNsPerDelivery.toFixed(0)} ns/delivery, one call per event ${result.perEventNsPerDelivery.toFixed(0)} ns/delivery (${result.ratio.toFixed(2)}x)`);
+  return result;
+}
+
+module.exports = { fanout, memoryUnderLoad, fanoutBatchedVsPerEvent, lobbyOf };

@@ -12,12 +12,23 @@
 //   4. Memory of a log flood with a slow listener, against the pump queue's bound (flood.cjs).
 //   5. REST requests per second against the simulated HTTP service, RestClient against a bare
 //      fetch of the same request, sequential and 100 in flight (rest.cjs).
+//   6. Issue 12's table (costs.cjs, scale.cjs, lobby-fanout.cjs): the cost per log event against
+//      plain JS objects emitted; a 1,000-member lobby batched against one call per event;
+//      sendLobbyMessage round trips; idle delivery latency; 10,000 clients (RSS, threads); filling
+//      10 lobbies of 1,000 members; close() in a full lobby; RSS growth over several 1 M-message
+//      runs. Each figure is printed beside its target at the end (targets.cjs).
+// Sizes: BENCH_RUNS, BENCH_EVENTS, BENCH_CALLS, BENCH_LOBBY_MESSAGES, BENCH_MEMORY_RUNS,
+// BENCH_FLOOD_LINES, BENCH_REST_REQUESTS, BENCH_SENDS, BENCH_LATENCY_SAMPLES, BENCH_CLIENTS,
+// BENCH_FILL_CLIENTS, BENCH_FILL_LOBBIES (0 leaves a figure out).
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
 const { Simulator } = require('../dist/index.js');
 const { loadBinding } = require('../dist/native.js');
-const { fanout, memoryUnderLoad } = require('./lobby-fanout.cjs');
+const { fanout, fanoutBatchedVsPerEvent, memoryUnderLoad } = require('./lobby-fanout.cjs');
+const { plainJsBaseline, sendRoundTrips, idleLatency } = require('./costs.cjs');
+const { manyClients, fillLobbies, closeInFullLobby } = require('./scale.cjs');
+const { judge, printTargets } = require('./targets.cjs');
 const { floodMemory } = require('./flood.cjs');
 const { restThroughput } = require('./rest.cjs');
 
@@ -112,16 +123,47 @@ async function main() {
   console.log(`  JS function      ${figures.syncCall.jsCallNsPerCall.toFixed(1)} ns/call`);
   console.log(`  ratio            ${figures.syncCall.ratioStatusToNoop.toFixed(2)}x status/noop`);
 
+  const plainNs = await plainJsBaseline(runs, events);
+  const deliveredNs = 1e9 / figures.delivery.batchedEventsPerSecond;
+  figures.perEventCost = { deliveredNsPerEvent: deliveredNs, plainJsNsPerEvent: plainNs, ratio: deliveredNs / plainNs };
+  console.log(`  per event        ${deliveredNs.toFixed(0)} ns delivered, ${plainNs.toFixed(0)} ns as plain JS objects emitted (${figures.perEventCost.ratio.toFixed(2)}x)`);
+
   console.log(`lobby fan-out: one member sends, every member's client gets messageCreated (median of ${runs})`);
   figures.lobbyFanout = await fanout(runs, console.log);
+  figures.lobbyFanoutModes = await fanoutBatchedVsPerEvent(runs, 1000, 300, console.log);
   console.log(`memory under load`);
-  figures.lobbyMemory = await memoryUnderLoad(Number(process.env.BENCH_LOBBY_MESSAGES ?? 1_000_000), console.log);
+  const memoryRuns = Number(process.env.BENCH_MEMORY_RUNS ?? 3);
+  const lobbyMessages = Number(process.env.BENCH_LOBBY_MESSAGES ?? 1_000_000);
+  const memory = [];
+  for (let run = 0; run < memoryRuns && lobbyMessages > 0; run++) memory.push(await memoryUnderLoad(lobbyMessages, console.log));
+  figures.lobbyMemory = memory[0];
+  if (memory.length > 0) {
+    const growthMB = memory.map((m) => ((m.after.rssMiB - m.before.rssMiB) * 2 ** 20) / 1e6);
+    figures.lobbyMemoryRuns = { runs: memory.length, rssGrowthMB: growthMB, worstGrowthMB: Math.max(...growthMB) };
+  }
+
+  console.log(`round trips and latency`);
+  const sends = Number(process.env.BENCH_SENDS ?? 50_000);
+  if (sends > 0) figures.sendRoundTrips = await sendRoundTrips(runs, sends, console.log);
+  const latencySamples = Number(process.env.BENCH_LATENCY_SAMPLES ?? 2000);
+  if (latencySamples > 0) figures.latency = await idleLatency(latencySamples, console.log);
+
+  console.log(`scale`);
+  figures.closeInFullLobby = await closeInFullLobby(1000, 9, console.log);
+  const manyCount = Number(process.env.BENCH_CLIENTS ?? 10_000);
+  if (manyCount > 0) figures.manyClients = await manyClients(manyCount, console.log);
+  const fillClients = Number(process.env.BENCH_FILL_CLIENTS ?? 1000);
+  const fillCount = Number(process.env.BENCH_FILL_LOBBIES ?? 10);
+  if (fillClients > 0 && fillCount > 0) figures.lobbyFill = await fillLobbies(fillClients, fillCount, console.log);
 
   console.log(`log flood`);
   figures.flood = await floodMemory(Number(process.env.BENCH_FLOOD_LINES ?? 5_000_000), console.log);
 
   console.log(`REST against sim.listen() on loopback: GET /lobbies/{id} (median of ${runs})`);
   figures.rest = await restThroughput(runs, Number(process.env.BENCH_REST_REQUESTS ?? 2000), console.log);
+
+  figures.targets = judge(figures);
+  printTargets(figures.targets, console.log);
 
   const out = path.join(__dirname, 'results', 'latest.json');
   fs.mkdirSync(path.dirname(out), { recursive: true });

@@ -1,0 +1,87 @@
+// Per-event and per-call costs for `npm run bench` (issue 12's table):
+//   - the cost of one log event delivered to a listener, against building the same object in plain
+//     JS and emitting it on an EventEmitter (the floor a native event could reach);
+//   - sendLobbyMessage round trips per second, one client, 100 in flight;
+//   - idle delivery latency: sim.emitLogs() called on an idle process until the listener runs
+//     (the call into the world, the hop to the simulator thread, the pump's wake-up and its turn),
+//     as percentiles over many single events with the process idle between them.
+'use strict';
+const { EventEmitter } = require('node:events');
+const { Simulator } = require('../dist/index.js');
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** ns per event: the same LogEntry objects built in JS and emitted to one listener. */
+function plainJsEventNs(events) {
+  const emitter = new EventEmitter();
+  let received = 0;
+  emitter.on('log', (entry) => {
+    if (entry.message.length > 0) received++;
+  });
+  const messages = ['bench'];
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < events; i++) emitter.emit('log', { severity: 'warning', message: messages[0], source: 'sdk' });
+  const ns = Number(process.hrtime.bigint() - start) / events;
+  if (received !== events) throw new Error('plain JS baseline lost events');
+  return ns;
+}
+
+async function plainJsBaseline(runs, events) {
+  plainJsEventNs(Math.min(events, 100_000)); // warm up
+  const ns = [];
+  for (let run = 0; run < runs; run++) ns.push(plainJsEventNs(events));
+  return median(ns);
+}
+
+/** sendLobbyMessage round trips per second: one client alone in a lobby, `inFlight` sends outstanding. */
+async function sendRoundTrips(runs, messages, log, inFlight = 100) {
+  const sim = new Simulator();
+  const client = await sim.connectClient(sim.createUser({ username: 'sender' }));
+  const lobbyId = await client.createOrJoinLobby('bench-round-trips');
+  const once = async (count) => {
+    let next = 0;
+    const start = process.hrtime.bigint();
+    const worker = async () => {
+      while (next < count) {
+        next++;
+        await client.sendLobbyMessage(lobbyId, 'ping');
+      }
+    };
+    await Promise.all(Array.from({ length: inFlight }, worker));
+    return count / (Number(process.hrtime.bigint() - start) / 1e9);
+  };
+  await once(Math.min(messages, 2000)); // warm up
+  const rates = [];
+  for (let run = 0; run < runs; run++) rates.push(await once(messages));
+  await client.close();
+  const perSecond = median(rates);
+  log(`  sendLobbyMessage, 1 client, ${inFlight} in flight: ${Math.round(perSecond).toLocaleString('en')} round trips/s`);
+  return { messages, inFlight, roundTripsPerSecond: perSecond };
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** µs from sim.emitLogs() to the listener, one event at a time, idle (a 1 ms timer) between. */
+async function idleLatency(samples, log) {
+  const sim = new Simulator();
+  const user = sim.createUser({ username: 'latency' });
+  const client = await sim.connectClient(user);
+  let arrived;
+  client.on('log', () => arrived?.());
+  const micros = [];
+  for (let i = 0; i < samples + 50; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    const got = new Promise((resolve) => (arrived = resolve));
+    const start = process.hrtime.bigint();
+    sim.emitLogs(user, 1, { severity: 'warning', message: 'latency' });
+    await got;
+    if (i >= 50) micros.push(Number(process.hrtime.bigint() - start) / 1000); // the first 50 warm up
+  }
+  await client.close();
+  micros.sort((a, b) => a - b);
+  const result = { samples, p50Us: percentile(micros, 50), p99Us: percentile(micros, 99), maxUs: micros[micros.length - 1] };
+  log(`  idle delivery latency over ${samples} events: p50 ${result.p50Us.toFixed(1)} µs, p99 ${result.p99Us.toFixed(1)} µs, max ${result.maxUs.toFixed(1)} µs`);
+  return result;
+}
+
+module.exports = { plainJsBaseline, sendRoundTrips, idleLatency };

@@ -1,0 +1,50 @@
+// The performance targets of issue 12, each read from one run's figures and printed beside the
+// figure it judges. A figure the run did not measure (left out by an environment variable) shows
+// as "not measured".
+'use strict';
+
+const fixed = (digits) => (value) => value.toFixed(digits);
+const thousands = (value) => Math.round(value).toLocaleString('en');
+
+/** [label, read(figures) -> number | undefined, comparison, target, format] */
+const TARGETS = [
+  ['log events, batched vs one JS call per event', (f) => f.delivery?.ratio, '>=', 8, (v) => `${fixed(2)(v)}x`],
+  ['cost per log event vs plain JS objects emitted', (f) => f.perEventCost?.ratio, '<=', 2.5, (v) => `${fixed(2)(v)}x`],
+  ['lobby message, 1,000 members: ns per delivery', (f) => f.lobbyFanoutModes?.batchedNsPerDelivery, '<=', 500, (v) => `${fixed(0)(v)} ns`],
+  ['lobby message, 1,000 members: batched vs per event', (f) => f.lobbyFanoutModes?.ratio, '>=', 8, (v) => `${fixed(2)(v)}x`],
+  ['client.status vs a no-op native call', (f) => f.syncCall?.ratioStatusToNoop, '<=', 1.5, (v) => `${fixed(2)(v)}x`],
+  ['sendLobbyMessage round trips/s, 1 client, 100 in flight', (f) => f.sendRoundTrips?.roundTripsPerSecond, '>=', 300_000, thousands],
+  ['simulated clients: RSS growth (MiB)', (f) => f.manyClients?.rssGrowthMiB, '<=', 100, fixed(0)],
+  ['simulated clients: threads of the process', (f) => f.manyClients?.connected.threads ?? undefined, '<=', 64, thousands],
+  ['filling the lobbies (s)', (f) => f.lobbyFill?.fillSeconds, '<=', 10, fixed(1)],
+  ['close() of a member of a full 1,000-member lobby (ms)', (f) => f.closeInFullLobby?.medianMs, '<=', 1, fixed(2)],
+  ['idle delivery latency p50 (µs)', (f) => f.latency?.p50Us, '<=', 50, fixed(1)],
+  ['idle delivery latency p99 (µs)', (f) => f.latency?.p99Us, '<=', 200, fixed(1)],
+  ['1 M lobby messages: RSS growth after GC, worst run (MB)', (f) => f.lobbyMemoryRuns?.worstGrowthMB, '<=', 20, fixed(1)],
+];
+
+/** Each target judged against `figures`: { figure, value, target, met } (value null: not measured). */
+function judge(figures) {
+  return TARGETS.map(([figure, read, comparison, target, format]) => {
+    const value = read(figures);
+    const measured = typeof value === 'number' && Number.isFinite(value);
+    return {
+      figure,
+      value: measured ? value : null,
+      shown: measured ? format(value) : 'not measured',
+      target: `${comparison} ${format(target)}`,
+      met: measured ? (comparison === '>=' ? value >= target : value <= target) : null,
+    };
+  });
+}
+
+function printTargets(rows, log) {
+  const width = Math.max(...rows.map((row) => row.figure.length));
+  log('figures against the targets of issue 12');
+  for (const row of rows) {
+    const verdict = row.met === null ? '' : row.met ? 'met' : 'NOT met';
+    log(`  ${row.figure.padEnd(width)}  ${row.shown.padStart(12)}  target ${row.target.padEnd(12)} ${verdict}`);
+  }
+}
+
+module.exports = { judge, printTargets };
