@@ -8,6 +8,7 @@
 #include "napi/convert.h"
 #include "napi/convert_auth.h"
 #include "napi/world_wrap.h"
+#include "sim/service/oidc_issuers.h"
 
 namespace sim {
 
