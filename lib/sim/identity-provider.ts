@@ -8,7 +8,7 @@
  */
 import type { ExternalAuthTypeName } from '../features/auth.js';
 import { ExternalAuthType } from '../generated/seam.js';
-import type { Snowflake } from '../ids.js';
+import { toSnowflake, type Snowflake } from '../ids.js';
 import type { NativeOidcConfiguration, NativeWorld } from '../native.js';
 import { checkBoolean, checkMs, checkOneOf, checkOptions, checkText, typeName } from '../validate.js';
 
@@ -102,8 +102,18 @@ export class SimulatedIdentityProvider {
 
   /** @internal Use {@link Simulator.identityProvider}. */
   constructor(world: NativeWorld, applicationId: Snowflake) {
+    if (typeof world !== 'object' || world === null || typeof (world as Partial<NativeWorld>).issueExternalToken !== 'function') {
+      throw new TypeError('a SimulatedIdentityProvider is made by sim.identityProvider(application), not constructed directly');
+    }
     this.#world = world;
-    this.applicationId = applicationId;
+    this.applicationId = toSnowflake(applicationId, 'applicationId');
+  }
+
+  /** The TypeError of a method called on something that is not a SimulatedIdentityProvider (a detached method). */
+  static #check(self: unknown, method: string): void {
+    if (typeof self !== 'object' || self === null || !(#world in self)) {
+      throw new TypeError(`SimulatedIdentityProvider.prototype.${method} was called on an object that is not a SimulatedIdentityProvider`);
+    }
   }
 
   /**
@@ -112,6 +122,7 @@ export class SimulatedIdentityProvider {
    * @throws TypeError or RangeError for bad options; RangeError for an unknown application.
    */
   issueToken(options: IssueExternalTokenOptions): string {
+    SimulatedIdentityProvider.#check(this, 'issueToken');
     const checked = checkOptions(options);
     const subject = checkText(checked.subject, 'options.subject', 1, 1024);
     const type = checkOneOf(checked.type ?? 'OIDC', Object.keys(ExternalAuthType) as ExternalAuthTypeName[], 'options.type');
@@ -138,6 +149,7 @@ export class SimulatedIdentityProvider {
    * provider.configureOidc({ issuer: 'https://10.0.0.5' }); // RangeError: the issuer must name a host, not an IP address
    */
   configureOidc(config: OidcConfigurationInput | null): void {
+    SimulatedIdentityProvider.#check(this, 'configureOidc');
     if (config === null) return this.#world.configureOidc(this.applicationId, null);
     const given = checkOptions(config, 'config');
     const issuer = checkText(given.issuer, 'config.issuer', 1, MAX_URL);
@@ -151,6 +163,7 @@ export class SimulatedIdentityProvider {
 
   /** The application's OIDC issuer configuration, or null when it has none. */
   oidcConfiguration(): OidcConfiguration | null {
+    SimulatedIdentityProvider.#check(this, 'oidcConfiguration');
     const config = this.#world.getOidcConfiguration(this.applicationId);
     if (config === null) return null;
     const { issuer, jwksUri, signingAlgs } = config.discovery;
