@@ -33,6 +33,7 @@ export type {
 export type { ActivityInvite, ActivityActionKind, ActivityJoin, ActivityJoinWithApplication } from './client/index.js';
 export { SimulatedIdentityProvider } from './sim/identity-provider.js';
 export type { IssueExternalTokenOptions } from './sim/identity-provider.js';
+export type { OidcConfiguration, OidcConfigurationInput, OidcDiscoveryDocument } from './sim/identity-provider.js';
 // The optional SDK APIs a backend has (BackendFeatures is its read-only form).
 export type { NativeFeatures } from './native.js';
 export type { BackendName } from './backend.js';

@@ -77,6 +77,14 @@ export interface NativeApplication {
   publisherLinking: boolean;
 }
 
+/** An OIDC issuer configuration as the world keeps it (native/sim/service/oidc_issuers.h). */
+export interface NativeOidcConfiguration {
+  issuer: string;
+  discovery: { issuer: string; jwksUri: string; signingAlgs: string[] };
+  discoveryRedirects: boolean;
+  grandfathered: boolean;
+}
+
 export interface NativeWorld {
   now(): number;
   advance(ms: number): number;
@@ -148,9 +156,21 @@ export interface NativeWorld {
   /** The user asks to link their account with the application: subscribed clients are told. Returns how many. RangeError: unknown, or the chat client is not reachable. */
   requestAccountLink(userId: string, applicationId: string): number;
   /** The application's identity provider issues an external token (`type` is the vendor value). RangeError: unknown application. */
-  issueExternalToken(applicationId: string, type: number, subject: string, ttlMs: number): string;
+  issueExternalToken(applicationId: string, type: number, subject: string, ttlMs: number, issuer?: string): string;
   /** Bans (`banned` true: returns how many identities moved to restricted provisional accounts) or unbans a user. RangeError: unknown user. */
   banUser(userId: string, banned: boolean): number;
+  // The game server's provisional accounts (server-api.md §4.5-4.6); refusals: RangeError with `status` and `code`.
+  /** POST /partner-sdk/token after the client credentials were checked: a 7-day token (OIDC: with a refresh token). */
+  exchangeExternalToken(applicationId: string, type: number, externalAuthToken: string): NativeTokenExchange;
+  /** POST /partner-sdk/token/bot: the account of `externalUserId`, made on first use (named `preferredGlobalName`). */
+  botProvisionalToken(applicationId: string, externalUserId: string, preferredGlobalName?: string): NativeTokenExchange;
+  /** POST /partner-sdk/provisional-accounts/unmerge after the client credentials were checked. */
+  unmergeExternalIdentity(applicationId: string, type: number, externalAuthToken: string): void;
+  /** POST /partner-sdk/provisional-accounts/unmerge/bot. */
+  unmergeBotIdentity(applicationId: string, externalUserId: string): void;
+  /** The application's OIDC issuer configuration; null removes it. RangeError: breaks the issuer rules (nothing changed). */
+  configureOidc(applicationId: string, config: NativeOidcConfiguration | null): void;
+  getOidcConfiguration(applicationId: string): NativeOidcConfiguration | null;
   /** Returns the guild id. */
   createGuild(name: string, ownerId: string): string;
   /** `permissions`: guild-level grants (bits). */

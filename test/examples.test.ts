@@ -144,6 +144,16 @@ describe('examples', () => {
     );
   });
 
+  it('the provisional-server example: a bot-issued account, merged, then unmerged onto a new provisional account', async () => {
+    const { code, stdout, stderr } = await runFixture(example('provisional-server.mjs'));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toBe(
+      'server: Bearer token for 604800 s, refresh token: null\ngame: signed in as Wanderer, provisional: true\ngame: merged into ada\n' +
+        "server: bot token refused, 530010\ngame: ada's token now answers 401\nserver: new provisional account: true\n",
+    );
+  });
+
   it('the README shows each example exactly as it is in examples/', () => {
     const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
     const blocks = [...readme.matchAll(/<!-- example: (\S+) -->\n```js\n([\s\S]*?)```/g)];

@@ -283,3 +283,44 @@ describe('join secrets', () => {
     expect(leaks(outputs, [secret])).toEqual([]);
   });
 });
+
+describe('server-side provisional accounts', () => {
+  it('external tokens, the client secret and the answered tokens show in no error, inspect or JSON output of the RestClient', async () => {
+    const { createRequire } = await import('node:module');
+    const { root } = await import('./sdk.js');
+    const { RestClient } = createRequire(import.meta.url)(join(root, 'dist', 'rest', 'index.js')) as typeof import('../lib/rest/index.js');
+    const sim = new sdk.Simulator();
+    const service = await sim.listen({ rateLimits: 'off' });
+    try {
+      const app = sim.defaultApplication;
+      const clientSecret = service.clientSecret();
+      const botToken = service.issueBotToken();
+      const rest = new RestClient({ token: botToken, clientId: app.id, clientSecret, baseUrl: service.apiBase, retries: 0 });
+      const wrong = new RestClient({ token: botToken, clientId: app.id, clientSecret: 'wrong-secret-7f3a9c', baseUrl: service.apiBase, retries: 0 });
+      const provider = sim.identityProvider(app);
+      const outputs: string[] = [];
+      const record = (value: unknown) => outputs.push(inspect(value, { depth: 10, showHidden: true }), String(value), JSON.stringify(value) ?? '');
+      const idToken = provider.issueToken({ subject: 'player' });
+      const secrets = [clientSecret, botToken, idToken, 'wrong-secret-7f3a9c', 'unissued-provider-token-91ab'];
+      const oidc = await rest.getProvisionalToken({ externalAuthType: 'OIDC', externalAuthToken: idToken });
+      const bot = await rest.getBotProvisionalToken({ externalUserId: 'player-1' });
+      secrets.push(oidc.accessToken, oidc.refreshToken!, bot.accessToken);
+      record(oidc);
+      record(bot);
+      // Refusals of every kind, with the secrets they carried.
+      await wrong.getProvisionalToken({ externalAuthType: 'OIDC', externalAuthToken: idToken }).catch(record);
+      await rest.getProvisionalToken({ externalAuthType: 'OIDC', externalAuthToken: 'unissued-provider-token-91ab' }).catch(record);
+      await rest.unmergeProvisionalAccount({ externalAuthType: 'OIDC', externalAuthToken: idToken }).catch(record);
+      await wrong.unmergeProvisionalAccount({ externalAuthType: 'OIDC', externalAuthToken: idToken }).catch(record);
+      provider.configureOidc(null);
+      await rest.getProvisionalToken({ externalAuthType: 'OIDC', externalAuthToken: provider.issueToken({ subject: 'player' }) }).catch(record);
+      await rest.getProvisionalToken({ externalAuthType: 'DiscordBotIssuedAccessToken', externalAuthToken: 'x'.repeat(10241) }).catch(record);
+      await rest.unmergeBotProvisionalAccount('player-1').catch(record);
+      record(rest);
+      expect(outputs.filter((output) => output.includes('HTTPError') || output.includes('RangeError')).length).toBeGreaterThanOrEqual(7);
+      expect(leaks(outputs, secrets)).toEqual([]);
+    } finally {
+      await service.close();
+    }
+  });
+});

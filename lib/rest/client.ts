@@ -36,6 +36,7 @@ import {
   childTokenBody,
   type ClientCredentials,
 } from './oauth2.js';
+import { botTokenBody, checkExternalUserId, DeprecatedRefreshTokens, externalCredentialsBody, OIDC_REFRESH_WARNING } from './provisional.js';
 import { toApplicationIdentityProfile, toLobby, toLobbyInvite, toLobbyMember, toLobbyMembers, toLobbyMessage, toLobbyMessages } from './payloads.js';
 import { InvalidRequestCounter, RateLimiter } from './rate-limits.js';
 import { route, type Route } from './routes.js';
@@ -44,10 +45,12 @@ import type {
   AddLobbyMemberInput,
   ApplicationIdentityProfile,
   ApplicationIdentityProfileUpdate,
+  BotProvisionalTokenInput,
   BulkLobbyMemberUpdate,
   CreateLobbyInput,
   CreateOrJoinLobbyInput,
   ExchangeCodeInput,
+  ExternalCredentialsInput,
   GetLobbyMessagesInput,
   LinkedTokens,
   OAuth2TokenSet,
@@ -102,6 +105,8 @@ export class RestClient {
   readonly #invalidRequests: InvalidRequestCounter;
   readonly #transport: Transport;
   readonly #credentials: ClientCredentials | undefined;
+  /** Refresh tokens of OIDC provisional exchanges: refreshing them is deprecated (a warning). */
+  readonly #deprecatedRefresh = new DeprecatedRefreshTokens();
 
   /**
    * @param options `token` is required; see {@link RestClientOptions} for the rest.
@@ -346,6 +351,80 @@ export class RestClient {
     return toApplicationIdentityProfile(target.shape, (await this.#send(target, checkRequestOptions(options, false))).body);
   }
 
+  // ---- Provisional accounts (server API reference §4.5-4.6) --------------------------------------
+
+  /**
+   * A provisional account's token for one of your players (`POST /partner-sdk/token/bot`, with
+   * the bot token): the account of `externalUserId` is made on first use and signed in to on
+   * later calls. Mint one per play session and give it to the game client
+   * (`client.updateToken`).
+   * @returns A 7-day access token (`scopes` `sdk.social_layer`, no refresh token), hidden from
+   * `util.inspect` and `JSON.stringify`.
+   * @throws (rejects) `SocialSdkError` HTTPError 400 with `code` 530010 once the player's account
+   * was merged into a full Discord account: sign them in with OAuth2 instead.
+   */
+  async getBotProvisionalToken(player: BotProvisionalTokenInput, options?: RequestOptions): Promise<OAuth2TokenSet> {
+    const body = botTokenBody(player);
+    const checked = checkRequestOptions(options, false);
+    const result = await this.#transport.execute({ route: route('POST', '/partner-sdk/token/bot'), ...checked, body });
+    return toOAuth2TokenSet('POST /partner-sdk/token/bot', result.body);
+  }
+
+  /**
+   * Exchanges a player's external identity token (an OIDC ID token, a Steam session ticket, ...)
+   * for a token of their provisional account (`POST /partner-sdk/token`, with the `clientId` and
+   * `clientSecret` options), made on first use.
+   *
+   * An OIDC exchange also answers a `refreshToken`, but refreshing with it is **deprecated** (spec
+   * "Authentication" rule 6): when the access token expires, exchange a fresh ID token here
+   * again. {@link refreshToken} still sends such a refresh, with a `DeprecationWarning`.
+   * @returns A 7-day access token, its tokens hidden from `util.inspect` and `JSON.stringify`.
+   * @throws (rejects) `SocialSdkError` HTTPError with the service's `code`: 403 50025 for a token
+   * the provider did not issue or that expired; 400 530010 for a player merged into a full
+   * account (use OAuth2); 401 530007 for a wrong client secret; OIDC: 400 530008 (no issuer
+   * configured), 530002 (another issuer), 530004 (issued more than a week ago).
+   */
+  async getProvisionalToken(identity: ExternalCredentialsInput, options?: RequestOptions): Promise<OAuth2TokenSet> {
+    const result = await this.#credentialsRequest('/partner-sdk/token', 'getProvisionalToken', identity, options);
+    const tokens = toOAuth2TokenSet('POST /partner-sdk/token', result.body);
+    if (identity.externalAuthType === 'OIDC') this.#deprecatedRefresh.remember(tokens.refreshToken);
+    return tokens;
+  }
+
+  /**
+   * Unmerges the bot-issued provisional account of `externalUserId` from the Discord account it
+   * was merged into (`POST /partner-sdk/provisional-accounts/unmerge/bot`): every token of that
+   * account for your application stops working, its sessions are disconnected, the player gets a
+   * new provisional account (a new user id) and the application gets APPLICATION_DEAUTHORIZED.
+   * @throws (rejects) `SocialSdkError` HTTPError 400 with `code` 50229 when the player's account is
+   * provisional (nothing to unmerge); 404 for a player the service does not know.
+   */
+  async unmergeBotProvisionalAccount(externalUserId: string, options?: RequestOptions): Promise<void> {
+    const body = { external_user_id: checkExternalUserId(externalUserId) };
+    const checked = checkRequestOptions(options, false);
+    await this.#transport.execute({ route: route('POST', '/partner-sdk/provisional-accounts/unmerge/bot'), ...checked, body });
+  }
+
+  /**
+   * Unmerges the provisional account of an external identity (`POST
+   * /partner-sdk/provisional-accounts/unmerge`, with the client credentials), as
+   * {@link unmergeBotProvisionalAccount} does for a bot-issued one: tokens end, sessions are
+   * disconnected, a new provisional user id, APPLICATION_DEAUTHORIZED.
+   * @throws (rejects) `SocialSdkError` HTTPError 400 50229 (already provisional), 404 (no such
+   * identity), 403 50025 (a bad external token), 401 530007 (a wrong client secret).
+   */
+  async unmergeProvisionalAccount(identity: ExternalCredentialsInput, options?: RequestOptions): Promise<void> {
+    await this.#credentialsRequest('/partner-sdk/provisional-accounts/unmerge', 'unmergeProvisionalAccount', identity, options);
+  }
+
+  /** Sends a JSON body with the client credentials and an external identity (the secrets redacted from errors). */
+  async #credentialsRequest(path: '/partner-sdk/token' | '/partner-sdk/provisional-accounts/unmerge', method: string, identity: unknown, options: RequestOptions | undefined): Promise<RestResult> {
+    const credentials = requireCredentials(this.#credentials, method);
+    const body = externalCredentialsBody(credentials, identity);
+    const checked = checkRequestOptions(options, false);
+    return this.#transport.execute({ route: route('POST', path), ...checked, body, secrets: [credentials.clientSecret, body['external_auth_token']!] });
+  }
+
   /**
    * Exchanges an authorization code for the user's tokens (`POST /oauth2/token`, the
    * `authorization_code` grant) as the application's confidential client (the `clientId` and
@@ -371,6 +450,7 @@ export class RestClient {
    * link and its tokens; the player has to link again.
    */
   async refreshToken(refreshToken: string, options?: RequestOptions): Promise<OAuth2TokenSet> {
+    if (this.#deprecatedRefresh.take(refreshToken)) process.emitWarning(OIDC_REFRESH_WARNING, { type: 'DeprecationWarning', code: 'SOCIAL_SDK_OIDC_REFRESH' });
     return toOAuth2TokenSet('POST /oauth2/token', await this.#tokenRequest('/oauth2/token', 'refreshToken', () => refreshTokenForm(refreshToken), options));
   }
 

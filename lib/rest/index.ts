@@ -40,6 +40,7 @@ export type {
   UpdateApplicationIdentityProfileInput,
   UserRequestOptions,
 } from './types.js';
+export type { BotProvisionalTokenInput, ExternalAuthTypeName, ExternalCredentialsInput } from './types.js';
 // The error class and the ID and limit helpers, so a server needs no other entry.
 export { SocialSdkError } from '../errors.js';
 export type { ErrorType, SocialSdkErrorInit } from '../errors.js';

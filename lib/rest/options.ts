@@ -75,8 +75,9 @@ export interface RestClientOptions {
   /**
    * The application's OAuth2 client credentials (its id and the developer portal's client
    * secret), for the token methods ({@link RestClient.exchangeCode}, `refreshToken`,
-   * `revokeToken`, `unlinkUser`), sent as HTTP Basic. Give both or neither. The secret is never
-   * shown in errors, logs or `inspect`.
+   * `revokeToken`, `unlinkUser`), sent as HTTP Basic, and for the provisional-account methods
+   * that take them (`getProvisionalToken`, `unmergeProvisionalAccount`), sent in the JSON body.
+   * Give both or neither. The secret is never shown in errors, logs or `inspect`.
    */
   clientId?: string | bigint;
   /** See {@link clientId}. */

@@ -343,3 +343,36 @@ export interface LinkedTokens {
   accessToken?: string | null;
   refreshToken?: string | null;
 }
+
+/**
+ * The kinds of external token a provisional account signs in with, by the names the SDK uses
+ * (`client.getProvisionalToken`); the REST client sends the service's wire names (`OIDC`,
+ * `STEAM_SESSION_TICKET`, ...).
+ */
+export type ExternalAuthTypeName =
+  | 'OIDC'
+  | 'EpicOnlineServicesAccessToken'
+  | 'EpicOnlineServicesIdToken'
+  | 'SteamSessionTicket'
+  | 'UnityServicesIdToken'
+  | 'DiscordBotIssuedAccessToken'
+  | 'AppleIdToken'
+  | 'PlayStationNetworkIdToken';
+
+/** What {@link RestClient.getBotProvisionalToken} sends: your own id of the player. */
+export interface BotProvisionalTokenInput {
+  /** Your unique id of the player, 1-1024 characters. It is the account's identity: keep it stable. */
+  externalUserId: string;
+  /** The display name a new account gets, 1-32 characters (an existing account keeps its own). */
+  preferredGlobalName?: string;
+}
+
+/** A player's external identity, as {@link RestClient.getProvisionalToken} and {@link RestClient.unmergeProvisionalAccount} send it. */
+export interface ExternalCredentialsInput {
+  externalAuthType: ExternalAuthTypeName;
+  /**
+   * The provider's token for the player (an OIDC ID token, a Steam session ticket, ...), 1-10,240
+   * characters; for `DiscordBotIssuedAccessToken`, the bot-issued account's access token. A secret.
+   */
+  externalAuthToken: string;
+}

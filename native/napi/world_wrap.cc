@@ -97,6 +97,12 @@ void WorldWrap::Init(Napi::Env env, Napi::Object exports) {
           InstanceMethod<&WorldWrap::RequestAccountLink>("requestAccountLink"),
           InstanceMethod<&WorldWrap::IssueExternalToken>("issueExternalToken"),
           InstanceMethod<&WorldWrap::BanUser>("banUser"),
+          InstanceMethod<&WorldWrap::ExchangeExternalToken>("exchangeExternalToken"),
+          InstanceMethod<&WorldWrap::BotProvisionalToken>("botProvisionalToken"),
+          InstanceMethod<&WorldWrap::UnmergeExternalIdentity>("unmergeExternalIdentity"),
+          InstanceMethod<&WorldWrap::UnmergeBotIdentity>("unmergeBotIdentity"),
+          InstanceMethod<&WorldWrap::ConfigureOidc>("configureOidc"),
+          InstanceMethod<&WorldWrap::GetOidcConfiguration>("getOidcConfiguration"),
       });
   exports.Set("NativeWorld", ctor);
 }

@@ -128,8 +128,16 @@ class WorldWrap final : public Napi::ObjectWrap<WorldWrap> {
   Napi::Value GetLaunchCommands(const Napi::CallbackInfo& info);         // (userId) -> { registered, launched }
   Napi::Value AcceptActivityInviteInChatClient(const Napi::CallbackInfo& info);  // (userId, messageId)
   Napi::Value RequestAccountLink(const Napi::CallbackInfo& info);        // (userId, applicationId) -> count
-  Napi::Value IssueExternalToken(const Napi::CallbackInfo& info);        // (applicationId, type, subject, ttlMs) -> token
+  Napi::Value IssueExternalToken(const Napi::CallbackInfo& info);        // (applicationId, type, subject, ttlMs, issuer?) -> token
   Napi::Value BanUser(const Napi::CallbackInfo& info);                   // (userId, banned) -> identities moved (ban)
+  // The game server's provisional accounts and the OIDC issuer configuration
+  // (world_wrap_provisional.cc). Refused: RangeError with status and code.
+  Napi::Value ExchangeExternalToken(const Napi::CallbackInfo& info);    // (app, type, externalAuthToken) -> tokens
+  Napi::Value BotProvisionalToken(const Napi::CallbackInfo& info);      // (app, externalUserId, preferredGlobalName?) -> tokens
+  Napi::Value UnmergeExternalIdentity(const Napi::CallbackInfo& info);  // (app, type, externalAuthToken)
+  Napi::Value UnmergeBotIdentity(const Napi::CallbackInfo& info);       // (app, externalUserId)
+  Napi::Value ConfigureOidc(const Napi::CallbackInfo& info);            // (app, config | null)
+  Napi::Value GetOidcConfiguration(const Napi::CallbackInfo& info);     // (app) -> config | null
 
   World& world() { return *backend_->world(); }
 

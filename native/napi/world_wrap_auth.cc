@@ -1,6 +1,9 @@
 // The harness's side of sign-in: the consent prompts the local chat clients show; and the token
 // endpoints of the simulated HTTP service (a game server's confidential client), which reach the
 // same World rules as the SDK clients' GetToken / RefreshToken / RevokeToken.
+#include <optional>
+#include <string>
+
 #include "napi/convert.h"
 #include "napi/convert_auth.h"
 #include "napi/world_wrap.h"
@@ -101,8 +104,10 @@ Napi::Value WorldWrap::IssueExternalToken(const Napi::CallbackInfo& info) {
   const std::string subject = StringArg(info, 2, "subject");
   const double ttl = NumberArg(info, 3, "ttlMs");
   if (!(ttl >= 0 && ttl <= 9007199254740991.0)) throw Napi::RangeError::New(env, "ttlMs must be >= 0");
+  std::optional<std::string> issuer;
+  if (!ArgOrUndefined(info, 4).IsUndefined()) issuer = StringArg(info, 4, "issuer");
   std::string token;
-  Guarded(env, [&] { token = world().IssueExternalToken(app, type, subject, static_cast<uint64_t>(ttl)); });
+  Guarded(env, [&] { token = world().IssueExternalToken(app, type, subject, static_cast<uint64_t>(ttl), issuer); });
   return Napi::String::New(env, token);
 }
 

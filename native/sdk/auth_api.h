@@ -39,7 +39,9 @@
 // that identity, created on first use. The token lasts one hour and comes without a refresh
 // token: get a fresh provider token and call it again. A provider token that is unknown, of
 // another application or type, or expired fails with HTTPError 403 (code 50025); an identity
-// merged into a full account fails with HTTPError 400 (code 530010: sign in with OAuth2).
+// merged into a full account fails with HTTPError 400 (code 530010: sign in with OAuth2). An OIDC
+// token needs the application's OIDC issuer configuration: HTTPError 400 with 530008 when there is
+// none, 530002 when the token names another issuer, 530004 when it was issued over a week ago.
 // UpdateProvisionalAccountDisplayName: the signed-in provisional account's display name (its
 // global name; 1-32 characters); the users who see it are told. ClientNotReady when not signed
 // in; HTTPError 400 when the account is not provisional.

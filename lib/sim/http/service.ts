@@ -17,6 +17,7 @@ import { CHANNEL_ROUTES } from './routes-channels.js';
 import { IDENTITY_ROUTES } from './routes-identity.js';
 import { OAUTH2_ROUTES } from './routes-oauth2.js';
 import { PUBLISHER_ROUTES } from './routes-publisher.js';
+import { PROVISIONAL_ROUTES } from './routes-provisional.js';
 import { routeKey, type Route } from './routes.js';
 import { startServer } from './server.js';
 import { serviceStateOf, type ServiceState } from './state.js';
@@ -30,7 +31,7 @@ export type { WebhookDelivery } from './webhooks.js';
 const CONSTRUCT = Symbol('SimulatedService');
 
 /** Every route the simulated service serves. */
-const ROUTES: readonly Route[] = [...LOBBY_ROUTES, ...MESSAGE_ROUTES, ...CHANNEL_ROUTES, ...IDENTITY_ROUTES, ...OAUTH2_ROUTES, ...PUBLISHER_ROUTES];
+const ROUTES: readonly Route[] = [...LOBBY_ROUTES, ...MESSAGE_ROUTES, ...CHANNEL_ROUTES, ...IDENTITY_ROUTES, ...OAUTH2_ROUTES, ...PROVISIONAL_ROUTES, ...PUBLISHER_ROUTES];
 
 /** The route keys (`METHOD /path`) the service serves, e.g. `'POST /lobbies/:lobby/members/bulk'`. */
 export const SERVICE_ROUTES: readonly string[] = ROUTES.map(routeKey);

@@ -24,6 +24,8 @@ constexpr int32_t kUnknownInvite = 10006;
 constexpr int32_t kUnknownMessage = 10008;
 constexpr int32_t kUnknownUser = 10013;
 constexpr int32_t kUnknownLobby = 10031;
+// "Unknown Application".
+constexpr int32_t kUnknownApplication = 10002;
 // "Invalid Form Body": a request the service refuses for its content.
 constexpr int32_t kInvalidFormBody = 50035;
 // "Cannot execute action on this channel type".

@@ -45,6 +45,12 @@ void ProvisionalAccounts::LiftRestrictionsOf(sdk::Snowflake origin) {
   }
 }
 
+std::optional<OidcConfiguration> ProvisionalAccounts::OidcOf(sdk::Snowflake applicationId) const {
+  auto it = oidc_.find(applicationId);
+  if (it == oidc_.end()) return DefaultOidcConfiguration(std::to_string(applicationId));
+  return it->second;
+}
+
 ProvisionalAccounts::IdentityKey ProvisionalAccounts::KeyOf(const ExternalToken& identity) {
   return {identity.applicationId, static_cast<int32_t>(identity.type), identity.subject};
 }

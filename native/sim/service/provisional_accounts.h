@@ -9,9 +9,11 @@
 #include <optional>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "sdk/types.h"
+#include "sim/service/oidc_issuers.h"
 
 namespace sim {
 
@@ -21,6 +23,9 @@ struct ExternalToken {
   sdk::ExternalAuthType type = sdk::ExternalAuthType::OIDC;
   std::string subject;  // the provider's id of the player
   uint64_t expiresAtMs = 0;
+  uint64_t issuedAtMs = 0;
+  // OIDC: the issuer (`iss`) the ID token names.
+  std::string issuer;
 };
 
 class ProvisionalAccounts {
@@ -45,12 +50,22 @@ class ProvisionalAccounts {
   void LiftRestrictionsOf(sdk::Snowflake origin);
   bool IsRestricted(sdk::Snowflake account) const { return restricted_.count(account) > 0; }
 
+  // OIDC issuer configurations (oidc_issuers.h). An application starts with its simulated
+  // provider's valid one (DefaultOidcConfiguration); nullopt: removed (none configured).
+  std::optional<OidcConfiguration> OidcOf(sdk::Snowflake applicationId) const;
+  void SetOidc(sdk::Snowflake applicationId, std::optional<OidcConfiguration> config) {
+    oidc_[applicationId] = std::move(config);
+  }
+  // Whether the application's configuration was ever set (or removed) since it started.
+  bool OidcEdited(sdk::Snowflake applicationId) const { return oidc_.count(applicationId) > 0; }
+
  private:
   using IdentityKey = std::tuple<sdk::Snowflake, int32_t, std::string>;
   static IdentityKey KeyOf(const ExternalToken& identity);
   std::map<std::string, ExternalToken> externalTokens_;
   std::map<IdentityKey, sdk::Snowflake> accounts_;
   std::map<sdk::Snowflake, sdk::Snowflake> restricted_;  // account -> the banned user it came from
+  std::map<sdk::Snowflake, std::optional<OidcConfiguration>> oidc_;  // absent: the default
 };
 
 }  // namespace sim

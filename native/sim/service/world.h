@@ -356,8 +356,9 @@ class World {
   // Provisional accounts (world_provisional.cc). The harness, as the application's identity
   // provider, issues a token of `type` for the player `subject`, valid `ttlMs`.
   // std::invalid_argument: unknown application, empty subject.
+  // An OIDC token names `issuer` (default: the application's configured issuer).
   std::string IssueExternalToken(sdk::Snowflake app, sdk::ExternalAuthType type, const std::string& subject,
-                                 uint64_t ttlMs);
+                                 uint64_t ttlMs, const std::optional<std::string>& issuer = std::nullopt);
   // POST /partner-sdk/token: see sdk/auth_api.h (GetProvisionalToken) for the rules.
   sdk::Result GetProvisionalToken(sdk::Snowflake app, sdk::ExternalAuthType type, const std::string& externalToken,
                                   sdk::TokenExchange* out);
@@ -375,6 +376,26 @@ class World {
   sdk::Result UnmergeProvisional(sdk::Snowflake app, sdk::ExternalAuthType type, const std::string& externalToken);
   size_t BanUser(sdk::Snowflake user);
   void UnbanUser(sdk::Snowflake user);
+  // The game server's provisional accounts (world_provisional_server.cc; server-api.md §4.5-4.6).
+  // Tokens last kServerProvisionalTokenTtlMs (expires_in 604800). ExchangeExternalToken: POST
+  // /partner-sdk/token (client credentials checked by the caller), GetProvisionalToken's rules;
+  // an OIDC exchange also answers a refresh token. BotProvisionalToken: POST
+  // /partner-sdk/token/bot, the identity is `externalUserId` (DiscordBotIssuedAccessToken),
+  // `preferredName` names a new account. Both: 530010 once the identity is a full account's.
+  // UnmergeBotIdentity: POST /partner-sdk/provisional-accounts/unmerge/bot, UnmergeProvisional's
+  // rules (404 unknown identity, 400 50229 provisional).
+  static constexpr uint64_t kServerProvisionalTokenTtlMs = 7ULL * 24 * 60 * 60 * 1000;
+  sdk::Result ExchangeExternalToken(sdk::Snowflake app, sdk::ExternalAuthType type, const std::string& externalToken,
+                                    sdk::TokenExchange* out);
+  sdk::Result BotProvisionalToken(sdk::Snowflake app, const std::string& externalUserId,
+                                  const std::optional<std::string>& preferredName, sdk::TokenExchange* out);
+  sdk::Result UnmergeBotIdentity(sdk::Snowflake app, const std::string& externalUserId);
+  // Harness: the application's OIDC issuer configuration (oidc_issuers.h), or nullopt to remove
+  // it (OIDC exchanges then fail with 530008). A configuration that breaks the issuer rules is
+  // refused (std::invalid_argument, nothing changed) unless `grandfathered`, which only the first
+  // configuration of an application may be. std::invalid_argument: unknown application.
+  void ConfigureOidc(sdk::Snowflake app, std::optional<OidcConfiguration> config);
+  std::optional<OidcConfiguration> OidcConfigurationOf(sdk::Snowflake app) const;
   // The token endpoints (POST /oauth2/token, /oauth2/token/revoke): see sdk/auth_api.h for the
   // rules. Access tokens last kAccessTokenTtlMs (expires_in 604800).
   static constexpr uint64_t kAccessTokenTtlMs = 7ULL * 24 * 60 * 60 * 1000;
@@ -432,6 +453,17 @@ class World {
   sdk::Snowflake NewIdLocked();
   // A new provisional user (world_provisional.cc).
   sdk::Snowflake NewProvisionalAccountLocked();
+  // Provisional accounts (world_provisional.cc, world_provisional_server.cc): the identity an
+  // external token proves (a bot-issued account's: its live access token); the OIDC rules of an
+  // exchange (530008, 530002, 530004); a token of the identity's account, made on first use
+  // (530010 for a full account); an unmerge of the identity (404, 50229).
+  std::optional<ExternalToken> ExternalIdentityLocked(sdk::Snowflake app, sdk::ExternalAuthType type,
+                                                      const std::string& externalToken) const;
+  sdk::Result CheckOidcLocked(const ExternalToken& identity) const;
+  sdk::Result GrantProvisionalLocked(const ExternalToken& identity, uint64_t ttlMs, bool withRefresh,
+                                     const std::optional<std::string>& preferredName, sdk::TokenExchange* out);
+  sdk::Result UnmergeIdentityLocked(const ExternalToken& identity);
+  static ExternalToken BotIdentity(sdk::Snowflake app, const std::string& externalUserId);
   // Ownership rule: the world holds a Session* only while the session is attached. Every entry
   // that stores one (Schedule, SessionReady, JoinCall, SetVoiceState) checks this under mutex_,
   // and Detach removes every copy under the same lock, so nothing queued in the world can outlive

@@ -9,11 +9,6 @@
 
 namespace sim {
 
-namespace {
-// "Unknown Application".
-constexpr int32_t kUnknownApplication = 10002;
-}  // namespace
-
 sdk::Result World::ExchangeChildToken(const std::string& parentToken, sdk::Snowflake childApp,
                                       sdk::TokenExchange* out) {
   std::lock_guard<std::mutex> lock(mutex_);
