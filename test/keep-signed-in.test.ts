@@ -218,7 +218,7 @@ describe('keepSignedIn', () => {
     const { applicationId, client } = setup();
     const store = new sdk.MemoryTokenStore();
     await expect(client.keepSignedIn(undefined as never)).rejects.toThrow(TypeError);
-    await expect(client.keepSignedIn({ store: {} as never, applicationId })).rejects.toThrow(/its get is not a function/);
+    await expect(client.keepSignedIn({ store: {} as never, applicationId })).rejects.toThrow(/must be a TokenStore \(get, set and clear methods\): its get is undefined/);
     await expect(client.keepSignedIn({ store, applicationId: 'x' })).rejects.toThrow(RangeError);
     await expect(client.keepSignedIn({ store, applicationId, account: '' })).rejects.toThrow(RangeError);
     await expect(client.keepSignedIn({ store, applicationId, tokens: { accessToken: 1 } as never })).rejects.toThrow(TypeError);

@@ -163,6 +163,12 @@ describe('POST /partner-sdk/child-token (RestClient, loopback)', () => {
     expect(client.currentUser?.id).toBe(user.id);
   });
 
+  it("refuses a child application's own provisional-account calls on the server too (400 50035)", async () => {
+    const { service, game } = await serviceSetup();
+    const asGame = new RestClient({ token: service.issueBotToken(game), baseUrl: service.apiBase, retries: 0 });
+    await expect(asGame.getBotProvisionalToken({ externalUserId: 'p-1' })).rejects.toMatchObject({ type: 'HTTPError', status: 400, code: 50035 });
+  });
+
   it('refuses a wrong client secret (401 530007) and the service rules as the SDK path does; no secret in any error', async () => {
     const { service, publisher, game, stranger, parent, rest, clientSecret } = await serviceSetup();
     const wrong = new RestClient({ token: service.issueBotToken(publisher), clientId: publisher.id, clientSecret: 'wrong-secret', baseUrl: service.apiBase, retries: 0 });

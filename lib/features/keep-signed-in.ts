@@ -262,8 +262,9 @@ function isDeauthorized(error: unknown): error is SocialSdkError {
 function checkStore(store: unknown): TokenStore {
   if (typeof store !== 'object' || store === null) throw new TypeError(`options.store must be a TokenStore, got ${typeName(store)}`);
   for (const method of ['get', 'set', 'clear'] as const) {
-    if (typeof (store as Record<string, unknown>)[method] !== 'function') {
-      throw new TypeError(`options.store must be a TokenStore: its ${method} is not a function`);
+    const value = (store as Record<string, unknown>)[method];
+    if (typeof value !== 'function') {
+      throw new TypeError(`options.store must be a TokenStore (get, set and clear methods): its ${method} is ${typeName(value)}`);
     }
   }
   return store as TokenStore;
