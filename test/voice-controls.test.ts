@@ -316,7 +316,7 @@ describe('audio processing', () => {
   });
 
   it('reports noise cancellation as unavailable on an SDK before 1.9, and refuses to turn it on', async () => {
-    const sim = new sdk.Simulator({ sdkVersion: '1.8.13395' });
+    const sim = new sdk.Simulator({ sdkVersion: '1.8.18335' });
     const alice = await player(sim, 'alice');
     expect(alice.client.features.noiseCancellation).toBe(false);
     const error = (() => {
@@ -328,12 +328,12 @@ describe('audio processing', () => {
       return undefined;
     })();
     expect(error).toBeInstanceOf(SocialSdkError);
-    expect(error).toMatchObject({ type: 'UnsupportedSdk', message: 'noiseCancellation is not available in SDK 1.8.13395 (it needs 1.9)' });
+    expect(error).toMatchObject({ type: 'UnsupportedSdk', message: 'noiseCancellation is not available in SDK 1.8.18335 (it needs 1.9)' });
     // Nothing changed, not even the other switch.
     expect(alice.client.getAudioProcessing()).toEqual({ automaticGainControl: true, echoCancellation: true, noiseSuppression: true, noiseCancellation: false });
     // Turning it off is what it already is: accepted.
     expect(alice.client.setAudioProcessing({ noiseCancellation: false }).noiseCancellation).toBe(false);
-    const newer = new sdk.Simulator({ sdkVersion: '1.9.16441' });
+    const newer = new sdk.Simulator({ sdkVersion: '1.9.18337' });
     const bob = await player(newer, 'bob');
     expect(bob.client.features.noiseCancellation).toBe(true);
   });

@@ -23,7 +23,11 @@ sdk::Result SimClient::StartCall(sdk::Snowflake lobbyId) {
                                   "this client is already in the call of lobby " + std::to_string(lobbyId));
     }
     attempt = nextCallAttempt_++;
-    calls_[lobbyId] = LocalCall{sdk::CallStatus::Joining, selfMuteAll_, selfDeafAll_, attempt};
+    LocalCall& call = calls_[lobbyId];
+    call.status = sdk::CallStatus::Joining;
+    call.selfMute = selfMuteAll_;
+    call.selfDeaf = selfDeafAll_;
+    call.attempt = attempt;
   }
   SetCallStatus(lobbyId, sdk::CallStatus::Joining);
   Log(sdk::LogSeverity::Info, CallName(lobbyId) + ": joining", true);

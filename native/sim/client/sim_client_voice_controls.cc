@@ -10,7 +10,6 @@
 namespace sim {
 
 namespace {
-std::string CallName(sdk::Snowflake lobbyId) { return "Call " + std::to_string(lobbyId); }
 const char* Kind(bool input) { return input ? "input" : "output"; }
 float Clamp(float value, float low, float high) { return std::max(low, std::min(high, value)); }
 bool Plugged(const std::vector<sdk::AudioDevice>& devices, const std::string& id) {
