@@ -154,7 +154,8 @@ describe('doctor (human output)', () => {
     expect(lines).toContain('SDK        1.10.18369 (hash simulator, reported by the backend)');
     expect(lines).toContain(
       'features   message additional names: available; voice settings: available; CPU affinity mask: available; ' +
-        'guild channel type/position/parent: available; message moderation metadata: available; invite cover image: available',
+        'guild channel type/position/parent: available; message moderation metadata: available; invite cover image: available; ' +
+        'noise cancellation: available',
     );
     expect(lines).toContain('support    supported');
     expect(lines.some((line) => line.startsWith(`node       ${process.version}, N-API ${process.versions.napi}, ${process.platform}-${process.arch}`))).toBe(true);
