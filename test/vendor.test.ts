@@ -197,6 +197,7 @@ describe('the build-time SDK check (scripts/vendor-sdk.cjs)', () => {
       'SOCIAL_SDK_VENDOR_HAS_GUILD_CHANNEL_DETAILS=1',
       'SOCIAL_SDK_VENDOR_HAS_MODERATION_METADATA=1',
       'SOCIAL_SDK_VENDOR_HAS_INVITE_COVER_IMAGE=1',
+      'SOCIAL_SDK_VENDOR_HAS_NOISE_CANCELLATION=1',
     ]);
     expect(config.sources).toEqual(load(path.join(root, 'native', 'sources.json')).vendor_sources);
     for (const source of config.sources) expect(fs.existsSync(path.join(root, source))).toBe(true);
