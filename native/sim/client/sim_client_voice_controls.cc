@@ -65,9 +65,9 @@ void SimClient::ChooseDevice(bool input, std::string deviceId, ResultCallback do
   LocalOperation(op, [this, op, input, deviceId = std::move(deviceId)](sdk::Snowflake user) {
     const Machine machine = world_->MachineOf(user);
     if (!Plugged(input ? machine.inputDevices : machine.outputDevices, deviceId)) {
+      // Not the id itself: an error never echoes what the caller passed (it could be a secret).
       return CompleteOperation(op, sdk::Result::Failure(sdk::ErrorType::ValidationError,
-                                                        std::string("no ") + Kind(input) + " device '" + deviceId +
-                                                            "' is plugged in"));
+                                                        std::string("no ") + Kind(input) + " device with that id is plugged in"));
     }
     {
       std::lock_guard<std::mutex> lock(mutex_);

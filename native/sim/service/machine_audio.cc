@@ -35,7 +35,8 @@ void MachineAudio::Plug(sdk::Snowflake user, bool input, sdk::AudioDevice device
   if (device.name.empty()) throw std::invalid_argument("a device needs a name");
   Machine& machine = Mutable(user);
   if (Has(machine.inputDevices, device.id) || Has(machine.outputDevices, device.id)) {
-    throw std::invalid_argument("a device with id '" + device.id + "' is already plugged in");
+    // Never the id itself: an error must not echo what the caller passed (it could be a secret).
+    throw std::invalid_argument("a device with that id is already plugged in");
   }
   auto& devices = input ? machine.inputDevices : machine.outputDevices;
   device.isDefault = makeDefault || devices.empty();
@@ -56,7 +57,7 @@ bool MachineAudio::Unplug(sdk::Snowflake user, const std::string& deviceId) {
     if (wasDefault && !devices.empty()) devices.front().isDefault = true;
     return input;
   }
-  throw std::invalid_argument("no device with id '" + deviceId + "' is plugged in");
+  throw std::invalid_argument("no device with that id is plugged in");
 }
 
 void MachineAudio::SetInputLevel(sdk::Snowflake user, float level) {
