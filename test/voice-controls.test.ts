@@ -194,6 +194,9 @@ describe('input mode and push-to-talk', () => {
       new RangeError('options.threshold must be a number from -100 to 0, got -101'),
     );
     expect(() => client.setInputMode(lobbyId, { mode: 'voiceActivity', threshold: 1 })).toThrow(RangeError);
+    expect(() => client.setInputMode(lobbyId, { mode: 'voiceActivity', threshold: 'auto' as 'automatic' })).toThrow(
+      new RangeError("options.threshold must be a number of dB or 'automatic', got a string of 4 characters"),
+    );
     expect(() => client.setInputMode(lobbyId, { mode: 'pushToTalk', releaseDelayMs: limits.pttReleaseDelayMaxMs + 1 })).toThrow(
       new RangeError('options.releaseDelayMs must be an integer from 0 to 2000, got 2001'),
     );

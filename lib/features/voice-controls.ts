@@ -11,7 +11,7 @@ import { limits } from '../limits.js';
 import type { NativeAudioDevicesChange } from '../native.js';
 import { AudioMode } from '../generated/seam.js';
 import { registerEventHandlers } from '../runtime.js';
-import { checkBoolean, checkOneOf, checkText, describe, typeName } from '../validate.js';
+import { checkBoolean, checkInteger, checkOneOf, checkText, describe, typeName } from '../validate.js';
 import { toAudioDevice, toAudioDevicesChange, type AudioDevice, type AudioDevicesChange, type AudioProcessing, type SpeakingChange } from '../voice.js';
 import { registerClientEvents } from '../client/event-names.js';
 import { defineClientMethods, emitterOf, operation, requireClient } from '../client/feature.js';
@@ -242,6 +242,7 @@ defineClientMethods({
     if (mode === 'voiceActivity') {
       const { threshold } = options as { threshold?: unknown };
       const automatic = threshold === 'automatic';
+      if (typeof threshold === 'string' && !automatic) throw new RangeError(`options.threshold must be a number of dB or 'automatic', got ${describe(threshold)}`);
       const dB = threshold === undefined || automatic ? undefined : checkNumberIn(threshold, 'options.threshold', limits.voiceDecibelsMin, 0);
       apply = () => {
         // An automatic threshold still takes a value: the default one (-60 dB).
@@ -249,16 +250,7 @@ defineClientMethods({
       };
     } else {
       const { releaseDelayMs } = options as { releaseDelayMs?: unknown };
-      const delay =
-        releaseDelayMs === undefined
-          ? undefined
-          : (() => {
-              if (typeof releaseDelayMs !== 'number') throw new TypeError(`options.releaseDelayMs must be a number, got ${typeName(releaseDelayMs)}`);
-              if (!Number.isInteger(releaseDelayMs) || releaseDelayMs < 0 || releaseDelayMs > limits.pttReleaseDelayMaxMs) {
-                throw new RangeError(`options.releaseDelayMs must be an integer from 0 to ${limits.pttReleaseDelayMaxMs}, got ${describe(releaseDelayMs)}`);
-              }
-              return releaseDelayMs;
-            })();
+      const delay = releaseDelayMs === undefined ? undefined : checkInteger(releaseDelayMs, 'options.releaseDelayMs', 0, limits.pttReleaseDelayMaxMs);
       apply = () => {
         if (delay !== undefined) state.native.setPttReleaseDelay(lobby, delay);
       };
