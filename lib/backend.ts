@@ -46,7 +46,7 @@ export function vendorSdkVersion(): NativeVersion {
 /** The optional SDK APIs a backend has: the simulator all of them, the vendor backend those of its header. */
 export function backendFeatures(name: BackendName): NativeFeatures {
   if (name === 'sim') {
-    return { messageAdditionalName: true, voiceSettings: true, cpuAffinityMask: true, guildChannelDetails: true, messageModerationMetadata: true, inviteCoverImage: true };
+    return { messageAdditionalName: true, voiceSettings: true, cpuAffinityMask: true, guildChannelDetails: true, messageModerationMetadata: true, inviteCoverImage: true, noiseCancellation: true };
   }
   const { vendorFeatures } = loadBinding();
   if (!vendorFeatures) throw new Error(`this build of social-sdk-node has no vendor backend: ${BUILD_HINT}`);

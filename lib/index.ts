@@ -56,6 +56,8 @@ export type { SimulatedCall, InjectedFailure, BackendErrorType } from './sim/fau
 export { SimulatedChatClient } from './sim/chat-client.js';
 export type { ConsentPrompt } from './sim/chat-client.js';
 export type { ChatClientInvite, ChatClientLaunches, ProfilePrivacy } from './sim/chat-client.js';
+export { SimulatedMachine } from './sim/machine.js';
+export type { PlugAudioDeviceOptions } from './sim/machine.js';
 export { SimulatedService, SERVICE_ROUTES } from './sim/http/service.js';
 export type { ListenOptions, ServiceFailure, AuditLogEntry, AcceptedInvite, RateLimitBudget } from './sim/http/service.js';
 export type {
@@ -68,7 +70,13 @@ export type {
   VoiceStateEvent,
   VoiceSettings,
   VoiceInputMode,
+  CallInputMode,
+  AudioDevice,
+  AudioDevicesChange,
+  SpeakingChange,
+  AudioProcessing,
 } from './voice.js';
+export type { VoiceControlClientEvents, InputModeOptions } from './client/index.js';
 export type {
   GuildPermission,
   ChannelOverwrite,

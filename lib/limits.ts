@@ -46,6 +46,14 @@ export const limits = {
   voiceInputVolumeMax: 100,
   /** Voice output volume: 0 to this (vendor documentation, `VoiceSettings::OutputVolume`). */
   voiceOutputVolumeMax: 200,
+  /** A call participant's volume: 0 to this (vendor documentation, `Call::SetParticipantVolume`). */
+  voiceParticipantVolumeMax: 200,
+  /** The lowest dB of the voice activity threshold and the no-audio-input threshold: they go from this to 0 (vendor documentation, `VADThresholdSettings`). */
+  voiceDecibelsMin: -100,
+  /** Push-to-talk release delay: 0 to this many ms. The vendor documents no bound; chosen by us (the desktop chat app's slider stops at 2 s). */
+  pttReleaseDelayMaxMs: 2000,
+  /** The most characters of an audio device id given to `setInputDevice`/`setOutputDevice`. Not documented by the vendor; chosen by us. */
+  audioDeviceIdLength: 1000,
 
   /** Lobby, member and message metadata: entries at most (service documentation of lobbies: requests allow 25 keys). */
   metadataEntries: 25,

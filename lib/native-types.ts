@@ -195,9 +195,40 @@ export interface NativeMemberUpdate {
 export interface NativeCall {
   lobbyId: string;
   status: number;
-  participants: { userId: string; selfMute: boolean; selfDeaf: boolean }[];
+  participants: { userId: string; selfMute: boolean; selfDeaf: boolean; volume: number; localMute: boolean }[];
   selfMute: boolean;
   selfDeaf: boolean;
+  /** AudioMode: 0 uninitialised, 1 voice activity, 2 push-to-talk. */
+  audioMode: number;
+  vadAutomatic: boolean;
+  vadThreshold: number;
+  pttActive: boolean;
+  pttReleaseDelayMs: number;
+}
+
+/** An audio device (`AudioDevice`). */
+export interface NativeAudioDevice {
+  id: string;
+  name: string;
+  isDefault: boolean;
+}
+
+/** The devices after a plug or unplug, and the ids of the devices now in use ('' for none). */
+export interface NativeAudioDevicesChange {
+  inputDevices: NativeAudioDevice[];
+  outputDevices: NativeAudioDevice[];
+  currentInputId: string;
+  currentOutputId: string;
+  inputFellBack: boolean;
+  outputFellBack: boolean;
+}
+
+/** A simulated user's machine, as the harness sees it. */
+export interface NativeMachineAudio {
+  inputDevices: NativeAudioDevice[];
+  outputDevices: NativeAudioDevice[];
+  /** dBFS, -100 (silence) to 0. */
+  inputLevel: number;
 }
 
 /** The local chat client's voice settings (`VoiceSettings`); `inputMode`: 0 voice activity, 1 push-to-talk. */
@@ -235,6 +266,8 @@ export interface NativeFeatures {
   messageModerationMetadata: boolean;
   /** `ActivityAssets::InviteCoverImage` (SDK 1.6.12170): without it `assets.inviteCoverImage` reads as null and setting it is refused. */
   inviteCoverImage: boolean;
+  /** `Client::SetNoiseCancellation` (Krisp, SDK 1.9.15780): without it turning noise cancellation on is refused and it reads as off. */
+  noiseCancellation: boolean;
 }
 
 /** Backend settings of `sdk::ClientOptions`; the simulator ignores them. */

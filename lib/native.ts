@@ -17,6 +17,7 @@ import type {
   NativeChatClient,
   NativeFailureSpec,
   NativeFeatures,
+  NativeMachineAudio,
   NativeMemberUpdate,
   NativeMessage,
   NativeMetadata,
@@ -131,6 +132,10 @@ export interface NativeWorld {
   setChatClientRunning(userId: string, running: boolean): void;
   setChatClientRpcConnected(userId: string, connected: boolean): void;
   setChatClientVoiceSettings(userId: string, settings: NativeVoiceSettings): void;
+  getMachineAudio(userId: string): NativeMachineAudio;
+  plugAudioDevice(userId: string, input: boolean, device: { id: string; name: string }, makeDefault: boolean): void;
+  unplugAudioDevice(userId: string, deviceId: string): void;
+  setInputLevel(userId: string, level: number): void;
   /** The consent prompts the user's chat client shows, oldest first (none while unreachable). */
   getConsentPrompts(userId: string): { applicationId: string; scopes: string }[];
   /** The user answers the oldest prompt. RangeError: none, or the chat client is not reachable. */

@@ -5,9 +5,9 @@
  */
 import { namesByValue } from './enum-names.js';
 import { SocialSdkError } from './errors.js';
-import { CallError as CallErrorValues, CallStatus as CallStatusValues, VoiceInputMode as VoiceInputModeValues } from './generated/seam.js';
+import { AudioMode, CallError as CallErrorValues, CallStatus as CallStatusValues, VoiceInputMode as VoiceInputModeValues } from './generated/seam.js';
 import type { Snowflake } from './ids.js';
-import type { NativeCall, NativeVoiceSettings } from './native.js';
+import type { NativeAudioDevice, NativeAudioDevicesChange, NativeCall, NativeVoiceSettings } from './native.js';
 
 /**
  * Status of a voice call (the vendor's `Call::Status`, in its order). A call goes `joining`,
@@ -48,6 +48,10 @@ export interface VoiceParticipant {
   selfMute: boolean;
   /** The participant deafened itself (hears nothing). */
   selfDeaf: boolean;
+  /** How loud this client plays the participant, 0 to 200 (100: as sent); see `setParticipantVolume()`. */
+  volume: number;
+  /** This client does not play the participant at all (only here); see `setLocalMute()`. */
+  localMute: boolean;
 }
 
 /** A voice call of a lobby, as this client sees it (`discordpp::Call`). */
@@ -61,7 +65,21 @@ export interface Call {
   selfMute: boolean;
   /** This client's self deaf in this call. */
   selfDeaf: boolean;
+  /** How this client sends its voice in the call; see `setInputMode()`. */
+  inputMode: CallInputMode;
+  /** Whether the push-to-talk key is held (`setPushToTalkActive()`). */
+  pushToTalkActive: boolean;
 }
+
+/**
+ * How a call sends the user's voice (`Call::GetAudioMode`, `GetVADThreshold`,
+ * `GetPTTReleaseDelay`): `voiceActivity` sends while the microphone's level is at or above the
+ * threshold (`'automatic'`: the engine picks it), `pushToTalk` while the key is held and for
+ * `releaseDelayMs` after it is let go.
+ */
+export type CallInputMode =
+  | { mode: 'voiceActivity'; threshold: number | 'automatic' }
+  | { mode: 'pushToTalk'; releaseDelayMs: number };
 
 /** Payload of `callStatusChanged`. */
 export interface CallStatusChange {
@@ -115,7 +133,77 @@ export const VOICE_INPUT_MODES: readonly VoiceInputMode[] = namesByValue(VoiceIn
 
 /** @internal */
 export function toCall(call: NativeCall): Call {
-  return { ...call, status: CALL_STATUSES[call.status] ?? 'disconnected' };
+  const inputMode: CallInputMode =
+    call.audioMode === AudioMode.PushToTalk
+      ? { mode: 'pushToTalk', releaseDelayMs: call.pttReleaseDelayMs }
+      : { mode: 'voiceActivity', threshold: call.vadAutomatic ? 'automatic' : call.vadThreshold };
+  return {
+    lobbyId: call.lobbyId,
+    status: CALL_STATUSES[call.status] ?? 'disconnected',
+    participants: call.participants.map((p) => ({ ...p })),
+    selfMute: call.selfMute,
+    selfDeaf: call.selfDeaf,
+    inputMode,
+    pushToTalkActive: call.pttActive,
+  };
+}
+
+/** An audio device of the machine (`AudioDevice`). */
+export interface AudioDevice {
+  /** What `setInputDevice()`/`setOutputDevice()` take. */
+  id: string;
+  /** The name the system shows. */
+  name: string;
+  /** The system's default device of its kind. */
+  isDefault: boolean;
+}
+
+/**
+ * Payload of `audioDevicesChanged`: a device was plugged in or unplugged. The lists are the
+ * machine's devices now; `currentInputId`/`currentOutputId` the devices this client now uses
+ * (null: none). When the device this client had chosen was unplugged, it fell back to the default
+ * one, and `inputFellBack`/`outputFellBack` say so.
+ */
+export interface AudioDevicesChange {
+  inputDevices: AudioDevice[];
+  outputDevices: AudioDevice[];
+  currentInputId: string | null;
+  currentOutputId: string | null;
+  inputFellBack: boolean;
+  outputFellBack: boolean;
+}
+
+/** Payload of `speakingChanged`: a participant of a call started or stopped speaking. */
+export interface SpeakingChange {
+  lobbyId: Snowflake;
+  userId: Snowflake;
+  speaking: boolean;
+}
+
+/** The voice engine's audio processing switches (`getAudioProcessing()`). */
+export interface AudioProcessing {
+  automaticGainControl: boolean;
+  echoCancellation: boolean;
+  noiseSuppression: boolean;
+  /** Krisp noise cancellation (SDK 1.9+: see `client.features.noiseCancellation`). */
+  noiseCancellation: boolean;
+}
+
+/** @internal */
+export function toAudioDevice(device: NativeAudioDevice): AudioDevice {
+  return { id: device.id, name: device.name, isDefault: device.isDefault };
+}
+
+/** @internal */
+export function toAudioDevicesChange(change: NativeAudioDevicesChange): AudioDevicesChange {
+  return {
+    inputDevices: change.inputDevices.map(toAudioDevice),
+    outputDevices: change.outputDevices.map(toAudioDevice),
+    currentInputId: change.currentInputId === '' ? null : change.currentInputId,
+    currentOutputId: change.currentOutputId === '' ? null : change.currentOutputId,
+    inputFellBack: change.inputFellBack,
+    outputFellBack: change.outputFellBack,
+  };
 }
 
 /** @internal */

@@ -61,6 +61,12 @@ const FEATURES = [
     // ActivityAssets::InviteCoverImage() const (1.6.12170)
     pattern: /\bInviteCoverImage\s*\(\s*\)\s*const\s*;/,
   },
+  {
+    define: 'SOCIAL_SDK_VENDOR_HAS_NOISE_CANCELLATION',
+    name: 'noiseCancellation',
+    // Client::SetNoiseCancellation(bool) (Krisp, 1.9.15780)
+    pattern: /\bvoid\s+SetNoiseCancellation\s*\(/,
+  },
 ];
 
 class SdkError extends Error {}

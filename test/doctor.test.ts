@@ -66,6 +66,7 @@ describe('doctor --json', () => {
       guildChannelDetails: true,
       messageModerationMetadata: true,
       inviteCoverImage: true,
+      noiseCancellation: true,
     });
     expect(report.sdk).toEqual({ version: '1.10.18369', hash: 'simulator', source: 'backend' });
     expect(report.support?.status).toBe('supported');
@@ -133,12 +134,13 @@ describe('doctor (human output)', () => {
     const { formatDoctorReport } = load(path.join(root, 'dist', 'support', 'doctor-text.js')) as {
       formatDoctorReport: (report: unknown) => string;
     };
-    const features = { messageAdditionalName: false, voiceSettings: false, cpuAffinityMask: false, guildChannelDetails: false, messageModerationMetadata: false, inviteCoverImage: true };
+    const features = { messageAdditionalName: false, voiceSettings: false, cpuAffinityMask: false, guildChannelDetails: false, messageModerationMetadata: false, inviteCoverImage: true, noiseCancellation: false };
     const text = formatDoctorReport({ ...report, backend: { name: 'vendor', available: true, error: null }, sdk: { ...report.sdk, version: '1.6.12170', source: 'backend' }, features });
     expect(text.split('\n')).toContain(
       'features   message additional names: not available in SDK 1.6.12170; voice settings: not available in SDK 1.6.12170; ' +
         'CPU affinity mask: not available in SDK 1.6.12170; guild channel type/position/parent: not available in SDK 1.6.12170; ' +
-        'message moderation metadata: not available in SDK 1.6.12170; invite cover image: available',
+        'message moderation metadata: not available in SDK 1.6.12170; invite cover image: available; ' +
+        'noise cancellation: not available in SDK 1.6.12170',
     );
   });
 
@@ -152,7 +154,8 @@ describe('doctor (human output)', () => {
     expect(lines).toContain('SDK        1.10.18369 (hash simulator, reported by the backend)');
     expect(lines).toContain(
       'features   message additional names: available; voice settings: available; CPU affinity mask: available; ' +
-        'guild channel type/position/parent: available; message moderation metadata: available; invite cover image: available',
+        'guild channel type/position/parent: available; message moderation metadata: available; invite cover image: available; ' +
+        'noise cancellation: available',
     );
     expect(lines).toContain('support    supported');
     expect(lines.some((line) => line.startsWith(`node       ${process.version}, N-API ${process.versions.napi}, ${process.platform}-${process.arch}`))).toBe(true);

@@ -154,6 +154,20 @@ describe('examples', () => {
     );
   });
 
+  it('the voice controls example: a headset is chosen, push-to-talk drives the speaking indicator, unplugging falls back', async () => {
+    const { code, stdout, stderr } = await runFixture(example('voice-controls.cjs'));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toBe(
+      'microphones: builtin-microphone, usb-headset; using builtin-microphone\n' +
+        'current microphone: USB Headset\n' +
+        'processing: {"automaticGainControl":true,"echoCancellation":false,"noiseSuppression":true,"noiseCancellation":false}\n' +
+        "bo's overlay: ada speaks\nbo's overlay: ada is silent\n" +
+        'bo hears ada at 120\n' +
+        'microphones: builtin-microphone; using builtin-microphone (fell back to the default)\n',
+    );
+  });
+
   it('the README shows each example exactly as it is in examples/', () => {
     const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
     const blocks = [...readme.matchAll(/<!-- example: (\S+) -->\n```js\n([\s\S]*?)```/g)];

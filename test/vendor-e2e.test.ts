@@ -36,6 +36,7 @@ describe.runIf(hasVendor)('the vendor backend over the fake library', () => {
       guildChannelDetails: true,
       messageModerationMetadata: true,
       inviteCoverImage: true,
+      noiseCancellation: true,
     });
     await client.close();
   });

@@ -17,8 +17,9 @@ const GATED: Record<string, string> = {
   SOCIAL_SDK_VENDOR_HAS_GUILD_CHANNEL_DETAILS: 'ParentId',
   SOCIAL_SDK_VENDOR_HAS_MODERATION_METADATA: 'ModerationMetadata',
   SOCIAL_SDK_VENDOR_HAS_INVITE_COVER_IMAGE: 'InviteCoverImage',
+  SOCIAL_SDK_VENDOR_HAS_NOISE_CANCELLATION: 'SetNoiseCancellation',
 };
-const FILES = ['native/vendor/translate.cc', 'native/vendor/vendor_client.cc'];
+const FILES = ['native/vendor/translate.cc', 'native/vendor/vendor_client.cc', 'native/vendor/vendor_client_voice_controls.cc'];
 
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'social-sdk-gate-'));
 afterAll(() => fs.rmSync(temp, { recursive: true, force: true }));
@@ -39,7 +40,7 @@ describe('the compile gate against the shape of SDK 1.6', () => {
     expect(result.code).toBe(0);
   });
 
-  it('fails, naming each call, when the 1.7 and 1.8 APIs are used ungated', async () => {
+  it('fails, naming each call, when the 1.7, 1.8 and 1.9 APIs are used ungated', async () => {
     const sources = FILES.map((file) => fs.readFileSync(path.join(root, file), 'utf8'));
     // Each macro gates something in these files (else the test would prove nothing about it).
     for (const macro of Object.keys(GATED)) expect(sources.some((text) => text.includes(macro)), macro).toBe(true);

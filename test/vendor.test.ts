@@ -117,6 +117,7 @@ describe('backend options of a client', () => {
       guildChannelDetails: true,
       messageModerationMetadata: true,
       inviteCoverImage: true,
+      noiseCancellation: true,
     });
     expect(Object.isFrozen(client.features)).toBe(true);
     await client.close();
@@ -196,6 +197,7 @@ describe('the build-time SDK check (scripts/vendor-sdk.cjs)', () => {
       'SOCIAL_SDK_VENDOR_HAS_GUILD_CHANNEL_DETAILS=1',
       'SOCIAL_SDK_VENDOR_HAS_MODERATION_METADATA=1',
       'SOCIAL_SDK_VENDOR_HAS_INVITE_COVER_IMAGE=1',
+      'SOCIAL_SDK_VENDOR_HAS_NOISE_CANCELLATION=1',
     ]);
     expect(config.sources).toEqual(load(path.join(root, 'native', 'sources.json')).vendor_sources);
     for (const source of config.sources) expect(fs.existsSync(path.join(root, source))).toBe(true);
@@ -206,16 +208,17 @@ describe('the build-time SDK check (scripts/vendor-sdk.cjs)', () => {
 
 describe('detecting optional SDK APIs in the header', () => {
   it('finds each API newer than 1.6 only in the shapes of the releases that have it', async () => {
-    const none = { messageAdditionalName: false, voiceSettings: false, cpuAffinityMask: false, guildChannelDetails: false, messageModerationMetadata: false, inviteCoverImage: false };
+    const none = { messageAdditionalName: false, voiceSettings: false, cpuAffinityMask: false, guildChannelDetails: false, messageModerationMetadata: false, inviteCoverImage: false, noiseCancellation: false };
     const as17 = { ...none, cpuAffinityMask: true, guildChannelDetails: true, inviteCoverImage: true };
     const as18 = { ...as17, messageModerationMetadata: true };
-    const expected: Record<number, typeof none> = { 6: none, 7: as17, 8: as18, 9: as18, 10: { ...as18, messageAdditionalName: true, voiceSettings: true } };
+    const as19 = { ...as18, noiseCancellation: true };
+    const expected: Record<number, typeof none> = { 6: none, 7: as17, 8: as18, 9: as19, 10: { ...as19, messageAdditionalName: true, voiceSettings: true } };
     for (const [minor, features] of Object.entries(expected)) {
       const result = await vendorSdk(['features', shapeHeader, `-DVENDOR_SHAPE_SDK_MINOR=${minor}`]);
       expect({ minor, features: JSON.parse(result.stdout) }).toEqual({ minor, features });
     }
     // Without a minor the shape is 1.9.
-    expect(JSON.parse((await vendorSdk(['features', shapeHeader])).stdout)).toEqual(as18);
+    expect(JSON.parse((await vendorSdk(['features', shapeHeader])).stdout)).toEqual(as19);
   });
 
   it('does not take a name mentioned in a comment for a declaration', async () => {

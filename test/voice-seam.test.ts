@@ -56,4 +56,34 @@ describe('voice seam guards', () => {
     expect(loose('setChatClientVoiceSettings', user.id, good)).toThrow(/not running/);
     expect(world.getChatClient(user.id)).toEqual({ running: false, rpcConnected: false, voiceSettings: good });
   });
+
+  it('voice controls: refuses bad arguments, clamps what TypeScript would refuse, answers safely when closed', () => {
+    const client = new binding.NativeClient(world, 98, app.id, 3);
+    const call = (method: keyof typeof client, ...args: unknown[]) => () => (client[method] as unknown as Loose).apply(client, args);
+    expect(call('setInputVolume', '50')).toThrow(TypeError);
+    expect(call('setInputVolume', Number.NaN)).toThrow(TypeError);
+    expect(call('setAudioMode', '1', 7)).toThrow(RangeError);
+    expect(call('setPttReleaseDelay', '1', -1)).toThrow(RangeError);
+    expect(call('setVadThreshold', '1', 'yes', -40)).toThrow(TypeError);
+    expect(call('setInputDevice', 1, 5)).toThrow(TypeError);
+    // Out of range gets clamped natively (the TypeScript layer refuses it with a RangeError first).
+    client.setInputVolume(1e300);
+    expect(client.getInputVolume()).toBe(100);
+    client.setOutputVolume(-1e300);
+    expect(client.getOutputVolume()).toBe(0);
+    expect(client.setParticipantVolume('1', '2', 50)).toBe(false); // no call
+    client.close();
+    expect(client.getInputVolume()).toBe(0);
+    expect(client.getNoiseCancellation()).toBe(false);
+    expect(client.setPttActive('1', true)).toBe(false);
+    expect(() => client.getInputDevices(1)).toThrow(/closed/);
+    const loose = (method: keyof typeof world, ...args: unknown[]) => () => (world[method] as unknown as Loose).apply(world, args);
+    expect(loose('plugAudioDevice', user.id, true, { id: 5, name: 'x' }, false)).toThrow(TypeError);
+    expect(loose('plugAudioDevice', user.id, true, { id: '', name: 'x' }, false)).toThrow(RangeError);
+    expect(loose('unplugAudioDevice', user.id, 'none')).toThrow(RangeError);
+    expect(loose('setInputLevel', user.id, Number.POSITIVE_INFINITY)).toThrow(TypeError);
+    expect(loose('setInputLevel', user.id, 1e300)).toThrow(RangeError);
+    expect(loose('setInputLevel', '999999', -10)).toThrow(RangeError); // unknown user
+    expect(world.getMachineAudio(user.id).inputLevel).toBe(-100);
+  });
 });

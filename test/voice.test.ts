@@ -34,9 +34,11 @@ describe('startCall', () => {
     expect(alice!.client.getCall(lobbyId)).toEqual({
       lobbyId,
       status: 'connected',
-      participants: [{ userId: alice!.user.id, selfMute: false, selfDeaf: false }],
+      participants: [{ userId: alice!.user.id, selfMute: false, selfDeaf: false, volume: 100, localMute: false }],
       selfMute: false,
       selfDeaf: false,
+      inputMode: { mode: 'voiceActivity', threshold: 'automatic' },
+      pushToTalkActive: false,
     });
     await alice!.client.endCall(lobbyId);
     await sim.settle();
@@ -135,8 +137,8 @@ describe('participants and voice state', () => {
     ]);
     expect(bob!.voice.participants).toEqual([{ lobbyId, userId: bob!.user.id, added: true }]);
     expect(alice!.client.getCall(lobbyId)!.participants).toEqual([
-      { userId: alice!.user.id, selfMute: false, selfDeaf: false },
-      { userId: bob!.user.id, selfMute: true, selfDeaf: false },
+      { userId: alice!.user.id, selfMute: false, selfDeaf: false, volume: 100, localMute: false },
+      { userId: bob!.user.id, selfMute: true, selfDeaf: false, volume: 100, localMute: false },
     ]);
     // Carol is a member but not in the call: she hears nothing of it.
     expect(carol!.voice.participants).toEqual([]);
@@ -156,7 +158,7 @@ describe('participants and voice state', () => {
     expect(bob!.client.setSelfMute(lobbyId, true)).toBe(true);
     await sim.settle();
     expect(alice!.voice.states).toEqual([{ lobbyId, userId: bob!.user.id }]);
-    expect(alice!.client.getCall(lobbyId)!.participants[1]).toEqual({ userId: bob!.user.id, selfMute: true, selfDeaf: false });
+    expect(alice!.client.getCall(lobbyId)!.participants[1]).toEqual({ userId: bob!.user.id, selfMute: true, selfDeaf: false, volume: 100, localMute: false });
     expect(bob!.client.getCall(lobbyId)).toMatchObject({ selfMute: true, selfDeaf: false });
 
     expect(bob!.client.setSelfDeaf(lobbyId, true)).toBe(true);
@@ -166,7 +168,7 @@ describe('participants and voice state', () => {
       { lobbyId, userId: bob!.user.id },
       { lobbyId, userId: bob!.user.id },
     ]);
-    expect(alice!.client.getCall(lobbyId)!.participants[1]).toEqual({ userId: bob!.user.id, selfMute: true, selfDeaf: true });
+    expect(alice!.client.getCall(lobbyId)!.participants[1]).toEqual({ userId: bob!.user.id, selfMute: true, selfDeaf: true, volume: 100, localMute: false });
 
     // "All calls" overrides each call's own setting.
     alice!.client.setSelfMuteAll(true);
@@ -174,7 +176,7 @@ describe('participants and voice state', () => {
     expect(alice!.client.getSelfDeafAll()).toBe(false);
     await sim.settle();
     expect(bob!.voice.states).toContainEqual({ lobbyId, userId: alice!.user.id });
-    expect(bob!.client.getCall(lobbyId)!.participants[0]).toEqual({ userId: alice!.user.id, selfMute: true, selfDeaf: false });
+    expect(bob!.client.getCall(lobbyId)!.participants[0]).toEqual({ userId: alice!.user.id, selfMute: true, selfDeaf: false, volume: 100, localMute: false });
   });
 
   it('mute setters report whether there is a call, and check their input', async () => {

@@ -181,8 +181,8 @@ export class Client extends EventEmitter<ClientEvents> {
   }
 
   /**
-   * Optional SDK features and whether this backend has them. The simulator has them all; the
-   * vendor backend has those of the SDK release it was built against (each field names the release
+   * Optional SDK features and whether this backend has them. The simulator has them all (but
+   * `noiseCancellation` when its `sdkVersion` is before 1.9); the vendor backend has those of the SDK release it was built against (each field names the release
    * that added it: SDK 1.6 has none of them, 1.9 all but the two of 1.10). What a missing feature
    * does is in each field's description, e.g. without `messageAdditionalName` a message's
    * `additionalName` is always null, and without `voiceSettings` `getVoiceSettings` rejects with

@@ -8,6 +8,7 @@ import '../features/lobbies.js';
 import '../features/messages.js';
 import '../features/presence.js';
 import '../features/voice.js';
+import '../features/voice-controls.js';
 import '../features/guilds.js';
 import '../features/relationships.js';
 import '../features/auth.js';
@@ -20,6 +21,7 @@ export type { CreateOrJoinLobbyOptions, LobbyClientEvents } from '../features/lo
 export type { SendLobbyMessageOptions, GetLobbyMessagesOptions, SendUserMessageOptions, GetUserMessagesOptions, MessageClientEvents } from '../features/messages.js';
 export type { PresenceClientEvents } from '../features/presence.js';
 export type { VoiceClientEvents } from '../features/voice.js';
+export type { VoiceControlClientEvents, InputModeOptions } from '../features/voice-controls.js';
 export type { Relationship, RelationshipKind, RelationshipGroup, RelationshipEvent, RelationshipClientEvents } from '../features/relationships.js';
 export type { ActivityInvite, ActivityActionKind, ActivityJoin, ActivityJoinWithApplication, InviteClientEvents } from '../features/invites.js';
 export type { AuthorizationCodeVerifier, AuthorizationCodeChallenge, AuthorizeOptions, Authorization, TokenSet, GetTokenOptions, AuthClientEvents, CurrentUser, ExternalAuthTypeName, GetProvisionalTokenOptions, ExchangeChildTokenOptions, ProvisionalMergeOptions } from '../features/auth.js';

@@ -10,6 +10,8 @@ import type {
   NativeActivity,
   NativeActivityInvite,
   NativeActivityJoin,
+  NativeAudioDevice,
+  NativeAudioDevicesChange,
   NativeAuthorization,
   NativeCall,
   NativeCodeVerifier,
@@ -249,6 +251,10 @@ export const VoiceEvent = {
   ParticipantAdded: 1,
   ParticipantRemoved: 2,
   VoiceStateChanged: 3,
+  /** Call::SetSpeakingStatusChangedCallback (true) */
+  SpeakingStarted: 4,
+  /** the same (false) */
+  SpeakingStopped: 5,
 } as const;
 /** A value of {@link VoiceEvent}. */
 export type VoiceEventValue = (typeof VoiceEvent)[keyof typeof VoiceEvent];
@@ -275,6 +281,8 @@ export const Feature = {
   MessageModerationMetadata: 4,
   /** ActivityAssets::InviteCoverImage (1.6.12170) */
   InviteCoverImage: 5,
+  /** Client::SetNoiseCancellation (Krisp, 1.9) */
+  NoiseCancellation: 6,
 } as const;
 /** A value of {@link Feature}. */
 export type FeatureValue = (typeof Feature)[keyof typeof Feature];
@@ -319,6 +327,15 @@ export const ActivityActionType = {
 } as const;
 /** A value of {@link ActivityActionType}. */
 export type ActivityActionTypeValue = (typeof ActivityActionType)[keyof typeof ActivityActionType];
+
+/** Mirrors discordpp::AudioModeType: how a call sends the user's voice. */
+export const AudioMode = {
+  Uninit: 0,
+  VoiceActivity: 1,
+  PushToTalk: 2,
+} as const;
+/** A value of {@link AudioMode}. */
+export type AudioModeValue = (typeof AudioMode)[keyof typeof AudioMode];
 
 /** Int32 slots per event in a batch: [kind, client, three field slots]. */
 export const EVENT_INTS = 5;
@@ -367,6 +384,12 @@ export const EventKind = {
   ActivityJoinWithApplication: 20,
   /** The chat client asks the game to start linking the account (RegisterAuthorizeRequestCallback). */
   AuthorizeRequest: 21,
+  /** Audio devices were plugged or unplugged (SetDeviceChangeCallback), with the devices now current. */
+  AudioDevicesChanged: 22,
+  /** A participant of a call started or stopped speaking (Call::SetSpeakingStatusChangedCallback). */
+  SpeakingChanged: 23,
+  /** The microphone's level crossed the no-audio-input threshold (SetNoAudioInputCallback). */
+  NoAudioInput: 24,
 } as const;
 
 /** What the payload slot of an event holds. */
@@ -379,13 +402,16 @@ export type NativePayload =
   | NativeVoiceSettings
   | NativeActivityInvite
   | NativeActivityJoin
+  | NativeAudioDevicesChange
   | readonly NativeMessage[]
   | readonly NativeGuild[]
   | readonly NativeGuildChannel[]
   | readonly NativeUserMessageSummary[]
   | NativeAuthorization
   | NativeTokenExchange
-  | NativeCurrentUser;
+  | NativeCurrentUser
+  | readonly NativeAudioDevice[]
+  | NativeAudioDevice | null;
 
 /** Receives one batch: event i is `ints[i * EVENT_INTS ... + EVENT_INTS]` plus `payloads[i]`. */
 export type NativeDispatcher = (ints: Int32Array, payloads: readonly NativePayload[]) => void;
@@ -434,6 +460,12 @@ export interface EventHandlers {
   ActivityJoinWithApplication(client: number, join: NativeActivityJoin): void;
   /** The chat client asks the game to start linking the account (RegisterAuthorizeRequestCallback). */
   AuthorizeRequest(client: number): void;
+  /** Audio devices were plugged or unplugged (SetDeviceChangeCallback), with the devices now current. */
+  AudioDevicesChanged(client: number, change: NativeAudioDevicesChange): void;
+  /** A participant of a call started or stopped speaking (Call::SetSpeakingStatusChangedCallback). */
+  SpeakingChanged(client: number, speaking: boolean, lobbyId: string, userId: string): void;
+  /** The microphone's level crossed the no-audio-input threshold (SetNoAudioInputCallback). */
+  NoAudioInput(client: number, inputDetected: boolean): void;
 }
 
 /** Decodes event `at` of a batch and calls its handler. */
@@ -502,6 +534,15 @@ export function dispatchEvent(handlers: EventHandlers, ints: Int32Array, at: num
       return;
     case 21:
       handlers.AuthorizeRequest(client);
+      return;
+    case 22:
+      handlers.AudioDevicesChanged(client, payload as NativeAudioDevicesChange);
+      return;
+    case 23:
+      handlers.SpeakingChanged(client, ints[at + 2] === 1, (payload as readonly [string, string])[0], (payload as readonly [string, string])[1]);
+      return;
+    case 24:
+      handlers.NoAudioInput(client, ints[at + 2] === 1);
       return;
   }
 }
@@ -635,6 +676,12 @@ export interface NativeResults {
   endCall: undefined;
   endCalls: undefined;
   getVoiceSettings: NativeVoiceSettings;
+  getInputDevices: readonly NativeAudioDevice[];
+  getOutputDevices: readonly NativeAudioDevice[];
+  getCurrentInputDevice: NativeAudioDevice | null;
+  getCurrentOutputDevice: NativeAudioDevice | null;
+  setInputDevice: undefined;
+  setOutputDevice: undefined;
   getUserGuilds: readonly NativeGuild[];
   getGuildChannels: readonly NativeGuildChannel[];
   updateRichPresence: undefined;
@@ -725,6 +772,45 @@ export interface NativeClient {
   getSelfDeafAll(): boolean;
   /** Result value: the voice settings. */
   getVoiceSettings(requestId: number): void;
+  /** Result value: the microphones. */
+  getInputDevices(requestId: number): void;
+  /** Result value: the speakers and headsets. */
+  getOutputDevices(requestId: number): void;
+  /** Result value: the microphone in use, or null when there is none. */
+  getCurrentInputDevice(requestId: number): void;
+  /** Result value: the output device in use, or null when there is none. */
+  getCurrentOutputDevice(requestId: number): void;
+  /** Result value: none. */
+  setInputDevice(requestId: number, deviceId: string): void;
+  /** Result value: none. */
+  setOutputDevice(requestId: number, deviceId: string): void;
+  setInputVolume(volume: number): void;
+  getInputVolume(): number;
+  setOutputVolume(volume: number): void;
+  getOutputVolume(): number;
+  /** False when there is no call in that lobby (or the client is closed). */
+  setParticipantVolume(lobbyId: string, userId: string, volume: number): boolean;
+  /** False when there is no call in that lobby (or the client is closed). */
+  setLocalMute(lobbyId: string, userId: string, mute: boolean): boolean;
+  /** False when there is no call in that lobby (or the client is closed). */
+  setAudioMode(lobbyId: string, mode: number): boolean;
+  /** False when there is no call in that lobby (or the client is closed). */
+  setVadThreshold(lobbyId: string, automatic: boolean, threshold: number): boolean;
+  /** False when there is no call in that lobby (or the client is closed). */
+  setPttReleaseDelay(lobbyId: string, delayMs: number): boolean;
+  /** False when there is no call in that lobby (or the client is closed). */
+  setPttActive(lobbyId: string, active: boolean): boolean;
+  setNoAudioInputThreshold(dBFS: number): void;
+  setAutomaticGainControl(on: boolean): void;
+  getAutomaticGainControl(): boolean;
+  setEchoCancellation(on: boolean): void;
+  getEchoCancellation(): boolean;
+  setNoiseSuppression(on: boolean): void;
+  getNoiseSuppression(): boolean;
+  /** Ignored where the backend lacks the NoiseCancellation feature (TypeScript refuses first). */
+  setNoiseCancellation(on: boolean): void;
+  /** False where the backend lacks the NoiseCancellation feature. */
+  getNoiseCancellation(): boolean;
   /** Result value: the guilds. */
   getUserGuilds(requestId: number): void;
   /** Result value: the channels the user can view, ordered by position. */

@@ -24,6 +24,7 @@ import type { NativeMemberUpdate, NativeWorld } from '../native.js';
 import { callKind, toFailureSpec, type InjectedFailure, type SimulatedCall } from './faults.js';
 import { bindNativeWorld, setDefaultSimulator } from './internal.js';
 import { SimulatedChatClient } from './chat-client.js';
+import { SimulatedMachine } from './machine.js';
 import { SimulatedIdentityProvider } from './identity-provider.js';
 import { toGrant, type IssueTokenOptions, type TokenGrant } from './tokens.js';
 import { listenService, type ListenOptions, type SimulatedService } from './http/service.js';
@@ -226,6 +227,14 @@ export class Simulator {
    */
   chatClient(user: User | SnowflakeInput): SimulatedChatClient {
     return new SimulatedChatClient(this.#world, idOf(user, 'user'));
+  }
+
+  /**
+   * The audio side of `user`'s machine: plug and unplug its audio devices, make the user speak or
+   * go silent. The user's clients share it (see {@link SimulatedMachine}).
+   */
+  machine(user: User | SnowflakeInput): SimulatedMachine {
+    return new SimulatedMachine(this.#world, idOf(user, 'user'));
   }
 
   /** The external identity provider of `application`, which issues the tokens provisional accounts sign in with. */

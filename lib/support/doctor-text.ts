@@ -40,6 +40,7 @@ export function formatDoctorReport(report: DoctorReport): string {
       ['guild channel type/position/parent', f.guildChannelDetails],
       ['message moderation metadata', f.messageModerationMetadata],
       ['invite cover image', f.inviteCoverImage],
+      ['noise cancellation', f.noiseCancellation],
     ];
     row('features', names.map(([what, has]) => `${what}: ${state(has)}`).join('; '));
   }

@@ -52,6 +52,31 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MethodTable()
       InstanceMethod<&ClientWrap::GetSelfMuteAll>("getSelfMuteAll"),
       InstanceMethod<&ClientWrap::GetSelfDeafAll>("getSelfDeafAll"),
       InstanceMethod<&ClientWrap::GetVoiceSettings>("getVoiceSettings"),
+      InstanceMethod<&ClientWrap::GetInputDevices>("getInputDevices"),
+      InstanceMethod<&ClientWrap::GetOutputDevices>("getOutputDevices"),
+      InstanceMethod<&ClientWrap::GetCurrentInputDevice>("getCurrentInputDevice"),
+      InstanceMethod<&ClientWrap::GetCurrentOutputDevice>("getCurrentOutputDevice"),
+      InstanceMethod<&ClientWrap::SetInputDevice>("setInputDevice"),
+      InstanceMethod<&ClientWrap::SetOutputDevice>("setOutputDevice"),
+      InstanceMethod<&ClientWrap::SetInputVolume>("setInputVolume"),
+      InstanceMethod<&ClientWrap::GetInputVolume>("getInputVolume"),
+      InstanceMethod<&ClientWrap::SetOutputVolume>("setOutputVolume"),
+      InstanceMethod<&ClientWrap::GetOutputVolume>("getOutputVolume"),
+      InstanceMethod<&ClientWrap::SetParticipantVolume>("setParticipantVolume"),
+      InstanceMethod<&ClientWrap::SetLocalMute>("setLocalMute"),
+      InstanceMethod<&ClientWrap::SetAudioMode>("setAudioMode"),
+      InstanceMethod<&ClientWrap::SetVadThreshold>("setVadThreshold"),
+      InstanceMethod<&ClientWrap::SetPttReleaseDelay>("setPttReleaseDelay"),
+      InstanceMethod<&ClientWrap::SetPttActive>("setPttActive"),
+      InstanceMethod<&ClientWrap::SetNoAudioInputThreshold>("setNoAudioInputThreshold"),
+      InstanceMethod<&ClientWrap::SetAutomaticGainControl>("setAutomaticGainControl"),
+      InstanceMethod<&ClientWrap::GetAutomaticGainControl>("getAutomaticGainControl"),
+      InstanceMethod<&ClientWrap::SetEchoCancellation>("setEchoCancellation"),
+      InstanceMethod<&ClientWrap::GetEchoCancellation>("getEchoCancellation"),
+      InstanceMethod<&ClientWrap::SetNoiseSuppression>("setNoiseSuppression"),
+      InstanceMethod<&ClientWrap::GetNoiseSuppression>("getNoiseSuppression"),
+      InstanceMethod<&ClientWrap::SetNoiseCancellation>("setNoiseCancellation"),
+      InstanceMethod<&ClientWrap::GetNoiseCancellation>("getNoiseCancellation"),
       InstanceMethod<&ClientWrap::GetUserGuilds>("getUserGuilds"),
       InstanceMethod<&ClientWrap::GetGuildChannels>("getGuildChannels"),
       InstanceMethod<&ClientWrap::UpdateRichPresence>("updateRichPresence"),
@@ -260,6 +285,161 @@ Napi::Value ClientWrap::GetVoiceSettings(const Napi::CallbackInfo& info) {
   const uint32_t requestId = Uint32Arg(info, 0, "requestId");
   Live(info).Voice().GetVoiceSettings(SettleRequest<sdk::VoiceSettings>(requestId));
   return info.Env().Undefined();
+}
+
+// Result value: the microphones.
+Napi::Value ClientWrap::GetInputDevices(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  Live(info).Voice().GetInputDevices(SettleRequest<std::vector<sdk::AudioDevice>>(requestId));
+  return info.Env().Undefined();
+}
+
+// Result value: the speakers and headsets.
+Napi::Value ClientWrap::GetOutputDevices(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  Live(info).Voice().GetOutputDevices(SettleRequest<std::vector<sdk::AudioDevice>>(requestId));
+  return info.Env().Undefined();
+}
+
+// Result value: the microphone in use, or null when there is none.
+Napi::Value ClientWrap::GetCurrentInputDevice(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  Live(info).Voice().GetCurrentInputDevice(SettleRequest<sdk::AudioDevice>(requestId));
+  return info.Env().Undefined();
+}
+
+// Result value: the output device in use, or null when there is none.
+Napi::Value ClientWrap::GetCurrentOutputDevice(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  Live(info).Voice().GetCurrentOutputDevice(SettleRequest<sdk::AudioDevice>(requestId));
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::SetInputDevice(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  std::string deviceId = StringArg(info, 1, "deviceId");
+  Live(info).Voice().SetInputDevice(std::move(deviceId), SettleRequest<>(requestId));
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::SetOutputDevice(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  std::string deviceId = StringArg(info, 1, "deviceId");
+  Live(info).Voice().SetOutputDevice(std::move(deviceId), SettleRequest<>(requestId));
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::SetInputVolume(const Napi::CallbackInfo& info) {
+  const float volume = FloatArg(info, 0, "volume");
+  if (client_) client_->Voice().SetInputVolume(volume);
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::GetInputVolume(const Napi::CallbackInfo& info) {
+  return Napi::Number::New(info.Env(), client_ ? static_cast<double>(client_->Voice().GetInputVolume()) : 0.0);
+}
+
+Napi::Value ClientWrap::SetOutputVolume(const Napi::CallbackInfo& info) {
+  const float volume = FloatArg(info, 0, "volume");
+  if (client_) client_->Voice().SetOutputVolume(volume);
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::GetOutputVolume(const Napi::CallbackInfo& info) {
+  return Napi::Number::New(info.Env(), client_ ? static_cast<double>(client_->Voice().GetOutputVolume()) : 0.0);
+}
+
+// False when there is no call in that lobby (or the client is closed).
+Napi::Value ClientWrap::SetParticipantVolume(const Napi::CallbackInfo& info) {
+  const sdk::Snowflake lobbyId = SnowflakeFromJs(ArgOrUndefined(info, 0), "lobbyId");
+  const sdk::Snowflake userId = SnowflakeFromJs(ArgOrUndefined(info, 1), "userId");
+  const float volume = FloatArg(info, 2, "volume");
+  return Napi::Boolean::New(info.Env(), client_ && client_->Voice().SetParticipantVolume(lobbyId, userId, volume));
+}
+
+// False when there is no call in that lobby (or the client is closed).
+Napi::Value ClientWrap::SetLocalMute(const Napi::CallbackInfo& info) {
+  const sdk::Snowflake lobbyId = SnowflakeFromJs(ArgOrUndefined(info, 0), "lobbyId");
+  const sdk::Snowflake userId = SnowflakeFromJs(ArgOrUndefined(info, 1), "userId");
+  const bool mute = BoolArg(info, 2, "mute");
+  return Napi::Boolean::New(info.Env(), client_ && client_->Voice().SetLocalMute(lobbyId, userId, mute));
+}
+
+// False when there is no call in that lobby (or the client is closed).
+Napi::Value ClientWrap::SetAudioMode(const Napi::CallbackInfo& info) {
+  const sdk::Snowflake lobbyId = SnowflakeFromJs(ArgOrUndefined(info, 0), "lobbyId");
+  const sdk::AudioMode mode = EnumArg<sdk::AudioMode>(info, 1, "mode", sdk::IsAudioMode);
+  return Napi::Boolean::New(info.Env(), client_ && client_->Voice().SetAudioMode(lobbyId, mode));
+}
+
+// False when there is no call in that lobby (or the client is closed).
+Napi::Value ClientWrap::SetVadThreshold(const Napi::CallbackInfo& info) {
+  const sdk::Snowflake lobbyId = SnowflakeFromJs(ArgOrUndefined(info, 0), "lobbyId");
+  const bool automatic = BoolArg(info, 1, "automatic");
+  const float threshold = FloatArg(info, 2, "threshold");
+  return Napi::Boolean::New(info.Env(), client_ && client_->Voice().SetVADThreshold(lobbyId, automatic, threshold));
+}
+
+// False when there is no call in that lobby (or the client is closed).
+Napi::Value ClientWrap::SetPttReleaseDelay(const Napi::CallbackInfo& info) {
+  const sdk::Snowflake lobbyId = SnowflakeFromJs(ArgOrUndefined(info, 0), "lobbyId");
+  const uint32_t delayMs = Uint32Arg(info, 1, "delayMs");
+  return Napi::Boolean::New(info.Env(), client_ && client_->Voice().SetPTTReleaseDelay(lobbyId, delayMs));
+}
+
+// False when there is no call in that lobby (or the client is closed).
+Napi::Value ClientWrap::SetPttActive(const Napi::CallbackInfo& info) {
+  const sdk::Snowflake lobbyId = SnowflakeFromJs(ArgOrUndefined(info, 0), "lobbyId");
+  const bool active = BoolArg(info, 1, "active");
+  return Napi::Boolean::New(info.Env(), client_ && client_->Voice().SetPTTActive(lobbyId, active));
+}
+
+Napi::Value ClientWrap::SetNoAudioInputThreshold(const Napi::CallbackInfo& info) {
+  const float dBFS = FloatArg(info, 0, "dBFS");
+  if (client_) client_->Voice().SetNoAudioInputThreshold(dBFS);
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::SetAutomaticGainControl(const Napi::CallbackInfo& info) {
+  const bool on = BoolArg(info, 0, "on");
+  if (client_) client_->Voice().SetAutomaticGainControl(on);
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::GetAutomaticGainControl(const Napi::CallbackInfo& info) {
+  return Napi::Boolean::New(info.Env(), client_ && client_->Voice().GetAutomaticGainControl());
+}
+
+Napi::Value ClientWrap::SetEchoCancellation(const Napi::CallbackInfo& info) {
+  const bool on = BoolArg(info, 0, "on");
+  if (client_) client_->Voice().SetEchoCancellation(on);
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::GetEchoCancellation(const Napi::CallbackInfo& info) {
+  return Napi::Boolean::New(info.Env(), client_ && client_->Voice().GetEchoCancellation());
+}
+
+Napi::Value ClientWrap::SetNoiseSuppression(const Napi::CallbackInfo& info) {
+  const bool on = BoolArg(info, 0, "on");
+  if (client_) client_->Voice().SetNoiseSuppression(on);
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::GetNoiseSuppression(const Napi::CallbackInfo& info) {
+  return Napi::Boolean::New(info.Env(), client_ && client_->Voice().GetNoiseSuppression());
+}
+
+// Ignored where the backend lacks the NoiseCancellation feature (TypeScript refuses first).
+Napi::Value ClientWrap::SetNoiseCancellation(const Napi::CallbackInfo& info) {
+  const bool on = BoolArg(info, 0, "on");
+  if (client_) client_->Voice().SetNoiseCancellation(on);
+  return info.Env().Undefined();
+}
+
+// False where the backend lacks the NoiseCancellation feature.
+Napi::Value ClientWrap::GetNoiseCancellation(const Napi::CallbackInfo& info) {
+  return Napi::Boolean::New(info.Env(), client_ && client_->Voice().GetNoiseCancellation());
 }
 
 // Result value: the guilds.

@@ -31,6 +31,9 @@ enum class JsEventKind : uint8_t {
   ActivityJoin = 19,  // The user accepted an invite in the chat client: the join secret (SetActivityJoinCallback; a secret).
   ActivityJoinWithApplication = 20,  // The same, with the invite's application (SetActivityJoinWithApplicationCallback; a secret).
   AuthorizeRequest = 21,  // The chat client asks the game to start linking the account (RegisterAuthorizeRequestCallback).
+  AudioDevicesChanged = 22,  // Audio devices were plugged or unplugged (SetDeviceChangeCallback), with the devices now current.
+  SpeakingChanged = 23,  // A participant of a call started or stopped speaking (Call::SetSpeakingStatusChangedCallback).
+  NoAudioInput = 24,  // The microphone's level crossed the no-audio-input threshold (SetNoAudioInputCallback).
 };
 
-constexpr int32_t kJsEventKinds = 21;
+constexpr int32_t kJsEventKinds = 24;

@@ -168,3 +168,25 @@ inline JsEvent MakeAuthorizeRequestEvent(uint32_t client) {
   JsEvent out{JsEventKind::AuthorizeRequest, client};
   return out;
 }
+
+// Audio devices were plugged or unplugged (SetDeviceChangeCallback), with the devices now current.
+inline JsEvent MakeAudioDevicesChangedEvent(uint32_t client, sdk::AudioDevicesChange change) {
+  JsEvent out{JsEventKind::AudioDevicesChanged, client};
+  out.payload = std::move(change);
+  return out;
+}
+
+// A participant of a call started or stopped speaking (Call::SetSpeakingStatusChangedCallback).
+inline JsEvent MakeSpeakingChangedEvent(uint32_t client, bool speaking, sdk::Snowflake lobbyId, sdk::Snowflake userId) {
+  JsEvent out{JsEventKind::SpeakingChanged, client};
+  out.a = speaking ? 1 : 0;
+  out.payload = IdPair{lobbyId, userId};
+  return out;
+}
+
+// The microphone's level crossed the no-audio-input threshold (SetNoAudioInputCallback).
+inline JsEvent MakeNoAudioInputEvent(uint32_t client, bool inputDetected) {
+  JsEvent out{JsEventKind::NoAudioInput, client};
+  out.a = inputDetected ? 1 : 0;
+  return out;
+}

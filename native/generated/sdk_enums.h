@@ -425,6 +425,8 @@ enum class VoiceEvent : int32_t {
   ParticipantAdded = 1,
   ParticipantRemoved = 2,
   VoiceStateChanged = 3,
+  SpeakingStarted = 4,  // Call::SetSpeakingStatusChangedCallback (true)
+  SpeakingStopped = 5,  // the same (false)
 };
 // Whether `value` is one of VoiceEvent's values (a JS argument is checked before it is cast).
 constexpr bool IsVoiceEvent(int64_t value) {
@@ -432,6 +434,8 @@ constexpr bool IsVoiceEvent(int64_t value) {
     case 1:
     case 2:
     case 3:
+    case 4:
+    case 5:
       return true;
     default:
       return false;
@@ -462,6 +466,7 @@ enum class Feature : int32_t {
   GuildChannelDetails = 3,  // GuildChannel::Type/Position/ParentId (1.7)
   MessageModerationMetadata = 4,  // MessageHandle::ModerationMetadata (1.8.13395)
   InviteCoverImage = 5,  // ActivityAssets::InviteCoverImage (1.6.12170)
+  NoiseCancellation = 6,  // Client::SetNoiseCancellation (Krisp, 1.9)
 };
 // Whether `value` is one of Feature's values (a JS argument is checked before it is cast).
 constexpr bool IsFeature(int64_t value) {
@@ -472,6 +477,7 @@ constexpr bool IsFeature(int64_t value) {
     case 3:
     case 4:
     case 5:
+    case 6:
       return true;
     default:
       return false;
@@ -550,6 +556,24 @@ constexpr bool IsActivityActionType(int64_t value) {
     case 0:
     case 1:
     case 5:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Mirrors discordpp::AudioModeType: how a call sends the user's voice.
+enum class AudioMode : int32_t {
+  Uninit = 0,
+  VoiceActivity = 1,
+  PushToTalk = 2,
+};
+// Whether `value` is one of AudioMode's values (a JS argument is checked before it is cast).
+constexpr bool IsAudioMode(int64_t value) {
+  switch (value) {
+    case 0:
+    case 1:
+    case 2:
       return true;
     default:
       return false;

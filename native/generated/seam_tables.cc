@@ -188,6 +188,8 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
     values.Set("ParticipantAdded", static_cast<int32_t>(sdk::VoiceEvent::ParticipantAdded));
     values.Set("ParticipantRemoved", static_cast<int32_t>(sdk::VoiceEvent::ParticipantRemoved));
     values.Set("VoiceStateChanged", static_cast<int32_t>(sdk::VoiceEvent::VoiceStateChanged));
+    values.Set("SpeakingStarted", static_cast<int32_t>(sdk::VoiceEvent::SpeakingStarted));
+    values.Set("SpeakingStopped", static_cast<int32_t>(sdk::VoiceEvent::SpeakingStopped));
     enums.Set("VoiceEvent", values);
   }
   {
@@ -204,6 +206,7 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
     values.Set("GuildChannelDetails", static_cast<int32_t>(sdk::Feature::GuildChannelDetails));
     values.Set("MessageModerationMetadata", static_cast<int32_t>(sdk::Feature::MessageModerationMetadata));
     values.Set("InviteCoverImage", static_cast<int32_t>(sdk::Feature::InviteCoverImage));
+    values.Set("NoiseCancellation", static_cast<int32_t>(sdk::Feature::NoiseCancellation));
     enums.Set("Feature", values);
   }
   {
@@ -237,6 +240,13 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
     values.Set("JoinRequest", static_cast<int32_t>(sdk::ActivityActionType::JoinRequest));
     enums.Set("ActivityActionType", values);
   }
+  {
+    Napi::Object values = Napi::Object::New(env);
+    values.Set("Uninit", static_cast<int32_t>(sdk::AudioMode::Uninit));
+    values.Set("VoiceActivity", static_cast<int32_t>(sdk::AudioMode::VoiceActivity));
+    values.Set("PushToTalk", static_cast<int32_t>(sdk::AudioMode::PushToTalk));
+    enums.Set("AudioMode", values);
+  }
   tables.Set("enums", enums);
   Napi::Object events = Napi::Object::New(env);
   events.Set("StatusChanged", static_cast<int32_t>(JsEventKind::StatusChanged));
@@ -260,6 +270,9 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
   events.Set("ActivityJoin", static_cast<int32_t>(JsEventKind::ActivityJoin));
   events.Set("ActivityJoinWithApplication", static_cast<int32_t>(JsEventKind::ActivityJoinWithApplication));
   events.Set("AuthorizeRequest", static_cast<int32_t>(JsEventKind::AuthorizeRequest));
+  events.Set("AudioDevicesChanged", static_cast<int32_t>(JsEventKind::AudioDevicesChanged));
+  events.Set("SpeakingChanged", static_cast<int32_t>(JsEventKind::SpeakingChanged));
+  events.Set("NoAudioInput", static_cast<int32_t>(JsEventKind::NoAudioInput));
   tables.Set("events", events);
   Napi::Object calls = Napi::Object::New(env);
   calls.Set(sim::CallKindJsName(sim::CallKind::Connect), static_cast<int32_t>(sim::CallKind::Connect));

@@ -60,7 +60,7 @@ class ClientWrap final : public Napi::ObjectWrap<ClientWrap>, public Closable {
   std::string backendName_;
   sdk::Version sdkVersion_;
   // Supports(feature), by the feature's value (sdk::Feature counts from 0).
-  static constexpr int32_t kFeatureCount = static_cast<int32_t>(sdk::Feature::InviteCoverImage) + 1;
-  static_assert(!sdk::IsFeature(kFeatureCount), "a feature was added to the seam after InviteCoverImage: count it");
+  static constexpr int32_t kFeatureCount = static_cast<int32_t>(sdk::Feature::NoiseCancellation) + 1;
+  static_assert(!sdk::IsFeature(kFeatureCount), "a feature was added to the seam after NoiseCancellation: count it");
   std::array<bool, kFeatureCount> features_{};
 };

@@ -44,6 +44,8 @@ void ClientWrap::SetEventCallbacks(sdk::LogSeverity minSeverity) {
   voice.SetVoiceEventCallback([pump, id](sdk::VoiceEvent event, sdk::Snowflake lobbyId, sdk::Snowflake userId) {
     if (event == sdk::VoiceEvent::VoiceStateChanged) {
       pump->Emit(MakeVoiceStateEvent(id, lobbyId, userId));
+    } else if (event == sdk::VoiceEvent::SpeakingStarted || event == sdk::VoiceEvent::SpeakingStopped) {
+      pump->Emit(MakeSpeakingChangedEvent(id, event == sdk::VoiceEvent::SpeakingStarted, lobbyId, userId));
     } else {
       pump->Emit(MakeVoiceParticipantEvent(id, event == sdk::VoiceEvent::ParticipantAdded, lobbyId, userId));
     }
@@ -51,6 +53,10 @@ void ClientWrap::SetEventCallbacks(sdk::LogSeverity minSeverity) {
   voice.SetVoiceSettingsUpdatedCallback([pump, id](const sdk::VoiceSettings& settings) {
     pump->Emit(MakeVoiceSettingsUpdatedEvent(id, settings));
   });
+  voice.SetAudioDevicesChangedCallback([pump, id](const sdk::AudioDevicesChange& change) {
+    pump->Emit(MakeAudioDevicesChangedEvent(id, change));
+  });
+  voice.SetNoAudioInputCallback([pump, id](bool inputDetected) { pump->Emit(MakeNoAudioInputEvent(id, inputDetected)); });
   // Voice engine lines are Log events too, marked with their source.
   voice.SetVoiceLogCallback(
       [pump, id](const std::string& message, sdk::LogSeverity level) {

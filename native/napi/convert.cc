@@ -67,6 +67,7 @@ Napi::Object FeaturesToJs(Napi::Env env, const std::function<bool(sdk::Feature)>
       sdk::Feature::MessageAdditionalName, sdk::Feature::VoiceSettings,
       sdk::Feature::CpuAffinityMask,       sdk::Feature::GuildChannelDetails,
       sdk::Feature::MessageModerationMetadata, sdk::Feature::InviteCoverImage,
+      sdk::Feature::NoiseCancellation,
   };
   auto name = [](sdk::Feature feature) -> const char* {
     switch (feature) {
@@ -76,6 +77,7 @@ Napi::Object FeaturesToJs(Napi::Env env, const std::function<bool(sdk::Feature)>
       case sdk::Feature::GuildChannelDetails: return "guildChannelDetails";
       case sdk::Feature::MessageModerationMetadata: return "messageModerationMetadata";
       case sdk::Feature::InviteCoverImage: return "inviteCoverImage";
+      case sdk::Feature::NoiseCancellation: return "noiseCancellation";
     }
     return "unknown";
   };
@@ -306,6 +308,9 @@ Napi::Value PayloadConverter::Convert(const JsEvent& event) {
     Napi::Value operator()(const sdk::ActivityInvite& invite) const { return ActivityInviteToJs(env, invite); }
     Napi::Value operator()(const sdk::ActivityJoin& join) const { return ActivityJoinToJs(env, join); }
     Napi::Value operator()(const sdk::CurrentUser& user) const { return CurrentUserToJs(env, user); }
+    Napi::Value operator()(const std::vector<sdk::AudioDevice>& devices) const { return AudioDevicesToJs(env, devices); }
+    Napi::Value operator()(const sdk::AudioDevice& device) const { return AudioDeviceToJs(env, device); }
+    Napi::Value operator()(const sdk::AudioDevicesChange& change) const { return AudioDevicesChangeToJs(env, change); }
   };
   return std::visit(Visitor{*this, env}, event.payload);
 }
@@ -340,6 +345,13 @@ uint32_t Uint32Arg(const Napi::CallbackInfo& info, size_t index, const char* nam
     throw Napi::RangeError::New(info.Env(), std::string(name) + " must be a 32-bit unsigned integer");
   }
   return static_cast<uint32_t>(number);
+}
+
+float FloatArg(const Napi::CallbackInfo& info, size_t index, const char* name) {
+  const double number = NumberArg(info, index, name);
+  // A double beyond float's range does not convert (undefined behaviour): clamp it first.
+  constexpr double kMax = std::numeric_limits<float>::max();
+  return static_cast<float>(std::max(-kMax, std::min(kMax, number)));
 }
 
 bool BoolArg(const Napi::CallbackInfo& info, size_t index, const char* name) {

@@ -39,6 +39,10 @@ Napi::Object MessageToJs(Napi::Env env, const sdk::Message& message);
 // Voice (convert_voice.cc): a call as getCall() returns it; the chat client's voice settings.
 Napi::Object CallToJs(Napi::Env env, const sdk::CallInfo& call);
 Napi::Object VoiceSettingsToJs(Napi::Env env, const sdk::VoiceSettings& settings);
+// Audio devices (convert_voice.cc): a device with no id (none) is null.
+Napi::Value AudioDeviceToJs(Napi::Env env, const sdk::AudioDevice& device);
+Napi::Array AudioDevicesToJs(Napi::Env env, const std::vector<sdk::AudioDevice>& devices);
+Napi::Object AudioDevicesChangeToJs(Napi::Env env, const sdk::AudioDevicesChange& change);
 Napi::Array GuildsToJs(Napi::Env env, const std::vector<sdk::GuildMinimal>& guilds);
 Napi::Array GuildChannelsToJs(Napi::Env env, const std::vector<sdk::GuildChannel>& channels);
 Napi::Array UserMessageSummariesToJs(Napi::Env env, const std::vector<sdk::UserMessageSummary>& summaries);
@@ -64,6 +68,8 @@ Napi::Value ArgOrUndefined(const Napi::CallbackInfo& info, size_t index);
 std::string StringArg(const Napi::CallbackInfo& info, size_t index, const char* name);
 double NumberArg(const Napi::CallbackInfo& info, size_t index, const char* name);
 uint32_t Uint32Arg(const Napi::CallbackInfo& info, size_t index, const char* name);
+// A finite number, clamped into float's range.
+float FloatArg(const Napi::CallbackInfo& info, size_t index, const char* name);
 bool BoolArg(const Napi::CallbackInfo& info, size_t index, const char* name);
 Napi::Object ObjectArg(const Napi::CallbackInfo& info, size_t index, const char* name);
 // A vendor enum value: a number that `valid` accepts (the generated sdk::Is<Enum>), else a RangeError.

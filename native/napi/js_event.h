@@ -33,7 +33,9 @@ using JsPayload = std::variant<std::monostate, std::string, sdk::Result, sdk::Sn
                                sdk::VoiceSettings, std::vector<sdk::GuildMinimal>,
                                std::vector<sdk::GuildChannel>, std::vector<sdk::UserMessageSummary>,
                                sdk::Authorization, sdk::TokenExchange, sdk::ActivityInvite,
-                               sdk::ActivityJoin, sdk::CurrentUser>;
+                               sdk::ActivityJoin, sdk::CurrentUser,
+                               // voice controls: a device list, one device, a device change
+                               std::vector<sdk::AudioDevice>, sdk::AudioDevice, sdk::AudioDevicesChange>;
 
 struct JsEvent {
   JsEvent(JsEventKind k, uint32_t clientId) : kind(k), client(clientId) {}

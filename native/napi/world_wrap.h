@@ -81,6 +81,11 @@ class WorldWrap final : public Napi::ObjectWrap<WorldWrap> {
   Napi::Value SetChatClientRunning(const Napi::CallbackInfo& info);       // (userId, running)
   Napi::Value SetChatClientRpcConnected(const Napi::CallbackInfo& info);  // (userId, connected)
   Napi::Value SetChatClientVoiceSettings(const Napi::CallbackInfo& info); // (userId, settings)
+  // Each user's machine (world_wrap_voice.cc).
+  Napi::Value GetMachineAudio(const Napi::CallbackInfo& info);    // (userId) -> { inputDevices, outputDevices, inputLevel }
+  Napi::Value PlugAudioDevice(const Napi::CallbackInfo& info);    // (userId, input, { id, name }, makeDefault)
+  Napi::Value UnplugAudioDevice(const Napi::CallbackInfo& info);  // (userId, deviceId)
+  Napi::Value SetInputLevel(const Napi::CallbackInfo& info);      // (userId, dBFS)
   // Guilds, channels and direct-message moderation of the harness (world_wrap_guilds.cc).
   Napi::Value CreateGuild(const Napi::CallbackInfo& info);              // (name, ownerId) -> id
   Napi::Value AddGuildMember(const Napi::CallbackInfo& info);           // (guildId, userId, permissions)

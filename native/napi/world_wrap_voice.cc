@@ -1,7 +1,11 @@
 // The harness's voice controls of NativeWorld: each user's local chat client (running, RPC
-// connection, the voice settings the user picks in it) and the log build the simulator imitates.
+// connection, the voice settings the user picks in it), each user's machine (audio devices, the
+// microphone's level) and the log build the simulator imitates.
 #include "napi/convert.h"
 #include "napi/world_wrap.h"
+
+#include <string>
+#include <utility>
 
 namespace sim {
 
@@ -72,6 +76,50 @@ Napi::Value WorldWrap::SetChatClientVoiceSettings(const Napi::CallbackInfo& info
   const sdk::Snowflake user = SnowflakeFromJs(ArgOrUndefined(info, 0), "userId");
   const sdk::VoiceSettings settings = VoiceSettingsFromJs(ObjectArg(info, 1, "settings"));
   Guarded(env, [&] { world().SetChatClientVoiceSettings(user, settings); });
+  return env.Undefined();
+}
+
+Napi::Value WorldWrap::GetMachineAudio(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const Machine machine = world().MachineOf(SnowflakeFromJs(ArgOrUndefined(info, 0), "userId"));
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("inputDevices", AudioDevicesToJs(env, machine.inputDevices));
+  out.Set("outputDevices", AudioDevicesToJs(env, machine.outputDevices));
+  out.Set("inputLevel", static_cast<double>(machine.inputLevel));
+  return out;
+}
+
+Napi::Value WorldWrap::PlugAudioDevice(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const sdk::Snowflake user = SnowflakeFromJs(ArgOrUndefined(info, 0), "userId");
+  const bool input = BoolArg(info, 1, "input");
+  const Napi::Object spec = ObjectArg(info, 2, "device");
+  const bool makeDefault = BoolArg(info, 3, "makeDefault");
+  auto text = [&](const char* key) {
+    Napi::Value value = spec.Get(key);
+    if (!value.IsString()) throw Napi::TypeError::New(env, std::string("device.") + key + " must be a string");
+    return value.As<Napi::String>().Utf8Value();
+  };
+  sdk::AudioDevice device;
+  device.id = text("id");
+  device.name = text("name");
+  Guarded(env, [&] { world().PlugAudioDevice(user, input, std::move(device), makeDefault); });
+  return env.Undefined();
+}
+
+Napi::Value WorldWrap::UnplugAudioDevice(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const sdk::Snowflake user = SnowflakeFromJs(ArgOrUndefined(info, 0), "userId");
+  const std::string deviceId = StringArg(info, 1, "deviceId");
+  Guarded(env, [&] { world().UnplugAudioDevice(user, deviceId); });
+  return env.Undefined();
+}
+
+Napi::Value WorldWrap::SetInputLevel(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const sdk::Snowflake user = SnowflakeFromJs(ArgOrUndefined(info, 0), "userId");
+  const float level = FloatArg(info, 1, "level");
+  Guarded(env, [&] { world().SetInputLevel(user, level); });
   return env.Undefined();
 }
 

@@ -5,6 +5,8 @@
 
 #include <functional>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "sdk/callbacks.h"
 #include "sdk/voice.h"
@@ -18,6 +20,46 @@
 // callback fires again once it is back.
 // SetVoiceLogCallback: voice engine logs (discordpp AddVoiceLogCallback); the client's
 // SetLogCallback excludes them.
+// The voice engine's controls (devices, volumes, input mode, speaking, audio processing).
+// Devices: the lists and the current device read asynchronously (the vendor's device callbacks);
+// SetInputDevice/SetOutputDevice fail with ValidationError for a device the machine does not have;
+// the devices-changed callback reports plugs and unplugs, and which devices are now current (the
+// one in use unplugged: the default). Volumes are clamped to their ranges (TypeScript refuses
+// out-of-range values first). The per-call setters (participant volume, local mute, audio mode,
+// VAD threshold, push-to-talk) return false when there is no call in that lobby; GetCall reads
+// them back. Speaking changes arrive as VoiceEvent::SpeakingStarted/Stopped through the voice event
+// callback. The no-audio-input callback reports when the microphone's level falls below the
+// threshold (false) or comes back (true). SetNoiseCancellation is Krisp (SDK 1.9+): a backend
+// without Feature::NoiseCancellation ignores it and reads false.
+#define SDK_VOICE_CONTROLS_METHODS(X)                                                       \
+  X(void, GetInputDevices, (AudioDevicesCallback done), )                                   \
+  X(void, GetOutputDevices, (AudioDevicesCallback done), )                                  \
+  X(void, GetCurrentInputDevice, (AudioDeviceCallback done), )                              \
+  X(void, GetCurrentOutputDevice, (AudioDeviceCallback done), )                             \
+  X(void, SetInputDevice, (std::string deviceId, ResultCallback done), )                    \
+  X(void, SetOutputDevice, (std::string deviceId, ResultCallback done), )                   \
+  X(void, SetAudioDevicesChangedCallback, (AudioDevicesChangedCallback cb), )               \
+  X(void, SetInputVolume, (float volume), )                                                 \
+  X(float, GetInputVolume, (), const)                                                       \
+  X(void, SetOutputVolume, (float volume), )                                                \
+  X(float, GetOutputVolume, (), const)                                                      \
+  X(bool, SetParticipantVolume, (sdk::Snowflake lobbyId, sdk::Snowflake userId, float volume), ) \
+  X(bool, SetLocalMute, (sdk::Snowflake lobbyId, sdk::Snowflake userId, bool mute), )       \
+  X(bool, SetAudioMode, (sdk::Snowflake lobbyId, sdk::AudioMode mode), )                    \
+  X(bool, SetVADThreshold, (sdk::Snowflake lobbyId, bool automatic, float threshold), )     \
+  X(bool, SetPTTReleaseDelay, (sdk::Snowflake lobbyId, uint32_t delayMs), )                 \
+  X(bool, SetPTTActive, (sdk::Snowflake lobbyId, bool active), )                            \
+  X(void, SetNoAudioInputThreshold, (float dBFS), )                                         \
+  X(void, SetNoAudioInputCallback, (NoAudioInputCallback cb), )                             \
+  X(void, SetAutomaticGainControl, (bool on), )                                             \
+  X(bool, GetAutomaticGainControl, (), const)                                               \
+  X(void, SetEchoCancellation, (bool on), )                                                 \
+  X(bool, GetEchoCancellation, (), const)                                                   \
+  X(void, SetNoiseSuppression, (bool on), )                                                 \
+  X(bool, GetNoiseSuppression, (), const)                                                   \
+  X(void, SetNoiseCancellation, (bool on), )                                                \
+  X(bool, GetNoiseCancellation, (), const)
+
 #define SDK_VOICE_API_METHODS(X)                                                            \
   X(sdk::Result, StartCall, (sdk::Snowflake lobbyId), )                                     \
   X(void, EndCall, (sdk::Snowflake lobbyId, DoneCallback done), )                           \
@@ -33,7 +75,8 @@
   X(void, SetVoiceEventCallback, (VoiceEventCallback cb), )                                 \
   X(void, GetVoiceSettings, (VoiceSettingsCallback done), )                                 \
   X(void, SetVoiceSettingsUpdatedCallback, (VoiceSettingsUpdatedCallback cb), )             \
-  X(void, SetVoiceLogCallback, (LogCallback cb, sdk::LogSeverity minSeverity), )
+  X(void, SetVoiceLogCallback, (LogCallback cb, sdk::LogSeverity minSeverity), )            \
+  SDK_VOICE_CONTROLS_METHODS(X)
 
 namespace sdk {
 
@@ -45,6 +88,10 @@ class VoiceApi : public CallbackTypes {
   using VoiceSettingsCallback = std::function<void(const Result&, VoiceSettings settings)>;
   using VoiceSettingsUpdatedCallback = std::function<void(const VoiceSettings& settings)>;
   using DoneCallback = std::function<void()>;
+  using AudioDevicesCallback = std::function<void(const Result&, std::vector<AudioDevice> devices)>;
+  using AudioDeviceCallback = std::function<void(const Result&, AudioDevice device)>;
+  using AudioDevicesChangedCallback = std::function<void(const AudioDevicesChange& change)>;
+  using NoAudioInputCallback = std::function<void(bool inputDetected)>;
 
   SDK_VOICE_API_METHODS(SDK_PURE_VIRTUAL)
 

@@ -50,6 +50,8 @@ bool VendorBackend::Compiled(sdk::Feature feature) {
       return SOCIAL_SDK_VENDOR_HAS_MODERATION_METADATA != 0;
     case sdk::Feature::InviteCoverImage:
       return SOCIAL_SDK_VENDOR_HAS_INVITE_COVER_IMAGE != 0;
+    case sdk::Feature::NoiseCancellation:
+      return SOCIAL_SDK_VENDOR_HAS_NOISE_CANCELLATION != 0;
   }
   return false;
 }

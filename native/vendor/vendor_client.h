@@ -122,6 +122,9 @@ class VendorClient final : public sdk::Client,
   // replaced (older SDK builds did not filter it themselves; newer ones know only the current one).
   void ForwardLog(std::string message, discordpp::LoggingSeverity severity, bool voice);
   void ForwardVoiceEvent(sdk::VoiceEvent event, sdk::Snowflake lobbyId, sdk::Snowflake userId);
+  // The device in use of a kind after a device change: the chosen one while it is plugged in,
+  // else (the library fell back to it) the default, and the choice is forgotten.
+  std::string CurrentAfterChange(const std::vector<sdk::AudioDevice>& devices, std::string& chosen, bool* fellBack);
   void ForwardLobbyEvent(sdk::LobbyEvent event, uint64_t lobbyId, uint64_t memberId);
   void ForwardMessageEvent(sdk::MessageEvent event, uint64_t messageId);
   // Registers the relationship callbacks with the library (vendor_client_relationships.cc).
@@ -152,6 +155,18 @@ class VendorClient final : public sdk::Client,
   CallStatusCallback onCallStatus_;
   VoiceEventCallback onVoiceEvent_;
   VoiceSettingsUpdatedCallback onVoiceSettings_;
+  // Voice controls (vendor_client_voice_controls.cc). The library has no getters for the audio
+  // processing switches, so the adapter reads back what it set (the library's defaults: all on
+  // but noise cancellation); and the devices SetInputDevice/SetOutputDevice chose, to say which
+  // device is current when the devices change.
+  AudioDevicesChangedCallback onAudioDevicesChanged_;
+  NoAudioInputCallback onNoAudioInput_;
+  bool automaticGainControl_ = true;
+  bool echoCancellation_ = true;
+  bool noiseSuppression_ = true;
+  bool noiseCancellation_ = false;
+  std::string chosenInput_;
+  std::string chosenOutput_;
   sdk::LogSeverity minLogSeverity_ = sdk::LogSeverity::Warning;
   sdk::LogSeverity minVoiceLogSeverity_ = sdk::LogSeverity::Warning;
 };

@@ -47,6 +47,9 @@ sdk::Result VendorClient::StartCall(sdk::Snowflake lobbyId) {
   }));
   call.SetOnVoiceStateChangedCallback(WhileOpen(
       [this, lobbyId](uint64_t userId) { ForwardVoiceEvent(sdk::VoiceEvent::VoiceStateChanged, lobbyId, userId); }));
+  call.SetSpeakingStatusChangedCallback(WhileOpen([this, lobbyId](uint64_t userId, bool isPlayingSound) {
+    ForwardVoiceEvent(isPlayingSound ? sdk::VoiceEvent::SpeakingStarted : sdk::VoiceEvent::SpeakingStopped, lobbyId, userId);
+  }));
   return sdk::Result::Success();
 }
 
@@ -79,10 +82,19 @@ std::optional<sdk::CallInfo> VendorClient::GetCall(sdk::Snowflake lobbyId) const
       state.selfMute = handle->SelfMute();
       state.selfDeaf = handle->SelfDeaf();
     }
+    state.volume = call.GetParticipantVolume(userId);
+    state.localMute = call.GetLocalMute(userId);
     out.participants.push_back(state);
   }
   out.selfMute = call.GetSelfMute();
   out.selfDeaf = call.GetSelfDeaf();
+  const int32_t mode = static_cast<int32_t>(call.GetAudioMode());
+  out.audioMode = sdk::IsAudioMode(mode) ? static_cast<sdk::AudioMode>(mode) : sdk::AudioMode::Uninit;
+  const discordpp::VADThresholdSettings vad = call.GetVADThreshold();
+  out.vadAutomatic = vad.Automatic();
+  out.vadThreshold = vad.VadThreshold();
+  out.pttActive = call.GetPTTActive();
+  out.pttReleaseDelayMs = call.GetPTTReleaseDelay();
   return out;
 }
 

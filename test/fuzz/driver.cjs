@@ -182,6 +182,8 @@ async function publicContext(pkg, opts) {
       SimulatorClass: Simulator,
       SocialSdkErrorClass: SocialSdkError,
       SocialSdkErrorInstance: new SocialSdkError('an error', { type: 'HTTPError', status: 500 }),
+      // The exports group calls SimulatedMachine's members on a real machine (hot-plug, levels).
+      SimulatedMachineInstance: sim.machine(alice),
       undefinedThis: undefined,
     },
     strings: {

@@ -483,6 +483,34 @@ class MessageHandle {
   VENDOR_SHAPE_HANDLE(MessageHandle)
 };
 
+// Voice controls (all in 1.6 but Client::SetNoiseCancellation, 1.9).
+enum class AudioModeType {
+  MODE_UNINIT = 0,
+  MODE_VAD = 1,
+  MODE_PTT = 2,
+};
+
+class AudioDevice {
+ public:
+  AudioDevice(const AudioDevice& other);
+  AudioDevice& operator=(const AudioDevice& other);
+  ~AudioDevice();
+  std::string Id() const;
+  std::string Name() const;
+  bool IsDefault() const;
+  VENDOR_SHAPE_HANDLE(AudioDevice)
+};
+
+class VADThresholdSettings {
+ public:
+  VADThresholdSettings(const VADThresholdSettings& other);
+  VADThresholdSettings& operator=(const VADThresholdSettings& other);
+  ~VADThresholdSettings();
+  float VadThreshold() const;
+  bool Automatic() const;
+  VENDOR_SHAPE_HANDLE(VADThresholdSettings)
+};
+
 class VoiceStateHandle {
  public:
   VoiceStateHandle(const VoiceStateHandle& other);
@@ -515,6 +543,7 @@ class Call {
   using OnVoiceStateChanged = std::function<void(uint64_t userId)>;
   using OnParticipantChanged = std::function<void(uint64_t userId, bool added)>;
   using OnStatusChanged = std::function<void(Status status, Error error, int32_t errorDetail)>;
+  using OnSpeakingStatusChanged = std::function<void(uint64_t userId, bool isPlayingSound)>;
 
   Call(const Call& other);
   Call& operator=(const Call& other);
@@ -531,6 +560,19 @@ class Call {
   void SetStatusChangedCallback(OnStatusChanged cb);
   void SetParticipantChangedCallback(OnParticipantChanged cb);
   void SetOnVoiceStateChangedCallback(OnVoiceStateChanged cb);
+  void SetSpeakingStatusChangedCallback(OnSpeakingStatusChanged cb);
+  void SetParticipantVolume(uint64_t userId, float volume);
+  float GetParticipantVolume(uint64_t userId);
+  void SetLocalMute(uint64_t userId, bool mute);
+  bool GetLocalMute(uint64_t userId);
+  void SetAudioMode(AudioModeType audioMode);
+  AudioModeType GetAudioMode();
+  void SetVADThreshold(bool automatic, float threshold);
+  VADThresholdSettings GetVADThreshold() const;
+  void SetPTTActive(bool active);
+  bool GetPTTActive();
+  void SetPTTReleaseDelay(uint32_t releaseDelayMs);
+  uint32_t GetPTTReleaseDelay();
   VENDOR_SHAPE_HANDLE(Call)
 };
 
@@ -814,6 +856,34 @@ class Client {
   void SetSelfDeafAll(bool deaf);
   bool GetSelfMuteAll() const;
   bool GetSelfDeafAll() const;
+
+  using GetInputDevicesCallback = std::function<void(std::vector<AudioDevice> devices)>;
+  using GetOutputDevicesCallback = std::function<void(std::vector<AudioDevice> devices)>;
+  using GetCurrentInputDeviceCallback = std::function<void(AudioDevice device)>;
+  using GetCurrentOutputDeviceCallback = std::function<void(AudioDevice device)>;
+  using SetInputDeviceCallback = std::function<void(ClientResult result)>;
+  using SetOutputDeviceCallback = std::function<void(ClientResult result)>;
+  using DeviceChangeCallback = std::function<void(std::vector<AudioDevice> inputDevices, std::vector<AudioDevice> outputDevices)>;
+  using NoAudioInputCallback = std::function<void(bool inputDetected)>;
+  void GetInputDevices(GetInputDevicesCallback cb);
+  void GetOutputDevices(GetOutputDevicesCallback cb);
+  void GetCurrentInputDevice(GetCurrentInputDeviceCallback cb);
+  void GetCurrentOutputDevice(GetCurrentOutputDeviceCallback cb);
+  void SetInputDevice(std::string deviceId, SetInputDeviceCallback cb);
+  void SetOutputDevice(std::string deviceId, SetOutputDeviceCallback cb);
+  void SetDeviceChangeCallback(DeviceChangeCallback callback);
+  void SetInputVolume(float inputVolume);
+  float GetInputVolume();
+  void SetOutputVolume(float outputVolume);
+  float GetOutputVolume();
+  void SetNoAudioInputThreshold(float dBFSThreshold);
+  void SetNoAudioInputCallback(NoAudioInputCallback callback);
+  void SetAutomaticGainControl(bool on);
+  void SetEchoCancellation(bool on);
+  void SetNoiseSuppression(bool on);
+#if VENDOR_SHAPE_SDK_MINOR >= 9
+  void SetNoiseCancellation(bool on);
+#endif
 
 #if VENDOR_SHAPE_SDK_MINOR >= 10
   // SDK 1.10: the vendor's callback typedef names are not public, so these take any callable of

@@ -17,7 +17,11 @@ class WorldBackend final : public sdk::Backend {
 
   const char* Name() const override { return "sim"; }
   sdk::Version SdkVersion() const override { return world_->version(); }
-  bool Supports(sdk::Feature) const override { return true; }
+  // Everything, as the SDK version it imitates has it: noise cancellation (Krisp) came in 1.9.
+  bool Supports(sdk::Feature feature) const override {
+    if (feature == sdk::Feature::NoiseCancellation) return world_->version().major > 1 || world_->version().minor >= 9;
+    return true;
+  }
   std::unique_ptr<sdk::Client> CreateClient(const sdk::ClientOptions& options) override;
 
   const std::shared_ptr<World>& world() const { return world_; }

@@ -105,6 +105,8 @@ void SimClient::Close() {
     voiceEventCallback_ = nullptr;
     voiceSettingsCallback_ = nullptr;
     voiceLogCallback_ = nullptr;
+    audioDevicesCallback_ = nullptr;
+    noAudioInputCallback_ = nullptr;
     calls_.clear();
     messageDeletedCallback_ = nullptr;
     userCallback_ = nullptr;

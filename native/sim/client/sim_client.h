@@ -78,6 +78,7 @@ class SimClient final : public sdk::Client,
   void OnVoiceEvent(sdk::VoiceEvent event, sdk::Snowflake lobbyId, sdk::Snowflake userId) override;
   void OnCallEnded(sdk::Snowflake lobbyId) override;
   void OnVoiceSettingsUpdated(const sdk::VoiceSettings& settings) override;
+  void OnMachineAudioChanged(const Machine& machine, bool devicesChanged) override;
   void OnMessageDeleted(sdk::Snowflake messageId, sdk::Snowflake channelId) override;
   void OnRelationshipChanged(sdk::Snowflake other, bool isDiscord, bool created) override;
   void OnRelationshipGroupsUpdated(sdk::Snowflake userId) override;
@@ -171,6 +172,15 @@ class SimClient final : public sdk::Client,
     bool selfMute = false;
     bool selfDeaf = false;
     uint64_t attempt = 0;  // a join still on its way for an ended call is dropped
+    // The voice controls of the call (sim_client_voice_controls.cc).
+    sdk::AudioMode audioMode = sdk::AudioMode::VoiceActivity;
+    bool vadAutomatic = true;
+    float vadThreshold = sdk::kDefaultVadThreshold;
+    bool pttActive = false;
+    uint32_t pttReleaseDelayMs = sdk::kDefaultPttReleaseDelayMs;
+    uint64_t pttReleasedAtMs = 0;  // world clock; 0: never released
+    std::map<sdk::Snowflake, float> participantVolume;  // absent: 100
+    std::map<sdk::Snowflake, bool> localMute;          // absent: false
   };
   // Service-thread voice steps.
   void JoinCall(sdk::Snowflake lobbyId, uint64_t attempt, const std::optional<sdk::Result>& fault);
@@ -190,6 +200,46 @@ class SimClient final : public sdk::Client,
   std::shared_ptr<const VoiceSettingsUpdatedCallback> voiceSettingsCallback_;
   std::shared_ptr<const LogCallback> voiceLogCallback_;
   sdk::LogSeverity minVoiceLogSeverity_ = sdk::LogSeverity::None;
+
+  // The voice engine's controls (sim_client_voice_controls.cc; under mutex_). The machine is the
+  // signed-in user's (World::MachineOf), so devices are read once the client is ready.
+  struct VoiceEngine {
+    float inputVolume = 100;
+    float outputVolume = 100;
+    bool automaticGainControl = true;
+    bool echoCancellation = true;
+    bool noiseSuppression = true;
+    bool noiseCancellation = false;
+    float noAudioInputThreshold = sdk::kMinDecibels;
+    bool inputDetected = true;  // as last reported
+    std::string chosenInput;    // the device SetInputDevice chose; empty: the machine's default
+    std::string chosenOutput;
+    // The microphone's level as of the last change this client heard of, for `levelUser` (0:
+    // none yet; then it is read from the world).
+    float inputLevel = sdk::kMinDecibels;
+    sdk::Snowflake levelUser = 0;
+  };
+  VoiceEngine engine_;
+  std::shared_ptr<const AudioDevicesChangedCallback> audioDevicesCallback_;
+  std::shared_ptr<const NoAudioInputCallback> noAudioInputCallback_;
+  // Runs `body` on the service thread with the signed-in user, or fails the operation with
+  // ClientNotReady (ClientDestroyed once stopped). For the voice engine's local reads: no service
+  // round trip, so no latency and no planned fault.
+  void LocalOperation(uint64_t op, std::function<void(sdk::Snowflake user)> body);
+  void ReadDevices(bool input, AudioDevicesCallback done);
+  void ReadCurrentDevice(bool input, AudioDeviceCallback done);
+  void ChooseDevice(bool input, std::string deviceId, ResultCallback done);
+  // The device in use of a kind: the chosen one while it is plugged in, else the default.
+  sdk::AudioDevice CurrentDeviceLocked(const Machine& machine, bool input) const;
+  // Service-thread steps: the machine changed; whether the user is sending voice in a call
+  // (self mute/deaf, input volume, the call's mode, the microphone's level), told to the world,
+  // which tells the participants when it changed; the no-audio-input detection.
+  void MachineAudioChanged(const Machine& machine, bool devicesChanged);
+  // The microphone's level for `user`: the last change heard of (the world's when none).
+  float InputLevel(sdk::Snowflake user);
+  void UpdateSpeaking(sdk::Snowflake lobbyId);
+  void UpdateAllSpeaking();
+  void UpdateNoAudioInput();
 
   // The pending Authorize (sim_client_auth.cc; under mutex_): its operation and, once the chat
   // client shows it, its consent prompt. 0: none.

@@ -23,7 +23,11 @@ sdk::Result SimClient::StartCall(sdk::Snowflake lobbyId) {
                                   "this client is already in the call of lobby " + std::to_string(lobbyId));
     }
     attempt = nextCallAttempt_++;
-    calls_[lobbyId] = LocalCall{sdk::CallStatus::Joining, selfMuteAll_, selfDeafAll_, attempt};
+    LocalCall& call = calls_[lobbyId];
+    call.status = sdk::CallStatus::Joining;
+    call.selfMute = selfMuteAll_;
+    call.selfDeaf = selfDeafAll_;
+    call.attempt = attempt;
   }
   SetCallStatus(lobbyId, sdk::CallStatus::Joining);
   Log(sdk::LogSeverity::Info, CallName(lobbyId) + ": joining", true);
@@ -62,6 +66,7 @@ void SimClient::JoinCall(sdk::Snowflake lobbyId, uint64_t attempt, const std::op
   }
   SetCallStatus(lobbyId, sdk::CallStatus::Connected);
   Log(sdk::LogSeverity::Info, CallName(lobbyId) + ": connected", true);
+  UpdateSpeaking(lobbyId);  // the microphone may already pick up speech
   Log(sdk::LogSeverity::Verbose, CallName(lobbyId) + ": self mute " + OnOff(call.selfMute) + ", self deaf " + OnOff(call.selfDeaf), true);
 }
 
@@ -114,17 +119,34 @@ void SimClient::EndCalls(DoneCallback done) {
 
 std::optional<sdk::CallInfo> SimClient::GetCall(sdk::Snowflake lobbyId) const {
   sdk::CallInfo info;
+  bool connected = false;
   {
     std::lock_guard<std::mutex> lock(mutex_);
     auto it = calls_.find(lobbyId);
     if (it == calls_.end()) return std::nullopt;
-    info.lobbyId = lobbyId;
-    info.status = it->second.status;
-    info.selfMute = it->second.selfMute;
-    info.selfDeaf = it->second.selfDeaf;
+    connected = it->second.status == sdk::CallStatus::Connected;
   }
   // Not under mutex_: the world may call into this client while holding its own lock.
-  if (info.status == sdk::CallStatus::Connected) info.participants = world_->CallParticipants(lobbyId);
+  if (connected) info.participants = world_->CallParticipants(lobbyId);
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = calls_.find(lobbyId);
+  if (it == calls_.end()) return std::nullopt;  // ended meanwhile
+  const LocalCall& call = it->second;
+  info.lobbyId = lobbyId;
+  info.status = call.status;
+  info.selfMute = call.selfMute;
+  info.selfDeaf = call.selfDeaf;
+  info.audioMode = call.audioMode;
+  info.vadAutomatic = call.vadAutomatic;
+  info.vadThreshold = call.vadThreshold;
+  info.pttActive = call.pttActive;
+  info.pttReleaseDelayMs = call.pttReleaseDelayMs;
+  for (sdk::VoiceState& participant : info.participants) {
+    auto volume = call.participantVolume.find(participant.userId);
+    if (volume != call.participantVolume.end()) participant.volume = volume->second;
+    auto mute = call.localMute.find(participant.userId);
+    participant.localMute = mute != call.localMute.end() && mute->second;
+  }
   return info;
 }
 
@@ -198,6 +220,7 @@ void SimClient::PushVoiceState(sdk::Snowflake lobbyId) {
   Log(sdk::LogSeverity::Verbose,
       CallName(lobbyId) + ": self mute " + OnOff(call.selfMute) + ", self deaf " + OnOff(call.selfDeaf), true);
   world_->SetVoiceState(lobbyId, this, call.selfMute, call.selfDeaf);
+  UpdateSpeaking(lobbyId);  // a muted or deafened user sends no voice
 }
 
 void SimClient::SetCallStatus(sdk::Snowflake lobbyId, sdk::CallStatus status, sdk::CallError error,
@@ -242,7 +265,7 @@ void SimClient::OnVoiceEvent(sdk::VoiceEvent event, sdk::Snowflake lobbyId, sdk:
       if (!calls_.count(lobbyId)) return;  // news of a call this client has left since
       cb = voiceEventCallback_;
     }
-    if (event != sdk::VoiceEvent::VoiceStateChanged) {
+    if (event == sdk::VoiceEvent::ParticipantAdded || event == sdk::VoiceEvent::ParticipantRemoved) {
       Log(sdk::LogSeverity::Verbose,
           CallName(lobbyId) + ": participant " + std::to_string(userId) +
               (event == sdk::VoiceEvent::ParticipantAdded ? " joined" : " left"), true);

@@ -85,6 +85,21 @@ Calls::Change Calls::SetVoiceState(sdk::Snowflake lobbyId, Session* session, boo
   return change;
 }
 
+Calls::Change Calls::SetSpeaking(sdk::Snowflake lobbyId, Session* session, bool speaking) {
+  Change change;
+  auto it = calls_.find(lobbyId);
+  if (it == calls_.end()) return change;
+  for (Participant& p : it->second) {
+    if (p.session != session) continue;
+    if (p.speaking == speaking) return change;
+    p.speaking = speaking;
+    Tell(lobbyId, it->second, speaking ? sdk::VoiceEvent::SpeakingStarted : sdk::VoiceEvent::SpeakingStopped,
+         p.state.userId, change);
+    break;
+  }
+  return change;
+}
+
 std::vector<sdk::VoiceState> Calls::Participants(sdk::Snowflake lobbyId) const {
   std::vector<sdk::VoiceState> out;
   auto it = calls_.find(lobbyId);

@@ -45,6 +45,9 @@ class Calls {
   Change RemoveUser(sdk::Snowflake lobbyId, sdk::Snowflake user);
   // Every participant hears VoiceStateChanged, when something changed.
   Change SetVoiceState(sdk::Snowflake lobbyId, Session* session, bool selfMute, bool selfDeaf);
+  // The session's participant starts or stops sending voice: every participant (its own session
+  // too) hears SpeakingStarted or SpeakingStopped, when it changed.
+  Change SetSpeaking(sdk::Snowflake lobbyId, Session* session, bool speaking);
 
   std::vector<sdk::VoiceState> Participants(sdk::Snowflake lobbyId) const;
 
@@ -52,6 +55,7 @@ class Calls {
   struct Participant {
     Session* session = nullptr;
     sdk::VoiceState state;
+    bool speaking = false;
   };
   using Call = std::vector<Participant>;  // join order
 

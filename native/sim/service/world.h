@@ -32,6 +32,7 @@
 #include "sim/service/guilds.h"
 #include "sim/service/interference.h"
 #include "sim/service/lobbies.h"
+#include "sim/service/machine_audio.h"
 #include "sim/service/snowflake.h"
 #include "sdk/relationships.h"
 #include "sim/service/relationships.h"
@@ -61,6 +62,9 @@ class Session {
   virtual void OnVoiceEvent(sdk::VoiceEvent event, sdk::Snowflake lobbyId, sdk::Snowflake userId) = 0;
   virtual void OnCallEnded(sdk::Snowflake lobbyId) = 0;
   virtual void OnVoiceSettingsUpdated(const sdk::VoiceSettings& settings) = 0;
+  // The user's machine changed: devices plugged or unplugged (`devicesChanged`), or the level its
+  // microphone picks up. `machine` is the machine as of this change (each change in order).
+  virtual void OnMachineAudioChanged(const Machine& machine, bool devicesChanged) = 0;
   // A message of `channelId` (a direct message) was deleted.
   virtual void OnMessageDeleted(sdk::Snowflake messageId, sdk::Snowflake channelId) = 0;
   // Relationships: the session's user's relationship with `other` was created or changed type
@@ -219,6 +223,15 @@ class World {
   void SetChatClientRpcConnected(sdk::Snowflake user, bool connected);
   void SetChatClientVoiceSettings(sdk::Snowflake user, const sdk::VoiceSettings& settings);
   sdk::Result ReadVoiceSettings(sdk::Snowflake user, sdk::VoiceSettings* out) const;
+  // Each user's machine (world_voice.cc; MachineAudio has the rules): its audio devices and its
+  // microphone's level. Changes reach every session of the user. Harness input: unknown user or
+  // bad input, std::invalid_argument. SetSpeaking: a participant's voice engine starts or stops
+  // sending voice in a call; the participants hear it.
+  Machine MachineOf(sdk::Snowflake user) const;
+  void PlugAudioDevice(sdk::Snowflake user, bool input, sdk::AudioDevice device, bool makeDefault);
+  void UnplugAudioDevice(sdk::Snowflake user, const std::string& deviceId);
+  void SetInputLevel(sdk::Snowflake user, float level);
+  void SetSpeaking(sdk::Snowflake lobbyId, Session* session, bool speaking);
   // Guilds of the game backend's harness. Bad input: std::invalid_argument.
   sdk::Snowflake CreateGuild(std::string name, sdk::Snowflake ownerId);
   void AddGuildMember(sdk::Snowflake guildId, sdk::Snowflake userId, uint64_t permissions);
@@ -509,6 +522,9 @@ class World {
   Interference interference_;
   Calls calls_;
   ChatClients chatClients_;
+  MachineAudio machineAudio_;
+  // Tells every session of `user` that its machine's audio changed. Called with mutex_ held.
+  void MachineAudioChangedLocked(sdk::Snowflake user, bool devicesChanged);
   ProvisionalAccounts provisional_;
   OAuth2 oauth2_;
   WebhookOutbox webhooks_;

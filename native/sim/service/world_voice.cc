@@ -2,6 +2,10 @@
 // they are locked and their notices handed to the sessions.
 #include "sim/service/world.h"
 
+#include <stdexcept>
+#include <string>
+#include <utility>
+
 namespace sim {
 
 void World::DispatchVoiceLocked(const Calls::Change& change) {
@@ -67,6 +71,45 @@ void World::SetChatClientVoiceSettings(sdk::Snowflake user, const sdk::VoiceSett
 sdk::Result World::ReadVoiceSettings(sdk::Snowflake user, sdk::VoiceSettings* out) const {
   std::lock_guard<std::mutex> lock(mutex_);
   return chatClients_.Read(user, out);
+}
+
+Machine World::MachineOf(sdk::Snowflake user) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return machineAudio_.Of(user);
+}
+
+void World::MachineAudioChangedLocked(sdk::Snowflake user, bool devicesChanged) {
+  const Machine machine = machineAudio_.Of(user);
+  for (Session* session : sessions_) {
+    if (session->SessionUserId() == user) session->OnMachineAudioChanged(machine, devicesChanged);
+  }
+}
+
+void World::PlugAudioDevice(sdk::Snowflake user, bool input, sdk::AudioDevice device, bool makeDefault) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!users_.count(user)) throw std::invalid_argument("unknown user " + std::to_string(user));
+  machineAudio_.Plug(user, input, std::move(device), makeDefault);
+  MachineAudioChangedLocked(user, true);
+}
+
+void World::UnplugAudioDevice(sdk::Snowflake user, const std::string& deviceId) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!users_.count(user)) throw std::invalid_argument("unknown user " + std::to_string(user));
+  machineAudio_.Unplug(user, deviceId);
+  MachineAudioChangedLocked(user, true);
+}
+
+void World::SetInputLevel(sdk::Snowflake user, float level) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!users_.count(user)) throw std::invalid_argument("unknown user " + std::to_string(user));
+  machineAudio_.SetInputLevel(user, level);
+  MachineAudioChangedLocked(user, false);
+}
+
+void World::SetSpeaking(sdk::Snowflake lobbyId, Session* session, bool speaking) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!IsAttachedLocked(session)) return;
+  DispatchVoiceLocked(calls_.SetSpeaking(lobbyId, session, speaking));
 }
 
 }  // namespace sim

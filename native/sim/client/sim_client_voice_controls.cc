@@ -1,0 +1,351 @@
+// The simulated client's voice engine controls: the audio devices of the signed-in user's machine
+// (lists, the device in use, hot-plug with fallback to the default), volumes, the per-call input
+// mode (voice activity or push-to-talk) and participant settings, speaking, no-audio-input
+// detection and audio processing. Reads are local to the engine: no service round trip.
+#include <algorithm>
+#include <utility>
+
+#include "sim/client/sim_client.h"
+
+namespace sim {
+
+namespace {
+const char* Kind(bool input) { return input ? "input" : "output"; }
+float Clamp(float value, float low, float high) { return std::max(low, std::min(high, value)); }
+bool Plugged(const std::vector<sdk::AudioDevice>& devices, const std::string& id) {
+  return std::any_of(devices.begin(), devices.end(), [&](const sdk::AudioDevice& d) { return d.id == id; });
+}
+}  // namespace
+
+void SimClient::LocalOperation(uint64_t op, std::function<void(sdk::Snowflake user)> body) {
+  const bool posted = Post([this, op, body = std::move(body)] {
+    sdk::Snowflake app = 0, user = 0;
+    sdk::Result failure;
+    if (!SignedIn(&app, &user, &failure)) return CompleteOperation(op, std::move(failure));
+    body(user);
+  });
+  if (!posted) CompleteOperation(op, sdk::Result::Failure(sdk::ErrorType::ClientDestroyed, "the client was closed"));
+}
+
+sdk::AudioDevice SimClient::CurrentDeviceLocked(const Machine& machine, bool input) const {
+  const auto& devices = input ? machine.inputDevices : machine.outputDevices;
+  const std::string& chosen = input ? engine_.chosenInput : engine_.chosenOutput;
+  for (const sdk::AudioDevice& device : devices) {
+    if (!chosen.empty() && device.id == chosen) return device;
+  }
+  return MachineAudio::DefaultOf(devices);
+}
+
+// ---- devices ---------------------------------------------------------------------------------
+
+void SimClient::ReadDevices(bool input, AudioDevicesCallback done) {
+  const uint64_t op = BeginOperation([done](const sdk::Result& failure) { done(failure, {}); });
+  LocalOperation(op, [this, op, input, done](sdk::Snowflake user) {
+    const Machine machine = world_->MachineOf(user);
+    std::vector<sdk::AudioDevice> devices = input ? machine.inputDevices : machine.outputDevices;
+    FinishOperation(op, [done, devices = std::move(devices)] { done(sdk::Result::Success(), devices); });
+  });
+}
+
+void SimClient::ReadCurrentDevice(bool input, AudioDeviceCallback done) {
+  const uint64_t op = BeginOperation([done](const sdk::Result& failure) { done(failure, {}); });
+  LocalOperation(op, [this, op, input, done](sdk::Snowflake user) {
+    const Machine machine = world_->MachineOf(user);
+    sdk::AudioDevice device;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      device = CurrentDeviceLocked(machine, input);
+    }
+    FinishOperation(op, [done, device = std::move(device)] { done(sdk::Result::Success(), device); });
+  });
+}
+
+void SimClient::ChooseDevice(bool input, std::string deviceId, ResultCallback done) {
+  const uint64_t op = BeginOperation(std::move(done));
+  LocalOperation(op, [this, op, input, deviceId = std::move(deviceId)](sdk::Snowflake user) {
+    const Machine machine = world_->MachineOf(user);
+    if (!Plugged(input ? machine.inputDevices : machine.outputDevices, deviceId)) {
+      // Not the id itself: an error never echoes what the caller passed (it could be a secret).
+      return CompleteOperation(op, sdk::Result::Failure(sdk::ErrorType::ValidationError,
+                                                        std::string("no ") + Kind(input) + " device with that id is plugged in"));
+    }
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      (input ? engine_.chosenInput : engine_.chosenOutput) = deviceId;
+    }
+    Log(sdk::LogSeverity::Info, std::string("Audio: ") + Kind(input) + " device set to '" + deviceId + "'", true);
+    CompleteOperation(op, sdk::Result::Success());
+  });
+}
+
+void SimClient::GetInputDevices(AudioDevicesCallback done) { ReadDevices(true, std::move(done)); }
+void SimClient::GetOutputDevices(AudioDevicesCallback done) { ReadDevices(false, std::move(done)); }
+void SimClient::GetCurrentInputDevice(AudioDeviceCallback done) { ReadCurrentDevice(true, std::move(done)); }
+void SimClient::GetCurrentOutputDevice(AudioDeviceCallback done) { ReadCurrentDevice(false, std::move(done)); }
+void SimClient::SetInputDevice(std::string deviceId, ResultCallback done) {
+  ChooseDevice(true, std::move(deviceId), std::move(done));
+}
+void SimClient::SetOutputDevice(std::string deviceId, ResultCallback done) {
+  ChooseDevice(false, std::move(deviceId), std::move(done));
+}
+
+void SimClient::SetAudioDevicesChangedCallback(AudioDevicesChangedCallback cb) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  audioDevicesCallback_ = cb ? std::make_shared<const AudioDevicesChangedCallback>(std::move(cb)) : nullptr;
+}
+
+void SimClient::OnMachineAudioChanged(const Machine& machine, bool devicesChanged) {
+  Post([this, machine, devicesChanged] { MachineAudioChanged(machine, devicesChanged); });
+}
+
+float SimClient::InputLevel(sdk::Snowflake user) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (engine_.levelUser == user) return engine_.inputLevel;
+  }
+  const float level = world_->MachineOf(user).inputLevel;  // not under mutex_ (lock order)
+  std::lock_guard<std::mutex> lock(mutex_);
+  engine_.inputLevel = level;
+  engine_.levelUser = user;
+  return level;
+}
+
+void SimClient::MachineAudioChanged(const Machine& machine, bool devicesChanged) {
+  const sdk::Snowflake user = sessionUserId_.load();
+  if (status_.load() != sdk::Status::Ready || user == 0) return;
+  {
+    // Each change is evaluated with the level it brought, so none is skipped however fast they come.
+    std::lock_guard<std::mutex> lock(mutex_);
+    engine_.inputLevel = machine.inputLevel;
+    engine_.levelUser = user;
+  }
+  if (devicesChanged) {
+    sdk::AudioDevicesChange change{machine.inputDevices, machine.outputDevices, {}, {}};
+    std::vector<std::string> fallbacks;
+    std::shared_ptr<const AudioDevicesChangedCallback> cb;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      for (bool input : {true, false}) {
+        std::string& chosen = input ? engine_.chosenInput : engine_.chosenOutput;
+        if (chosen.empty() || Plugged(input ? machine.inputDevices : machine.outputDevices, chosen)) continue;
+        // The device in use went: the engine falls back to the default one.
+        fallbacks.push_back(std::string("Audio: ") + Kind(input) + " device '" + chosen +
+                            "' was unplugged; using the default device");
+        chosen.clear();
+        (input ? change.inputFellBack : change.outputFellBack) = true;
+      }
+      change.currentInputId = CurrentDeviceLocked(machine, true).id;
+      change.currentOutputId = CurrentDeviceLocked(machine, false).id;
+      cb = audioDevicesCallback_;
+    }
+    for (std::string& line : fallbacks) Log(sdk::LogSeverity::Warning, std::move(line), true);
+    if (cb) Deliver([cb = std::move(cb), change = std::move(change)] { (*cb)(change); });
+    return;
+  }
+  UpdateNoAudioInput();
+  UpdateAllSpeaking();
+}
+
+// ---- volumes and processing ------------------------------------------------------------------
+
+void SimClient::SetInputVolume(float volume) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    engine_.inputVolume = Clamp(volume, 0, sdk::kMaxInputVolume);
+  }
+  Post([this] { UpdateAllSpeaking(); });  // a microphone at 0 sends nothing
+}
+
+float SimClient::GetInputVolume() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return engine_.inputVolume;
+}
+
+void SimClient::SetOutputVolume(float volume) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  engine_.outputVolume = Clamp(volume, 0, sdk::kMaxOutputVolume);
+}
+
+float SimClient::GetOutputVolume() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return engine_.outputVolume;
+}
+
+void SimClient::SetAutomaticGainControl(bool on) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  engine_.automaticGainControl = on;
+}
+
+bool SimClient::GetAutomaticGainControl() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return engine_.automaticGainControl;
+}
+
+void SimClient::SetEchoCancellation(bool on) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  engine_.echoCancellation = on;
+}
+
+bool SimClient::GetEchoCancellation() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return engine_.echoCancellation;
+}
+
+void SimClient::SetNoiseSuppression(bool on) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  engine_.noiseSuppression = on;
+}
+
+bool SimClient::GetNoiseSuppression() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return engine_.noiseSuppression;
+}
+
+void SimClient::SetNoiseCancellation(bool on) {
+  // Krisp came in SDK 1.9: an older SDK has no such switch.
+  const sdk::Version& version = world_->version();
+  if (version.major == 1 && version.minor < 9) return;
+  std::lock_guard<std::mutex> lock(mutex_);
+  engine_.noiseCancellation = on;
+}
+
+bool SimClient::GetNoiseCancellation() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return engine_.noiseCancellation;
+}
+
+// ---- no audio input --------------------------------------------------------------------------
+
+void SimClient::SetNoAudioInputThreshold(float dBFS) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    engine_.noAudioInputThreshold = Clamp(dBFS, sdk::kMinDecibels, 0);
+  }
+  Post([this] { UpdateNoAudioInput(); });
+}
+
+void SimClient::SetNoAudioInputCallback(NoAudioInputCallback cb) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  noAudioInputCallback_ = cb ? std::make_shared<const NoAudioInputCallback>(std::move(cb)) : nullptr;
+}
+
+void SimClient::UpdateNoAudioInput() {
+  const sdk::Snowflake user = sessionUserId_.load();
+  if (status_.load() != sdk::Status::Ready || user == 0) return;
+  const float level = InputLevel(user);
+  std::shared_ptr<const NoAudioInputCallback> cb;
+  bool detected = false;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    detected = level >= engine_.noAudioInputThreshold;
+    if (detected == engine_.inputDetected) return;
+    engine_.inputDetected = detected;
+    cb = noAudioInputCallback_;
+  }
+  if (!detected) Log(sdk::LogSeverity::Warning, "Audio: no audio input detected from the microphone", true);
+  if (cb) Deliver([cb = std::move(cb), detected] { (*cb)(detected); });
+}
+
+// ---- per-call controls and speaking ----------------------------------------------------------
+
+bool SimClient::SetParticipantVolume(sdk::Snowflake lobbyId, sdk::Snowflake userId, float volume) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = calls_.find(lobbyId);
+  if (it == calls_.end()) return false;
+  it->second.participantVolume[userId] = Clamp(volume, 0, sdk::kMaxParticipantVolume);
+  return true;
+}
+
+bool SimClient::SetLocalMute(sdk::Snowflake lobbyId, sdk::Snowflake userId, bool mute) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = calls_.find(lobbyId);
+  if (it == calls_.end()) return false;
+  it->second.localMute[userId] = mute;
+  return true;
+}
+
+bool SimClient::SetAudioMode(sdk::Snowflake lobbyId, sdk::AudioMode mode) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = calls_.find(lobbyId);
+    if (it == calls_.end()) return false;
+    // Uninit is the engine's state before a mode is chosen, not one to choose: voice activity.
+    it->second.audioMode = mode == sdk::AudioMode::PushToTalk ? mode : sdk::AudioMode::VoiceActivity;
+  }
+  Post([this, lobbyId] { UpdateSpeaking(lobbyId); });
+  return true;
+}
+
+bool SimClient::SetVADThreshold(sdk::Snowflake lobbyId, bool automatic, float threshold) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = calls_.find(lobbyId);
+    if (it == calls_.end()) return false;
+    it->second.vadAutomatic = automatic;
+    it->second.vadThreshold = Clamp(threshold, sdk::kMinDecibels, 0);
+  }
+  Post([this, lobbyId] { UpdateSpeaking(lobbyId); });
+  return true;
+}
+
+bool SimClient::SetPTTReleaseDelay(sdk::Snowflake lobbyId, uint32_t delayMs) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = calls_.find(lobbyId);
+  if (it == calls_.end()) return false;
+  it->second.pttReleaseDelayMs = std::min(delayMs, sdk::kMaxPttReleaseDelayMs);
+  return true;
+}
+
+bool SimClient::SetPTTActive(sdk::Snowflake lobbyId, bool active) {
+  const uint64_t now = world_->Now();  // before mutex_: the world's lock is never taken under it
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = calls_.find(lobbyId);
+    if (it == calls_.end()) return false;
+    if (it->second.pttActive && !active) it->second.pttReleasedAtMs = now;
+    it->second.pttActive = active;
+  }
+  Post([this, lobbyId] { UpdateSpeaking(lobbyId); });
+  return true;
+}
+
+void SimClient::UpdateAllSpeaking() {
+  std::vector<sdk::Snowflake> lobbies;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (const auto& entry : calls_) lobbies.push_back(entry.first);
+  }
+  for (sdk::Snowflake lobbyId : lobbies) UpdateSpeaking(lobbyId);
+}
+
+void SimClient::UpdateSpeaking(sdk::Snowflake lobbyId) {
+  const sdk::Snowflake user = sessionUserId_.load();
+  if (user == 0) return;
+  const float level = InputLevel(user);
+  const uint64_t now = world_->Now();
+  bool speaking = false;
+  uint64_t releaseEndsAt = 0;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = calls_.find(lobbyId);
+    if (it == calls_.end() || it->second.status != sdk::CallStatus::Connected) return;
+    const LocalCall& call = it->second;
+    const bool open = !call.selfMute && !call.selfDeaf && engine_.inputVolume > 0;
+    if (call.audioMode == sdk::AudioMode::PushToTalk) {
+      // Voice goes out while the key is held, and for the release delay after it is let go.
+      const uint64_t holdUntil = call.pttReleasedAtMs + call.pttReleaseDelayMs;
+      const bool held = call.pttActive || (call.pttReleasedAtMs != 0 && now < holdUntil);
+      if (!call.pttActive && held) releaseEndsAt = holdUntil;
+      speaking = open && held && level > sdk::kMinDecibels;
+    } else {
+      // Automatic sensitivity: the simulated engine settles on the default threshold.
+      const float threshold = call.vadAutomatic ? sdk::kDefaultVadThreshold : call.vadThreshold;
+      speaking = open && level >= threshold;
+    }
+  }
+  if (releaseEndsAt != 0) world_->ScheduleAt(this, releaseEndsAt, [this, lobbyId] { UpdateSpeaking(lobbyId); });
+  // The world ignores a repeat (no change for the participant), so telling it again is harmless.
+  world_->SetSpeaking(lobbyId, this, speaking);
+}
+
+}  // namespace sim
