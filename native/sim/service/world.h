@@ -473,6 +473,11 @@ class World {
   std::optional<ExternalToken> ExternalIdentityLocked(sdk::Snowflake app, sdk::ExternalAuthType type,
                                                       const std::string& externalToken) const;
   sdk::Result CheckOidcLocked(const ExternalToken& identity) const;
+  // A provisional-account token call's identity: the application is no child, the provider token
+  // is one its provider issued for `type` and unexpired (else 403 50025), OIDC's issuer checks
+  // pass. Fills `identity` on success.
+  sdk::Result ProvisionalIdentityLocked(sdk::Snowflake app, sdk::ExternalAuthType type, const std::string& externalToken,
+                                        ExternalToken* identity) const;
   sdk::Result GrantProvisionalLocked(const ExternalToken& identity, uint64_t ttlMs, bool withRefresh,
                                      const std::optional<std::string>& preferredName, sdk::TokenExchange* out);
   sdk::Result UnmergeIdentityLocked(const ExternalToken& identity);

@@ -77,23 +77,29 @@ sdk::Result World::CheckOidcLocked(const ExternalToken& identity) const {
   return sdk::Result::Success();
 }
 
+sdk::Result World::ProvisionalIdentityLocked(sdk::Snowflake app, sdk::ExternalAuthType type,
+                                             const std::string& externalToken, ExternalToken* identity) const {
+  if (sdk::Result refused = RefuseChildApplicationLocked(app); !refused.ok()) return refused;
+  const std::optional<ExternalToken> found = ExternalIdentityLocked(app, type, externalToken);
+  if (!found) {
+    return HttpFailure(403, kInvalidExternalToken,
+                       "Invalid external auth token: not issued by this application's identity provider for this "
+                       "type, or expired");
+  }
+  *identity = *found;
+  return CheckOidcLocked(*found);
+}
+
 sdk::Result World::GetProvisionalToken(sdk::Snowflake app, sdk::ExternalAuthType type, const std::string& externalToken,
                                        sdk::TokenExchange* out) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (applications_.count(app) == 0) {
     return HttpFailure(400, kInvalidFormBody, "unknown application " + std::to_string(app));
   }
-  if (sdk::Result refused = RefuseChildApplicationLocked(app); !refused.ok()) return refused;
-  const std::optional<ExternalToken> identity = ExternalIdentityLocked(app, type, externalToken);
-  if (!identity) {
-    return HttpFailure(403, kInvalidExternalToken,
-                       "Invalid external auth token: not issued by this application's identity provider for this "
-                       "type, or expired");
-  }
-  const sdk::Result oidc = CheckOidcLocked(*identity);
-  if (!oidc.ok()) return oidc;
+  ExternalToken identity;
+  if (sdk::Result refused = ProvisionalIdentityLocked(app, type, externalToken, &identity); !refused.ok()) return refused;
   // The SDK's exchange: one hour, no refresh token (sdk-api.md §5.3).
-  return GrantProvisionalLocked(*identity, ProvisionalAccounts::kTokenTtlMs, false, std::nullopt, out);
+  return GrantProvisionalLocked(identity, ProvisionalAccounts::kTokenTtlMs, false, std::nullopt, out);
 }
 
 sdk::Result World::GrantProvisionalLocked(const ExternalToken& identity, uint64_t ttlMs, bool withRefresh,

@@ -12,28 +12,16 @@
 
 namespace sim {
 
-namespace {
-// "Invalid external auth token" (server-api.md §4.6).
-constexpr int32_t kInvalidExternalToken = 50025;
-}  // namespace
-
 sdk::Result World::ExchangeExternalToken(sdk::Snowflake app, sdk::ExternalAuthType type, const std::string& externalToken,
                                          sdk::TokenExchange* out) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (applications_.count(app) == 0) return HttpFailure(404, kUnknownApplication, "Unknown Application");
-  if (sdk::Result refused = RefuseChildApplicationLocked(app); !refused.ok()) return refused;
-  const std::optional<ExternalToken> identity = ExternalIdentityLocked(app, type, externalToken);
-  if (!identity) {
-    return HttpFailure(403, kInvalidExternalToken,
-                       "Invalid external auth token: not issued by this application's identity provider for this "
-                       "type, or expired");
-  }
-  const sdk::Result oidc = CheckOidcLocked(*identity);
-  if (!oidc.ok()) return oidc;
+  ExternalToken identity;
+  if (sdk::Result refused = ProvisionalIdentityLocked(app, type, externalToken, &identity); !refused.ok()) return refused;
   // OIDC adds a refresh token, whose use with the refresh_token grant is deprecated (spec
   // "Authentication" rule 6): the simulator still honours it, as the service does.
   const bool withRefresh = type == sdk::ExternalAuthType::OIDC;
-  return GrantProvisionalLocked(*identity, kServerProvisionalTokenTtlMs, withRefresh, std::nullopt, out);
+  return GrantProvisionalLocked(identity, kServerProvisionalTokenTtlMs, withRefresh, std::nullopt, out);
 }
 
 sdk::Result World::BotProvisionalToken(sdk::Snowflake app, const std::string& externalUserId,
