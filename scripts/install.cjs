@@ -210,6 +210,10 @@ function nodeGypCommand (env = process.env) {
   }
 }
 
+function availableCpus () {
+  return typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length
+}
+
 function build (reason) {
   // Outside the package: npm removes a package whose install script failed, and the log with it.
   const logPath = path.join(os.tmpdir(), `social-sdk-node-build-${Date.now()}.log`)
@@ -217,6 +221,9 @@ function build (reason) {
   const verbose = process.env.SOCIAL_SDK_BUILD_VERBOSE === '1' || process.env.npm_config_foreground_scripts === 'true'
   const [command, ...args] = nodeGypCommand()
   const env = { ...process.env }
+  // node-gyp compiles one file at a time unless told otherwise; a few at once halves a from-source
+  // install on a 2-core machine. At most 4: each compiler process takes several hundred MB.
+  if (!env.JOBS && !env.npm_config_jobs) env.JOBS = String(Math.max(1, Math.min(4, availableCpus())))
   if (!env.npm_config_nodedir) {
     try {
       const nodedir = require('./node-headers.cjs').localNodedir()
