@@ -13,6 +13,7 @@
 import type { NativeTokenExchange } from '../../native.js';
 import { OAuthRefusal } from './errors.js';
 import type { Route, ServiceContext, ServiceRequest } from './routes.js';
+import { wireTokenResponse } from './wire.js';
 
 /** The application a request's client credentials (Basic header or form fields) prove, or 401 invalid_client. */
 function authenticateClient(request: ServiceRequest, form: URLSearchParams, context: ServiceContext): string {
@@ -60,17 +61,6 @@ function grantCall(operation: () => NativeTokenExchange): NativeTokenExchange {
   }
 }
 
-/** The token response (server API reference §4.3). */
-function tokenResponse(tokens: NativeTokenExchange): Record<string, unknown> {
-  return {
-    access_token: tokens.accessToken,
-    token_type: 'Bearer',
-    expires_in: tokens.expiresIn,
-    refresh_token: tokens.refreshToken,
-    scope: tokens.scopes,
-  };
-}
-
 export const OAUTH2_ROUTES: readonly Route[] = [
   {
     method: 'POST',
@@ -86,12 +76,12 @@ export const OAUTH2_ROUTES: readonly Route[] = [
         const redirectUri = required(form, 'redirect_uri');
         const verifier = form.get('code_verifier') ?? '';
         const tokens = grantCall(() => context.world.exchangeCode(applicationId, code, verifier, redirectUri));
-        return { status: 200, body: tokenResponse(tokens) };
+        return { status: 200, body: wireTokenResponse(tokens) };
       }
       if (grantType === 'refresh_token') {
         const refreshToken = required(form, 'refresh_token');
         const tokens = grantCall(() => context.world.refreshGrant(applicationId, refreshToken));
-        return { status: 200, body: tokenResponse(tokens) };
+        return { status: 200, body: wireTokenResponse(tokens) };
       }
       throw new OAuthRefusal(400, 'unsupported_grant_type', 'grant_type must be authorization_code or refresh_token');
     },

@@ -10,13 +10,12 @@
  * @internal
  * @module
  */
-import type { NativeTokenExchange } from '../../native.js';
 import { ExternalAuthType } from '../../generated/seam.js';
 import { checkText, typeName } from '../../validate.js';
 import { EXTERNAL_AUTH_WIRE_NAMES } from '../../rest/provisional.js';
 import { ServiceRefusal, field, invalidForm, worldCall } from './errors.js';
 import type { Route, ServiceContext, ServiceRequest } from './routes.js';
-import { bodyObject, snowflakeField } from './wire.js';
+import { bodyObject, snowflakeField, wireTokenResponse } from './wire.js';
 
 /** "Invalid client secret" (server API reference §4.7). */
 const INVALID_CLIENT_SECRET = 530007;
@@ -61,17 +60,7 @@ function externalUserId(body: Record<string, unknown>): string {
   return field('external_user_id', () => checkText(body['external_user_id'], 'external_user_id', 1, 1024));
 }
 
-/** The token response (server API reference §4.5). No `id_token`: the simulator signs no JWT. */
-function tokenResponse(tokens: NativeTokenExchange): Record<string, unknown> {
-  return {
-    access_token: tokens.accessToken,
-    token_type: 'Bearer',
-    expires_in: tokens.expiresIn,
-    scope: tokens.scopes,
-    ...(tokens.refreshToken === '' ? {} : { refresh_token: tokens.refreshToken }),
-  };
-}
-
+// Token responses carry no `id_token`: the simulator signs no JWT.
 export const PROVISIONAL_ROUTES: readonly Route[] = [
   {
     method: 'POST',
@@ -84,7 +73,7 @@ export const PROVISIONAL_ROUTES: readonly Route[] = [
       const preferred = name === undefined ? undefined : field('preferred_global_name', () => checkText(name, 'preferred_global_name', 1, 32));
       const { applicationId } = request.caller;
       const tokens = worldCall(() => context.world.botProvisionalToken(applicationId, player, preferred));
-      return { status: 200, body: tokenResponse(tokens) };
+      return { status: 200, body: wireTokenResponse(tokens) };
     },
   },
   {
@@ -96,7 +85,7 @@ export const PROVISIONAL_ROUTES: readonly Route[] = [
       const applicationId = authenticateClient(request, body, context);
       const { type, token } = externalIdentity(body);
       const tokens = worldCall(() => context.world.exchangeExternalToken(applicationId, type, token));
-      return { status: 200, body: tokenResponse(tokens) };
+      return { status: 200, body: wireTokenResponse(tokens) };
     },
   },
   {

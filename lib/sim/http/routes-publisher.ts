@@ -11,7 +11,7 @@
 import { checkText } from '../../validate.js';
 import { ServiceRefusal, field, unauthorized, worldCall } from './errors.js';
 import type { Route } from './routes.js';
-import { bodyObject, snowflakeField } from './wire.js';
+import { bodyObject, snowflakeField, wireTokenResponse } from './wire.js';
 
 /** "Invalid client secret" (server API reference §4.7). */
 const INVALID_CLIENT_SECRET = 530007;
@@ -33,10 +33,7 @@ export const PUBLISHER_ROUTES: readonly Route[] = [
         throw new ServiceRefusal(401, INVALID_CLIENT_SECRET, 'Invalid client secret');
       }
       const tokens = worldCall(() => context.world.exchangeChildToken(parentToken, childId));
-      return {
-        status: 200,
-        body: { access_token: tokens.accessToken, token_type: 'Bearer', expires_in: tokens.expiresIn, scope: tokens.scopes },
-      };
+      return { status: 200, body: wireTokenResponse(tokens) };
     },
   },
 ];

@@ -17,7 +17,8 @@ import { request as httpsRequest } from 'node:https';
 import { SocialSdkError } from '../../errors.js';
 import type { NativeMessage, NativeWebhookNotice, NativeWorld } from '../../native.js';
 import { getRuntime } from '../../runtime.js';
-import type { WebhookEvent, WebhookEventBody, WebhookUser } from '../../webhooks/types.js';
+import { wireUser } from './wire.js';
+import type { WebhookEvent, WebhookEventBody } from '../../webhooks/types.js';
 
 /** The receiver must answer within this (real time; server API reference §5.3). */
 export const DELIVERY_TIMEOUT_MS = 3000;
@@ -273,10 +274,10 @@ export class WebhookDispatcher {
         return {
           type: 'APPLICATION_AUTHORIZED',
           timestamp,
-          data: { integration_type: 1, user: this.#user(notice.userId ?? '0'), scopes: (notice.scopes ?? '').split(' ').filter((scope) => scope !== '') },
+          data: { integration_type: 1, user: wireUser(this.#world, notice.userId ?? '0'), scopes: (notice.scopes ?? '').split(' ').filter((scope) => scope !== '') },
         };
       case 'APPLICATION_DEAUTHORIZED':
-        return { type: 'APPLICATION_DEAUTHORIZED', timestamp, data: { user: this.#user(notice.userId ?? '0') } };
+        return { type: 'APPLICATION_DEAUTHORIZED', timestamp, data: { user: wireUser(this.#world, notice.userId ?? '0') } };
       case 'LOBBY_MESSAGE_CREATE':
         return notice.message ? { type: 'LOBBY_MESSAGE_CREATE', timestamp, data: this.#lobbyMessage(notice.message, notice.applicationId) } : undefined;
       case 'LOBBY_MESSAGE_UPDATE':
@@ -294,11 +295,6 @@ export class WebhookDispatcher {
     }
   }
 
-  #user(id: string): WebhookUser {
-    const user = this.#world.getUser(id);
-    return { id, username: user?.username ?? 'unknown', global_name: user?.globalName ?? null, avatar: null, discriminator: '0' };
-  }
-
   #lobbyMessage(message: NativeMessage, applicationId: string) {
     const lobbyId = message.lobbyId ?? message.channelId;
     return {
@@ -307,7 +303,7 @@ export class WebhookDispatcher {
       content: message.content,
       lobby_id: lobbyId,
       channel_id: lobbyId,
-      author: this.#user(message.authorId),
+      author: wireUser(this.#world, message.authorId),
       ...(Object.keys(message.metadata).length === 0 ? {} : { metadata: { ...message.metadata } }),
       flags: SDK_MESSAGE_FLAG,
       application_id: applicationId,
@@ -322,12 +318,12 @@ export class WebhookDispatcher {
       id: message.id,
       type: 0,
       content: message.content,
-      author: this.#user(message.authorId),
+      author: wireUser(this.#world, message.authorId),
       flags: SDK_MESSAGE_FLAG,
       application_id: applicationId,
       channel_id: message.channelId,
       recipient_id: recipientId,
-      channel: { id: message.channelId, type: 1, recipients: [this.#user(recipientId)] },
+      channel: { id: message.channelId, type: 1, recipients: [wireUser(this.#world, recipientId)] },
       timestamp: eventTimestamp(message.sentAt),
       edited_timestamp: message.editedAt === null ? null : eventTimestamp(message.editedAt),
     };

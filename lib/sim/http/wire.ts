@@ -4,14 +4,17 @@
  * @internal
  * @module
  */
-import type { NativeMessage, NativeServerLobby, NativeUser, NativeWorld } from '../../native.js';
+import type { NativeMessage, NativeServerLobby, NativeTokenExchange, NativeUser, NativeWorld } from '../../native.js';
 import { toSnowflake, type Snowflake } from '../../ids.js';
 import { typeName } from '../../validate.js';
 import { field, invalidForm } from './errors.js';
 
 type Json = Record<string, unknown>;
 
-export function wireUser(world: NativeWorld, id: string): Json {
+/** A user as the service's JSON shows it (API responses and webhook events alike). */
+export type WireUser = { id: string; username: string; global_name: string | null; avatar: null; discriminator: string };
+
+export function wireUser(world: NativeWorld, id: string): WireUser {
   const user: NativeUser | null = world.getUser(id);
   return {
     id,
@@ -76,4 +79,18 @@ export function snowflakeField(name: string, value: unknown): Snowflake {
   if (typeof value !== 'string') throw invalidForm(name, `${name} must be a snowflake string, got ${typeName(value)}`);
   // toSnowflake names parameters as 'members[0].id'; the error body's path is 'members.0.id'.
   return field(name, () => toSnowflake(value, name.replace(/\.(\d+)/g, '[$1]')));
+}
+
+/**
+ * A token endpoint's answer (server API reference §4.3, §4.5-4.6): `refresh_token` only when one
+ * was issued (none for provisional accounts but OIDC's, nor for child tokens).
+ */
+export function wireTokenResponse(tokens: NativeTokenExchange): Json {
+  return {
+    access_token: tokens.accessToken,
+    token_type: 'Bearer',
+    expires_in: tokens.expiresIn,
+    ...(tokens.refreshToken === '' ? {} : { refresh_token: tokens.refreshToken }),
+    scope: tokens.scopes,
+  };
 }
