@@ -4,8 +4,8 @@ import { defineConfig } from 'vitest/config';
  * Test files whose outcome does not depend on the native build that is loaded: static checks of
  * the sources, the TypeScript consumers, the vendor adapter's compile gate (it compiles the
  * sources, not the loaded binary), the docs, and the REST client (no addon). CI runs them once,
- * with the cmake-js build; its runs on the other builds (node-gyp, ASan+UBSan) set
- * SOCIAL_SDK_TESTS=native and leave them out, since they would only repeat the same work.
+ * with the node-gyp build npm ci makes; its run on the ASan+UBSan build sets
+ * SOCIAL_SDK_TESTS=native and leaves them out, since it would only repeat the same work.
  */
 const BUILD_INDEPENDENT = [
   'test/architecture.test.ts',
@@ -22,7 +22,7 @@ const BUILD_INDEPENDENT = [
  * Test files that drive the package from child processes as a user does (the CLI, packing, the
  * examples, the fuzz driver, builds without the vendor SDK). The addon code they reach is the code
  * the in-process files reach; under ASan every child is a preloaded node, which made them most of
- * that pass's time, and the fuzz has its own ASan step. CI runs them with the cmake-js build only.
+ * that pass's time, and the fuzz has its own ASan step. CI runs them with the node-gyp build only.
  */
 const CHILD_PROCESS_LEVEL = [
   'test/doctor.test.ts',
