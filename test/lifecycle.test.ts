@@ -90,11 +90,11 @@ describe('3. garbage collection mid-operation (node --expose-gc)', () => {
     expectCleanExit(await gcFixture('pending'));
   });
 
-  it('(b) dropped idle clients are collected, their finalizer closes them (threads joined), and the process exits', async () => {
+  it('(b) dropped idle clients and their simulator are collected, the finalizers close the clients, the world joins its workers, and the process exits', async () => {
     expectCleanExit(await gcFixture('idle'));
   });
 
-  it('(c) a dropped client is closed by its finalizer while its service thread is still producing a log flood', async () => {
+  it('(c) a dropped client is closed by its finalizer while a worker is still producing its log flood, and the flood stops', async () => {
     expectCleanExit(await gcFixture('flood'));
   });
 });

@@ -180,8 +180,8 @@ void SimClient::OnMessageEvent(sdk::MessageEvent event, sdk::MessagePtr message)
 void SimClient::Enqueue(Task task) { Post(std::move(task)); }
 
 bool SimClient::Post(Task task) {
-  // The ticket counts the task as in flight for the world's settle() until it has run or is dropped.
-  return service_.Post([task = std::move(task), ticket = world_->Ticket()] { task(); });
+  // The world's pool counts the task as in flight for settle() until it has run or is dropped.
+  return service_.Post(std::move(task));
 }
 
 void SimClient::Deliver(sdk::CallbackQueue::Callback callback) {

@@ -1,5 +1,6 @@
 // The simulated SDK client: the vendor status machine (Disconnected -> Connecting -> Connected ->
-// Ready, Disconnecting, Reconnecting) driven by its own service thread against a sim::World.
+// Ready, Disconnecting, Reconnecting) driven by its own service queue (on the world's pool of workers)
+// against a sim::World.
 #pragma once
 
 #include <atomic>
@@ -14,7 +15,7 @@
 #include "sdk/callback_queue.h"
 #include "sdk/redact.h"
 #include "sdk/client.h"
-#include "sim/service/service_thread.h"
+#include "sim/service/service_pool.h"
 #include "sim/service/world.h"
 
 namespace sim {
@@ -266,7 +267,7 @@ class SimClient final : public sdk::Client,
   std::map<sdk::Snowflake, std::string> launchCommands_;
   void RecordLaunchCommands(sdk::Snowflake user);
 
-  ServiceThread service_;  // last member: its thread stops before the state above is destroyed
+  ServiceQueue service_{world_->Pool()};  // last member: stopped before the state above is destroyed
 };
 
 }  // namespace sim

@@ -208,18 +208,16 @@ void World::SessionReady(Session* session, sdk::Snowflake app, sdk::Snowflake us
   readyKey_[session] = {app, user};
   auto& sessions = ready_[{app, user}];
   sessions.insert(session);
-  if (sessions.size() == 1) DispatchLocked(lobbies_.ConnectedChanged(app, user));
+  if (sessions.size() == 1) {
+    ++readyApplicationsOfUser_[user];
+    DispatchLocked(lobbies_.ConnectedChanged(app, user));
+  }
   DeliverPendingJoinsLocked(app, user);
   // Its first client anywhere: the user comes online (userUpdated; friends' groups).
   if (!wasOnline) UserUpdatedLocked(user);
 }
 
-bool World::UserConnectedLocked(sdk::Snowflake user) const {
-  for (const auto& [key, sessions] : ready_) {
-    if (key.second == user && !sessions.empty()) return true;
-  }
-  return false;
-}
+bool World::UserConnectedLocked(sdk::Snowflake user) const { return readyApplicationsOfUser_.count(user) > 0; }
 
 void World::SessionGone(Session* session) {
   std::lock_guard<std::mutex> lock(mutex_);
@@ -236,6 +234,8 @@ void World::ForgetReadyLocked(Session* session) {
   sessions.erase(session);
   if (!sessions.empty()) return;
   ready_.erase({app, user});
+  auto applications = readyApplicationsOfUser_.find(user);
+  if (--applications->second == 0) readyApplicationsOfUser_.erase(applications);
   const bool activityGone = PresenceGoneLocked(app, user);
   DispatchLocked(lobbies_.ConnectedChanged(app, user));
   // Its activity went, or its last client anywhere (offline): userUpdated; friends' groups.
@@ -412,44 +412,8 @@ void World::Schedule(Session* session, CallKind kind, sdk::Snowflake userId,
   }
 }
 
-std::shared_ptr<void> World::Ticket() {
-  {
-    std::lock_guard<std::mutex> lock(activityMutex_);
-    ++inFlight_;
-    ++generation_;
-  }
-  // The world outlives every session, and so every ticket their tasks hold.
-  return std::shared_ptr<void>(nullptr, [this](void*) { ReleaseTicket(); });
-}
+void World::WhenSettled(std::function<void(uint64_t generation)> callback) { pool_.WhenIdle(std::move(callback)); }
 
-void World::ReleaseTicket() {
-  std::vector<std::function<void(uint64_t)>> waiters;
-  uint64_t generation = 0;
-  {
-    std::lock_guard<std::mutex> lock(activityMutex_);
-    if (--inFlight_ > 0) return;
-    waiters.swap(settleWaiters_);
-    generation = generation_;
-  }
-  for (auto& waiter : waiters) waiter(generation);
-}
-
-void World::WhenSettled(std::function<void(uint64_t generation)> callback) {
-  uint64_t generation = 0;
-  {
-    std::lock_guard<std::mutex> lock(activityMutex_);
-    if (inFlight_ > 0) {
-      settleWaiters_.push_back(std::move(callback));
-      return;
-    }
-    generation = generation_;
-  }
-  callback(generation);
-}
-
-uint64_t World::generation() const {
-  std::lock_guard<std::mutex> lock(activityMutex_);
-  return generation_;
-}
+uint64_t World::generation() const { return pool_.Posted(); }
 
 }  // namespace sim

@@ -172,7 +172,9 @@ void World::DeliverPendingJoinsLocked(sdk::Snowflake app, sdk::Snowflake user) {
   if (pending == pendingJoins_.end()) return;
   const std::vector<sdk::ActivityJoin> joins = std::move(pending->second);
   pendingJoins_.erase(pending);
-  for (Session* session : ready_[{app, user}]) {
+  auto sessions = ready_.find({app, user});
+  if (sessions == ready_.end()) return;
+  for (Session* session : sessions->second) {
     for (const sdk::ActivityJoin& join : joins) session->OnActivityJoin(join);
   }
 }
