@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * Test files whose outcome does not depend on the native build that is loaded: static checks of
  * the sources, the TypeScript consumers, the vendor adapter's compile gate (it compiles the
- * sources, not the loaded binary), the docs, and the REST client (no addon). CI runs them once,
+ * sources, not the loaded binary), the docs, the REST client (no addon), and the simulator's
+ * worker pool built on its own with ThreadSanitizer. CI runs them once,
  * with the node-gyp build npm ci makes; its run on the ASan+UBSan build sets
  * SOCIAL_SDK_TESTS=native and leaves them out, since it would only repeat the same work.
  */
@@ -16,6 +17,7 @@ const BUILD_INDEPENDENT = [
   'test/rest-errors.test.ts',
   'test/rest-rate-limits.test.ts',
   'test/rest-entry.test.ts',
+  'test/service-pool.test.ts',
 ];
 
 /**
