@@ -109,6 +109,11 @@ class SimClient final : public sdk::Client,
   // Pending operations: completed exactly once, by the service thread or by Close().
   // `onFailure` reports a failure (ClientDestroyed when Close() comes first).
   uint64_t BeginOperation(ResultCallback onFailure);
+  // BeginOperation for an operation that answers with a value: a failure comes with an empty one.
+  template <typename ValueCallback>
+  uint64_t BeginValueOperation(const ValueCallback& done) {
+    return BeginOperation([done](const sdk::Result& failure) { done(failure, {}); });
+  }
   void CompleteOperation(uint64_t id, sdk::Result result);
   // Completes with a value: `deliver` is queued instead of `onFailure`, unless Close() came first.
   void FinishOperation(uint64_t id, std::function<void()> deliver);

@@ -17,7 +17,7 @@ void SimClient::Authorize(std::string scopes, std::string codeChallenge, std::st
                           AuthorizationCallback done) {
   (void)state;  // returned unchanged by the browser flow; the SDK's callback does not carry it
   (void)nonce;  // goes into the ID token, which the simulator does not issue
-  const uint64_t op = BeginOperation([done](const sdk::Result& failure) { done(failure, {}); });
+  const uint64_t op = BeginValueOperation(done);
   bool busy = false;
   {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -91,7 +91,7 @@ void SimClient::AbortAuthorize() {
 // latency and may be failed, then the world answers. No line carries a code, verifier or token.
 void SimClient::GetToken(sdk::Snowflake applicationId, std::string code, std::string codeVerifier,
                          std::string redirectUri, TokenExchangeCallback done) {
-  const uint64_t op = BeginOperation([done](const sdk::Result& failure) { done(failure, {}); });
+  const uint64_t op = BeginValueOperation(done);
   Log(sdk::LogSeverity::Verbose, "HTTP POST /oauth2/token (grant_type=authorization_code)");
   world_->Schedule(this, CallKind::GetToken, 0,
                    [this, op, applicationId, code = std::move(code), codeVerifier = std::move(codeVerifier),
@@ -105,7 +105,7 @@ void SimClient::GetToken(sdk::Snowflake applicationId, std::string code, std::st
 }
 
 void SimClient::RefreshToken(sdk::Snowflake applicationId, std::string refreshToken, TokenExchangeCallback done) {
-  const uint64_t op = BeginOperation([done](const sdk::Result& failure) { done(failure, {}); });
+  const uint64_t op = BeginValueOperation(done);
   Log(sdk::LogSeverity::Verbose, "HTTP POST /oauth2/token (grant_type=refresh_token)");
   world_->Schedule(this, CallKind::RefreshToken, 0,
                    [this, op, applicationId, refreshToken = std::move(refreshToken),
@@ -120,7 +120,7 @@ void SimClient::RefreshToken(sdk::Snowflake applicationId, std::string refreshTo
 
 void SimClient::GetProvisionalToken(sdk::Snowflake applicationId, sdk::ExternalAuthType externalAuthType,
                                     std::string externalAuthToken, TokenExchangeCallback done) {
-  const uint64_t op = BeginOperation([done](const sdk::Result& failure) { done(failure, {}); });
+  const uint64_t op = BeginValueOperation(done);
   secrets_.Add(externalAuthToken);
   Log(sdk::LogSeverity::Verbose, "HTTP POST /partner-sdk/token");
   world_->Schedule(this, CallKind::GetProvisionalToken, 0,
@@ -145,7 +145,7 @@ void SimClient::UpdateProvisionalAccountDisplayName(std::string name, ResultCall
 void SimClient::GetTokenFromProvisionalMerge(sdk::Snowflake applicationId, std::string code, std::string codeVerifier,
                                              std::string redirectUri, sdk::ExternalAuthType externalAuthType,
                                              std::string externalAuthToken, TokenExchangeCallback done) {
-  const uint64_t op = BeginOperation([done](const sdk::Result& failure) { done(failure, {}); });
+  const uint64_t op = BeginValueOperation(done);
   secrets_.Add(externalAuthToken);
   Log(sdk::LogSeverity::Verbose, "HTTP POST /oauth2/token (grant_type=authorization_code, external_auth_type)");
   world_->Schedule(this, CallKind::GetTokenFromProvisionalMerge, 0,
@@ -180,7 +180,7 @@ void SimClient::UnmergeIntoProvisionalAccount(sdk::Snowflake applicationId, sdk:
 
 void SimClient::ExchangeChildToken(std::string parentApplicationToken, sdk::Snowflake childApplicationId,
                                    TokenExchangeCallback done) {
-  const uint64_t op = BeginOperation([done](const sdk::Result& failure) { done(failure, {}); });
+  const uint64_t op = BeginValueOperation(done);
   secrets_.Add(parentApplicationToken);
   Log(sdk::LogSeverity::Verbose, "HTTP POST /partner-sdk/child-token");
   world_->Schedule(this, CallKind::ExchangeChildToken, 0,
@@ -212,7 +212,7 @@ bool SimClient::IsAuthenticated() {
 // GET /users/@me with the given token: the service checks it as the gateway does (any
 // application's token), and answers the user's id and username. No line carries the token.
 void SimClient::FetchCurrentUser(sdk::TokenType tokenType, std::string token, CurrentUserCallback done) {
-  const uint64_t op = BeginOperation([done](const sdk::Result& failure) { done(failure, {}); });
+  const uint64_t op = BeginValueOperation(done);
   secrets_.Add(token);
   Log(sdk::LogSeverity::Verbose, "HTTP GET /users/@me");
   if (tokenType != sdk::TokenType::Bearer) {

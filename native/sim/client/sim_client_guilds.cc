@@ -5,14 +5,14 @@
 namespace sim {
 
 void SimClient::GetUserGuilds(GuildsCallback done) {
-  const uint64_t op = BeginOperation([done](const sdk::Result& failure) { done(failure, {}); });
+  const uint64_t op = BeginValueOperation(done);
   Call(CallKind::GetUserGuilds, op, [this, op, done](sdk::Snowflake, sdk::Snowflake user) {
     FinishOperation(op, [done, guilds = world_->GuildsOf(user)] { done(sdk::Result::Success(), guilds); });
   });
 }
 
 void SimClient::GetGuildChannels(sdk::Snowflake guildId, GuildChannelsCallback done) {
-  const uint64_t op = BeginOperation([done](const sdk::Result& failure) { done(failure, {}); });
+  const uint64_t op = BeginValueOperation(done);
   Call(CallKind::GetGuildChannels, op, [this, op, done, guildId](sdk::Snowflake app, sdk::Snowflake user) {
     std::vector<sdk::GuildChannel> channels;
     sdk::Result result = world_->ReadGuildChannels(app, user, guildId, &channels);

@@ -61,7 +61,7 @@ sdk::Metadata CurrentMemberMetadata(const std::optional<sdk::Lobby>& lobby, sdk:
 
 void SimClient::CreateOrJoinLobby(std::string secret, std::optional<sdk::Metadata> lobbyMetadata,
                                   std::optional<sdk::Metadata> memberMetadata, LobbyIdCallback done) {
-  const uint64_t op = BeginOperation([done](const sdk::Result& failure) { done(failure, 0); });
+  const uint64_t op = BeginValueOperation(done);
   Call(CallKind::CreateOrJoinLobby, op,
        [this, op, done, secret = std::move(secret), lobbyMetadata = std::move(lobbyMetadata),
         memberMetadata = std::move(memberMetadata)](sdk::Snowflake app, sdk::Snowflake user) mutable {
@@ -130,7 +130,7 @@ std::vector<sdk::Snowflake> SimClient::GetLobbyIds() const {
 
 void SimClient::SendLobbyMessage(sdk::Snowflake lobbyId, std::string content, sdk::Metadata metadata,
                                  MessageIdCallback done) {
-  const uint64_t op = BeginOperation([done](const sdk::Result& failure) { done(failure, 0); });
+  const uint64_t op = BeginValueOperation(done);
   Call(CallKind::SendLobbyMessage, op,
        [this, op, done, lobbyId, content = std::move(content),
         metadata = std::move(metadata)](sdk::Snowflake app, sdk::Snowflake user) {
@@ -142,7 +142,7 @@ void SimClient::SendLobbyMessage(sdk::Snowflake lobbyId, std::string content, sd
 }
 
 void SimClient::GetLobbyMessages(sdk::Snowflake lobbyId, int32_t limit, MessagesCallback done) {
-  const uint64_t op = BeginOperation([done](const sdk::Result& failure) { done(failure, {}); });
+  const uint64_t op = BeginValueOperation(done);
   Call(CallKind::GetLobbyMessages, op,
        [this, op, done, lobbyId, limit](sdk::Snowflake app, sdk::Snowflake user) {
          std::vector<sdk::MessagePtr> messages;

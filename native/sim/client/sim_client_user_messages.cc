@@ -18,7 +18,7 @@ void SimClient::SetMessageDeletedCallback(MessageDeletedCallback cb) {
 
 void SimClient::SendUserMessage(sdk::Snowflake recipientId, std::string content, sdk::Metadata metadata,
                                 MessageIdCallback done) {
-  const uint64_t op = BeginOperation([done](const sdk::Result& failure) { done(failure, 0); });
+  const uint64_t op = BeginValueOperation(done);
   Call(CallKind::SendUserMessage, op,
        [this, op, done, recipientId, content = std::move(content),
         metadata = std::move(metadata)](sdk::Snowflake, sdk::Snowflake user) {
@@ -45,7 +45,7 @@ void SimClient::DeleteUserMessage(sdk::Snowflake recipientId, sdk::Snowflake mes
 }
 
 void SimClient::GetUserMessageSummaries(UserMessageSummariesCallback done) {
-  const uint64_t op = BeginOperation([done](const sdk::Result& failure) { done(failure, {}); });
+  const uint64_t op = BeginValueOperation(done);
   Call(CallKind::GetUserMessageSummaries, op, [this, op, done](sdk::Snowflake, sdk::Snowflake user) {
     FinishOperation(op, [done, summaries = world_->UserMessageSummaries(user)] {
       done(sdk::Result::Success(), summaries);
@@ -54,7 +54,7 @@ void SimClient::GetUserMessageSummaries(UserMessageSummariesCallback done) {
 }
 
 void SimClient::GetUserMessages(sdk::Snowflake recipientId, int32_t limit, MessagesCallback done) {
-  const uint64_t op = BeginOperation([done](const sdk::Result& failure) { done(failure, {}); });
+  const uint64_t op = BeginValueOperation(done);
   const bool posted = Post([this, op, done, recipientId, limit] {
     sdk::Snowflake app = 0, user = 0;
     sdk::Result failure;

@@ -292,7 +292,7 @@ void SimClient::OnVoiceSettingsUpdated(const sdk::VoiceSettings& settings) {
 }
 
 void SimClient::GetVoiceSettings(VoiceSettingsCallback done) {
-  const uint64_t op = BeginOperation([done](const sdk::Result& failure) { done(failure, sdk::VoiceSettings{}); });
+  const uint64_t op = BeginValueOperation(done);
   Call(CallKind::GetVoiceSettings, op, [this, op, done](sdk::Snowflake, sdk::Snowflake user) {
     sdk::VoiceSettings settings;
     sdk::Result result = world_->ReadVoiceSettings(user, &settings);

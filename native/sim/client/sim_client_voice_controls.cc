@@ -39,7 +39,7 @@ sdk::AudioDevice SimClient::CurrentDeviceLocked(const Machine& machine, bool inp
 // ---- devices ---------------------------------------------------------------------------------
 
 void SimClient::ReadDevices(bool input, AudioDevicesCallback done) {
-  const uint64_t op = BeginOperation([done](const sdk::Result& failure) { done(failure, {}); });
+  const uint64_t op = BeginValueOperation(done);
   LocalOperation(op, [this, op, input, done](sdk::Snowflake user) {
     const Machine machine = world_->MachineOf(user);
     std::vector<sdk::AudioDevice> devices = input ? machine.inputDevices : machine.outputDevices;
@@ -48,7 +48,7 @@ void SimClient::ReadDevices(bool input, AudioDevicesCallback done) {
 }
 
 void SimClient::ReadCurrentDevice(bool input, AudioDeviceCallback done) {
-  const uint64_t op = BeginOperation([done](const sdk::Result& failure) { done(failure, {}); });
+  const uint64_t op = BeginValueOperation(done);
   LocalOperation(op, [this, op, input, done](sdk::Snowflake user) {
     const Machine machine = world_->MachineOf(user);
     sdk::AudioDevice device;
