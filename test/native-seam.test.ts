@@ -75,6 +75,20 @@ describe('native seam guards', () => {
     client.close(); // idempotent
   });
 
+  // The live statuses a reader passes on (connecting, ready, ...) are checked through client.status (client.test.ts).
+  it("a status reader answers its own client's status on any receiver, and Disconnected once the client is closed", () => {
+    const client = new binding.NativeClient(world, 97, app.id, 3);
+    const read = client.statusReader();
+    expect(read()).toBe(client.status());
+    expect((read as Loose).call(world, 'ignored')).toBe(client.status());
+    // Each reader is its own function: one client's reader never reads another client.
+    expect(client.statusReader()).not.toBe(read);
+    client.close();
+    expect(read()).toBe(0);
+    expect(client.statusReader()()).toBe(0);
+    expect(() => (client.statusReader as Loose).call({})).toThrow(TypeError);
+  });
+
   it('refuses bad lobby and harness arguments', () => {
     const client = new binding.NativeClient(world, 98, app.id, 3);
     const call = (method: keyof typeof client, ...args: unknown[]) => () => (client[method] as unknown as Loose).apply(client, args);
