@@ -2,6 +2,8 @@
 // never a crash: the cheap C++ guards of the seam.
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 import { describe, expect, it } from 'vitest';
 
@@ -87,6 +89,27 @@ describe('native seam guards', () => {
     expect(read()).toBe(0);
     expect(client.statusReader()()).toBe(0);
     expect(() => (client.statusReader as Loose).call({})).toThrow(TypeError);
+  });
+
+  it('a status reader that outlives its collected client answers Disconnected (ASan checks the read of a freed client)', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const collected = new Set<string>();
+    const registry = new FinalizationRegistry((name: string) => collected.add(name));
+    const read = (() => {
+      const client = new binding.NativeClient(world, 96, app.id, 3);
+      registry.register(client, 'client');
+      return client.statusReader();
+    })();
+    expect(read()).toBe(0);
+    for (let round = 0; round < 100 && !collected.has('client'); round++) {
+      gc();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(collected.has('client')).toBe(true);
+    // Its finalizer (which clears the link) runs on a later turn than the registry's callback.
+    for (let round = 0; round < 5; round++) await new Promise((resolve) => setImmediate(resolve));
+    expect(read()).toBe(0);
   });
 
   it('refuses bad lobby and harness arguments', () => {
