@@ -70,6 +70,8 @@ const RETURN_KINDS = {
   features: { ts: 'NativeFeatures' },
   'bigint?': { ts: 'bigint | null' },
   'failure?': { ts: 'NativeFailure | null' },
+  // A per-client function reading the live status (ClientWrap::StatusReader).
+  statusReader: { ts: '() => number' },
   // A closed client throws (the pair is made by the client's library).
   codeVerifier: { ts: 'NativeCodeVerifier', live: true, body: (call) => [`return CodeVerifierToJs(info.Env(), ${call});`] },
 };

@@ -236,6 +236,52 @@ describe('lobby messages', () => {
     expect(alice!.of('lobbyMemberAdded')).toEqual([]);
   });
 
+  it("a refused call's error stack shows the line of the caller that awaited it (through .then in the method too)", async () => {
+    const { all: [alice, mallory] } = await players(2);
+    const lobbyId = await alice!.client.createOrJoinLobby('s');
+    /** The line this function is called from, as this file's stack frames give it. */
+    const lineOfCaller = () => Number(/lobbies\.test\.ts:(\d+):/.exec(new Error().stack!.split('\n')[2]!)![1]);
+    let sendLine = 0;
+    let readLine = 0;
+    async function sendAsStranger() {
+      sendLine = lineOfCaller() + 1;
+      await mallory!.client.sendLobbyMessage(lobbyId, 'let me in');
+    }
+    async function readAsStranger() {
+      readLine = lineOfCaller() + 1;
+      await mallory!.client.getLobbyMessages(lobbyId); // its method maps the value with .then
+    }
+    const sendError = await rejectionOf(sendAsStranger());
+    const readError = await rejectionOf(readAsStranger());
+    expect(sendError).toMatchObject({ type: 'HTTPError', status: 403 });
+    expect(readError).toMatchObject({ type: 'HTTPError', status: 403 });
+    expect(sendError.stack).toMatch(/^SocialSdkError: sendLobbyMessage: /);
+    expect(sendError.stack).toMatch(new RegExp(`at (async )?sendAsStranger \\(.*lobbies\\.test\\.ts:${sendLine}:`));
+    expect(readError.stack).toMatch(/^SocialSdkError: getLobbyMessages: /);
+    expect(readError.stack).toMatch(new RegExp(`at (async )?readAsStranger \\(.*lobbies\\.test\\.ts:${readLine}:`));
+  });
+
+  it('message objects are frozen plain objects whose metadata keys such as __proto__ stay plain data', async () => {
+    const { sim, all: [alice] } = await players(1);
+    const lobbyId = await alice!.client.createOrJoinLobby('s');
+    const metadata = JSON.parse('{"__proto__":"x","constructor":"y"}') as Record<string, string>;
+    await alice!.client.sendLobbyMessage(lobbyId, 'hi', { metadata });
+    await sim.settle();
+    const [message] = await alice!.client.getLobbyMessages(lobbyId);
+    for (const seen of [message!, alice!.of('messageCreated')[0]!]) {
+      expect(Object.getPrototypeOf(seen)).toBe(Object.prototype);
+      expect(Object.keys(seen)).toEqual([
+        'id', 'content', 'authorId', 'channelId', 'lobbyId', 'sentAt', 'editedAt', 'metadata', 'moderationMetadata',
+        'additionalName', 'recipientId', 'disclosureType', 'sentFromGame', 'additionalContent',
+      ]);
+      expect(Object.isFrozen(seen) && Object.isFrozen(seen.metadata) && Object.isFrozen(seen.moderationMetadata)).toBe(true);
+      expect(Object.getPrototypeOf(seen.metadata)).toBe(Object.prototype);
+      expect(Object.getOwnPropertyNames(seen.metadata).sort()).toEqual(['__proto__', 'constructor']);
+      expect(seen.metadata['__proto__']).toBe('x');
+      expect(seen.moderationMetadata).toEqual({});
+    }
+  });
+
   it('getLobbyMessages returns at most the 200 most recent, newest first; a larger limit is clamped', async () => {
     const { all: [alice] } = await players(1);
     const lobbyId = await alice!.client.createOrJoinLobby('s');

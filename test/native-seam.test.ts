@@ -2,6 +2,8 @@
 // never a crash: the cheap C++ guards of the seam.
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 import { describe, expect, it } from 'vitest';
 
@@ -73,6 +75,41 @@ describe('native seam guards', () => {
     expect(client.status()).toBe(0);
     expect(client.currentUser()).toBeNull();
     client.close(); // idempotent
+  });
+
+  // The live statuses a reader passes on (connecting, ready, ...) are checked through client.status (client.test.ts).
+  it("a status reader answers its own client's status on any receiver, and Disconnected once the client is closed", () => {
+    const client = new binding.NativeClient(world, 97, app.id, 3);
+    const read = client.statusReader();
+    expect(read()).toBe(client.status());
+    expect((read as Loose).call(world, 'ignored')).toBe(client.status());
+    // Each reader is its own function: one client's reader never reads another client.
+    expect(client.statusReader()).not.toBe(read);
+    client.close();
+    expect(read()).toBe(0);
+    expect(client.statusReader()()).toBe(0);
+    expect(() => (client.statusReader as Loose).call({})).toThrow(TypeError);
+  });
+
+  it('a status reader that outlives its collected client answers Disconnected (ASan checks the read of a freed client)', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const collected = new Set<string>();
+    const registry = new FinalizationRegistry((name: string) => collected.add(name));
+    const read = (() => {
+      const client = new binding.NativeClient(world, 96, app.id, 3);
+      registry.register(client, 'client');
+      return client.statusReader();
+    })();
+    expect(read()).toBe(0);
+    for (let round = 0; round < 100 && !collected.has('client'); round++) {
+      gc();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(collected.has('client')).toBe(true);
+    // Its finalizer (which clears the link) runs on a later turn than the registry's callback.
+    for (let round = 0; round < 5; round++) await new Promise((resolve) => setImmediate(resolve));
+    expect(read()).toBe(0);
   });
 
   it('refuses bad lobby and harness arguments', () => {

@@ -117,6 +117,8 @@ export class Client extends EventEmitter<ClientEvents> {
   readonly #state: ClientState;
   /** The native client: held here (the state refers to it weakly, see ClientState). */
   readonly #native: NativeClient;
+  /** The native client's live status (NativeClient.statusReader): the status getter's fast path. */
+  readonly #liveStatus: () => number;
   #tokenGiven = false;
   #connecting: Promise<void> | undefined;
   /** A connect attempt is under way: a `disconnected` status is sure to follow (or `ready`). */
@@ -157,11 +159,12 @@ export class Client extends EventEmitter<ClientEvents> {
       (id) => new runtime.binding.NativeClient(source, id, applicationId, LOG_LEVEL_VALUES[logLevel], backendOptions),
     );
     this.#native = this.#state.native;
+    this.#liveStatus = this.#native.statusReader();
   }
 
   /** The live connection status of the backend (events about it may still be on their way). */
   get status(): ClientStatus {
-    return CLIENT_STATUSES[this.#native.status()] ?? 'disconnected';
+    return CLIENT_STATUSES[this.#liveStatus()] ?? 'disconnected';
   }
 
   /** The application this client acts for (`'0'` when none was given). */

@@ -726,6 +726,8 @@ export interface NativeClient {
   /** Synchronous: joins the backend's threads; a Closed event follows every pending result. */
   close(): void;
   status(): number;
+  /** A function of no arguments returning status() without the receiver's unwrap (the Client's status getter). It holds no reference to the client: once the client is closed or collected, it answers Disconnected. */
+  statusReader(): () => number;
   applicationId(): string;
   backend(): string;
   currentUser(): NativeUser | null;

@@ -22,6 +22,7 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MethodTable()
       InstanceMethod<&ClientWrap::Close>("close"),
       Napi::ClassPropertyDescriptor<ClientWrap>(
           napi_property_descriptor{"status", nullptr, &ClientWrap::Status, nullptr, nullptr, nullptr, napi_default_method, nullptr}),
+      InstanceMethod<&ClientWrap::StatusReader>("statusReader"),
       InstanceMethod<&ClientWrap::ApplicationId>("applicationId"),
       InstanceMethod<&ClientWrap::Backend>("backend"),
       InstanceMethod<&ClientWrap::CurrentUser>("currentUser"),

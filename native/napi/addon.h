@@ -39,6 +39,9 @@ class Addon {
   // value none of them takes.
   std::function<std::shared_ptr<sdk::Backend>(Napi::Value)> resolveBackend;
 
+  // Builds message objects (MessageToJs, napi/convert.cc): compiled on first use.
+  Napi::FunctionReference messageFactory;
+
   void Track(Closable* object) { live_.insert(object); }
   void Untrack(Closable* object) { live_.erase(object); }
 

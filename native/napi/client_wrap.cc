@@ -47,6 +47,7 @@ ClientWrap::ClientWrap(const Napi::CallbackInfo& info)
 }
 
 ClientWrap::~ClientWrap() {
+  statusLink_->wrap = nullptr;  // readers still held answer Disconnected
   CloseNative();
   if (addon_) addon_->Untrack(this);
 }
@@ -103,9 +104,36 @@ napi_value ClientWrap::Status(napi_env env, napi_callback_info info) {
     napi_throw_type_error(env, nullptr, "status() needs a NativeClient");
     return nullptr;
   }
-  const sdk::Status status = wrap->client_ ? wrap->client_->GetStatus() : sdk::Status::Disconnected;
   napi_value out = nullptr;
-  napi_create_int32(env, static_cast<int32_t>(status), &out);
+  napi_create_int32(env, static_cast<int32_t>(wrap->LiveStatus()), &out);
+  return out;
+}
+
+// The status getter's path: a function per client whose data leads to the client. Reading it costs
+// no napi_unwrap (a private-symbol lookup on the receiver, most of status()'s cost). All of it runs
+// on the environment's JS thread (readers, the wrapper's finalizer, close), so the link needs no lock.
+Napi::Value ClientWrap::StatusReader(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  using Share = std::shared_ptr<StatusLink>;
+  auto share = std::make_unique<Share>(statusLink_);
+  napi_value reader = nullptr;
+  NAPI_THROW_IF_FAILED(env, napi_create_function(env, "status", NAPI_AUTO_LENGTH, ReadStatus, share.get(), &reader),
+                       Napi::Value());
+  NAPI_THROW_IF_FAILED(env,
+                       napi_add_finalizer(
+                           env, reader, share.get(),
+                           [](napi_env, void* data, void*) { delete static_cast<Share*>(data); }, nullptr, nullptr),
+                       Napi::Value());
+  share.release();  // the reader's finalizer owns it now
+  return Napi::Value(env, reader);
+}
+
+napi_value ClientWrap::ReadStatus(napi_env env, napi_callback_info info) {
+  void* data = nullptr;
+  napi_get_cb_info(env, info, nullptr, nullptr, nullptr, &data);
+  const ClientWrap* wrap = data ? (*static_cast<std::shared_ptr<StatusLink>*>(data))->wrap : nullptr;
+  napi_value out = nullptr;
+  napi_create_int32(env, static_cast<int32_t>(wrap ? wrap->LiveStatus() : sdk::Status::Disconnected), &out);
   return out;
 }
 

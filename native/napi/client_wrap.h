@@ -52,6 +52,16 @@ class ClientWrap final : public Napi::ObjectWrap<ClientWrap>, public Closable {
   // The wrapped client, or a JS Error when it is closed.
   sdk::Client& Live(const Napi::CallbackInfo& info);
 
+  // The backend's live status; Disconnected once closed.
+  sdk::Status LiveStatus() const { return client_ ? client_->GetStatus() : sdk::Status::Disconnected; }
+  // What a status reader (StatusReader) reads through: this wrapper while it exists. Each reader
+  // function owns a share of it, as the wrapper and its readers are finalized in any order.
+  struct StatusLink {
+    const ClientWrap* wrap;
+  };
+  // A reader's body: the client through the function's data, so no napi_unwrap per read.
+  static napi_value ReadStatus(napi_env env, napi_callback_info info);
+
   Addon* addon_;
   uint32_t id_ = 0;
   std::shared_ptr<sdk::Backend> backend_;
@@ -63,4 +73,5 @@ class ClientWrap final : public Napi::ObjectWrap<ClientWrap>, public Closable {
   static constexpr int32_t kFeatureCount = static_cast<int32_t>(sdk::Feature::NoiseCancellation) + 1;
   static_assert(!sdk::IsFeature(kFeatureCount), "a feature was added to the seam after NoiseCancellation: count it");
   std::array<bool, kFeatureCount> features_{};
+  std::shared_ptr<StatusLink> statusLink_ = std::make_shared<StatusLink>(StatusLink{this});
 };

@@ -1,4 +1,5 @@
 #include "napi/convert.h"
+#include "napi/addon.h"
 #include "napi/convert_auth.h"
 #include "napi/convert_invites.h"
 
@@ -180,39 +181,74 @@ const char* AdditionalContentTypeName(sdk::AdditionalContentType type) {
 }
 }  // namespace
 
-Napi::Object MessageToJs(Napi::Env env, const sdk::Message& message) {
-  Napi::Object out = Napi::Object::New(env);
-  out.Set("id", SnowflakeToJs(env, message.id));
-  out.Set("content", message.content);
-  out.Set("authorId", SnowflakeToJs(env, message.authorId));
-  out.Set("channelId", SnowflakeToJs(env, message.channelId));
-  out.Set("lobbyId", message.lobbyId ? Napi::Value(SnowflakeToJs(env, *message.lobbyId)) : env.Null());
-  out.Set("sentAt", static_cast<double>(message.sentAtMs));
-  out.Set("editedAt", message.editedAtMs ? Napi::Value(Napi::Number::New(env, static_cast<double>(message.editedAtMs)))
-                                         : env.Null());
-  Napi::Object metadata = MetadataToJs(env, message.metadata);
-  metadata.Freeze();
-  out.Set("metadata", metadata);
-  Napi::Object moderation = MetadataToJs(env, message.moderationMetadata);
-  moderation.Freeze();
-  out.Set("moderationMetadata", moderation);
-  out.Set("additionalName", OptionalString(env, message.additionalName));
-  out.Set("recipientId", message.recipientId ? Napi::Value(SnowflakeToJs(env, message.recipientId)) : env.Null());
-  out.Set("disclosureType", message.disclosureType ? Napi::Value(Napi::String::New(env, DisclosureTypeName(*message.disclosureType)))
-                                                   : env.Null());
-  out.Set("sentFromGame", message.sentFromGame);
-  if (message.additionalContent) {
-    Napi::Object content = Napi::Object::New(env);
-    content.Set("type", AdditionalContentTypeName(message.additionalContent->type));
-    content.Set("title", OptionalString(env, message.additionalContent->title));
-    content.Set("count", static_cast<uint32_t>(message.additionalContent->count));
-    content.Freeze();
-    out.Set("additionalContent", content);
-  } else {
-    out.Set("additionalContent", env.Null());
+namespace {
+// A message object is built in JS, by one call with its fields: a literal gets its shape at once,
+// where setting 14 properties and freezing 3 objects one N-API call at a time was most of the
+// cost of a message (issue 12). Compiled once per environment; `freeze` is taken then, so a later
+// change to the global Object does not reach it. Metadata maps arrive built (MetadataToJs keeps a
+// key such as "__proto__" a plain property), or null when empty.
+constexpr const char* kMessageFactorySource = R"JS((() => {
+  'use strict';
+  const freeze = Object.freeze;
+  return function message(id, content, authorId, channelId, lobbyId, sentAt, editedAt, metadata, moderationMetadata,
+    additionalName, recipientId, disclosureType, sentFromGame, contentType, contentTitle, contentCount) {
+    return freeze({
+      id,
+      content,
+      authorId,
+      channelId,
+      lobbyId,
+      sentAt,
+      editedAt,
+      metadata: freeze(metadata ?? {}),
+      moderationMetadata: freeze(moderationMetadata ?? {}),
+      additionalName,
+      recipientId,
+      disclosureType,
+      sentFromGame,
+      additionalContent: contentType === null ? null : freeze({ type: contentType, title: contentTitle, count: contentCount }),
+    });
+  };
+})())JS";
+
+Napi::Function MessageFactory(Napi::Env env) {
+  Napi::FunctionReference& factory = Addon::Of(env).messageFactory;
+  if (factory.IsEmpty()) {
+    napi_value compiled = nullptr;
+    NAPI_THROW_IF_FAILED(env, napi_run_script(env, Napi::String::New(env, kMessageFactorySource), &compiled),
+                         Napi::Function());
+    factory = Napi::Persistent(Napi::Value(env, compiled).As<Napi::Function>());
   }
-  out.Freeze();
-  return out;
+  return factory.Value();
+}
+
+Napi::Value MetadataOrNull(Napi::Env env, const sdk::Metadata& metadata) {
+  return metadata.empty() ? env.Null() : Napi::Value(MetadataToJs(env, metadata));
+}
+}  // namespace
+
+Napi::Object MessageToJs(Napi::Env env, const sdk::Message& message) {
+  const Napi::Value null = env.Null();
+  const auto& extra = message.additionalContent;
+  const Napi::Value built = MessageFactory(env).Call({
+      SnowflakeToJs(env, message.id),
+      Napi::String::New(env, message.content),
+      SnowflakeToJs(env, message.authorId),
+      SnowflakeToJs(env, message.channelId),
+      message.lobbyId ? Napi::Value(SnowflakeToJs(env, *message.lobbyId)) : null,
+      Napi::Number::New(env, static_cast<double>(message.sentAtMs)),
+      message.editedAtMs ? Napi::Value(Napi::Number::New(env, static_cast<double>(message.editedAtMs))) : null,
+      MetadataOrNull(env, message.metadata),
+      MetadataOrNull(env, message.moderationMetadata),
+      OptionalString(env, message.additionalName),
+      message.recipientId ? Napi::Value(SnowflakeToJs(env, message.recipientId)) : null,
+      message.disclosureType ? Napi::Value(Napi::String::New(env, DisclosureTypeName(*message.disclosureType))) : null,
+      Napi::Boolean::New(env, message.sentFromGame),
+      extra ? Napi::Value(Napi::String::New(env, AdditionalContentTypeName(extra->type))) : null,
+      extra ? OptionalString(env, extra->title) : null,
+      extra ? Napi::Value(Napi::Number::New(env, static_cast<uint32_t>(extra->count))) : null,
+  });
+  return built.As<Napi::Object>();
 }
 
 Napi::Array GuildsToJs(Napi::Env env, const std::vector<sdk::GuildMinimal>& guilds) {
