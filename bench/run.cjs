@@ -26,7 +26,7 @@ const path = require('node:path');
 const { Simulator } = require('../dist/index.js');
 const { loadBinding } = require('../dist/native.js');
 const { fanout, fanoutBatchedVsPerEvent, memoryUnderLoad } = require('./lobby-fanout.cjs');
-const { plainJsBaseline, sendRoundTrips, idleLatency } = require('./costs.cjs');
+const { plainJsBaseline, checksumListener, sendRoundTrips, idleLatency } = require('./costs.cjs');
 const { manyClients, fillLobbies, closeInFullLobby } = require('./scale.cjs');
 const { judge, printTargets } = require('./targets.cjs');
 const { floodMemory } = require('./flood.cjs');
@@ -42,12 +42,10 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 async function deliveryRate(client, sim, user, perEvent) {
   binding.setPerEventDelivery(perEvent);
   try {
-    let received = 0;
+    // The listener the plain-JS baseline uses too (it reads every field into a checksum).
     let done;
     const finished = new Promise((resolve) => (done = resolve));
-    const onLog = () => {
-      if (++received === events) done();
-    };
+    const { listener: onLog } = checksumListener(events, () => done());
     client.on('log', onLog);
     const start = process.hrtime.bigint();
     sim.emitLogs(user, events, { severity: 'warning', message: 'bench' });
