@@ -94,6 +94,7 @@ export class ClientState implements ClientSink {
 
   endBatch(): void {
     this.batchEmitter = undefined;
+    this.emitterBatch = 0;
   }
 
   /** The waiters for one kind of change on this client; each is told `'closed'` when the client closes. */

@@ -14,12 +14,12 @@ constexpr size_t kMaxSpareBlocks = 8;
 
 CallbackQueue::CallbackQueue(WakeFn wake) : wake_(std::move(wake)), consumer_(std::this_thread::get_id()) {}
 
-void CallbackQueue::Post(Callback cb) {
+void CallbackQueue::Post(Callback&& cb) {
   std::unique_lock<std::mutex> lock(mutex_);
   PushLocked(std::move(cb), lock);
 }
 
-void CallbackQueue::PostWaiting(Callback cb, const std::atomic<bool>& stop) {
+void CallbackQueue::PostWaiting(Callback&& cb, const std::atomic<bool>& stop) {
   std::unique_lock<std::mutex> lock(mutex_);
   if (queued_ >= kCapacity && std::this_thread::get_id() != consumer_) {
     ++stats_.producerWaits;
@@ -32,7 +32,7 @@ void CallbackQueue::PostWaiting(Callback cb, const std::atomic<bool>& stop) {
   PushLocked(std::move(cb), lock);
 }
 
-void CallbackQueue::PushLocked(Callback cb, std::unique_lock<std::mutex>& lock) {
+void CallbackQueue::PushLocked(Callback&& cb, std::unique_lock<std::mutex>& lock) {
   const bool wasEmpty = queued_ == 0;
   if (blocks_.empty() || blocks_.back().size() >= kBlockSize) {
     if (spare_.empty()) {

@@ -57,11 +57,11 @@ class CallbackQueue {
   explicit CallbackQueue(WakeFn wake);
 
   // Never waits (the consumer's own posts, and posts made while holding a lock).
-  void Post(Callback cb);
+  void Post(Callback&& cb);
   // From a backend thread that holds no lock: waits while the queue is full, until the pump has
   // taken some or `*stop` becomes true (then the callback is queued anyway, so nothing is lost
   // while a producer shuts down). From the consumer thread it does not wait.
-  void PostWaiting(Callback cb, const std::atomic<bool>& stop);
+  void PostWaiting(Callback&& cb, const std::atomic<bool>& stop);
   // Asks the pump for a turn even though nothing was posted (a timer tick of a polled backend).
   void Wake() {
     if (wake_) wake_();
@@ -85,7 +85,7 @@ class CallbackQueue {
   void Clear();
 
  private:
-  void PushLocked(Callback cb, std::unique_lock<std::mutex>& lock);
+  void PushLocked(Callback&& cb, std::unique_lock<std::mutex>& lock);
 
   WakeFn wake_;
   PollFn poll_;  // JS thread only
