@@ -154,11 +154,18 @@ async function main() {
   const fillCount = Number(process.env.BENCH_FILL_LOBBIES ?? 10);
   if (fillClients > 0 && fillCount > 0) figures.lobbyFill = await fillLobbies(fillClients, fillCount, console.log);
 
-  console.log(`log flood`);
-  figures.flood = await floodMemory(Number(process.env.BENCH_FLOOD_LINES ?? 5_000_000), console.log);
+  // 0 leaves a figure out (a flood of 0 lines would wait for a line that never comes).
+  const floodLines = Number(process.env.BENCH_FLOOD_LINES ?? 5_000_000);
+  if (floodLines > 0) {
+    console.log(`log flood`);
+    figures.flood = await floodMemory(floodLines, console.log);
+  }
 
-  console.log(`REST against sim.listen() on loopback: GET /lobbies/{id} (median of ${runs})`);
-  figures.rest = await restThroughput(runs, Number(process.env.BENCH_REST_REQUESTS ?? 2000), console.log);
+  const restRequests = Number(process.env.BENCH_REST_REQUESTS ?? 2000);
+  if (restRequests > 0) {
+    console.log(`REST against sim.listen() on loopback: GET /lobbies/{id} (median of ${runs})`);
+    figures.rest = await restThroughput(runs, restRequests, console.log);
+  }
 
   figures.targets = judge(figures);
   printTargets(figures.targets, console.log);
