@@ -7,8 +7,16 @@
 import * as path from 'node:path';
 
 export * from './native-types.js';
-export { EVENT_INTS, EventKind, type EventHandlers, type NativeClient, type NativeDispatcher, type NativePayload } from './generated/seam.js';
-import type { NativeClient, NativeDispatcher } from './generated/seam.js';
+export {
+  EVENT_INTS,
+  EventKind,
+  type EventHandlers,
+  type NativeArgumentsDispatcher,
+  type NativeClient,
+  type NativeDispatcher,
+  type NativePayload,
+} from './generated/seam.js';
+import type { NativeArgumentsDispatcher, NativeClient, NativeDispatcher } from './generated/seam.js';
 import type {
   NativeActivityInvite,
   NativeAuditLogEntry,
@@ -241,7 +249,9 @@ export interface NativeBinding {
    * Receives every batch of events of this environment (one call per batch). `scheduleTurn` is
    * called when a turn left callbacks over; it must call `drain()` after the event loop turned.
    */
-  setDispatcher(dispatcher: NativeDispatcher, scheduleTurn: () => void): void;
+  setDispatcher(dispatcher: NativeDispatcher, scheduleTurn: () => void, payloadsAsArguments?: false): void;
+  /** The same, with a batch's payloads as arguments after `ints` (one per event) instead of one array. */
+  setDispatcher(dispatcher: NativeArgumentsDispatcher, scheduleTurn: () => void, payloadsAsArguments: true): void;
   /** Runs the pump's next turn (see setDispatcher). */
   drain(): void;
   /** Closes every live native client of this environment, joining their threads. */

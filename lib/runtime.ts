@@ -68,7 +68,8 @@ class Runtime {
     this.binding = loadBinding();
     const drain = () => this.binding.drain();
     this.binding.setDispatcher(
-      (ints, payloads) => this.dispatch(ints, payloads),
+      // Payloads as arguments: the pump then need not fill an array element by element.
+      (ints, ...payloads) => this.dispatch(ints, payloads),
       // The next turn, after timers and I/O had theirs. While some client holds the loop open,
       // setImmediate; otherwise an unref'd timer, which lets the process exit but, unlike an
       // unref'd immediate, still wakes a loop that other handles keep alive.
@@ -76,6 +77,7 @@ class Runtime {
         if (this.holders.size > 0) setImmediate(drain);
         else setTimeout(drain, 0).unref();
       },
+      true,
     );
     // process.exit() runs no environment cleanup hook on the main thread: join the clients'
     // threads here rather than leave them to be killed mid-task.
@@ -125,19 +127,49 @@ class Runtime {
     this.binding.setKeepAlive(this.holders.size > 0);
   }
 
+  /** The batch being dispatched (numbered from 1), or 0 between batches. */
+  private currentBatch = 0;
+  private batchCount = 0;
+  /** The clients that looked up their emitter in the current batch (see {@link batchEmitter}). */
+  private readonly batchClients: ClientSink[] = [];
+
   private dispatch(ints: Int32Array, payloads: readonly NativePayload[]): void {
-    for (let i = 0, at = 0; at < ints.length; i++, at += EVENT_INTS) {
-      try {
-        this.deliver(ints, at, payloads[i]);
-      } catch (error) {
-        // A listener threw. Report it as Node does for emitter errors, without losing the rest
-        // of the batch.
-        process.nextTick(() => {
-          throw error;
-        });
+    const outer = this.currentBatch;
+    this.currentBatch = ++this.batchCount;
+    try {
+      for (let i = 0, at = 0; at < ints.length; i++, at += EVENT_INTS) {
+        try {
+          dispatchEvent(this.handlers, ints, at, payloads[i]);
+        } catch (error) {
+          // A listener threw. Report it as Node does for emitter errors, without losing the rest
+          // of the batch.
+          process.nextTick(() => {
+            throw error;
+          });
+        }
       }
+    } finally {
+      this.currentBatch = outer;
+      // Whatever a batch looked up is let go, so a client dropped without close() can still be
+      // collected.
+      for (const sink of this.batchClients) sink.endBatch();
+      this.batchClients.length = 0;
     }
     for (const hook of this.afterBatch) hook();
+  }
+
+  /**
+   * The number of the batch being dispatched, or 0 between batches. A client's state looks its
+   * Client up (`WeakRef.deref()`, which is not free) once per batch, and registers with
+   * {@link holdForBatch} to be told when the batch ends.
+   */
+  batchNumber(): number {
+    return this.currentBatch;
+  }
+
+  /** `sink` keeps something for the current batch only: its endBatch() runs when the batch ends. */
+  holdForBatch(sink: ClientSink): void {
+    this.batchClients.push(sink);
   }
 
   /**
@@ -169,10 +201,6 @@ class Runtime {
       sink?.onClosed();
     },
   };
-
-  private deliver(ints: Int32Array, at: number, payload: NativePayload): void {
-    dispatchEvent(this.handlers, ints, at, payload);
-  }
 
   private settle(id: number, request: PendingRequest, outcome: NativeOutcome): void {
     this.requests.delete(id);

@@ -34,6 +34,31 @@ describe('the pump hands events to JS in batches', () => {
   });
 });
 
+describe('payloads as arguments (the layout the runtime asks for)', () => {
+  it('hands each batch as (ints, ...payloads): one argument per event, in order, in batches', async () => {
+    const total = 5000;
+    const result = await runFixture('pump-arguments.cjs', [String(total)]);
+    expect({ code: result.code, signal: result.signal }, result.stderr).toEqual({ code: 0, signal: null });
+    const report = JSON.parse(result.stdout.trim().split('\n').pop() ?? '{}') as {
+      calls: number;
+      logs: number;
+      maxBatch: number;
+      argumentsMatchEvents: boolean;
+      linesInOrder: boolean;
+      statusPayloads: string[];
+    };
+    expect(report.logs).toBe(total);
+    expect(report.argumentsMatchEvents).toBe(true);
+    expect(report.linesInOrder).toBe(true);
+    // Events without a payload still take their argument position, as undefined.
+    expect(report.statusPayloads.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(report.statusPayloads)).toEqual(new Set(['undefined']));
+    expect(report.maxBatch).toBeGreaterThan(1);
+    expect(report.maxBatch).toBeLessThanOrEqual(1024);
+    expect(report.calls).toBeLessThan(total / 10);
+  });
+});
+
 describe('a dispatcher that throws', () => {
   it('surfaces as an uncaught exception (no deprecation warning), and later events still arrive', async () => {
     const result = await runFixture('pump-dispatcher-throws.cjs');

@@ -36,6 +36,8 @@ export interface ClientSink {
   onClosed(): void;
   /** The client to emit feature events on: none once close() was called, or when it was collected. */
   readonly emitter: ClientEmitter | undefined;
+  /** The batch of events this client's emitter was looked up in is over: let the client go. */
+  endBatch(): void;
   /** Tells `key`'s waiters about a change; those that return true are done. */
   notifyWaiters<T>(key: WaiterKey<T>, change: T): void;
 }

@@ -13,7 +13,10 @@ import { CLIENT_STATUSES, CONNECTION_ERRORS, type LogSeverity, type StatusChange
 import type { ClientEmitter, ClientSink, Waiter, WaiterKey } from './sink.js';
 
 const { Disconnected: DISCONNECTED } = Status;
-const SEVERITIES = namesByValue(LogSeverityValues);
+/** The public name of each LogSeverity value; 'none' and unknown values are reported as errors. */
+const LOG_SEVERITIES: readonly (LogSeverity | undefined)[] = namesByValue(LogSeverityValues).map((name) =>
+  name === 'none' ? 'error' : name,
+);
 
 /** Sees every status change (or the close) until it returns true. */
 export type StatusWaiter = Waiter<StatusChange>;
@@ -44,6 +47,9 @@ export class ClientState implements ClientSink {
   /** Waiters by what they wait for; the status's first, so they hear of the close first. */
   private readonly waiterSets = new Map<WaiterKey<unknown>, Set<Waiter<unknown>>>([[STATUS, new Set()]]);
   private pinned: ClientEmitter | undefined;
+  /** The client as looked up in batch `emitterBatch` of the runtime (see `emitter`). */
+  private batchEmitter: ClientEmitter | undefined;
+  private emitterBatch = 0;
 
   constructor(owner: ClientEmitter, createNative: (id: number) => NativeClient) {
     this.owner = new WeakRef(owner);
@@ -73,7 +79,22 @@ export class ClientState implements ClientSink {
 
   /** The client to emit events on: none once close() was called, or when it was collected. */
   get emitter(): ClientEmitter | undefined {
-    return this.closing ? undefined : this.owner.deref();
+    if (this.closing) return undefined;
+    const runtime = getRuntime();
+    const batch = runtime.batchNumber();
+    if (batch === 0) return this.owner.deref();
+    // Within a batch, deref() once (the runtime lets go of it when the batch ends).
+    if (this.emitterBatch !== batch) {
+      this.emitterBatch = batch;
+      this.batchEmitter = this.owner.deref();
+      runtime.holdForBatch(this);
+    }
+    return this.batchEmitter;
+  }
+
+  endBatch(): void {
+    this.batchEmitter = undefined;
+    this.emitterBatch = 0;
   }
 
   /** The waiters for one kind of change on this client; each is told `'closed'` when the client closes. */
@@ -101,9 +122,7 @@ export class ClientState implements ClientSink {
   }
 
   onLog(severity: number, message: string, source: number): void {
-    const name = SEVERITIES[severity];
-    const known: LogSeverity = name === undefined || name === 'none' ? 'error' : name;
-    this.emitter?.emit('log', { severity: known, message, source: source === LogSource.Voice ? 'voice' : 'sdk' });
+    this.emitter?.emit('log', { severity: LOG_SEVERITIES[severity] ?? 'error', message, source: source === LogSource.Voice ? 'voice' : 'sdk' });
   }
 
   onClosed(): void {

@@ -308,13 +308,26 @@ Napi::Value PayloadConverter::Message(const sdk::MessagePtr& message) {
   return converted;
 }
 
+namespace {
+// Text payloads (log lines, nearly always ASCII): ASCII is valid Latin-1, which V8 copies as it is
+// instead of running its UTF-8 decoder over it; anything else goes through that decoder.
+Napi::Value TextToJs(Napi::Env env, const std::string& text) {
+  const bool ascii = std::all_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+  if (!ascii) return Napi::String::New(env, text);
+  napi_value out = nullptr;
+  const napi_status status = napi_create_string_latin1(env, text.data(), text.size(), &out);
+  NAPI_THROW_IF_FAILED(env, status, Napi::Value());
+  return Napi::Value(env, out);
+}
+}  // namespace
+
 Napi::Value PayloadConverter::Convert(const JsEvent& event) {
   Napi::Env env = env_;
   struct Visitor {
     PayloadConverter& self;
     Napi::Env env;
     Napi::Value operator()(std::monostate) const { return env.Undefined(); }
-    Napi::Value operator()(const std::string& text) const { return Napi::String::New(env, text); }
+    Napi::Value operator()(const std::string& text) const { return TextToJs(env, text); }
     Napi::Value operator()(const sdk::Result& failure) const { return FailureToJs(env, failure); }
     Napi::Value operator()(sdk::Snowflake id) const { return SnowflakeToJs(env, id); }
     Napi::Value operator()(const sdk::MessagePtr& message) const { return self.Message(message); }

@@ -1,6 +1,7 @@
 #include "napi/pump.h"
 
 #include <utility>
+#include <variant>
 
 #include "napi/convert.h"
 
@@ -10,9 +11,10 @@ Pump::Pump(Napi::Env env)
   tsfn_.Unref(env);  // nothing keeps the loop alive until JS says so (SetKeepAlive)
 }
 
-void Pump::SetDispatcher(Napi::Function dispatcher, Napi::Function scheduleTurn) {
+void Pump::SetDispatcher(Napi::Function dispatcher, Napi::Function scheduleTurn, bool payloadsAsArguments) {
   dispatcher_ = Napi::Persistent(dispatcher);
   scheduleTurn_ = Napi::Persistent(scheduleTurn);
+  payloadsAsArguments_ = payloadsAsArguments;
 }
 
 void Pump::SetKeepAlive(Napi::Env env, bool keepAlive) {
@@ -58,10 +60,14 @@ void Pump::Run(Napi::Env env) {
   bool delivering = true;
   // Taking only one turn's worth keeps the rest in the queue, where it counts against the bound
   // its producers wait on.
-  for (auto& callback : queue_.Take(kCallbacksPerTurn)) {
-    callback();
-    if (delivering && batch_.size() >= limit) delivering = Deliver(env, limit);
+  std::vector<sdk::CallbackQueue::Block> blocks = queue_.Take(kCallbacksPerTurn);
+  for (auto& block : blocks) {
+    for (auto& callback : block) {
+      callback();
+      if (delivering && batch_.size() >= limit) delivering = Deliver(env, limit);
+    }
   }
+  queue_.Recycle(std::move(blocks));
   // Events left over (a partial batch, or what a failed delivery could not hand over).
   while (delivering && !batch_.empty()) {
     delivering = Deliver(env, batch_.size() < limit ? batch_.size() : limit);
@@ -78,12 +84,20 @@ bool Pump::Deliver(Napi::Env env, size_t count) {
     return true;
   }
   Napi::HandleScope scope(env);
-  // One Int32Array with the numeric fields of every event (kJsEventInts each) and one array with
-  // the payloads (log text, failure), so a batch costs a handful of N-API calls plus one per
-  // payload, rather than an object with named properties per event.
+  // One Int32Array with the numeric fields of every event (kJsEventInts each) and the payloads
+  // (log text, failure, ...), so a batch costs a handful of N-API calls plus one per payload,
+  // rather than an object with named properties per event.
   Napi::ArrayBuffer buffer = Napi::ArrayBuffer::New(env, count * kJsEventInts * sizeof(int32_t));
   auto* ints = static_cast<int32_t*>(buffer.Data());
-  Napi::Array payloads = Napi::Array::New(env, count);
+  std::vector<napi_value> arguments;
+  arguments.reserve(count + 2);
+  arguments.push_back(Napi::Int32Array::New(env, count * kJsEventInts, buffer, 0));
+  Napi::Array payloads;
+  if (!payloadsAsArguments_) {
+    payloads = Napi::Array::New(env, count);
+    arguments.push_back(payloads);
+  }
+  const napi_value undefined = env.Undefined();
   PayloadConverter converter(env);
   for (size_t i = 0; i < count; ++i) {
     const JsEvent& event = batch_[i];
@@ -93,12 +107,20 @@ bool Pump::Deliver(Napi::Env env, size_t count) {
     slot[2] = event.a;
     slot[3] = event.b;
     slot[4] = event.c;
-    Napi::Value payload = converter.Convert(event);
-    if (!payload.IsUndefined()) payloads.Set(static_cast<uint32_t>(i), payload);
+    if (std::holds_alternative<std::monostate>(event.payload)) {
+      if (payloadsAsArguments_) arguments.push_back(undefined);
+      continue;
+    }
+    const Napi::Value payload = converter.Convert(event);
+    if (payloadsAsArguments_) {
+      arguments.push_back(payload);
+    } else {
+      payloads.Set(static_cast<uint32_t>(i), payload);
+    }
   }
   batch_.erase(batch_.begin(), batch_.begin() + static_cast<std::ptrdiff_t>(count));
   try {
-    dispatcher_.Call({Napi::Int32Array::New(env, count * kJsEventInts, buffer, 0), payloads});
+    dispatcher_.Call(arguments);
   } catch (const Napi::Error& error) {
     // The dispatcher isolates listener errors itself, so this is a bug in it: surface it as an
     // uncaught exception ('uncaughtException', or the process ends with it), and come back for

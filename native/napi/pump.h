@@ -32,7 +32,10 @@ class Pump {
 
   // `dispatcher` receives batches; `scheduleTurn` is called (with no arguments) when callbacks are
   // left over, and must arrange for Continue() to be called soon, after the event loop has turned.
-  void SetDispatcher(Napi::Function dispatcher, Napi::Function scheduleTurn);
+  // A batch is `(ints, payloads)`, payloads an array; or, with `payloadsAsArguments`,
+  // `(ints, ...payloads)`: one argument per event, which spares filling an array element by
+  // element through N-API (the costliest part of a batch).
+  void SetDispatcher(Napi::Function dispatcher, Napi::Function scheduleTurn, bool payloadsAsArguments);
   // The next turn, as scheduled through `scheduleTurn`.
   void Continue(Napi::Env env);
   // Whether the pump keeps the event loop alive (pending operations, connected ref'd clients).
@@ -62,6 +65,7 @@ class Pump {
   bool shutDown_ = false;
   bool keepAlive_ = false;
   bool perEvent_ = false;
+  bool payloadsAsArguments_ = false;
   sdk::CallbackQueue queue_;
   std::vector<JsEvent> batch_;
   Napi::FunctionReference dispatcher_;

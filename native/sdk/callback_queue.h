@@ -8,6 +8,11 @@
 // and slows its producer down to the pace at which JS consumes, instead of queueing without end.
 // Posts from the JS thread itself (and Post) never wait: the JS thread is the consumer.
 //
+// Callbacks are Tasks (inline storage: no allocation per post) kept in blocks of kBlockSize. The
+// pump takes whole blocks and hands them back once it has run them, so a turn costs two lock
+// acquisitions and no per-callback move, and the blocks' memory is reused rather than allocated
+// on one thread and freed on another.
+//
 // A backend that does have a queue of its own, and no way to signal it (the vendor library, which
 // must be polled with discordpp::RunCallbacks), installs a poll function: the pump calls it on the
 // JS thread at the start of every turn, and the backend wakes the pump (Wake) on a timer.
@@ -16,6 +21,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <functional>
 #include <mutex>
@@ -23,15 +29,21 @@
 #include <utility>
 #include <vector>
 
+#include "sdk/task.h"
+
 namespace sdk {
 
 class CallbackQueue {
  public:
-  using Callback = std::function<void()>;
+  using Callback = Task;
+  using Block = std::vector<Task>;
   using WakeFn = std::function<void()>;
+  using PollFn = std::function<void()>;
 
   // Most callbacks queued before PostWaiting makes its producer wait: two pump turns' worth.
   static constexpr size_t kCapacity = 16384;
+  // Callbacks per block: what the pump takes at once (Take takes whole blocks).
+  static constexpr size_t kBlockSize = 512;
 
   struct Stats {
     size_t queued = 0;
@@ -45,38 +57,44 @@ class CallbackQueue {
   explicit CallbackQueue(WakeFn wake);
 
   // Never waits (the consumer's own posts, and posts made while holding a lock).
-  void Post(Callback cb);
+  void Post(Callback&& cb);
   // From a backend thread that holds no lock: waits while the queue is full, until the pump has
   // taken some or `*stop` becomes true (then the callback is queued anyway, so nothing is lost
   // while a producer shuts down). From the consumer thread it does not wait.
-  void PostWaiting(Callback cb, const std::atomic<bool>& stop);
+  void PostWaiting(Callback&& cb, const std::atomic<bool>& stop);
   // Asks the pump for a turn even though nothing was posted (a timer tick of a polled backend).
   void Wake() {
     if (wake_) wake_();
   }
   // The poll function (empty: none). Set and cleared on the JS thread only.
-  void SetPoll(Callback poll) { poll_ = std::move(poll); }
+  void SetPoll(PollFn poll) { poll_ = std::move(poll); }
   // Runs the poll function, if any. Called by the pump on the JS thread.
   void Poll() {
     if (poll_) poll_();
   }
-  // Moves out at most `max` of the oldest callbacks, in order, and lets waiting producers go on.
-  // Called on the pump thread.
-  std::vector<Callback> Take(size_t max);
+  // Moves out the oldest whole blocks, in order, holding at most `max` callbacks (at least one
+  // block if any is queued, so `max` should be at least kBlockSize), and lets waiting producers
+  // go on. Called on the pump thread.
+  std::vector<Block> Take(size_t max);
+  // Gives blocks that Take handed out back for reuse, once their callbacks have run (the
+  // callbacks are destroyed here, on the pump thread). Keeps a few; frees the rest.
+  void Recycle(std::vector<Block> blocks);
   bool Empty();
   Stats stats();
   // Drops every queued callback without running it (environment teardown).
   void Clear();
 
  private:
-  void PushLocked(Callback cb, std::unique_lock<std::mutex>& lock);
+  void PushLocked(Callback&& cb, std::unique_lock<std::mutex>& lock);
 
   WakeFn wake_;
-  Callback poll_;  // JS thread only
+  PollFn poll_;  // JS thread only
   const std::thread::id consumer_;
   std::mutex mutex_;
   std::condition_variable roomMade_;
-  std::deque<Callback> items_;
+  std::deque<Block> blocks_;  // producers append to the last one
+  std::vector<Block> spare_;  // empty blocks with their capacity, for producers to fill
+  size_t queued_ = 0;
   Stats stats_;
 };
 
