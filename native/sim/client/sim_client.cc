@@ -296,7 +296,7 @@ uint64_t SimClient::BeginOperation(ResultCallback onFailure) {
   return id;
 }
 
-void SimClient::FinishOperation(uint64_t id, std::function<void()> deliver) {
+void SimClient::FinishOperation(uint64_t id, sdk::Task deliver) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     if (pending_.erase(id) == 0) return;

@@ -116,7 +116,7 @@ class SimClient final : public sdk::Client,
   }
   void CompleteOperation(uint64_t id, sdk::Result result);
   // Completes with a value: `deliver` is queued instead of `onFailure`, unless Close() came first.
-  void FinishOperation(uint64_t id, std::function<void()> deliver);
+  void FinishOperation(uint64_t id, sdk::Task deliver);
 
   // A service call: runs `body` on the service thread after the world's latency, unless a fault
   // is planned or the client is not ready; then the operation fails with that.

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "generated/sim_calls.h"  // CallKind, generated from seam/seam.json
+#include "sdk/task.h"
 #include "sdk/types.h"
 
 namespace sim {
@@ -21,7 +22,7 @@ class Session;
 
 class Interference {
  public:
-  using Task = std::function<void()>;
+  using Task = sdk::Task;
 
   void SetLatency(uint64_t ms) { latencyMs_ = ms; }
   uint64_t latency() const { return latencyMs_; }

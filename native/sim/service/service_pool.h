@@ -11,6 +11,8 @@
 #include <cstddef>
 #include <deque>
 #include <functional>
+
+#include "sdk/task.h"
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -21,7 +23,7 @@ class ServicePool;
 
 class ServiceQueue {
  public:
-  using Task = std::function<void()>;
+  using Task = sdk::Task;
 
   explicit ServiceQueue(ServicePool& pool) : pool_(pool) {}
   ~ServiceQueue();  // Stop()s

@@ -44,7 +44,7 @@ namespace sim {
 // (JS thread for harness operations) and must only post work to the client's service thread.
 class Session {
  public:
-  using Task = std::function<void()>;
+  using Task = sdk::Task;
 
   virtual ~Session() = default;
   // 0 while not signed in.
