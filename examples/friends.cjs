@@ -32,6 +32,7 @@ async function main() {
     await sim.settle();
     show();
     await cyClient.close();
+    await sim.settle(); // Ada hears of Cy going offline before she closes
   } finally {
     await Promise.all([ada.close(), bo.close()]);
   }
