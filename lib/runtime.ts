@@ -134,7 +134,6 @@ class Runtime {
   private readonly batchClients: ClientSink[] = [];
 
   private dispatch(ints: Int32Array, payloads: readonly NativePayload[]): void {
-    const outer = this.currentBatch;
     this.currentBatch = ++this.batchCount;
     try {
       for (let i = 0, at = 0; at < ints.length; i++, at += EVENT_INTS) {
@@ -149,7 +148,7 @@ class Runtime {
         }
       }
     } finally {
-      this.currentBatch = outer;
+      this.currentBatch = 0;
       // Whatever a batch looked up is let go, so a client dropped without close() can still be
       // collected.
       for (const sink of this.batchClients) sink.endBatch();
