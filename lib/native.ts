@@ -242,6 +242,9 @@ export interface NativePumpStats {
   readonly queued: number;
   readonly highWater: number;
   readonly producerWaits: number;
+  /** Turns the pump has run, and batches (JS calls) it has delivered, since it started. */
+  readonly turns: number;
+  readonly batches: number;
 }
 
 export interface NativeBinding {

@@ -33,6 +33,7 @@ describe.skipIf(!(await hasCompiler()))('the service pool under ThreadSanitizer'
         '-std=c++17', '-O1', '-g', '-fsanitize=thread', `-I${path.join(root, 'native')}`,
         path.join(root, 'test', 'native', 'service_pool_stress.cc'),
         path.join(root, 'native', 'sim', 'service', 'service_pool.cc'),
+        path.join(root, 'native', 'sdk', 'callback_queue.cc'),
         '-o', exe, '-lpthread',
       ]);
       // halt_on_error: the first report ends the run with a non-zero status.

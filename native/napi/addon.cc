@@ -66,12 +66,15 @@ Napi::Value SetPerEventDelivery(const Napi::CallbackInfo& info) {
 // The pump queue's bound and how it was used: what the flood test and the benchmark check.
 Napi::Value PumpStats(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
-  const sdk::CallbackQueue::Stats stats = Addon::Of(env).pump.queue().stats();
+  Pump& pump = Addon::Of(env).pump;
+  const sdk::CallbackQueue::Stats stats = pump.queue().stats();
   Napi::Object out = Napi::Object::New(env);
   out.Set("capacity", static_cast<double>(sdk::CallbackQueue::kCapacity));
   out.Set("queued", static_cast<double>(stats.queued));
   out.Set("highWater", static_cast<double>(stats.highWater));
   out.Set("producerWaits", static_cast<double>(stats.producerWaits));
+  out.Set("turns", static_cast<double>(pump.turns()));
+  out.Set("batches", static_cast<double>(pump.batches()));
   return out;
 }
 

@@ -55,19 +55,21 @@ void Pump::Run(Napi::Env env) {
   // cleared, so they cost no second wake and are taken below.
   queue_.Poll();
   wakePending_.store(false);
+  ++turns_;
   Napi::HandleScope scope(env);
   const size_t limit = perEvent_ ? 1 : kMaxBatch;
   bool delivering = true;
   // Taking only one turn's worth keeps the rest in the queue, where it counts against the bound
   // its producers wait on.
-  std::vector<sdk::CallbackQueue::Block> blocks = queue_.Take(kCallbacksPerTurn);
+  std::vector<sdk::CallbackQueue::Block> blocks = queue_.Take(kCallbacksPerTurn, std::move(ran_));
   for (auto& block : blocks) {
     for (auto& callback : block) {
       callback();
       if (delivering && batch_.size() >= limit) delivering = Deliver(env, limit);
     }
   }
-  queue_.Recycle(std::move(blocks));
+  for (auto& block : blocks) block.clear();  // the callbacks' captures go now, not next turn
+  ran_ = std::move(blocks);
   // Events left over (a partial batch, or what a failed delivery could not hand over).
   while (delivering && !batch_.empty()) {
     delivering = Deliver(env, batch_.size() < limit ? batch_.size() : limit);
@@ -84,6 +86,7 @@ bool Pump::Deliver(Napi::Env env, size_t count) {
     return true;
   }
   Napi::HandleScope scope(env);
+  ++batches_;
   // One Int32Array with the numeric fields of every event (kJsEventInts each) and the payloads
   // (log text, failure, ...), so a batch costs a handful of N-API calls plus one per payload,
   // rather than an object with named properties per event.
@@ -137,6 +140,7 @@ void Pump::Shutdown() {
   shutDown_ = true;
   queue_.SetPoll(nullptr);  // backends clear theirs when their last client closes; this is a backstop
   queue_.Clear();
+  ran_.clear();
   batch_.clear();
   dispatcher_.Reset();
   scheduleTurn_.Reset();

@@ -43,6 +43,10 @@ class Pump {
   // Benchmark baseline: one JS call per event instead of per batch.
   void SetPerEventDelivery(bool perEvent) { perEvent_ = perEvent; }
 
+  // Turns run and batches handed to JS since the pump started (benchmark figures).
+  uint64_t turns() const { return turns_; }
+  uint64_t batches() const { return batches_; }
+
   // Called from backend callbacks while the pump runs them (JS thread only).
   void Emit(JsEvent event);
 
@@ -66,8 +70,12 @@ class Pump {
   bool keepAlive_ = false;
   bool perEvent_ = false;
   bool payloadsAsArguments_ = false;
+  uint64_t turns_ = 0;
+  uint64_t batches_ = 0;
   sdk::CallbackQueue queue_;
   std::vector<JsEvent> batch_;
+  // The blocks the last turn ran (their callbacks destroyed), handed back with the next Take.
+  std::vector<sdk::CallbackQueue::Block> ran_;
   Napi::FunctionReference dispatcher_;
   Napi::FunctionReference scheduleTurn_;
 };

@@ -8,8 +8,18 @@ namespace sdk {
 
 namespace {
 // Empty blocks kept for reuse: enough for a steady flood (the pump hands back a turn's worth while
-// producers fill the next), few enough that a burst's memory goes once it is over.
-constexpr size_t kMaxSpareBlocks = 8;
+// producers fill and stage the next), few enough that a burst's memory goes once it is over.
+constexpr size_t kMaxSpareBlocks = 16;
+
+// What a thread has staged (see CallbackQueue::Staging).
+struct StagedPosts {
+  CallbackQueue* queue = nullptr;
+  CallbackQueue::Block tasks;
+  CallbackQueue::StopFlags stops;                    // the stop flags the posts came with
+  const CallbackQueue::StopFlags* roundStops = nullptr;  // the outermost Staging's
+  int open = 0;                                      // Stagings open on this thread
+};
+thread_local StagedPosts staged;
 }  // namespace
 
 CallbackQueue::CallbackQueue(WakeFn wake) : wake_(std::move(wake)), consumer_(std::this_thread::get_id()) {}
@@ -20,20 +30,74 @@ void CallbackQueue::Post(Callback&& cb) {
 }
 
 void CallbackQueue::PostWaiting(Callback&& cb, const std::atomic<bool>& stop) {
-  std::unique_lock<std::mutex> lock(mutex_);
-  if (queued_ >= kCapacity && std::this_thread::get_id() != consumer_) {
-    ++stats_.producerWaits;
-    // The stop flag is set by a thread that knows nothing of this queue, so it is polled; the
-    // pump's Take notifies at once when it makes room.
-    while (queued_ >= kCapacity && !stop.load(std::memory_order_relaxed)) {
-      roomMade_.wait_for(lock, std::chrono::milliseconds(2));
+  if (staged.open > 0 && std::this_thread::get_id() != consumer_) {
+    if (staged.queue != this) {
+      Staging::Flush();
+      staged.queue = this;
     }
+    if (staged.stops.empty() || staged.stops.back() != &stop) staged.stops.push_back(&stop);
+    if (staged.tasks.capacity() == 0) staged.tasks.reserve(kBlockSize);
+    staged.tasks.push_back(std::move(cb));
+    if (staged.tasks.size() >= kBlockSize) Staging::Flush();
+    return;
   }
+  std::unique_lock<std::mutex> lock(mutex_);
+  WaitForRoomLocked(lock, [&stop] { return stop.load(std::memory_order_relaxed); });
   PushLocked(std::move(cb), lock);
 }
 
+template <typename Stopped>
+void CallbackQueue::WaitForRoomLocked(std::unique_lock<std::mutex>& lock, const Stopped& stopped) {
+  if (queued_.load(std::memory_order_relaxed) < kCapacity || std::this_thread::get_id() == consumer_) return;
+  ++stats_.producerWaits;
+  // The stop flags are set by threads that know nothing of this queue, so they are polled; the
+  // pump's Take notifies at once when it makes room.
+  while (queued_.load(std::memory_order_relaxed) >= kCapacity && !stopped()) {
+    roomMade_.wait_for(lock, std::chrono::milliseconds(2));
+  }
+}
+
+void CallbackQueue::HandOver(Block& tasks, const StopFlags& stops, const StopFlags* roundStops) {
+  const auto anySet = [](const StopFlags& flags) {
+    return std::any_of(flags.begin(), flags.end(), [](const std::atomic<bool>* flag) { return flag->load(std::memory_order_relaxed); });
+  };
+  std::unique_lock<std::mutex> lock(mutex_);
+  WaitForRoomLocked(lock, [&] { return anySet(stops) || (roundStops != nullptr && anySet(*roundStops)); });
+  const size_t count = tasks.size();
+  const bool wasEmpty = queued_.load(std::memory_order_relaxed) == 0;
+  blocks_.push_back(std::move(tasks));
+  tasks = Block();
+  if (!spare_.empty()) {
+    tasks = std::move(spare_.back());
+    spare_.pop_back();
+  }
+  const size_t queued = queued_.load(std::memory_order_relaxed) + count;
+  queued_.store(queued, std::memory_order_release);
+  stats_.highWater = std::max(stats_.highWater, queued);
+  lock.unlock();
+  if (wasEmpty && wake_) wake_();
+}
+
+CallbackQueue::Staging::Staging(const StopFlags* stops) {
+  if (staged.open++ == 0) staged.roundStops = stops;
+}
+
+CallbackQueue::Staging::~Staging() {
+  if (--staged.open > 0) return;
+  Flush();
+  staged.roundStops = nullptr;
+}
+
+void CallbackQueue::Staging::Flush() {
+  if (staged.tasks.empty()) return;
+  staged.queue->HandOver(staged.tasks, staged.stops, staged.roundStops);
+  staged.stops.clear();
+  staged.queue = nullptr;
+}
+
 void CallbackQueue::PushLocked(Callback&& cb, std::unique_lock<std::mutex>& lock) {
-  const bool wasEmpty = queued_ == 0;
+  const size_t queued = queued_.load(std::memory_order_relaxed) + 1;
+  const bool wasEmpty = queued == 1;
   if (blocks_.empty() || blocks_.back().size() >= kBlockSize) {
     if (spare_.empty()) {
       blocks_.emplace_back().reserve(kBlockSize);
@@ -43,23 +107,25 @@ void CallbackQueue::PushLocked(Callback&& cb, std::unique_lock<std::mutex>& lock
     }
   }
   blocks_.back().push_back(std::move(cb));
-  ++queued_;
-  stats_.highWater = std::max(stats_.highWater, queued_);
+  queued_.store(queued, std::memory_order_release);
+  stats_.highWater = std::max(stats_.highWater, queued);
   lock.unlock();
   if (wasEmpty && wake_) wake_();
 }
 
-std::vector<CallbackQueue::Block> CallbackQueue::Take(size_t max) {
+std::vector<CallbackQueue::Block> CallbackQueue::Take(size_t max, std::vector<Block> done) {
+  for (Block& block : done) block.clear();  // outside the lock: a capture's destructor may post
   std::vector<Block> out;
   {
     std::lock_guard<std::mutex> lock(mutex_);
+    for (Block& block : done) KeepSpareLocked(std::move(block));
     size_t taken = 0;
     while (!blocks_.empty() && (out.empty() || taken + blocks_.front().size() <= max)) {
       taken += blocks_.front().size();
       out.push_back(std::move(blocks_.front()));
       blocks_.pop_front();
     }
-    queued_ -= taken;
+    queued_.store(queued_.load(std::memory_order_relaxed) - taken, std::memory_order_release);
     // A drained deque keeps its map; give it back, so memory goes after a burst.
     if (blocks_.empty()) blocks_.shrink_to_fit();
   }
@@ -67,24 +133,14 @@ std::vector<CallbackQueue::Block> CallbackQueue::Take(size_t max) {
   return out;
 }
 
-void CallbackQueue::Recycle(std::vector<Block> blocks) {
-  for (Block& block : blocks) block.clear();  // outside the lock: a capture's destructor may post
-  std::lock_guard<std::mutex> lock(mutex_);
-  for (Block& block : blocks) {
-    if (spare_.size() >= kMaxSpareBlocks) break;
-    if (block.capacity() >= kBlockSize) spare_.push_back(std::move(block));
-  }
-}
-
-bool CallbackQueue::Empty() {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return queued_ == 0;
+void CallbackQueue::KeepSpareLocked(Block&& block) {
+  if (spare_.size() < kMaxSpareBlocks && block.capacity() >= kBlockSize) spare_.push_back(std::move(block));
 }
 
 CallbackQueue::Stats CallbackQueue::stats() {
   std::lock_guard<std::mutex> lock(mutex_);
   Stats out = stats_;
-  out.queued = queued_;
+  out.queued = queued_.load(std::memory_order_relaxed);
   return out;
 }
 
@@ -95,7 +151,7 @@ void CallbackQueue::Clear() {
     std::lock_guard<std::mutex> lock(mutex_);
     dropped.swap(blocks_);
     spare.swap(spare_);
-    queued_ = 0;
+    queued_.store(0, std::memory_order_release);
   }
   roomMade_.notify_all();
   // Destroyed outside the lock: a callback's captures may own objects whose destructors post.

@@ -148,6 +148,8 @@ void SimClient::OnConnectionDropped() {
 
 void SimClient::OnLoadLogs(uint32_t count, sdk::LogSeverity severity, std::string message, bool voice) {
   Post([this, count, severity, message = std::move(message), voice] {
+    // A long task: what the tasks before it in this round posted for JS goes now, not after it.
+    sdk::CallbackQueue::Staging::Flush();
     for (uint32_t i = 0; i < count && !service_.StopRequested(); ++i) Log(severity, message, voice);
   });
 }

@@ -3,20 +3,34 @@
 #include <algorithm>
 #include <utility>
 
+#include "sdk/callback_queue.h"
+
 namespace sim {
 
 ServiceQueue::~ServiceQueue() { Stop(); }
 
+namespace {
+// What a DeferPosts on this thread has collected (see ServicePool::DeferPosts).
+struct DeferredPosts {
+  std::vector<std::pair<ServiceQueue*, sdk::Task>> posts;
+  int open = 0;
+};
+thread_local DeferredPosts deferred;
+}  // namespace
+
 bool ServiceQueue::Post(Task task) {
+  if (deferred.open > 0) {
+    if (!deferred.posts.empty() && &deferred.posts.front().first->pool_ != &pool_) ServicePool::PostDeferred();
+    deferred.posts.emplace_back(this, std::move(task));
+    return !stopRequested_.load(std::memory_order_relaxed);
+  }
   std::unique_lock<std::mutex> lock(pool_.mutex_);
-  if (stopping_) {
-    lock.unlock();  // the task's captures (a world ticket) may take other locks when destroyed
+  bool readied = false;
+  if (!pool_.PushLocked(this, std::move(task), &readied)) {
+    lock.unlock();  // the task's captures may take other locks when destroyed
     return false;
   }
-  tasks_.push_back(std::move(task));
-  ++pool_.inFlight_;
-  ++pool_.posted_;
-  if (!ready_ && !running_) pool_.MakeReadyLocked(this);
+  if (readied) pool_.WakeLocked(1);
   return true;
 }
 
@@ -27,7 +41,7 @@ void ServiceQueue::Stop() {
   {
     std::unique_lock<std::mutex> lock(pool_.mutex_);
     stopping_ = true;
-    stopRequested_.store(true, std::memory_order_relaxed);
+    stopRequested_.store(true, std::memory_order_release);
     dropped.swap(tasks_);
     if (!dropped.empty()) pool_.EndedLocked(dropped.size(), &idle, &posted);
     if (ready_) {
@@ -96,54 +110,139 @@ void ServicePool::RunIdleWaiters(IdleWaiters& waiters, uint64_t posted) {
   waiters.clear();
 }
 
-void ServicePool::MakeReadyLocked(ServiceQueue* queue) {
+bool ServicePool::PushLocked(ServiceQueue* queue, Task&& task, bool* readied) {
+  if (queue->stopping_) return false;
+  queue->tasks_.push_back(std::move(task));
+  ++inFlight_;
+  ++posted_;
+  if (!queue->ready_ && !queue->running_) {
+    ReadyLocked(queue);
+    *readied = true;
+  }
+  return true;
+}
+
+void ServicePool::ReadyLocked(ServiceQueue* queue) {
   queue->ready_ = true;
   ready_.push_back(queue);
-  if (idleWorkers_ > 0) {
+}
+
+void ServicePool::WakeLocked(size_t readied) {
+  // One notification per waiting worker at most: a burst of posts (1,000 lobby members) wakes each
+  // sleeping worker once, not once per post.
+  for (; readied > 0 && idleWorkers_ > wakesPending_; --readied) {
+    ++wakesPending_;
     work_.notify_one();
-  } else if (workers_.size() < maxWorkers_) {
-    workers_.emplace_back([this] { Work(); });
   }
-  // Otherwise every worker is busy, and one takes it when it comes back for the next queue.
+  // Otherwise every worker is busy, and one takes the work when it comes back for its next round.
+  for (; readied > 0 && workers_.size() < maxWorkers_; --readied) workers_.emplace_back([this] { Work(); });
+}
+
+ServicePool::DeferPosts::DeferPosts() { ++deferred.open; }
+
+ServicePool::DeferPosts::~DeferPosts() {
+  if (--deferred.open == 0) PostDeferred();
+}
+
+void ServicePool::PostDeferred() {
+  if (deferred.posts.empty()) return;
+  std::vector<std::pair<ServiceQueue*, sdk::Task>> posts;
+  posts.swap(deferred.posts);
+  ServicePool& pool = posts.front().first->pool_;
+  size_t readied = 0;
+  {
+    std::lock_guard<std::mutex> lock(pool.mutex_);
+    for (auto& [queue, task] : posts) {
+      bool became = false;
+      pool.PushLocked(queue, std::move(task), &became);
+      if (became) ++readied;
+    }
+    pool.WakeLocked(readied);
+  }
+  posts.clear();  // outside the lock: dropped tasks' captures may take other locks
+  if (deferred.posts.empty()) deferred.posts.swap(posts);  // keep the capacity for the next notice
 }
 
 void ServicePool::Work() {
   std::unique_lock<std::mutex> lock(mutex_);
+  Round round;
   for (;;) {
     ++idleWorkers_;
-    work_.wait(lock, [this] { return shutdown_ || !ready_.empty(); });
+    while (!shutdown_ && ready_.empty()) {
+      work_.wait(lock);
+      if (wakesPending_ > 0) --wakesPending_;
+    }
     --idleWorkers_;
     if (shutdown_) return;
+    ClaimRoundLocked(round);
+    lock.unlock();
+    RunRound(round);
+    lock.lock();
+    IdleWaiters idle;
+    uint64_t posted = 0;
+    EndRoundLocked(round, &idle, &posted);
+    if (!idle.empty()) {
+      lock.unlock();
+      RunIdleWaiters(idle, posted);
+      lock.lock();
+    }
+  }
+}
+
+void ServicePool::ClaimRoundLocked(Round& round) {
+  const std::thread::id self = std::this_thread::get_id();
+  size_t budget = kTasksPerRound;
+  while (budget > 0 && !ready_.empty()) {
     ServiceQueue* queue = ready_.front();
     ready_.pop_front();
     queue->ready_ = false;
     queue->running_ = true;
-    queue->runner_ = std::this_thread::get_id();
-    for (size_t n = 0; n < kTasksPerTurn && !queue->stopping_ && !queue->tasks_.empty(); ++n) {
-      {
-        ServiceQueue::Task task = std::move(queue->tasks_.front());
-        queue->tasks_.pop_front();
-        lock.unlock();
-        task();
-      }  // the task and its captures are destroyed before the lock is taken again
-      lock.lock();
-      IdleWaiters idle;
-      uint64_t posted = 0;
-      EndedLocked(1, &idle, &posted);
-      if (!idle.empty()) {
-        lock.unlock();
-        RunIdleWaiters(idle, posted);
-        lock.lock();
-      }
+    queue->runner_ = self;
+    const size_t count = std::min(budget, queue->tasks_.size());
+    for (size_t i = 0; i < count; ++i) {
+      round.tasks.push_back(std::move(queue->tasks_.front()));
+      queue->tasks_.pop_front();
     }
-    queue->running_ = false;
-    if (queue->stopping_) {
-      stopped_.notify_all();
-    } else if (!queue->tasks_.empty()) {
-      queue->ready_ = true;
-      ready_.push_back(queue);  // behind the queues that were waiting
+    round.claims.emplace_back(queue, count);
+    round.stops.push_back(&queue->stopRequested_);
+    budget -= count;
+  }
+}
+
+void ServicePool::RunRound(Round& round) {
+  // Callbacks the tasks post for JS are handed to the pump when this closes, before the round
+  // ends: settle() and Stop() then find them queued.
+  sdk::CallbackQueue::Staging staging(&round.stops);
+  size_t next = 0;
+  for (const auto& [queue, count] : round.claims) {
+    for (size_t i = 0; i < count; ++i, ++next) {
+      Task& task = round.tasks[next];
+      // Stop() has begun: the rest of this queue's tasks are dropped, as Stop() drops queued ones.
+      if (!queue->stopRequested_.load(std::memory_order_acquire)) task();
+      task = Task();  // its captures go now, before the lock is taken again
     }
   }
+}
+
+void ServicePool::EndRoundLocked(Round& round, IdleWaiters* idle, uint64_t* posted) {
+  bool stopped = false;
+  size_t readied = 0;
+  for (const auto& [queue, count] : round.claims) {
+    queue->running_ = false;
+    if (queue->stopping_) {
+      stopped = true;
+    } else if (!queue->tasks_.empty()) {
+      ReadyLocked(queue);  // behind the queues that were waiting
+      ++readied;
+    }
+  }
+  if (stopped) stopped_.notify_all();
+  // This worker comes back for one of them; wake others for the rest.
+  if (readied > 1) WakeLocked(readied - 1);
+  EndedLocked(round.tasks.size(), idle, posted);
+  round.claims.clear();
+  round.tasks.clear();
+  round.stops.clear();
 }
 
 }  // namespace sim

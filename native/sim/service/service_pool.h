@@ -4,6 +4,13 @@
 // message to a 1,000-member lobby is 1,000 queued tasks that the workers run back to back instead
 // of 1,000 thread wake-ups. Everything that changes a simulated client's connection state runs
 // there, never on the JS thread. (Comments elsewhere call a queue's tasks "the service thread".)
+//
+// A worker takes a round of work at once: up to kTasksPerRound tasks from the front of the ready
+// list, several queues' worth when each has a few (a lobby message is one task on each member's
+// queue). It runs them with the pump's CallbackQueue::Staging open, so the callbacks they post for
+// JS reach the pump in one hand-over per round, and it counts them as ended, and lets Stop() of
+// their queues return, only after that hand-over. Posts made under a DeferPosts (the world's
+// notices to every member of a lobby) are likewise queued under one lock when it closes.
 #pragma once
 
 #include <atomic>
@@ -11,11 +18,12 @@
 #include <cstddef>
 #include <deque>
 #include <functional>
-
-#include "sdk/task.h"
 #include <mutex>
 #include <thread>
+#include <utility>
 #include <vector>
+
+#include "sdk/task.h"
 
 namespace sim {
 
@@ -30,7 +38,10 @@ class ServiceQueue {
   ServiceQueue(const ServiceQueue&) = delete;
   ServiceQueue& operator=(const ServiceQueue&) = delete;
 
-  // Returns false (and drops the task) once Stop() has begun.
+  // Returns false (and drops the task) once Stop() has begun. A long task should first hand over
+  // what its round has staged for JS (sdk::CallbackQueue::Staging::Flush()), so the callbacks of
+  // the tasks before it do not wait for it to end. Under a DeferPosts on this thread the
+  // task is queued when that closes (and dropped then if Stop() has begun by that time).
   bool Post(Task task);
   // Waits for the task that is running to finish, drops the rest. Idempotent; must not be called
   // from one of this queue's own tasks. Long tasks should poll StopRequested() so Stop() returns
@@ -47,7 +58,7 @@ class ServiceQueue {
   // Under the pool's mutex.
   std::deque<Task> tasks_;
   bool ready_ = false;    // in the pool's ready list
-  bool running_ = false;  // a worker is running its tasks
+  bool running_ = false;  // a worker has taken tasks of it for a round, and not finished it
   bool stopping_ = false;
   std::thread::id runner_;  // the worker running its tasks, while running_
   std::atomic<bool> stopRequested_{false};
@@ -66,6 +77,18 @@ class ServicePool {
   // for the world's mutex.
   static size_t DefaultWorkers();
 
+  // While one is open on a thread, that thread's ServiceQueue::Post calls are collected and queued
+  // together, under one lock, when the outermost closes: the world opens one around a notice to
+  // every member of a lobby. The queues posted to must outlive it (the world holds its mutex, and
+  // a client detaches under that mutex before its queue stops).
+  class DeferPosts {
+   public:
+    DeferPosts();
+    ~DeferPosts();
+    DeferPosts(const DeferPosts&) = delete;
+    DeferPosts& operator=(const DeferPosts&) = delete;
+  };
+
   // settle(): a task is in flight from its Post until it has run (or its queue dropped it).
   // `callback` runs with the number of tasks ever posted once none is in flight: at once if none
   // is now, else on the thread that ends the last one (holding no lock of the pool).
@@ -75,13 +98,32 @@ class ServicePool {
  private:
   friend class ServiceQueue;
 
-  // A worker runs at most this many tasks of one queue before it lets the next ready queue go
-  // first, so a client with a long backlog cannot starve the others.
-  static constexpr size_t kTasksPerTurn = 64;
+  // Most tasks a worker takes for one round (of one queue or of several), so a client with a long
+  // backlog cannot starve the others, and callbacks for JS are handed over at least this often.
+  static constexpr size_t kTasksPerRound = 64;
 
+  using Task = sdk::Task;
   using IdleWaiters = std::vector<std::function<void(uint64_t)>>;
+  // The tasks of one round, and whose they are: claims_[i] ran the next claims_[i].second tasks.
+  struct Round {
+    std::vector<std::pair<ServiceQueue*, size_t>> claims;
+    std::vector<Task> tasks;
+    std::vector<const std::atomic<bool>*> stops;  // the claimed queues' stop flags
+  };
 
-  void MakeReadyLocked(ServiceQueue* queue);
+  // Queues `task` on `queue` (false: the queue is stopping, the task is left in `task`); sets
+  // `*readied` when the queue went into the ready list.
+  bool PushLocked(ServiceQueue* queue, Task&& task, bool* readied);
+  // Puts `queue` in the ready list; WakeLocked then finds it a worker.
+  void ReadyLocked(ServiceQueue* queue);
+  void WakeLocked(size_t readied);
+  // Queues what a DeferPosts on this thread collected.
+  static void PostDeferred();
+  void ClaimRoundLocked(Round& round);
+  static void RunRound(Round& round);
+  // Ends a round: its queues stop running (and go back to the ready list if tasks came in), its
+  // tasks count as ended. Moves the idle waiters to `idle` when nothing is left in flight.
+  void EndRoundLocked(Round& round, IdleWaiters* idle, uint64_t* posted);
   // Counts `count` tasks as ended; when none is left in flight, moves the idle waiters to `out`.
   void EndedLocked(size_t count, IdleWaiters* out, uint64_t* posted);
   static void RunIdleWaiters(IdleWaiters& waiters, uint64_t posted);
@@ -92,7 +134,8 @@ class ServicePool {
   std::condition_variable work_;     // a queue became ready, or shutdown
   std::condition_variable stopped_;  // a stopping queue's running task ended
   std::deque<ServiceQueue*> ready_;
-  size_t idleWorkers_ = 0;
+  size_t idleWorkers_ = 0;   // workers waiting for work
+  size_t wakesPending_ = 0;  // notifications sent to waiting workers and not yet woken to
   uint64_t inFlight_ = 0;
   uint64_t posted_ = 0;
   IdleWaiters idleWaiters_;

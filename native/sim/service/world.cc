@@ -187,6 +187,7 @@ void World::Attach(Session* session) {
 
 void World::Detach(Session* session) {
   std::lock_guard<std::mutex> lock(mutex_);
+  ServicePool::DeferPosts defer;  // the notices of its going (lobbies, presence) under one lock of the pool
   sessions_.erase(session);
   interference_.Forget(session);
   ForgetReadyLocked(session);
@@ -203,6 +204,7 @@ bool World::IsConnectedLocked(sdk::Snowflake app, sdk::Snowflake user) const {
 
 void World::SessionReady(Session* session, sdk::Snowflake app, sdk::Snowflake user) {
   std::lock_guard<std::mutex> lock(mutex_);
+  ServicePool::DeferPosts defer;  // the notices of its coming under one lock of the pool
   if (!IsAttachedLocked(session) || readyKey_.count(session)) return;
   const bool wasOnline = UserConnectedLocked(user);
   readyKey_[session] = {app, user};
@@ -243,6 +245,9 @@ void World::ForgetReadyLocked(Session* session) {
 }
 
 void World::DispatchLocked(const Notices& notices) {
+  // Every recipient's task is queued under one lock of the pool, not one each (a lobby message
+  // goes to up to 1,000 members).
+  ServicePool::DeferPosts defer;
   for (const Notice& notice : notices) {
     // A user who is no longer a member of the lobby is no longer in its call either.
     if (notice.lobbyEvent == sdk::LobbyEvent::Deleted) {

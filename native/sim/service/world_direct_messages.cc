@@ -10,6 +10,7 @@ namespace sim {
 
 
 void World::DispatchToUsersLocked(const UserNotices& notices) {
+  ServicePool::DeferPosts defer;  // one lock of the pool for every recipient's task
   for (const UserNotice& notice : notices) {
     for (const auto& [session, key] : readyKey_) {
       const sdk::Snowflake user = key.second;

@@ -133,6 +133,7 @@ sdk::User World::ShownUserLocked(sdk::User user, bool self) const {
 }
 
 void World::UserUpdatedLocked(sdk::Snowflake userId) {
+  ServicePool::DeferPosts defer;  // one lock of the pool for every viewer's notice
   RelationshipGroupsChangedLocked(userId);
   ActivityInvitesChangedLocked(userId);
   for (const auto& [key, sessions] : ready_) {

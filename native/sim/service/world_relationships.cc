@@ -86,6 +86,7 @@ void World::SetFriends(sdk::Snowflake a, sdk::Snowflake b, bool discord, bool ga
 }
 
 void World::DispatchRelationshipsLocked(const RelationshipNotices& notices) {
+  ServicePool::DeferPosts defer;  // one lock of the pool for every recipient's task
   for (const RelationshipNotice& notice : notices) {
     for (const auto& [session, key] : readyKey_) {
       if (key.second == notice.recipient) session->OnRelationshipChanged(notice.other, notice.isDiscord, notice.created);

@@ -9,6 +9,7 @@
 namespace sim {
 
 void World::DispatchVoiceLocked(const Calls::Change& change) {
+  ServicePool::DeferPosts defer;  // one lock of the pool for every participant's task
   for (const VoiceNotice& notice : change.notices) {
     if (sessions_.count(notice.recipient)) notice.recipient->OnVoiceEvent(notice.event, notice.lobbyId, notice.userId);
   }
