@@ -35,15 +35,17 @@ bool ServiceQueue::Post(Task task) {
 }
 
 void ServiceQueue::Stop() {
-  std::deque<Task> dropped;
+  std::vector<Task> dropped;
   ServicePool::IdleWaiters idle;
   uint64_t posted = 0;
   {
     std::unique_lock<std::mutex> lock(pool_.mutex_);
     stopping_ = true;
     stopRequested_.store(true, std::memory_order_release);
+    const size_t backlog = Backlog();
     dropped.swap(tasks_);
-    if (!dropped.empty()) pool_.EndedLocked(dropped.size(), &idle, &posted);
+    taken_ = 0;
+    if (backlog > 0) pool_.EndedLocked(backlog, &idle, &posted);
     if (ready_) {
       // Taken out of the ready list here rather than left for a worker: the workers may all be
       // waiting for the JS thread (a full pump queue), and the JS thread may be the one stopping.
@@ -198,10 +200,17 @@ void ServicePool::ClaimRoundLocked(Round& round) {
     queue->ready_ = false;
     queue->running_ = true;
     queue->runner_ = self;
-    const size_t count = std::min(budget, queue->tasks_.size());
-    for (size_t i = 0; i < count; ++i) {
-      round.tasks.push_back(std::move(queue->tasks_.front()));
-      queue->tasks_.pop_front();
+    const size_t count = std::min(budget, queue->Backlog());
+    for (size_t i = 0; i < count; ++i) round.tasks.push_back(std::move(queue->tasks_[queue->taken_++]));
+    std::vector<Task>& tasks = queue->tasks_;
+    if (queue->taken_ == tasks.size()) {
+      tasks.clear();  // keeps the capacity for the next tasks (a backlog's, only up to a point)
+      if (tasks.capacity() > kTasksPerRound) tasks.shrink_to_fit();
+      queue->taken_ = 0;
+    } else if (queue->taken_ * 2 >= tasks.size()) {
+      // A queue that always has a backlog never empties: drop the taken part now and then.
+      tasks.erase(tasks.begin(), tasks.begin() + static_cast<std::ptrdiff_t>(queue->taken_));
+      queue->taken_ = 0;
     }
     round.claims.emplace_back(queue, count);
     round.stops.push_back(&queue->stopRequested_);
@@ -231,7 +240,7 @@ void ServicePool::EndRoundLocked(Round& round, IdleWaiters* idle, uint64_t* post
     queue->running_ = false;
     if (queue->stopping_) {
       stopped = true;
-    } else if (!queue->tasks_.empty()) {
+    } else if (queue->Backlog() > 0) {
       ReadyLocked(queue);  // behind the queues that were waiting
       ++readied;
     }
