@@ -46,6 +46,31 @@ describe('tokens in log lines', () => {
     await client.close();
   });
 
+  it('filters a token from every line of a flood produced after the token was set, mid-flood', async () => {
+    const { sim, app, user, grant } = world();
+    const client = sim.createClient({ applicationId: app.id });
+    await client.updateToken(grant.accessToken);
+    await client.connect();
+    const next = sim.issueToken(user, app);
+    const total = 300_000;
+    const redacted: boolean[] = [];
+    client.on('log', (entry) => redacted.push(entry.message === 'line [REDACTED]'));
+    // A text with a token the client does not hold yet: shown as it is until updateToken() adds it.
+    sim.emitLogs(user, total, { severity: 'warning', message: `line ${next.accessToken}` });
+    await until(() => redacted.length > 0, 'the first lines');
+    expect(redacted[0]).toBe(false);
+    const updating = client.updateToken(next.accessToken); // the client holds it from this call on
+    await updating;
+    await sim.settle();
+    await until(() => redacted.length === total, 'every line');
+    // Lines produced before the call show it; every line produced after is filtered: so a run of
+    // unfiltered lines, then only filtered ones (the flood does not filter its text once for all).
+    const firstFiltered = redacted.indexOf(true);
+    expect(firstFiltered).toBeGreaterThan(0);
+    expect(redacted.slice(firstFiltered).every(Boolean)).toBe(true);
+    await client.close();
+  });
+
   it('filters any bearer credential, even one the client never held', async () => {
     const { sim, app, user, grant } = world();
     const client = sim.createClient({ applicationId: app.id });

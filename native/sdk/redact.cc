@@ -51,7 +51,9 @@ std::string RedactBearerCredentials(std::string text) {
 void SecretFilter::Add(const std::string& secret) {
   if (secret.empty()) return;
   std::lock_guard<std::mutex> lock(mutex_);
-  if (std::find(secrets_.begin(), secrets_.end(), secret) == secrets_.end()) secrets_.push_back(secret);
+  if (std::find(secrets_.begin(), secrets_.end(), secret) != secrets_.end()) return;
+  secrets_.push_back(secret);
+  version_.fetch_add(1, std::memory_order_release);
 }
 
 std::string SecretFilter::Apply(std::string text) const {

@@ -2,6 +2,8 @@
 // backends filter tokens from every log line (spec, Authentication rule 10).
 #pragma once
 
+#include <atomic>
+#include <cstdint>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -25,8 +27,11 @@ class SecretFilter {
   void Add(const std::string& secret);
   // `text` with every remembered secret and every bearer credential replaced by kRedacted.
   std::string Apply(std::string text) const;
+  // Changes whenever a secret is added: a text filtered at one version stays filtered until then.
+  uint64_t Version() const { return version_.load(std::memory_order_acquire); }
 
  private:
+  std::atomic<uint64_t> version_{0};
   mutable std::mutex mutex_;
   std::vector<std::string> secrets_;
 };

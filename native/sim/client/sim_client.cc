@@ -82,6 +82,7 @@ void SimClient::SetLogCallback(LogCallback cb, sdk::LogSeverity minSeverity) {
   std::lock_guard<std::mutex> lock(mutex_);
   logCallback_ = cb ? std::make_shared<const LogCallback>(std::move(cb)) : nullptr;
   minLogSeverity_ = minSeverity;
+  logSetup_.fetch_add(1, std::memory_order_release);
 }
 
 void SimClient::Close() {
@@ -105,6 +106,7 @@ void SimClient::Close() {
     voiceEventCallback_ = nullptr;
     voiceSettingsCallback_ = nullptr;
     voiceLogCallback_ = nullptr;
+    logSetup_.fetch_add(1, std::memory_order_release);
     audioDevicesCallback_ = nullptr;
     noAudioInputCallback_ = nullptr;
     calls_.clear();
@@ -150,7 +152,7 @@ void SimClient::OnLoadLogs(uint32_t count, sdk::LogSeverity severity, std::strin
   Post([this, count, severity, message = std::move(message), voice] {
     // A long task: what the tasks before it in this round posted for JS goes now, not after it.
     sdk::CallbackQueue::Staging::Flush();
-    for (uint32_t i = 0; i < count && !service_.StopRequested(); ++i) Log(severity, message, voice);
+    LogLines(severity, message, voice, count);
   });
 }
 
@@ -289,6 +291,35 @@ void SimClient::Log(sdk::LogSeverity severity, std::string message, bool voice) 
   // 10): every token this client has held, since a line may have been built before a refresh.
   message = secrets_.Apply(std::move(message));
   Deliver([cb = std::move(cb), severity, message = std::move(message)] { (*cb)(message, severity); });
+}
+
+void SimClient::LogLines(sdk::LogSeverity severity, const std::string& message, bool voice, uint32_t count) {
+  std::shared_ptr<const LogCallback> cb;
+  uint64_t setup = 0;
+  bool looked = false;
+  std::string line;
+  uint64_t filtered = 0;
+  bool lineReady = false;
+  for (uint32_t i = 0; i < count && !service_.StopRequested(); ++i) {
+    if (severity < sdk::LogSeverity::Warning && !world_->DebugLogs()) continue;  // as Log()
+    const uint64_t now = logSetup_.load(std::memory_order_acquire);
+    if (!looked || now != setup) {
+      std::lock_guard<std::mutex> lock(mutex_);
+      const auto& registered = voice ? voiceLogCallback_ : logCallback_;
+      const bool wanted = registered && severity >= (voice ? minVoiceLogSeverity_ : minLogSeverity_);
+      cb = wanted ? registered : nullptr;
+      setup = now;
+      looked = true;
+    }
+    if (!cb) continue;
+    const uint64_t secrets = secrets_.Version();
+    if (!lineReady || secrets != filtered) {
+      line = secrets_.Apply(message);
+      filtered = secrets;
+      lineReady = true;
+    }
+    Deliver([cb, severity, line] { (*cb)(line, severity); });
+  }
 }
 
 uint64_t SimClient::BeginOperation(ResultCallback onFailure) {

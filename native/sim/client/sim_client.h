@@ -105,6 +105,11 @@ class SimClient final : public sdk::Client,
   // Every line the client emits goes through here: dropped below Warning unless the world logs
   // like the debug build, and the bearer token filtered out. `voice`: a voice engine line.
   void Log(sdk::LogSeverity severity, std::string message, bool voice = false);
+  // `count` lines of one text (the harness's emitLogs), as many Log calls would, until Stop():
+  // the callback and the filtered text are looked up again only when they may have changed (see
+  // logSetup_, SecretFilter::Version), not per line. Per line, the two locks made the flood's
+  // producer the slow end of the pump.
+  void LogLines(sdk::LogSeverity severity, const std::string& message, bool voice, uint32_t count);
 
   // Pending operations: completed exactly once, by the service thread or by Close().
   // `onFailure` reports a failure (ClientDestroyed when Close() comes first).
@@ -152,6 +157,8 @@ class SimClient final : public sdk::Client,
   std::optional<sdk::Activity> activity_;
 
   sdk::SecretFilter secrets_;  // every token this client has held, filtered from its log lines
+  // Bumped (under mutex_) whenever a log callback or its level is set or cleared.
+  std::atomic<uint64_t> logSetup_{0};
 
   mutable std::mutex mutex_;  // guards everything below
   std::string token_;         // service-thread copy lives in connectedToken_
