@@ -11,12 +11,11 @@ export {
   EVENT_INTS,
   EventKind,
   type EventHandlers,
-  type NativeArgumentsDispatcher,
   type NativeClient,
   type NativeDispatcher,
   type NativePayload,
 } from './generated/seam.js';
-import type { NativeArgumentsDispatcher, NativeClient, NativeDispatcher } from './generated/seam.js';
+import type { NativeClient, NativeDispatcher } from './generated/seam.js';
 import type {
   NativeActivityInvite,
   NativeAuditLogEntry,
@@ -249,12 +248,12 @@ export interface NativePumpStats {
 
 export interface NativeBinding {
   /**
-   * Receives every batch of events of this environment (one call per batch). `scheduleTurn` is
-   * called when a turn left callbacks over; it must call `drain()` after the event loop turned.
+   * Receives every batch of events of this environment (one call per batch): `(ints, ...payloads)`,
+   * one payload argument per event, which spares the pump filling an array element by element
+   * through N-API. `scheduleTurn` is called when a turn left callbacks over; it must call `drain()`
+   * after the event loop turned.
    */
-  setDispatcher(dispatcher: NativeDispatcher, scheduleTurn: () => void, payloadsAsArguments?: false): void;
-  /** The same, with a batch's payloads as arguments after `ints` (one per event) instead of one array. */
-  setDispatcher(dispatcher: NativeArgumentsDispatcher, scheduleTurn: () => void, payloadsAsArguments: true): void;
+  setDispatcher(dispatcher: NativeDispatcher, scheduleTurn: () => void): void;
   /** Runs the pump's next turn (see setDispatcher). */
   drain(): void;
   /** Closes every live native client of this environment, joining their threads. */

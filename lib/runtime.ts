@@ -68,7 +68,6 @@ class Runtime {
     this.binding = loadBinding();
     const drain = () => this.binding.drain();
     this.binding.setDispatcher(
-      // Payloads as arguments: the pump then need not fill an array element by element.
       (ints, ...payloads) => this.dispatch(ints, payloads),
       // The next turn, after timers and I/O had theirs. While some client holds the loop open,
       // setImmediate; otherwise an unref'd timer, which lets the process exit but, unlike an
@@ -77,7 +76,6 @@ class Runtime {
         if (this.holders.size > 0) setImmediate(drain);
         else setTimeout(drain, 0).unref();
       },
-      true,
     );
     // process.exit() runs no environment cleanup hook on the main thread: join the clients'
     // threads here rather than leave them to be killed mid-task.

@@ -324,8 +324,7 @@ function seamTs({ enums, events, calls, methods }) {
   }
   for (const kind of Object.values(RESULT_KINDS)) payloadTypes.add(kind.ts);
   out += `/** What the payload slot of an event holds. */\nexport type NativePayload =\n${[...payloadTypes].map((t) => `  | ${t}`).join('\n')};\n\n`;
-  out += '/** Receives one batch: event i is `ints[i * EVENT_INTS ... + EVENT_INTS]` plus `payloads[i]`. */\nexport type NativeDispatcher = (ints: Int32Array, payloads: readonly NativePayload[]) => void;\n\n';
-  out += '/** The same, with `payloads[i]` as argument i + 1 (setDispatcher\'s payloadsAsArguments). */\nexport type NativeArgumentsDispatcher = (ints: Int32Array, ...payloads: NativePayload[]) => void;\n\n';
+  out += '/** Receives one batch: event i is `ints[i * EVENT_INTS ... + EVENT_INTS]` plus argument i + 1 (one argument per event). */\nexport type NativeDispatcher = (ints: Int32Array, ...payloads: NativePayload[]) => void;\n\n';
   out += '/** One handler per event kind, with the event\'s fields by name. */\nexport interface EventHandlers {\n';
   const handlerParams = (event) =>
     ['client: number', ...event.fields.map((f) => (f.result ? `${f.name}: NativePayload` : `${f.name}: ${f.ts}${f.enumName ? ` /* ${f.enumName} */` : ''}`))].join(', ');

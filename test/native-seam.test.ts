@@ -68,7 +68,6 @@ describe('native seam guards', () => {
     expect(() => (world.createUser as unknown as Loose).call(world, { username: 5 })).toThrow(TypeError);
     expect(() => (binding.setDispatcher as Loose)(42, () => undefined)).toThrow(/dispatcher must be a function/);
     expect(() => (binding.setDispatcher as Loose)(() => undefined)).toThrow(/scheduleTurn must be a function/);
-    expect(() => (binding.setDispatcher as Loose)(() => undefined, () => undefined, 'yes')).toThrow(/payloadsAsArguments must be a boolean/);
     expect(() => binding.setKeepAlive('yes' as unknown as boolean)).toThrow(TypeError);
     client.close();
     expect(() => client.connect()).toThrow(/closed/);

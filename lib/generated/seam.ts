@@ -413,11 +413,8 @@ export type NativePayload =
   | readonly NativeAudioDevice[]
   | NativeAudioDevice | null;
 
-/** Receives one batch: event i is `ints[i * EVENT_INTS ... + EVENT_INTS]` plus `payloads[i]`. */
-export type NativeDispatcher = (ints: Int32Array, payloads: readonly NativePayload[]) => void;
-
-/** The same, with `payloads[i]` as argument i + 1 (setDispatcher's payloadsAsArguments). */
-export type NativeArgumentsDispatcher = (ints: Int32Array, ...payloads: NativePayload[]) => void;
+/** Receives one batch: event i is `ints[i * EVENT_INTS ... + EVENT_INTS]` plus argument i + 1 (one argument per event). */
+export type NativeDispatcher = (ints: Int32Array, ...payloads: NativePayload[]) => void;
 
 /** One handler per event kind, with the event's fields by name. */
 export interface EventHandlers {

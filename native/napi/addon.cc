@@ -36,10 +36,8 @@ Napi::Function FunctionArg(const Napi::CallbackInfo& info, size_t index, const c
 }
 
 Napi::Value SetDispatcher(const Napi::CallbackInfo& info) {
-  // Optional: without it, a batch's payloads come as one array (the layout raw callers rely on).
-  const bool payloadsAsArguments = !ArgOrUndefined(info, 2).IsUndefined() && BoolArg(info, 2, "payloadsAsArguments");
   Addon::Of(info.Env()).pump.SetDispatcher(FunctionArg(info, 0, "dispatcher"),
-                                           FunctionArg(info, 1, "scheduleTurn"), payloadsAsArguments);
+                                           FunctionArg(info, 1, "scheduleTurn"));
   return info.Env().Undefined();
 }
 

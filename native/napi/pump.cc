@@ -11,10 +11,9 @@ Pump::Pump(Napi::Env env)
   tsfn_.Unref(env);  // nothing keeps the loop alive until JS says so (SetKeepAlive)
 }
 
-void Pump::SetDispatcher(Napi::Function dispatcher, Napi::Function scheduleTurn, bool payloadsAsArguments) {
+void Pump::SetDispatcher(Napi::Function dispatcher, Napi::Function scheduleTurn) {
   dispatcher_ = Napi::Persistent(dispatcher);
   scheduleTurn_ = Napi::Persistent(scheduleTurn);
-  payloadsAsArguments_ = payloadsAsArguments;
 }
 
 void Pump::SetKeepAlive(Napi::Env env, bool keepAlive) {
@@ -87,19 +86,14 @@ bool Pump::Deliver(Napi::Env env, size_t count) {
   }
   Napi::HandleScope scope(env);
   ++batches_;
-  // One Int32Array with the numeric fields of every event (kJsEventInts each) and the payloads
-  // (log text, failure, ...), so a batch costs a handful of N-API calls plus one per payload,
-  // rather than an object with named properties per event.
+  // One Int32Array with the numeric fields of every event (kJsEventInts each), then one argument
+  // per event: its payload (log text, failure, ...) or undefined. A batch so costs a handful of
+  // N-API calls plus one per payload, rather than an object with named properties per event.
   Napi::ArrayBuffer buffer = Napi::ArrayBuffer::New(env, count * kJsEventInts * sizeof(int32_t));
   auto* ints = static_cast<int32_t*>(buffer.Data());
   std::vector<napi_value> arguments;
-  arguments.reserve(count + 2);
+  arguments.reserve(count + 1);
   arguments.push_back(Napi::Int32Array::New(env, count * kJsEventInts, buffer, 0));
-  Napi::Array payloads;
-  if (!payloadsAsArguments_) {
-    payloads = Napi::Array::New(env, count);
-    arguments.push_back(payloads);
-  }
   const napi_value undefined = env.Undefined();
   PayloadConverter converter(env);
   for (size_t i = 0; i < count; ++i) {
@@ -110,16 +104,8 @@ bool Pump::Deliver(Napi::Env env, size_t count) {
     slot[2] = event.a;
     slot[3] = event.b;
     slot[4] = event.c;
-    if (std::holds_alternative<std::monostate>(event.payload)) {
-      if (payloadsAsArguments_) arguments.push_back(undefined);
-      continue;
-    }
-    const Napi::Value payload = converter.Convert(event);
-    if (payloadsAsArguments_) {
-      arguments.push_back(payload);
-    } else {
-      payloads.Set(static_cast<uint32_t>(i), payload);
-    }
+    const bool none = std::holds_alternative<std::monostate>(event.payload);
+    arguments.push_back(none ? undefined : static_cast<napi_value>(converter.Convert(event)));
   }
   batch_.erase(batch_.begin(), batch_.begin() + static_cast<std::ptrdiff_t>(count));
   try {

@@ -32,10 +32,9 @@ class Pump {
 
   // `dispatcher` receives batches; `scheduleTurn` is called (with no arguments) when callbacks are
   // left over, and must arrange for Continue() to be called soon, after the event loop has turned.
-  // A batch is `(ints, payloads)`, payloads an array; or, with `payloadsAsArguments`,
-  // `(ints, ...payloads)`: one argument per event, which spares filling an array element by
-  // element through N-API (the costliest part of a batch).
-  void SetDispatcher(Napi::Function dispatcher, Napi::Function scheduleTurn, bool payloadsAsArguments);
+  // A batch is `(ints, ...payloads)`: one argument per event, which spares filling an array element
+  // by element through N-API (the costliest part of a batch when it did).
+  void SetDispatcher(Napi::Function dispatcher, Napi::Function scheduleTurn);
   // The next turn, as scheduled through `scheduleTurn`.
   void Continue(Napi::Env env);
   // Whether the pump keeps the event loop alive (pending operations, connected ref'd clients).
@@ -69,7 +68,6 @@ class Pump {
   bool shutDown_ = false;
   bool keepAlive_ = false;
   bool perEvent_ = false;
-  bool payloadsAsArguments_ = false;
   uint64_t turns_ = 0;
   uint64_t batches_ = 0;
   sdk::CallbackQueue queue_;

@@ -213,7 +213,7 @@ function rawRuntime(binding) {
   const results = new Map();
   const statusWaiters = new Set();
   let nextRequest = 1;
-  const dispatcher = (ints, payloads) => {
+  const dispatcher = (ints, ...payloads) => {
     for (let i = 0, at = 0; at < ints.length; i++, at += 5) {
       const kind = ints[at];
       if (kind === 3) {
