@@ -78,6 +78,12 @@ void CallbackQueue::HandOver(Block& tasks, const StopFlags& stops, const StopFla
   if (wasEmpty && wake_) wake_();
 }
 
+void CallbackQueue::WakeProducers() {
+  // Under the lock: a producer checks its flags and starts waiting without releasing it.
+  std::lock_guard<std::mutex> lock(mutex_);
+  roomMade_.notify_all();
+}
+
 CallbackQueue::Staging::Staging(const StopFlags* stops) {
   if (staged.open++ == 0) staged.roundStops = stops;
 }

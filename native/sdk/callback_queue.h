@@ -71,6 +71,9 @@ class CallbackQueue {
   // taken some or `*stop` becomes true (then the callback is queued anyway, so nothing is lost
   // while a producer shuts down). From the consumer thread it does not wait.
   void PostWaiting(Callback&& cb, const std::atomic<bool>& stop);
+  // Wakes the producers waiting for room, to look at their stop flags again: call after setting
+  // one (they poll every 2 ms otherwise).
+  void WakeProducers();
   // Asks the pump for a turn even though nothing was posted (a timer tick of a polled backend).
   void Wake() {
     if (wake_) wake_();

@@ -93,6 +93,11 @@ void SimClient::Close() {
   }
   // Detach first: once Detach returns the world can no longer call into this client.
   world_->Detach(this);
+  // A round with this client's tasks may be waiting for room in the pump's queue, which the JS
+  // thread (the one closing) cannot make now: it looks at the stop flag again at once, instead of
+  // at its next 2 ms poll.
+  service_.RequestStop();
+  queue_.WakeProducers();
   service_.Stop();
   std::map<uint64_t, ResultCallback> unfinished;
   {

@@ -43,6 +43,9 @@ class ServiceQueue {
   // the tasks before it do not wait for it to end. Under a DeferPosts on this thread the
   // task is queued when that closes (and dropped then if Stop() has begun by that time).
   bool Post(Task task);
+  // Sets the flag StopRequested() reads, without waiting: for whoever must tell a waiter elsewhere
+  // to look at it again before calling Stop().
+  void RequestStop() { stopRequested_.store(true, std::memory_order_release); }
   // Waits for the task that is running to finish, drops the rest. Idempotent; must not be called
   // from one of this queue's own tasks. Long tasks should poll StopRequested() so Stop() returns
   // promptly.
