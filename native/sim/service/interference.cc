@@ -1,5 +1,7 @@
 #include "sim/service/interference.h"
 
+#include <algorithm>
+
 namespace sim {
 
 void Interference::FailNext(CallKind kind, uint32_t count, sdk::Result failure, sdk::Snowflake userId) {
@@ -20,6 +22,11 @@ std::optional<sdk::Result> Interference::TakeFailure(CallKind kind, sdk::Snowfla
 }
 
 void Interference::ClearFailures() { failures_.clear(); }
+
+bool Interference::Quiet() const {
+  return latencyMs_ == 0 &&
+         std::all_of(failures_.begin(), failures_.end(), [](const auto& rules) { return rules.second.empty(); });
+}
 
 void Interference::Delay(uint64_t dueMs, Session* session, Task task) {
   delayed_.emplace(std::make_pair(dueMs, nextSequence_++), std::make_pair(session, std::move(task)));

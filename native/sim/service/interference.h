@@ -33,6 +33,9 @@ class Interference {
   std::optional<sdk::Result> TakeFailure(CallKind kind, sdk::Snowflake userId);
   void ClearFailures();
 
+  // Nothing injected: no latency, no planned failure left.
+  bool Quiet() const;
+
   // Calls waiting for the clock: run, in due order, once the clock reaches `dueMs`.
   void Delay(uint64_t dueMs, Session* session, Task task);
   std::vector<std::pair<Session*, Task>> TakeDue(uint64_t nowMs);
