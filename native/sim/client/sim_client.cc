@@ -155,8 +155,9 @@ void SimClient::OnConnectionDropped() {
 
 void SimClient::OnLoadLogs(uint32_t count, sdk::LogSeverity severity, std::string message, bool voice) {
   Post([this, count, severity, message = std::move(message), voice] {
-    // A long task: what the tasks before it in this round posted for JS goes now, not after it.
-    sdk::CallbackQueue::Staging::Flush();
+    // A long flood: what the tasks before it in this round posted for JS goes now, not after it.
+    // A short one stages with them (a burst of one-line floods is then handed over by rounds).
+    if (count > sdk::CallbackQueue::kBlockSize) sdk::CallbackQueue::Staging::Flush();
     LogLines(severity, message, voice, count);
   });
 }
