@@ -128,7 +128,7 @@ class Runtime {
   /** The batch being dispatched (numbered from 1), or 0 between batches. */
   private currentBatch = 0;
   private batchCount = 0;
-  /** The clients that looked up their emitter in the current batch (see {@link batchEmitter}). */
+  /** The clients that looked up their emitter in the current batch (see {@link holdForBatch}). */
   private readonly batchClients: ClientSink[] = [];
 
   private dispatch(ints: Int32Array, payloads: readonly NativePayload[]): void {

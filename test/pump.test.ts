@@ -34,7 +34,7 @@ describe('the pump hands events to JS in batches', () => {
   });
 });
 
-describe('payloads as arguments (the layout the runtime asks for)', () => {
+describe('the batch layout', () => {
   it('hands each batch as (ints, ...payloads): one argument per event, in order, in batches', async () => {
     const total = 5000;
     const result = await runFixture('pump-arguments.cjs', [String(total)]);

@@ -59,8 +59,7 @@ describe('tokens in log lines', () => {
     sim.emitLogs(user, total, { severity: 'warning', message: `line ${next.accessToken}` });
     await until(() => redacted.length > 0, 'the first lines');
     expect(redacted[0]).toBe(false);
-    const updating = client.updateToken(next.accessToken); // the client holds it from this call on
-    await updating;
+    await client.updateToken(next.accessToken); // the client holds it from this call on
     await sim.settle();
     await until(() => redacted.length === total, 'every line');
     // Lines produced before the call show it; every line produced after is filtered: so a run of

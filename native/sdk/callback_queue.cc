@@ -64,18 +64,21 @@ void CallbackQueue::HandOver(Block& tasks, const StopFlags& stops, const StopFla
   std::unique_lock<std::mutex> lock(mutex_);
   WaitForRoomLocked(lock, [&] { return anySet(stops) || (roundStops != nullptr && anySet(*roundStops)); });
   const size_t count = tasks.size();
-  const bool wasEmpty = queued_.load(std::memory_order_relaxed) == 0;
   blocks_.push_back(std::move(tasks));
   tasks = Block();
   if (!spare_.empty()) {
     tasks = std::move(spare_.back());
     spare_.pop_back();
   }
-  const size_t queued = queued_.load(std::memory_order_relaxed) + count;
-  queued_.store(queued, std::memory_order_release);
-  stats_.highWater = std::max(stats_.highWater, queued);
+  AddedLocked(count, lock);
+}
+
+void CallbackQueue::AddedLocked(size_t count, std::unique_lock<std::mutex>& lock) {
+  const size_t before = queued_.load(std::memory_order_relaxed);
+  queued_.store(before + count, std::memory_order_release);
+  stats_.highWater = std::max(stats_.highWater, before + count);
   lock.unlock();
-  if (wasEmpty && wake_) wake_();
+  if (before == 0 && wake_) wake_();
 }
 
 void CallbackQueue::WakeProducers() {
@@ -102,8 +105,6 @@ void CallbackQueue::Staging::Flush() {
 }
 
 void CallbackQueue::PushLocked(Callback&& cb, std::unique_lock<std::mutex>& lock) {
-  const size_t queued = queued_.load(std::memory_order_relaxed) + 1;
-  const bool wasEmpty = queued == 1;
   if (blocks_.empty() || blocks_.back().size() >= kBlockSize) {
     if (spare_.empty()) {
       blocks_.emplace_back().reserve(kBlockSize);
@@ -113,10 +114,7 @@ void CallbackQueue::PushLocked(Callback&& cb, std::unique_lock<std::mutex>& lock
     }
   }
   blocks_.back().push_back(std::move(cb));
-  queued_.store(queued, std::memory_order_release);
-  stats_.highWater = std::max(stats_.highWater, queued);
-  lock.unlock();
-  if (wasEmpty && wake_) wake_();
+  AddedLocked(1, lock);
 }
 
 std::vector<CallbackQueue::Block> CallbackQueue::Take(size_t max, std::vector<Block> done) {

@@ -106,6 +106,9 @@ class CallbackQueue {
   // empty block to stage into. Waits for room unless one of `stops` or `roundStops` is set.
   void HandOver(Block& staged, const StopFlags& stops, const StopFlags* roundStops);
   void KeepSpareLocked(Block&& block);
+  // Counts `count` callbacks just queued, unlocks, and wakes the pump if the queue was empty (once
+  // per burst, from the posting thread, outside the lock).
+  void AddedLocked(size_t count, std::unique_lock<std::mutex>& lock);
 
   WakeFn wake_;
   PollFn poll_;  // JS thread only

@@ -283,16 +283,22 @@ void SimClient::SetStatus(sdk::Status status, sdk::ConnectionError error, int32_
   Deliver([cb = std::move(cb), status, error, detail] { (*cb)(status, error, detail); });
 }
 
-void SimClient::Log(sdk::LogSeverity severity, std::string message, bool voice) {
+bool SimClient::BuildLogs(sdk::LogSeverity severity) const {
   // The release build logs only Error and Warning (spec: Authentication rule 10).
-  if (severity < sdk::LogSeverity::Warning && !world_->DebugLogs()) return;
-  std::shared_ptr<const LogCallback> cb;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    const auto& registered = voice ? voiceLogCallback_ : logCallback_;
-    if (!registered || severity < (voice ? minVoiceLogSeverity_ : minLogSeverity_)) return;
-    cb = registered;
-  }
+  return severity >= sdk::LogSeverity::Warning || world_->DebugLogs();
+}
+
+std::shared_ptr<const SimClient::LogCallback> SimClient::LogCallbackFor(sdk::LogSeverity severity, bool voice) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  const auto& registered = voice ? voiceLogCallback_ : logCallback_;
+  if (!registered || severity < (voice ? minVoiceLogSeverity_ : minLogSeverity_)) return nullptr;
+  return registered;
+}
+
+void SimClient::Log(sdk::LogSeverity severity, std::string message, bool voice) {
+  if (!BuildLogs(severity)) return;
+  std::shared_ptr<const LogCallback> cb = LogCallbackFor(severity, voice);
+  if (!cb) return;
   // The SDK filters the bearer token out of every log line, at every level (spec, Authentication
   // 10): every token this client has held, since a line may have been built before a refresh.
   message = secrets_.Apply(std::move(message));
@@ -301,28 +307,21 @@ void SimClient::Log(sdk::LogSeverity severity, std::string message, bool voice) 
 
 void SimClient::LogLines(sdk::LogSeverity severity, const std::string& message, bool voice, uint32_t count) {
   std::shared_ptr<const LogCallback> cb;
-  uint64_t setup = 0;
-  bool looked = false;
+  std::optional<uint64_t> setup;     // the logSetup_ that `cb` was looked up at
   std::string line;
-  uint64_t filtered = 0;
-  bool lineReady = false;
+  std::optional<uint64_t> filtered;  // the secrets' version `line` was filtered at
   for (uint32_t i = 0; i < count && !service_.StopRequested(); ++i) {
-    if (severity < sdk::LogSeverity::Warning && !world_->DebugLogs()) continue;  // as Log()
+    if (!BuildLogs(severity)) continue;
     const uint64_t now = logSetup_.load(std::memory_order_acquire);
-    if (!looked || now != setup) {
-      std::lock_guard<std::mutex> lock(mutex_);
-      const auto& registered = voice ? voiceLogCallback_ : logCallback_;
-      const bool wanted = registered && severity >= (voice ? minVoiceLogSeverity_ : minLogSeverity_);
-      cb = wanted ? registered : nullptr;
+    if (setup != now) {
+      cb = LogCallbackFor(severity, voice);
       setup = now;
-      looked = true;
     }
     if (!cb) continue;
     const uint64_t secrets = secrets_.Version();
-    if (!lineReady || secrets != filtered) {
+    if (filtered != secrets) {
       line = secrets_.Apply(message);
       filtered = secrets;
-      lineReady = true;
     }
     Deliver([cb, severity, line] { (*cb)(line, severity); });
   }

@@ -105,6 +105,11 @@ class SimClient final : public sdk::Client,
   // Every line the client emits goes through here: dropped below Warning unless the world logs
   // like the debug build, and the bearer token filtered out. `voice`: a voice engine line.
   void Log(sdk::LogSeverity severity, std::string message, bool voice = false);
+  // Whether lines of `severity` are made at all (the release build: Warning and Error only).
+  bool BuildLogs(sdk::LogSeverity severity) const;
+  // The callback a line of `severity` goes to (voice engine's or the client's), or none: not
+  // registered, or below its level.
+  std::shared_ptr<const LogCallback> LogCallbackFor(sdk::LogSeverity severity, bool voice) const;
   // `count` lines of one text (the harness's emitLogs), as many Log calls would, until Stop():
   // the callback and the filtered text are looked up again only when they may have changed (see
   // logSetup_, SecretFilter::Version), not per line. Per line, the two locks made the flood's

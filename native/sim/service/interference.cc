@@ -1,12 +1,11 @@
 #include "sim/service/interference.h"
 
-#include <algorithm>
-
 namespace sim {
 
 void Interference::FailNext(CallKind kind, uint32_t count, sdk::Result failure, sdk::Snowflake userId) {
   if (count == 0) return;
   failures_[kind].push_back(Rule{count, std::move(failure), userId});
+  Changed();
 }
 
 std::optional<sdk::Result> Interference::TakeFailure(CallKind kind, sdk::Snowflake userId) {
@@ -15,17 +14,19 @@ std::optional<sdk::Result> Interference::TakeFailure(CallKind kind, sdk::Snowfla
   for (auto it = rules->second.begin(); it != rules->second.end(); ++it) {
     if (it->userId != 0 && it->userId != userId) continue;
     sdk::Result failure = it->failure;
-    if (--it->left == 0) rules->second.erase(it);
+    if (--it->left == 0) {
+      rules->second.erase(it);
+      if (rules->second.empty()) failures_.erase(rules);
+      Changed();
+    }
     return failure;
   }
   return std::nullopt;
 }
 
-void Interference::ClearFailures() { failures_.clear(); }
-
-bool Interference::Quiet() const {
-  return latencyMs_ == 0 &&
-         std::all_of(failures_.begin(), failures_.end(), [](const auto& rules) { return rules.second.empty(); });
+void Interference::ClearFailures() {
+  failures_.clear();
+  Changed();
 }
 
 void Interference::Delay(uint64_t dueMs, Session* session, Task task) {

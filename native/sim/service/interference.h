@@ -1,8 +1,9 @@
 // Latency and fault injection for the harness: every simulated call of a kind can be delayed on the
 // world's virtual clock, and the next N calls of a kind can fail with a given result. Pure data;
-// the world locks around it.
+// the world locks around it, except for Quiet(), which may be read without the lock.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -24,7 +25,10 @@ class Interference {
  public:
   using Task = sdk::Task;
 
-  void SetLatency(uint64_t ms) { latencyMs_ = ms; }
+  void SetLatency(uint64_t ms) {
+    latencyMs_ = ms;
+    Changed();
+  }
   uint64_t latency() const { return latencyMs_; }
 
   // The next `count` calls of `kind` (by `userId`, or by anyone when 0) fail with `failure`.
@@ -33,8 +37,9 @@ class Interference {
   std::optional<sdk::Result> TakeFailure(CallKind kind, sdk::Snowflake userId);
   void ClearFailures();
 
-  // Nothing injected: no latency, no planned failure left.
-  bool Quiet() const;
+  // Nothing injected: no latency, no planned failure left. Without the lock (the world's fast path
+  // for calls); kept up to date by every change made under it.
+  bool Quiet() const { return quiet_.load(); }
 
   // Calls waiting for the clock: run, in due order, once the clock reaches `dueMs`.
   void Delay(uint64_t dueMs, Session* session, Task task);
@@ -49,8 +54,11 @@ class Interference {
     sdk::Result failure;
     sdk::Snowflake userId;
   };
+  void Changed() { quiet_.store(latencyMs_ == 0 && failures_.empty()); }
+
   uint64_t latencyMs_ = 0;
-  std::map<CallKind, std::deque<Rule>> failures_;
+  std::map<CallKind, std::deque<Rule>> failures_;  // no empty deque: Quiet() looks at the map
+  std::atomic<bool> quiet_{true};
   uint64_t nextSequence_ = 0;
   std::map<std::pair<uint64_t, uint64_t>, std::pair<Session*, Task>> delayed_;  // (due, seq)
 };

@@ -386,7 +386,6 @@ std::optional<ServerLobby> World::GetServerLobby(sdk::Snowflake lobbyId) const {
 void World::SetLatency(uint64_t ms) {
   std::lock_guard<std::mutex> lock(mutex_);
   interference_.SetLatency(ms);
-  interfering_.store(!interference_.Quiet());
 }
 
 uint64_t World::Latency() const {
@@ -397,13 +396,11 @@ uint64_t World::Latency() const {
 void World::FailNext(CallKind kind, uint32_t count, sdk::Result failure, sdk::Snowflake userId) {
   std::lock_guard<std::mutex> lock(mutex_);
   interference_.FailNext(kind, count, std::move(failure), userId);
-  interfering_.store(!interference_.Quiet());
 }
 
 void World::ClearFailures() {
   std::lock_guard<std::mutex> lock(mutex_);
   interference_.ClearFailures();
-  interfering_.store(!interference_.Quiet());
 }
 
 void World::Schedule(Session* session, CallKind kind, sdk::Snowflake userId,
@@ -412,7 +409,7 @@ void World::Schedule(Session* session, CallKind kind, sdk::Snowflake userId,
   // which the workers' calls into the world hold much of the time (it was the JS thread's costliest
   // wait per call). The world keeps no pointer to the session on this path; a session that is
   // closing drops the task, and its Close fails the operation.
-  if (!interfering_.load()) {
+  if (interference_.Quiet()) {
     session->Enqueue([task = std::move(task)] { task(std::nullopt); });
     return;
   }
@@ -421,7 +418,6 @@ void World::Schedule(Session* session, CallKind kind, sdk::Snowflake userId,
   // by the client's Close, and the world must not keep a pointer to it.
   if (!IsAttachedLocked(session)) return;
   auto run = [task = std::move(task), failure = interference_.TakeFailure(kind, userId)] { task(failure); };
-  interfering_.store(!interference_.Quiet());
   if (interference_.latency() == 0) {
     session->Enqueue(std::move(run));
   } else {

@@ -530,8 +530,6 @@ class World {
   std::unordered_map<sdk::Snowflake, size_t> readyApplicationsOfUser_;
   Lobbies lobbies_;
   Interference interference_;
-  // !interference_.Quiet(), kept under mutex_ and read without it: Schedule()'s fast path.
-  std::atomic<bool> interfering_{false};
   Calls calls_;
   ChatClients chatClients_;
   MachineAudio machineAudio_;
