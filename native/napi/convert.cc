@@ -32,8 +32,19 @@ uint64_t SnowflakeFromJs(const Napi::Value& value, const char* what) {
   return id;
 }
 
-Napi::String SnowflakeToJs(Napi::Env env, uint64_t id) {
-  return Napi::String::New(env, std::to_string(id));
+Napi::Value SnowflakeToJs(Napi::Env env, uint64_t id) {
+  // Up to 20 digits, written backwards into a buffer on the stack (std::to_string allocates for
+  // more than 15), and handed to V8 as Latin-1, which it copies without decoding.
+  char digits[20];
+  size_t at = sizeof digits;
+  do {
+    digits[--at] = static_cast<char>('0' + id % 10);
+    id /= 10;
+  } while (id != 0);
+  napi_value out = nullptr;
+  const napi_status status = napi_create_string_latin1(env, digits + at, sizeof digits - at, &out);
+  NAPI_THROW_IF_FAILED(env, status, Napi::Value());
+  return Napi::Value(env, out);
 }
 
 Napi::Object UserToJs(Napi::Env env, const sdk::User& user) {
@@ -308,6 +319,22 @@ Napi::Value PayloadConverter::Message(const sdk::MessagePtr& message) {
   return converted;
 }
 
+Napi::Value PayloadConverter::Ids(const IdPair& ids) {
+  if (lastIds_ && lastIds_->first.first == ids.first && lastIds_->first.second == ids.second) return lastIds_->second;
+  Napi::Array out = Napi::Array::New(env_, 2);
+  out.Set(0u, Id(ids.first));
+  out.Set(1u, Id(ids.second));
+  lastIds_.emplace(ids, out);
+  return out;
+}
+
+Napi::Value PayloadConverter::Id(sdk::Snowflake id) {
+  if (lastId_ && lastId_->first == id) return lastId_->second;
+  Napi::Value out = SnowflakeToJs(env_, id);
+  lastId_.emplace(id, out);
+  return out;
+}
+
 namespace {
 // Text payloads (log lines, nearly always ASCII): ASCII is valid Latin-1, which V8 copies as it is
 // instead of running its UTF-8 decoder over it; anything else goes through that decoder.
@@ -329,19 +356,14 @@ Napi::Value PayloadConverter::Convert(const JsEvent& event) {
     Napi::Value operator()(std::monostate) const { return env.Undefined(); }
     Napi::Value operator()(const std::string& text) const { return TextToJs(env, text); }
     Napi::Value operator()(const sdk::Result& failure) const { return FailureToJs(env, failure); }
-    Napi::Value operator()(sdk::Snowflake id) const { return SnowflakeToJs(env, id); }
+    Napi::Value operator()(sdk::Snowflake id) const { return self.Id(id); }
     Napi::Value operator()(const sdk::MessagePtr& message) const { return self.Message(message); }
     Napi::Value operator()(const std::vector<sdk::MessagePtr>& messages) const {
       Napi::Array out = Napi::Array::New(env, messages.size());
       for (size_t i = 0; i < messages.size(); ++i) out.Set(static_cast<uint32_t>(i), self.Message(messages[i]));
       return out;
     }
-    Napi::Value operator()(const IdPair& ids) const {
-      Napi::Array out = Napi::Array::New(env, 2);
-      out.Set(0u, SnowflakeToJs(env, ids.first));
-      out.Set(1u, SnowflakeToJs(env, ids.second));
-      return out;
-    }
+    Napi::Value operator()(const IdPair& ids) const { return self.Ids(ids); }
     Napi::Value operator()(const sdk::VoiceSettings& settings) const { return VoiceSettingsToJs(env, settings); }
     Napi::Value operator()(const std::vector<sdk::GuildMinimal>& guilds) const { return GuildsToJs(env, guilds); }
     Napi::Value operator()(const std::vector<sdk::GuildChannel>& channels) const {

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include <napi.h>
@@ -20,8 +21,10 @@
 #include "sdk/voice.h"
 
 // Snowflakes cross the seam as canonical decimal strings (never JS numbers: they lose bits).
+// A Napi::Value, not a Napi::String, on purpose: node-addon-api's Object::Set converts a
+// Napi::String argument through std::string, reading the new string back and creating it again.
 uint64_t SnowflakeFromJs(const Napi::Value& value, const char* what);
-Napi::String SnowflakeToJs(Napi::Env env, uint64_t id);
+Napi::Value SnowflakeToJs(Napi::Env env, uint64_t id);
 
 Napi::Object UserToJs(Napi::Env env, const sdk::User& user);
 Napi::Object FailureToJs(Napi::Env env, const sdk::Result& result);
@@ -57,9 +60,16 @@ class PayloadConverter {
 
  private:
   Napi::Value Message(const sdk::MessagePtr& message);
+  Napi::Value Ids(const IdPair& ids);
+  Napi::Value Id(sdk::Snowflake id);
 
   Napi::Env env_;
   std::unordered_map<const sdk::Message*, Napi::Value> messages_;
+  // A fan-out gives every recipient the same ids (a member left: the lobby and the member; a user
+  // changed: the user), one after another in a batch, so the last one converted is reused.
+  // Shared only inside the batch: the decoder copies the strings out into each event.
+  std::optional<std::pair<IdPair, Napi::Value>> lastIds_;
+  std::optional<std::pair<sdk::Snowflake, Napi::Value>> lastId_;
 };
 
 // Argument `index`, or undefined when the call had fewer.

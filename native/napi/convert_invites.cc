@@ -54,8 +54,8 @@ Napi::Object ActivityInviteToJs(Napi::Env env, const sdk::ActivityInvite& invite
   out.Set("applicationId", SnowflakeToJs(env, invite.applicationId));
   out.Set("parentApplicationId", SnowflakeToJs(env, invite.parentApplicationId));
   out.Set("type", Napi::Number::New(env, static_cast<int32_t>(invite.type)));
-  out.Set("partyId", Napi::String::New(env, invite.partyId));
-  out.Set("sessionId", Napi::String::New(env, invite.sessionId));
+  out.Set("partyId", invite.partyId);
+  out.Set("sessionId", invite.sessionId);
   out.Set("isValid", Napi::Boolean::New(env, invite.isValid));
   return out;
 }
@@ -63,6 +63,6 @@ Napi::Object ActivityInviteToJs(Napi::Env env, const sdk::ActivityInvite& invite
 Napi::Object ActivityJoinToJs(Napi::Env env, const sdk::ActivityJoin& join) {
   Napi::Object out = Napi::Object::New(env);
   out.Set("applicationId", SnowflakeToJs(env, join.applicationId));
-  out.Set("joinSecret", Napi::String::New(env, join.joinSecret));
+  out.Set("joinSecret", join.joinSecret);
   return out;
 }

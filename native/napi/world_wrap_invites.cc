@@ -16,7 +16,7 @@ Napi::Value WorldWrap::GetChatClientInvites(const Napi::CallbackInfo& info) {
     // The join secret stays in the world: the chat client shows the invite, not the secret.
     Napi::Object entry = Napi::Object::New(env);
     entry.Set("invite", ActivityInviteToJs(env, invites[i].invite));
-    entry.Set("content", Napi::String::New(env, invites[i].content));
+    entry.Set("content", invites[i].content);
     out.Set(static_cast<uint32_t>(i), entry);
   }
   return out;
@@ -32,9 +32,9 @@ Napi::Value WorldWrap::GetLaunchCommands(const Napi::CallbackInfo& info) {
     launches = world().LaunchesOf(user);
   });
   Napi::Object registered = Napi::Object::New(env);
-  for (const auto& [app, command] : commands) registered.Set(SnowflakeToJs(env, app), Napi::String::New(env, command));
+  for (const auto& [app, command] : commands) registered.Set(SnowflakeToJs(env, app), command);
   Napi::Array ran = Napi::Array::New(env, launches.size());
-  for (size_t i = 0; i < launches.size(); ++i) ran.Set(static_cast<uint32_t>(i), Napi::String::New(env, launches[i]));
+  for (size_t i = 0; i < launches.size(); ++i) ran.Set(static_cast<uint32_t>(i), launches[i]);
   Napi::Object out = Napi::Object::New(env);
   out.Set("registered", registered);
   out.Set("launched", ran);
