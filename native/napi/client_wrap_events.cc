@@ -30,8 +30,8 @@ void ClientWrap::SetEventCallbacks(sdk::LogSeverity minSeverity) {
   });
 
   sdk::MessagesApi& messages = client_->Messages();
-  messages.SetMessageEventCallback([pump, id](sdk::MessageEvent event, const sdk::MessagePtr& message) {
-    pump->Emit(MakeMessageEvent(id, event, message));
+  messages.SetMessageEventCallback([pump, id](sdk::MessageEvent event, sdk::MessagePtr message) {
+    pump->Emit(MakeMessageEvent(id, event, std::move(message)));
   });
   messages.SetMessageDeletedCallback([pump, id](sdk::Snowflake messageId, sdk::Snowflake channelId) {
     pump->Emit(MakeMessageDeletedEvent(id, messageId, channelId));

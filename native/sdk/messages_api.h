@@ -34,7 +34,10 @@ class MessagesApi : public CallbackTypes {
  public:
   using MessageIdCallback = std::function<void(const Result&, Snowflake messageId)>;
   using MessagesCallback = std::function<void(const Result&, std::vector<MessagePtr> messages)>;
-  using MessageEventCallback = std::function<void(MessageEvent, const MessagePtr& message)>;
+  // The message by value: a backend moves its copy through to the callback, which moves it on. A
+  // message fanned out to 1,000 members is one object whose reference count every copy touches
+  // from the posting thread and the JS thread alike.
+  using MessageEventCallback = std::function<void(MessageEvent, MessagePtr message)>;
   using UserMessageSummariesCallback = std::function<void(const Result&, std::vector<UserMessageSummary> summaries)>;
   using MessageDeletedCallback = std::function<void(Snowflake messageId, Snowflake channelId)>;
 

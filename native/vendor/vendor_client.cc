@@ -235,8 +235,8 @@ void VendorClient::ForwardMessageEvent(sdk::MessageEvent event, uint64_t message
   // Read now: the handle is current while the library runs this callback.
   auto handle = client_->GetMessageHandle(messageId);
   if (!handle) return;  // the library no longer holds it (it keeps the last 25 per channel)
-  Post([this, event, message = ToMessage(*handle)] {
-    if (onMessage_) onMessage_(event, message);
+  Post([this, event, message = ToMessage(*handle)]() mutable {
+    if (onMessage_) onMessage_(event, std::move(message));
   });
 }
 

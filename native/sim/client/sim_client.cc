@@ -175,7 +175,9 @@ void SimClient::OnLobbyEvent(sdk::LobbyEvent event, sdk::Snowflake lobbyId, sdk:
 }
 
 void SimClient::OnMessageEvent(sdk::MessageEvent event, sdk::MessagePtr message) {
-  Post([this, event, message = std::move(message)] {
+  // The message moves from this post to the callback: the world's copy per recipient is the only
+  // change to its reference count until JS is done with it.
+  Post([this, event, message = std::move(message)]() mutable {
     if (status_.load() != sdk::Status::Ready) return;
     if (message->recipientId != 0) CacheUserMessage(event, message);
     std::shared_ptr<const MessageEventCallback> cb;
@@ -183,7 +185,7 @@ void SimClient::OnMessageEvent(sdk::MessageEvent event, sdk::MessagePtr message)
       std::lock_guard<std::mutex> lock(mutex_);
       cb = messageCallback_;
     }
-    if (cb) Deliver([cb = std::move(cb), event, message] { (*cb)(event, message); });
+    if (cb) Deliver([cb = std::move(cb), event, message = std::move(message)]() mutable { (*cb)(event, std::move(message)); });
   });
 }
 
