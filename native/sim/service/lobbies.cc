@@ -565,4 +565,16 @@ bool Lobbies::ShareLobby(sdk::Snowflake app, sdk::Snowflake a, sdk::Snowflake b)
   return false;
 }
 
+std::vector<sdk::Snowflake> Lobbies::CoMembers(sdk::Snowflake app, sdk::Snowflake user) const {
+  std::vector<sdk::Snowflake> ids;
+  auto mine = lobbiesOfUser_.find({app, user});
+  if (mine == lobbiesOfUser_.end()) return ids;
+  for (sdk::Snowflake lobbyId : mine->second) {
+    for (const Member& member : FindLobby(lobbyId)->members) ids.push_back(member.id);
+  }
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  return ids;
+}
+
 }  // namespace sim

@@ -131,6 +131,9 @@ class Lobbies {
   std::vector<std::tuple<sdk::Snowflake, sdk::Snowflake, sdk::Snowflake>> LinkedChannels() const;
   // Whether `a` and `b` are members of a common lobby of `app` (clients know their co-members).
   bool ShareLobby(sdk::Snowflake app, sdk::Snowflake a, sdk::Snowflake b) const;
+  // Everyone `user` shares a lobby of `app` with (itself included when in any), sorted: for
+  // asking ShareLobby about one user and many others.
+  std::vector<sdk::Snowflake> CoMembers(sdk::Snowflake app, sdk::Snowflake user) const;
 
  private:
   struct Member {

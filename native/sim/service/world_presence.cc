@@ -1,8 +1,12 @@
 // The world's presence and game-identity operations: activities published by signed-in sessions,
 // the developer portal's invite cover image per application, and application profiles per user.
 // Every change is announced (Session::OnUserUpdated) to the signed-in sessions that know the user.
+#include <algorithm>
+#include <optional>
 #include <set>
 #include <stdexcept>
+#include <utility>
+#include <vector>
 
 #include "sim/service/presence.h"
 #include "sim/service/world.h"
@@ -118,8 +122,7 @@ sdk::User World::ViewUserLocked(sdk::Snowflake app, sdk::Snowflake viewer, const
 
 sdk::User World::ShownUserLocked(sdk::User user, bool self) const {
   // Online status: Offline without a connected client; Invisible shows as Offline to others.
-  bool connected = false;
-  for (const auto& [key, sessions] : ready_) connected = connected || (key.second == user.id && !sessions.empty());
+  const bool connected = UserConnectedLocked(user.id);
   auto chosen = chosenStatus_.find(user.id);
   const sdk::StatusType status = chosen == chosenStatus_.end() ? sdk::StatusType::Online : chosen->second;
   user.status = !connected || (status == sdk::StatusType::Invisible && !self) ? sdk::StatusType::Offline : status;
@@ -136,11 +139,16 @@ void World::UserUpdatedLocked(sdk::Snowflake userId) {
   ServicePool::DeferPosts defer;  // one lock of the pool for every viewer's notice
   RelationshipGroupsChangedLocked(userId);
   ActivityInvitesChangedLocked(userId);
+  // The user's co-members in the lobbies of the application being looked at (ready_ is ordered by
+  // application): one lookup per application instead of a ShareLobby per connected client.
+  std::optional<std::pair<sdk::Snowflake, std::vector<sdk::Snowflake>>> coMembers;
   for (const auto& [key, sessions] : ready_) {
     const auto& [app, viewer] = key;
+    if (!coMembers || coMembers->first != app) coMembers.emplace(app, lobbies_.CoMembers(app, userId));
+    const bool sharesLobby = std::binary_search(coMembers->second.begin(), coMembers->second.end(), viewer);
     // Those who see the user's presence: its friends and the members of its lobbies, not across a block.
     if (viewer != userId && (relationships_.BlockedEitherWay(viewer, userId) ||
-                             !(relationships_.AreFriends(viewer, userId) || lobbies_.ShareLobby(app, viewer, userId)))) {
+                             !(sharesLobby || relationships_.AreFriends(viewer, userId)))) {
       continue;
     }
     for (Session* session : sessions) session->OnUserUpdated(userId);
