@@ -312,10 +312,12 @@ Napi::Array UserMessageSummariesToJs(Napi::Env env, const std::vector<sdk::UserM
 
 Napi::Value PayloadConverter::Message(const sdk::MessagePtr& message) {
   if (!message) return env_.Null();
+  // A fan-out's deliveries of one message come one after another: the last one is checked first.
+  if (lastMessage_ && lastMessage_->first == message.get()) return lastMessage_->second;
   auto cached = messages_.find(message.get());
-  if (cached != messages_.end()) return cached->second;
-  Napi::Value converted = MessageToJs(env_, *message);
-  messages_.emplace(message.get(), converted);
+  Napi::Value converted = cached != messages_.end() ? cached->second : MessageToJs(env_, *message);
+  if (cached == messages_.end()) messages_.emplace(message.get(), converted);
+  lastMessage_.emplace(message.get(), converted);
   return converted;
 }
 

@@ -65,9 +65,10 @@ class PayloadConverter {
 
   Napi::Env env_;
   std::unordered_map<const sdk::Message*, Napi::Value> messages_;
-  // A fan-out gives every recipient the same ids (a member left: the lobby and the member; a user
-  // changed: the user), one after another in a batch, so the last one converted is reused.
-  // Shared only inside the batch: the decoder copies the strings out into each event.
+  // A fan-out gives every recipient the same message or ids (a member left: the lobby and the
+  // member; a user changed: the user), one after another in a batch, so the last one converted is
+  // reused. Shared only inside the batch: the decoder copies the id strings out into each event.
+  std::optional<std::pair<const sdk::Message*, Napi::Value>> lastMessage_;
   std::optional<std::pair<IdPair, Napi::Value>> lastIds_;
   std::optional<std::pair<sdk::Snowflake, Napi::Value>> lastId_;
 };
