@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { sdk } from './sdk.js';
-import { player, players, rejectionOf } from './lobby-helpers.js';
+import { player, players, rejectionOf, type Player } from './lobby-helpers.js';
 
 const { SocialSdkError, limits } = sdk;
 
@@ -161,6 +161,44 @@ describe('leaveLobby, getLobby and membership events', () => {
     expect(bob!.of('messageCreated')).toEqual([]);
     // Membership outlived the connection; the message is in the history.
     expect((await bob!.client.getLobbyMessages(lobbyId)).map((m) => m.content)).toEqual(['while you were away']);
+  });
+  it('members closing at once: each other member hears of each, with its own lobby and member ids; a stranger hears nothing', async () => {
+    // A fan-out hands many clients the same ids in a row; the pump reuses the last ones it
+    // converted, so this checks that distinct ids interleaved in one batch stay distinct.
+    const { sim, all } = await players(5);
+    const [alice, bob, carol, dave, stranger] = all as [Player, Player, Player, Player, Player];
+    const shared = await alice.client.createOrJoinLobby('s');
+    for (const member of [bob, carol, dave]) await member.client.createOrJoinLobby('s');
+    const pair = await alice.client.createOrJoinLobby('t');
+    await carol.client.createOrJoinLobby('t');
+    await sim.settle();
+    const usersSeen = new Map<Player, string[]>();
+    for (const member of [alice, bob, stranger]) {
+      usersSeen.set(member, []);
+      member.client.on('userUpdated', ({ userId }) => usersSeen.get(member)!.push(userId));
+    }
+    await Promise.all([carol.client.close(), dave.client.close()]);
+    await sim.settle();
+    const byId = (a: { lobbyId: string; memberId: string }, b: { lobbyId: string; memberId: string }) =>
+      `${a.lobbyId}/${a.memberId}`.localeCompare(`${b.lobbyId}/${b.memberId}`);
+    expect([...alice.of('lobbyMemberUpdated')].sort(byId)).toEqual(
+      [
+        { lobbyId: shared, memberId: carol.user.id },
+        { lobbyId: shared, memberId: dave.user.id },
+        { lobbyId: pair, memberId: carol.user.id },
+      ].sort(byId),
+    );
+    expect([...bob.of('lobbyMemberUpdated')].sort(byId)).toEqual(
+      [
+        { lobbyId: shared, memberId: carol.user.id },
+        { lobbyId: shared, memberId: dave.user.id },
+      ].sort(byId),
+    );
+    for (const member of [alice, bob]) expect([...usersSeen.get(member)!].sort()).toEqual([carol.user.id, dave.user.id].sort());
+    expect(usersSeen.get(stranger)).toEqual([]);
+    expect(alice.client.getLobby(shared)!.members.filter((m) => !m.connected).map((m) => m.id).sort()).toEqual(
+      [carol.user.id, dave.user.id].sort(),
+    );
   });
 });
 
