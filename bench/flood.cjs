@@ -1,7 +1,11 @@
 // A flood of log lines (simulator thread -> JS listener) while the JS thread is slow: how much
 // memory it takes at its peak, against the pump queue's bound. Before the bound, 5,000,000 lines
 // took RSS from 47 to 707 MB (kept after close); bounded, the backend thread waits for room.
+// It runs in a process of its own (floodMemoryInChild), so the pump's high water and the RSS it
+// reports are the flood's, not those of the rows before it (closing thousands of clients at once
+// fills the queue past its bound: the JS thread's own posts never wait).
 'use strict';
+const { fork } = require('node:child_process');
 const { Simulator } = require('../dist/index.js');
 const { loadBinding } = require('../dist/native.js');
 
@@ -48,4 +52,29 @@ async function floodMemory(total, log) {
   return figures;
 }
 
-module.exports = { floodMemory };
+/** floodMemory(total) in a child process (with --expose-gc); its log lines come through `log`. */
+function floodMemoryInChild(total, log) {
+  return new Promise((resolve, reject) => {
+    const child = fork(__filename, [String(total)], { execArgv: ['--expose-gc'] });
+    let figures;
+    child.on('message', (message) => {
+      if (message.log !== undefined) log(message.log);
+      if (message.figures !== undefined) figures = message.figures;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => (figures ? resolve(figures) : reject(new Error(`the flood process exited with ${code}`))));
+  });
+}
+
+if (require.main === module && process.send) {
+  floodMemory(Number(process.argv[2]), (line) => process.send({ log: line })).then(
+    (figures) => process.send({ figures }, () => process.disconnect()),
+    (error) => {
+      console.error(error);
+      process.exitCode = 1;
+      process.disconnect();
+    },
+  );
+}
+
+module.exports = { floodMemory, floodMemoryInChild };

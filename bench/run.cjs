@@ -29,7 +29,7 @@ const { fanout, fanoutBatchedVsPerEvent, memoryUnderLoad } = require('./lobby-fa
 const { plainJsBaseline, checksumListener, sendRoundTrips, idleLatency } = require('./costs.cjs');
 const { manyClients, fillLobbies, closeInFullLobby } = require('./scale.cjs');
 const { judge, printTargets } = require('./targets.cjs');
-const { floodMemory } = require('./flood.cjs');
+const { floodMemoryInChild } = require('./flood.cjs');
 const { restThroughput } = require('./rest.cjs');
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
@@ -158,7 +158,7 @@ async function main() {
   const floodLines = Number(process.env.BENCH_FLOOD_LINES ?? 5_000_000);
   if (floodLines > 0) {
     console.log(`log flood`);
-    figures.flood = await floodMemory(floodLines, console.log);
+    figures.flood = await floodMemoryInChild(floodLines, console.log);
   }
 
   const restRequests = Number(process.env.BENCH_REST_REQUESTS ?? 2000);

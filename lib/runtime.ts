@@ -122,8 +122,16 @@ class Runtime {
     sink?.setPinned(busy);
     if (busy && (sink?.isReferenced() ?? true)) this.holders.add(client);
     else this.holders.delete(client);
-    this.binding.setKeepAlive(this.holders.size > 0);
+    // Told to the pump only when it changes: refresh() runs for every request and settlement.
+    const keepAlive = this.holders.size > 0;
+    if (keepAlive !== this.keptAlive) {
+      this.keptAlive = keepAlive;
+      this.binding.setKeepAlive(keepAlive);
+    }
   }
+
+  /** What the pump was last told by setKeepAlive. */
+  private keptAlive = false;
 
   /** The batch being dispatched (numbered from 1), or 0 between batches. */
   private currentBatch = 0;
