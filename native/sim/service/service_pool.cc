@@ -1,11 +1,29 @@
 #include "sim/service/service_pool.h"
 
 #include <algorithm>
+#include <chrono>
+#include <thread>
 #include <utility>
+
+#if defined(__x86_64__) || defined(_M_X64) || defined(__i386__) || defined(_M_IX86)
+#include <immintrin.h>
+#endif
 
 #include "sdk/callback_queue.h"
 
 namespace sim {
+
+namespace {
+// Tells the core this is a spin-wait (fewer wasted cycles; the other hyperthread runs).
+inline void CpuRelax() {
+#if defined(__x86_64__) || defined(_M_X64) || defined(__i386__) || defined(_M_IX86)
+  _mm_pause();
+#else
+  std::this_thread::yield();
+#endif
+}
+}  // namespace
+
 
 ServiceQueue::~ServiceQueue() { Stop(); }
 
@@ -50,6 +68,7 @@ void ServiceQueue::Stop() {
       // Taken out of the ready list here rather than left for a worker: the workers may all be
       // waiting for the JS thread (a full pump queue), and the JS thread may be the one stopping.
       pool_.ready_.erase(std::find(pool_.ready_.begin(), pool_.ready_.end(), this));
+      pool_.hasReady_.store(!pool_.ready_.empty(), std::memory_order_release);
       ready_ = false;
     }
     // From one of its own tasks there is nothing to wait for (the worker stops after that task).
@@ -127,9 +146,12 @@ bool ServicePool::PushLocked(ServiceQueue* queue, Task&& task, bool* readied) {
 void ServicePool::ReadyLocked(ServiceQueue* queue) {
   queue->ready_ = true;
   ready_.push_back(queue);
+  hasReady_.store(true, std::memory_order_release);
 }
 
 void ServicePool::WakeLocked(size_t readied) {
+  // A spinning worker takes the first of them without being woken.
+  if (spinning_ && readied > 0) --readied;
   // One notification per waiting worker at most: a burst of posts (1,000 lobby members) wakes each
   // sleeping worker once, not once per post.
   for (; readied > 0 && idleWorkers_ > wakesPending_; --readied) {
@@ -169,6 +191,13 @@ void ServicePool::Work() {
   std::unique_lock<std::mutex> lock(mutex_);
   Round round;
   for (;;) {
+    if (!shutdown_ && ready_.empty() && !spinning_) {
+      spinning_ = true;
+      lock.unlock();
+      SpinForWork();
+      lock.lock();
+      spinning_ = false;  // under the lock: from here on posts wake a sleeping worker again
+    }
     ++idleWorkers_;
     while (!shutdown_ && ready_.empty()) {
       work_.wait(lock);
@@ -215,6 +244,24 @@ void ServicePool::ClaimRoundLocked(Round& round) {
     round.claims.emplace_back(queue, count);
     round.stops.push_back(&queue->stopRequested_);
     budget -= count;
+  }
+  hasReady_.store(!ready_.empty(), std::memory_order_release);
+}
+
+void ServicePool::SpinForWork() const {
+  const auto start = std::chrono::steady_clock::now();
+  for (;;) {
+    if (hasReady_.load(std::memory_order_acquire)) return;
+    const auto spun = std::chrono::steady_clock::now() - start;
+    if (spun >= kSpin) return;
+    // A few microseconds of pausing (the gap between two calls of a busy JS thread), then
+    // yielding: with as many busy threads as cores (2 cores: the JS thread and a worker) a
+    // spinner that kept its core for the whole spin delayed the JS thread's turn by as much.
+    if (spun < kPauseSpin) {
+      CpuRelax();
+    } else {
+      std::this_thread::yield();
+    }
   }
 }
 

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
@@ -134,6 +135,12 @@ class ServicePool {
   void EndedLocked(size_t count, IdleWaiters* out, uint64_t* posted);
   static void RunIdleWaiters(IdleWaiters& waiters, uint64_t posted);
   void Work();
+  // Between rounds one worker polls for work for up to kSpin before it sleeps: a caller posting
+  // one task after another (the JS thread's calls) then finds it awake, and wakes no one (a futex
+  // call each, in a VM a few microseconds of the caller's time).
+  static constexpr std::chrono::microseconds kSpin{50};
+  static constexpr std::chrono::microseconds kPauseSpin{8};  // of kSpin, before it yields instead
+  void SpinForWork() const;
 
   const size_t maxWorkers_;
   mutable std::mutex mutex_;
@@ -142,6 +149,8 @@ class ServicePool {
   std::deque<ServiceQueue*> ready_;
   size_t idleWorkers_ = 0;   // workers waiting for work
   size_t wakesPending_ = 0;  // notifications sent to waiting workers and not yet woken to
+  bool spinning_ = false;    // a worker is in SpinForWork (it takes the next ready queue)
+  std::atomic<bool> hasReady_{false};  // !ready_.empty(), for the spinning worker, which holds no lock
   uint64_t inFlight_ = 0;
   uint64_t posted_ = 0;
   IdleWaiters idleWaiters_;
