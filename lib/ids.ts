@@ -11,6 +11,9 @@ import { describe, typeName } from './validate.js';
 
 const MAX_SNOWFLAKE = (1n << 64n) - 1n;
 const PARAMETER_NAME = /^(?=.{1,100}$)[A-Za-z_$]+(?:\.[A-Za-z_$]+|\[\d{0,6}\])*$/;
+/** Names that passed PARAMETER_NAME: parameter paths, so few distinct ones; a bounded few kept. */
+const checkedNames = new Set<string>();
+const MAX_CHECKED_NAMES = 1024;
 
 /**
  * Checks an ID and returns its canonical decimal form. A malformed string is not shown in the
@@ -22,7 +25,13 @@ export function toSnowflake(value: SnowflakeInput, name = 'id'): Snowflake {
   if (typeof name !== 'string') throw new TypeError(`toSnowflake: name must be a string, got ${typeName(name)}`);
   // The name is shown in errors, so it must look like a parameter path ('members[2].user'):
   // digits only as an index, so a token handed in the wrong place is never echoed.
-  if (!PARAMETER_NAME.test(name)) throw new RangeError(`toSnowflake: name must be a parameter path such as 'members[2].user', got ${describe(name)}`);
+  if (!checkedNames.has(name)) {
+    if (!PARAMETER_NAME.test(name)) throw new RangeError(`toSnowflake: name must be a parameter path such as 'members[2].user', got ${describe(name)}`);
+    if (checkedNames.size < MAX_CHECKED_NAMES) checkedNames.add(name);
+  }
+  // The common case, every ID this package hands out: canonical already, and below 2^64 by its
+  // length alone. Returned as it is, without a BigInt parse and print per call.
+  if (typeof value === 'string' && isShortCanonicalDecimal(value)) return value;
   let id: bigint;
   if (typeof value === 'bigint') {
     id = value;
@@ -41,4 +50,15 @@ export function toSnowflake(value: SnowflakeInput, name = 'id'): Snowflake {
     throw new RangeError(`${name} must be between 0 and 2^64 - 1, got ${typeof value === 'bigint' ? `${id}n` : `a ${value.length}-digit number above it`}`);
   }
   return id.toString();
+}
+
+/** 1 to 19 decimal digits, no leading zero (but "0"): canonical, and at most 10^19 - 1 < 2^64 - 1. */
+function isShortCanonicalDecimal(value: string): boolean {
+  const length = value.length;
+  if (length === 0 || length > 19 || (length > 1 && value.charCodeAt(0) === 48)) return false;
+  for (let i = 0; i < length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
 }

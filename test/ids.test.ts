@@ -13,6 +13,9 @@ describe('snowflake IDs: decimal strings out, string | bigint in, exact for all 
     ['2^64 - 1', '18446744073709551615', '18446744073709551615'],
     ['2^64 - 1 as bigint', 2n ** 64n - 1n, '18446744073709551615'],
     ['leading zeros are normalised', '00042', '42'],
+    ['a leading zero alone before a digit', '07', '7'],
+    ['19 digits, the longest that cannot exceed 2^64 - 1', '9999999999999999999', '9999999999999999999'],
+    ['20 digits below 2^64', '10000000000000000000', '10000000000000000000'],
   ];
   it.each(exact)('accepts %s', (_name, input, canonical) => {
     expect(toSnowflake(input)).toBe(canonical);
@@ -34,6 +37,17 @@ describe('snowflake IDs: decimal strings out, string | bigint in, exact for all 
   it.each(rejected)('rejects %s with a RangeError', (_name, input) => {
     expect(() => toSnowflake(input, 'userId')).toThrow(RangeError);
     expect(() => toSnowflake(input, 'userId')).toThrow(/userId/);
+  });
+
+  it('takes a parameter path as the name, and refuses anything else without echoing it, every time', () => {
+    expect(toSnowflake('1', 'members[2].user')).toBe('1');
+    expect(toSnowflake('2', 'members[2].user')).toBe('2');
+    const token = 'mfa.s3cr3t-t0k3n';
+    for (let i = 0; i < 2; i++) {
+      expect(() => toSnowflake('1', token)).toThrow(RangeError);
+      expect(() => toSnowflake('1', token)).toThrow(/name must be a parameter path/);
+      expect(() => toSnowflake('1', token)).not.toThrow(/s3cr3t/);
+    }
   });
 
   it('rejects a JS number with a TypeError that says why', () => {

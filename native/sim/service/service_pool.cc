@@ -13,18 +13,6 @@
 
 namespace sim {
 
-namespace {
-// Tells the core this is a spin-wait (fewer wasted cycles; the other hyperthread runs).
-inline void CpuRelax() {
-#if defined(__x86_64__) || defined(_M_X64) || defined(__i386__) || defined(_M_IX86)
-  _mm_pause();
-#else
-  std::this_thread::yield();
-#endif
-}
-}  // namespace
-
-
 ServiceQueue::~ServiceQueue() { Stop(); }
 
 namespace {
@@ -34,6 +22,15 @@ struct DeferredPosts {
   int open = 0;
 };
 thread_local DeferredPosts deferred;
+
+// Tells the core this is a spin-wait (fewer wasted cycles; the other hyperthread runs).
+inline void CpuRelax() {
+#if defined(__x86_64__) || defined(_M_X64) || defined(__i386__) || defined(_M_IX86)
+  _mm_pause();
+#else
+  std::this_thread::yield();
+#endif
+}
 }  // namespace
 
 bool ServiceQueue::Post(Task task) {
