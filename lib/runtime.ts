@@ -55,6 +55,8 @@ class Runtime {
   private readonly requests = new Map<number, PendingRequest>();
   private readonly pendingPerClient = new Map<number, number>();
   private readonly holders = new Set<number>();
+  /** What the pump was last told by setKeepAlive (holders.size > 0). */
+  private keptAlive = false;
   private nextClientId = 1;
   private nextRequestId = 1;
   /**
@@ -129,9 +131,6 @@ class Runtime {
       this.binding.setKeepAlive(keepAlive);
     }
   }
-
-  /** What the pump was last told by setKeepAlive. */
-  private keptAlive = false;
 
   /** The batch being dispatched (numbered from 1), or 0 between batches. */
   private currentBatch = 0;

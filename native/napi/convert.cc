@@ -9,6 +9,16 @@
 #include <cmath>
 #include <limits>
 
+namespace {
+// Latin-1 (ASCII included) is copied by V8 as it is, without running its UTF-8 decoder.
+Napi::Value Latin1ToJs(Napi::Env env, const char* text, size_t length) {
+  napi_value out = nullptr;
+  const napi_status status = napi_create_string_latin1(env, text, length, &out);
+  NAPI_THROW_IF_FAILED(env, status, Napi::Value());
+  return Napi::Value(env, out);
+}
+}  // namespace
+
 uint64_t SnowflakeFromJs(const Napi::Value& value, const char* what) {
   Napi::Env env = value.Env();
   if (!value.IsString()) {
@@ -34,17 +44,14 @@ uint64_t SnowflakeFromJs(const Napi::Value& value, const char* what) {
 
 Napi::Value SnowflakeToJs(Napi::Env env, uint64_t id) {
   // Up to 20 digits, written backwards into a buffer on the stack (std::to_string allocates for
-  // more than 15), and handed to V8 as Latin-1, which it copies without decoding.
+  // more than 15).
   char digits[20];
   size_t at = sizeof digits;
   do {
     digits[--at] = static_cast<char>('0' + id % 10);
     id /= 10;
   } while (id != 0);
-  napi_value out = nullptr;
-  const napi_status status = napi_create_string_latin1(env, digits + at, sizeof digits - at, &out);
-  NAPI_THROW_IF_FAILED(env, status, Napi::Value());
-  return Napi::Value(env, out);
+  return Latin1ToJs(env, digits + at, sizeof digits - at);
 }
 
 Napi::Object UserToJs(Napi::Env env, const sdk::User& user) {
@@ -315,10 +322,9 @@ Napi::Value PayloadConverter::Message(const sdk::MessagePtr& message) {
   // A fan-out's deliveries of one message come one after another: the last one is checked first.
   if (lastMessage_ && lastMessage_->first == message.get()) return lastMessage_->second;
   auto cached = messages_.find(message.get());
-  Napi::Value converted = cached != messages_.end() ? cached->second : MessageToJs(env_, *message);
-  if (cached == messages_.end()) messages_.emplace(message.get(), converted);
-  lastMessage_.emplace(message.get(), converted);
-  return converted;
+  if (cached == messages_.end()) cached = messages_.emplace(message.get(), MessageToJs(env_, *message)).first;
+  lastMessage_.emplace(message.get(), cached->second);
+  return cached->second;
 }
 
 Napi::Value PayloadConverter::Ids(const IdPair& ids) {
@@ -338,15 +344,12 @@ Napi::Value PayloadConverter::Id(sdk::Snowflake id) {
 }
 
 namespace {
-// Text payloads (log lines, nearly always ASCII): ASCII is valid Latin-1, which V8 copies as it is
-// instead of running its UTF-8 decoder over it; anything else goes through that decoder.
+// Text payloads (log lines, nearly always ASCII): ASCII is valid Latin-1; anything else goes
+// through V8's UTF-8 decoder.
 Napi::Value TextToJs(Napi::Env env, const std::string& text) {
   const bool ascii = std::all_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
   if (!ascii) return Napi::String::New(env, text);
-  napi_value out = nullptr;
-  const napi_status status = napi_create_string_latin1(env, text.data(), text.size(), &out);
-  NAPI_THROW_IF_FAILED(env, status, Napi::Value());
-  return Napi::Value(env, out);
+  return Latin1ToJs(env, text.data(), text.size());
 }
 }  // namespace
 

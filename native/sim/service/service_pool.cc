@@ -65,7 +65,7 @@ void ServiceQueue::Stop() {
       // Taken out of the ready list here rather than left for a worker: the workers may all be
       // waiting for the JS thread (a full pump queue), and the JS thread may be the one stopping.
       pool_.ready_.erase(std::find(pool_.ready_.begin(), pool_.ready_.end(), this));
-      pool_.hasReady_.store(!pool_.ready_.empty(), std::memory_order_release);
+      pool_.ReadyChangedLocked();
       ready_ = false;
     }
     // From one of its own tasks there is nothing to wait for (the worker stops after that task).
@@ -143,7 +143,7 @@ bool ServicePool::PushLocked(ServiceQueue* queue, Task&& task, bool* readied) {
 void ServicePool::ReadyLocked(ServiceQueue* queue) {
   queue->ready_ = true;
   ready_.push_back(queue);
-  hasReady_.store(true, std::memory_order_release);
+  ReadyChangedLocked();
 }
 
 void ServicePool::WakeLocked(size_t readied) {
@@ -242,7 +242,7 @@ void ServicePool::ClaimRoundLocked(Round& round) {
     round.stops.push_back(&queue->stopRequested_);
     budget -= count;
   }
-  hasReady_.store(!ready_.empty(), std::memory_order_release);
+  ReadyChangedLocked();
 }
 
 void ServicePool::SpinForWork() const {

@@ -141,6 +141,8 @@ class ServicePool {
   static constexpr std::chrono::microseconds kSpin{50};
   static constexpr std::chrono::microseconds kPauseSpin{8};  // of kSpin, before it yields instead
   void SpinForWork() const;
+  // After every change of ready_: keeps hasReady_ equal to !ready_.empty().
+  void ReadyChangedLocked() { hasReady_.store(!ready_.empty(), std::memory_order_release); }
 
   const size_t maxWorkers_;
   mutable std::mutex mutex_;
