@@ -353,13 +353,20 @@ Napi::Value TextToJs(Napi::Env env, const std::string& text) {
 }
 }  // namespace
 
+Napi::Value PayloadConverter::Text(const std::string& text) {
+  if (lastText_ && *lastText_->first == text) return lastText_->second;
+  Napi::Value out = TextToJs(env_, text);
+  lastText_.emplace(&text, out);
+  return out;
+}
+
 Napi::Value PayloadConverter::Convert(const JsEvent& event) {
   Napi::Env env = env_;
   struct Visitor {
     PayloadConverter& self;
     Napi::Env env;
     Napi::Value operator()(std::monostate) const { return env.Undefined(); }
-    Napi::Value operator()(const std::string& text) const { return TextToJs(env, text); }
+    Napi::Value operator()(const std::string& text) const { return self.Text(text); }
     Napi::Value operator()(const sdk::Result& failure) const { return FailureToJs(env, failure); }
     Napi::Value operator()(sdk::Snowflake id) const { return self.Id(id); }
     Napi::Value operator()(const sdk::MessagePtr& message) const { return self.Message(message); }

@@ -62,6 +62,7 @@ class PayloadConverter {
   Napi::Value Message(const sdk::MessagePtr& message);
   Napi::Value Ids(const IdPair& ids);
   Napi::Value Id(sdk::Snowflake id);
+  Napi::Value Text(const std::string& text);
 
   Napi::Env env_;
   std::unordered_map<const sdk::Message*, Napi::Value> messages_;
@@ -71,6 +72,9 @@ class PayloadConverter {
   std::optional<std::pair<const sdk::Message*, Napi::Value>> lastMessage_;
   std::optional<std::pair<IdPair, Napi::Value>> lastIds_;
   std::optional<std::pair<sdk::Snowflake, Napi::Value>> lastId_;
+  // A log flood repeats its line: the last text is reused when the next is equal (JS strings are
+  // values, so sharing one is invisible). Points into the batch, which outlives the converter.
+  std::optional<std::pair<const std::string*, Napi::Value>> lastText_;
 };
 
 // Argument `index`, or undefined when the call had fewer.

@@ -44,7 +44,7 @@ void Pump::Continue(Napi::Env env) {
   Run(env);
 }
 
-void Pump::Emit(JsEvent event) {
+void Pump::Emit(JsEvent&& event) {
   if (!shutDown_) batch_.push_back(std::move(event));
 }
 

@@ -47,7 +47,7 @@ class Pump {
   uint64_t batches() const { return batches_; }
 
   // Called from backend callbacks while the pump runs them (JS thread only).
-  void Emit(JsEvent event);
+  void Emit(JsEvent&& event);
 
   // Environment teardown: stop delivering, drop what is queued. Backends must have stopped their
   // threads before this is called.

@@ -312,7 +312,10 @@ void SimClient::LogLines(sdk::LogSeverity severity, const std::string& message, 
   std::optional<uint64_t> setup;     // the logSetup_ that `cb` was looked up at
   std::string line;
   std::optional<uint64_t> filtered;  // the secrets' version `line` was filtered at
-  for (uint32_t i = 0; i < count && !service_.StopRequested(); ++i) {
+  for (uint32_t i = 0; i < count && !service_.StopRequested();) {
+    // A run of lines is made at one instant: one build, callback and filter for all of them.
+    const uint32_t lines = std::min(kLinesPerCallback, count - i);
+    i += lines;
     if (!BuildLogs(severity)) continue;
     const uint64_t now = logSetup_.load(std::memory_order_acquire);
     if (setup != now) {
@@ -325,7 +328,9 @@ void SimClient::LogLines(sdk::LogSeverity severity, const std::string& message, 
       line = secrets_.Apply(message);
       filtered = secrets;
     }
-    Deliver([cb, severity, line] { (*cb)(line, severity); });
+    Deliver([cb, severity, line, lines] {
+      for (uint32_t k = 0; k < lines; ++k) (*cb)(line, severity);
+    });
   }
 }
 

@@ -114,7 +114,12 @@ class SimClient final : public sdk::Client,
   // the callback and the filtered text are looked up again only when they may have changed (see
   // logSetup_, SecretFilter::Version), not per line. Per line, the two locks made the flood's
   // producer the slow end of the pump.
+  // The lines go to the pump in runs of up to kLinesPerCallback per callback: a callback per line
+  // copied the shared callback pointer per line, and the count it changes, written by this thread
+  // and by the JS thread that destroys the callbacks, bounced between the cores (most of the
+  // flood's cost on both). A run keeps the pump's turn, which counts callbacks, to a bounded size.
   void LogLines(sdk::LogSeverity severity, const std::string& message, bool voice, uint32_t count);
+  static constexpr uint32_t kLinesPerCallback = 16;
 
   // Pending operations: completed exactly once, by the service thread or by Close().
   // `onFailure` reports a failure (ClientDestroyed when Close() comes first).
