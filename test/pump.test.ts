@@ -73,3 +73,14 @@ describe('a dispatcher that throws', () => {
     expect(result.stderr).not.toMatch(/DeprecationWarning|uncaught-exceptions-policy/);
   });
 });
+
+describe('a batch delivered from inside a dispatch', () => {
+  it('leaves the numeric fields of the batch being read as they were', async () => {
+    const result = await runFixture('pump-nested-drain.cjs', []);
+    expect({ code: result.code, signal: result.signal }, result.stderr).toEqual({ code: 0, signal: null });
+    const report = JSON.parse(result.stdout.trim().split('\n').pop() ?? '{}') as { outerIntact: boolean; warnings: number; nestedErrors: number };
+    // The nested drain delivered the error lines queued meanwhile, and the outer batch still read
+    // as warnings: its fields were not overwritten by the nested batch's.
+    expect(report).toEqual({ outerIntact: true, warnings: 1024, nestedErrors: 2048 });
+  });
+});

@@ -89,10 +89,10 @@ bool Pump::Deliver(Napi::Env env, size_t count) {
   // One Int32Array with the numeric fields of every event (kJsEventInts each), then one argument
   // per event: its payload (log text, failure, ...) or undefined. A batch so costs a handful of
   // N-API calls plus one per payload, rather than an object with named properties per event.
-  Napi::ArrayBuffer buffer = Napi::ArrayBuffer::New(env, count * kJsEventInts * sizeof(int32_t));
+  Napi::ArrayBuffer buffer = IntsBuffer(env);
   auto* ints = static_cast<int32_t*>(buffer.Data());
-  std::vector<napi_value> arguments;
-  arguments.reserve(count + 1);
+  std::vector<napi_value>& arguments = arguments_;
+  arguments.clear();
   arguments.push_back(Napi::Int32Array::New(env, count * kJsEventInts, buffer, 0));
   const napi_value undefined = env.Undefined();
   PayloadConverter converter(env);
@@ -108,6 +108,7 @@ bool Pump::Deliver(Napi::Env env, size_t count) {
     arguments.push_back(none ? undefined : static_cast<napi_value>(converter.Convert(event)));
   }
   batch_.erase(batch_.begin(), batch_.begin() + static_cast<std::ptrdiff_t>(count));
+  const DispatchScope dispatching(dispatching_);
   try {
     dispatcher_.Call(arguments);
   } catch (const Napi::Error& error) {
@@ -122,6 +123,19 @@ bool Pump::Deliver(Napi::Env env, size_t count) {
   return true;
 }
 
+Napi::ArrayBuffer Pump::IntsBuffer(Napi::Env env) {
+  constexpr size_t kBytes = kMaxBatch * kJsEventInts * sizeof(int32_t);
+  // A batch delivered from inside a dispatch (a listener draining the pump) gets its own buffer:
+  // the outer batch is still being read. So does one whose buffer JS detached.
+  if (!dispatching_ && !ints_.IsEmpty()) {
+    Napi::ArrayBuffer kept = ints_.Value();
+    if (kept.ByteLength() == kBytes) return kept;
+  }
+  Napi::ArrayBuffer buffer = Napi::ArrayBuffer::New(env, kBytes);
+  if (!dispatching_) ints_ = Napi::Persistent(buffer);
+  return buffer;
+}
+
 void Pump::Shutdown() {
   shutDown_ = true;
   queue_.SetPoll(nullptr);  // backends clear theirs when their last client closes; this is a backstop
@@ -130,4 +144,5 @@ void Pump::Shutdown() {
   batch_.clear();
   dispatcher_.Reset();
   scheduleTurn_.Reset();
+  ints_.Reset();
 }

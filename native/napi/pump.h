@@ -61,6 +61,23 @@ class Pump {
   void Run(Napi::Env env);
   // Delivers batch_[0..count); returns false if the dispatcher threw.
   bool Deliver(Napi::Env env, size_t count);
+  // The batch's numeric fields: one buffer of kMaxBatch events, kept and reused from batch to
+  // batch. A new ArrayBuffer per batch was an external allocation V8 accounts for, which brought
+  // on page faults and early scavenges in a flood. Valid only during the dispatcher's call.
+  Napi::ArrayBuffer IntsBuffer(Napi::Env env);
+
+  // Marks a dispatcher call in progress (a nested one, from a listener, must not reuse ints_).
+  class DispatchScope {
+   public:
+    explicit DispatchScope(bool& flag) : flag_(flag), outer_(flag) { flag_ = true; }
+    ~DispatchScope() { flag_ = outer_; }
+    DispatchScope(const DispatchScope&) = delete;
+    DispatchScope& operator=(const DispatchScope&) = delete;
+
+   private:
+    bool& flag_;
+    bool outer_;
+  };
 
   Tsfn tsfn_;
   std::atomic<bool> wakePending_{false};
@@ -72,6 +89,11 @@ class Pump {
   uint64_t batches_ = 0;
   sdk::CallbackQueue queue_;
   std::vector<JsEvent> batch_;
+  bool dispatching_ = false;
+  Napi::Reference<Napi::ArrayBuffer> ints_;
+  // The dispatcher's arguments, kept for their capacity. A nested Deliver (from inside the
+  // dispatcher's call) refills it only after V8 has taken the outer call's arguments.
+  std::vector<napi_value> arguments_;
   // The blocks the last turn ran (their callbacks destroyed), handed back with the next Take.
   std::vector<sdk::CallbackQueue::Block> ran_;
   Napi::FunctionReference dispatcher_;
