@@ -17,7 +17,7 @@ const BUILD_INDEPENDENT = [
   'test/rest-errors.test.ts',
   'test/rest-rate-limits.test.ts',
   'test/rest-entry.test.ts',
-  'test/service-pool.test.ts',
+  'test/native-units.test.ts',
 ];
 
 /**

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string_view>
 
 namespace {
 // Latin-1 (ASCII included) is copied by V8 as it is, without running its UTF-8 decoder.
@@ -24,12 +25,17 @@ uint64_t SnowflakeFromJs(const Napi::Value& value, const char* what) {
   if (!value.IsString()) {
     throw Napi::TypeError::New(env, std::string(what) + " must be a decimal string");
   }
-  const std::string text = value.As<Napi::String>().Utf8Value();
-  if (text.empty() || text.size() > 20) {
+  // Read into a buffer on the stack (Utf8Value allocates for more than 15 characters): a longer
+  // string is cut at 21 characters, which is still too long. Latin-1, since any character that is
+  // not a digit is refused anyway.
+  char text[22];
+  size_t length = 0;
+  NAPI_THROW_IF_FAILED(env, napi_get_value_string_latin1(env, value, text, sizeof text, &length), 0);
+  if (length == 0 || length > 20) {
     throw Napi::RangeError::New(env, std::string(what) + " is not a 64-bit snowflake");
   }
   uint64_t id = 0;
-  for (char ch : text) {
+  for (const char ch : std::string_view(text, length)) {
     if (ch < '0' || ch > '9') {
       throw Napi::RangeError::New(env, std::string(what) + " is not a 64-bit snowflake");
     }

@@ -99,10 +99,10 @@ void SimClient::Close() {
   service_.RequestStop();
   queue_.WakeProducers();
   service_.Stop();
-  std::map<uint64_t, ResultCallback> unfinished;
+  std::vector<ResultCallback> unfinished;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    unfinished.swap(pending_);
+    unfinished = pending_.TakeAll();
     statusCallback_ = nullptr;
     logCallback_ = nullptr;
     lobbyCallback_ = nullptr;
@@ -122,8 +122,8 @@ void SimClient::Close() {
     currentUser_.reset();
   }
   status_.store(sdk::Status::Disconnected);
-  for (auto& entry : unfinished) {
-    Deliver([done = std::move(entry.second)] {
+  for (auto& onFailure : unfinished) {
+    Deliver([done = std::move(onFailure)] {
       done(sdk::Result::Failure(sdk::ErrorType::ClientDestroyed, "the client was closed"));
     });
   }
@@ -337,15 +337,17 @@ void SimClient::LogLines(sdk::LogSeverity severity, const std::string& message, 
 uint64_t SimClient::BeginOperation(ResultCallback onFailure) {
   std::lock_guard<std::mutex> lock(mutex_);
   const uint64_t id = nextOperationId_++;
-  pending_.emplace(id, std::move(onFailure));
+  pending_.Add(id, std::move(onFailure));
   return id;
 }
 
 void SimClient::FinishOperation(uint64_t id, sdk::Task deliver) {
+  std::optional<ResultCallback> unused;  // released after the lock
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (pending_.erase(id) == 0) return;
+    unused = pending_.Take(id);
   }
+  if (!unused) return;
   Deliver(std::move(deliver));
 }
 
@@ -353,10 +355,9 @@ void SimClient::CompleteOperation(uint64_t id, sdk::Result result) {
   ResultCallback done;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    auto it = pending_.find(id);
-    if (it == pending_.end()) return;
-    done = std::move(it->second);
-    pending_.erase(it);
+    std::optional<ResultCallback> pending = pending_.Take(id);
+    if (!pending) return;
+    done = std::move(*pending);
   }
   Deliver([done = std::move(done), result = std::move(result)] { done(result); });
 }

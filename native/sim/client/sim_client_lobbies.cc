@@ -29,27 +29,17 @@ bool SimClient::SignedIn(sdk::Snowflake* app, sdk::Snowflake* user, sdk::Result*
   return false;
 }
 
-void SimClient::Call(CallKind kind, uint64_t op,
-                     std::function<void(sdk::Snowflake app, sdk::Snowflake user)> body) {
+void SimClient::LogRequest(CallKind kind) {
   // The debug build echoes each request with its headers; the log filter keeps the token out. The
   // release build makes no Verbose line: it is not built there (a copy of the token and a few
   // allocations per call).
-  if (BuildLogs(sdk::LogSeverity::Verbose)) {
-    std::string token;
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      token = connectedToken_;
-    }
-    Log(sdk::LogSeverity::Verbose, std::string("HTTP ") + CallKindName(kind) + " (Authorization: Bearer " + token + ")");
+  if (!BuildLogs(sdk::LogSeverity::Verbose)) return;
+  std::string token;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    token = connectedToken_;
   }
-  world_->Schedule(this, kind, sessionUserId_.load(),
-                   [this, op, body = std::move(body)](std::optional<sdk::Result> fault) {
-                     if (fault) return CompleteOperation(op, std::move(*fault));
-                     sdk::Snowflake app = 0, user = 0;
-                     sdk::Result failure;
-                     if (!SignedIn(&app, &user, &failure)) return CompleteOperation(op, std::move(failure));
-                     body(app, user);
-                   });
+  Log(sdk::LogSeverity::Verbose, std::string("HTTP ") + CallKindName(kind) + " (Authorization: Bearer " + token + ")");
 }
 
 namespace {
@@ -138,7 +128,10 @@ void SimClient::SendLobbyMessage(sdk::Snowflake lobbyId, std::string content, sd
   Call(CallKind::SendLobbyMessage, op,
        [this, op, done, lobbyId, content = std::move(content),
         metadata = std::move(metadata)](sdk::Snowflake app, sdk::Snowflake user) {
-         Log(sdk::LogSeverity::Verbose, "SendLobbyMessage lobby=" + std::to_string(lobbyId) + " content=\"" + content + "\"");
+         // Built only where Verbose lines are made (see Call): a send is a hot path.
+         if (BuildLogs(sdk::LogSeverity::Verbose)) {
+           Log(sdk::LogSeverity::Verbose, "SendLobbyMessage lobby=" + std::to_string(lobbyId) + " content=\"" + content + "\"");
+         }
          Lobbies::Outcome outcome = world_->SendLobbyMessage(app, user, lobbyId, content, metadata);
          if (!outcome.result.ok()) return CompleteOperation(op, std::move(outcome.result));
          FinishOperation(op, [done, id = outcome.id] { done(sdk::Result::Success(), id); });
