@@ -101,8 +101,11 @@ void SimClient::Close() {
   service_.Stop();
   std::vector<ResultCallback> unfinished;
   {
-    std::lock_guard<std::mutex> lock(mutex_);
+    std::lock_guard<std::mutex> lock(pendingMutex_);
     unfinished = pending_.TakeAll();
+  }
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
     statusCallback_ = nullptr;
     logCallback_ = nullptr;
     lobbyCallback_ = nullptr;
@@ -335,7 +338,7 @@ void SimClient::LogLines(sdk::LogSeverity severity, const std::string& message, 
 }
 
 uint64_t SimClient::BeginOperation(ResultCallback onFailure) {
-  std::lock_guard<std::mutex> lock(mutex_);
+  std::lock_guard<std::mutex> lock(pendingMutex_);
   const uint64_t id = nextOperationId_++;
   pending_.Add(id, std::move(onFailure));
   return id;
@@ -344,7 +347,7 @@ uint64_t SimClient::BeginOperation(ResultCallback onFailure) {
 void SimClient::FinishOperation(uint64_t id, sdk::Task deliver) {
   std::optional<ResultCallback> unused;  // released after the lock
   {
-    std::lock_guard<std::mutex> lock(mutex_);
+    std::lock_guard<std::mutex> lock(pendingMutex_);
     unused = pending_.Take(id);
   }
   if (!unused) return;
@@ -354,7 +357,7 @@ void SimClient::FinishOperation(uint64_t id, sdk::Task deliver) {
 void SimClient::CompleteOperation(uint64_t id, sdk::Result result) {
   ResultCallback done;
   {
-    std::lock_guard<std::mutex> lock(mutex_);
+    std::lock_guard<std::mutex> lock(pendingMutex_);
     std::optional<ResultCallback> pending = pending_.Take(id);
     if (!pending) return;
     done = std::move(*pending);

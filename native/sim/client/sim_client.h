@@ -185,6 +185,12 @@ class SimClient final : public sdk::Client,
   // Bumped (under mutex_) whenever a log callback or its level is set or cleared.
   std::atomic<uint64_t> logSetup_{0};
 
+  // The pending operations have a lock of their own: the JS thread starts one per call and a
+  // worker finishes it, while the worker takes mutex_ for its callbacks on every delivery.
+  std::mutex pendingMutex_;
+  uint64_t nextOperationId_ = 1;  // under pendingMutex_
+  PendingOperations pending_;     // under pendingMutex_
+
   mutable std::mutex mutex_;  // guards everything below
   std::string token_;         // service-thread copy lives in connectedToken_
   std::string connectedToken_;
@@ -200,8 +206,6 @@ class SimClient final : public sdk::Client,
   std::shared_ptr<const RelationshipCallback> relationshipDeletedCallback_;
   std::shared_ptr<const RelationshipGroupsCallback> relationshipGroupsCallback_;
   sdk::LogSeverity minLogSeverity_ = sdk::LogSeverity::None;
-  uint64_t nextOperationId_ = 1;
-  PendingOperations pending_;
   bool closed_ = false;
 
   // This client's voice calls, by lobby (service thread and JS thread, under mutex_).
