@@ -1,8 +1,13 @@
-// A move-only `void()` callable with inline storage: what the callback queue holds. A backend posts
-// one per event, so a std::function (which heap-allocates any capture bigger than two pointers)
-// cost a malloc on the posting thread and a free of that memory on the JS thread for every event.
-// Captures of up to kInlineSize bytes (a callback's shared_ptr, a few ids, a std::string) live in
-// the task itself; bigger ones still go to the heap.
+// Move-only callables with inline storage. A backend posts a callback per event, so a
+// std::function (which heap-allocates any capture bigger than two pointers) cost a malloc on the
+// posting thread and a free of that memory on the JS thread for every event; with the two on
+// different threads, glibc's arena lock was then contended on every event. Captures of up to
+// `InlineSize` bytes live in the callable itself; bigger ones still go to the heap.
+//
+//   Task: what the callback queue and the service queues hold, `void()`, room for a callback's
+//         shared_ptr plus a std::string (a log line), or a few ids and a shared_ptr.
+//   InlineFunction<R(Args...), N>: the same for other signatures (a pending operation's failure
+//         callback, a scheduled service call).
 #pragma once
 
 #include <cstddef>
@@ -12,18 +17,22 @@
 
 namespace sdk {
 
-class Task {
+template <typename Signature, size_t InlineSize>
+class InlineFunction;
+
+template <typename R, typename... Args, size_t InlineSize>
+class InlineFunction<R(Args...), InlineSize> {
  public:
-  // Fits the common captures: a shared_ptr to the registered callback plus a std::string (a log
-  // line), or plus a few ids and a shared_ptr (a message event).
-  static constexpr size_t kInlineSize = 64;
+  static constexpr size_t kInlineSize = InlineSize;
 
-  Task() noexcept = default;
+  InlineFunction() noexcept = default;
+  InlineFunction(std::nullptr_t) noexcept {}  // NOLINT(google-explicit-constructor): like std::function
 
-  template <typename Fn, typename = std::enable_if_t<!std::is_same_v<std::decay_t<Fn>, Task>>>
-  Task(Fn&& fn) {  // NOLINT(google-explicit-constructor): posts pass lambdas as they are
+  template <typename Fn, typename = std::enable_if_t<!std::is_same_v<std::decay_t<Fn>, InlineFunction> &&
+                                                     !std::is_same_v<std::decay_t<Fn>, std::nullptr_t>>>
+  InlineFunction(Fn&& fn) {  // NOLINT(google-explicit-constructor): posts pass lambdas as they are
     using F = std::decay_t<Fn>;
-    static_assert(std::is_invocable_v<F&>, "a Task is called with no arguments");
+    static_assert(std::is_invocable_r_v<R, F&, Args...>, "the callable does not match the signature");
     if constexpr (FitsInline<F>()) {
       ::new (static_cast<void*>(storage_)) F(std::forward<Fn>(fn));
       ops_ = &kInlineOps<F>;
@@ -33,12 +42,12 @@ class Task {
     }
   }
 
-  Task(Task&& other) noexcept : ops_(other.ops_) {
+  InlineFunction(InlineFunction&& other) noexcept : ops_(other.ops_) {
     if (ops_) ops_->relocate(other.storage_, storage_);
     other.ops_ = nullptr;
   }
 
-  Task& operator=(Task&& other) noexcept {
+  InlineFunction& operator=(InlineFunction&& other) noexcept {
     if (this != &other) {
       Reset();
       ops_ = other.ops_;
@@ -48,21 +57,25 @@ class Task {
     return *this;
   }
 
-  Task(const Task&) = delete;
-  Task& operator=(const Task&) = delete;
+  InlineFunction& operator=(std::nullptr_t) noexcept {
+    Reset();
+    return *this;
+  }
 
-  ~Task() { Reset(); }
+  InlineFunction(const InlineFunction&) = delete;
+  InlineFunction& operator=(const InlineFunction&) = delete;
+
+  ~InlineFunction() { Reset(); }
 
   explicit operator bool() const noexcept { return ops_ != nullptr; }
 
-  // Calls the callable (an empty task does nothing). It stays alive until the task is destroyed.
-  void operator()() {
-    if (ops_) ops_->invoke(storage_);
-  }
+  // Calls the callable; it must not be empty (a Task, below, may be). It stays alive until the
+  // function is destroyed or reassigned. Const, as std::function's: the callable itself may change.
+  R operator()(Args... args) const { return ops_->invoke(storage_, std::forward<Args>(args)...); }
 
  private:
   struct Ops {
-    void (*invoke)(void* storage);
+    R (*invoke)(void* storage, Args&&... args);
     // Moves the callable from `from` into the raw `to`, and destroys what is left in `from`.
     void (*relocate)(void* from, void* to) noexcept;
     void (*destroy)(void* storage) noexcept;
@@ -86,7 +99,7 @@ class Task {
 
   template <typename F>
   static constexpr Ops kInlineOps{
-      [](void* storage) { (*Inline<F>(storage))(); },
+      [](void* storage, Args&&... args) -> R { return (*Inline<F>(storage))(std::forward<Args>(args)...); },
       [](void* from, void* to) noexcept {
         F* source = Inline<F>(from);
         ::new (to) F(std::move(*source));
@@ -97,7 +110,7 @@ class Task {
 
   template <typename F>
   static constexpr Ops kHeapOps{
-      [](void* storage) { (*Boxed<F>(storage))(); },
+      [](void* storage, Args&&... args) -> R { return (*Boxed<F>(storage))(std::forward<Args>(args)...); },
       [](void* from, void* to) noexcept { ::new (to) F*(Boxed<F>(from)); },
       [](void* storage) noexcept { delete Boxed<F>(storage); },
   };
@@ -107,8 +120,18 @@ class Task {
     ops_ = nullptr;
   }
 
-  alignas(std::max_align_t) unsigned char storage_[kInlineSize];
+  alignas(std::max_align_t) mutable unsigned char storage_[kInlineSize];
   const Ops* ops_ = nullptr;
+};
+
+// A queued callback. Calling an empty task does nothing.
+class Task : public InlineFunction<void(), 64> {
+ public:
+  using InlineFunction::InlineFunction;
+
+  void operator()() const {
+    if (*this) InlineFunction::operator()();
+  }
 };
 
 }  // namespace sdk

@@ -13,13 +13,16 @@
 #include <utility>
 #include <vector>
 
-#include "sdk/callbacks.h"
+#include "sdk/task.h"
+#include "sdk/types.h"
 
 namespace sim {
 
 class PendingOperations {
  public:
-  using Callback = sdk::CallbackTypes::ResultCallback;
+  // Room for a std::function (the caller's callback) and a little more, so starting an
+  // operation allocates nothing for it.
+  using Callback = sdk::InlineFunction<void(const sdk::Result&), 48>;
 
   // `id` must be greater than every id added before.
   void Add(uint64_t id, Callback onFailure);

@@ -99,7 +99,7 @@ void SimClient::Close() {
   service_.RequestStop();
   queue_.WakeProducers();
   service_.Stop();
-  std::vector<ResultCallback> unfinished;
+  std::vector<PendingOperations::Callback> unfinished;
   {
     std::lock_guard<std::mutex> lock(pendingMutex_);
     unfinished = pending_.TakeAll();
@@ -337,7 +337,7 @@ void SimClient::LogLines(sdk::LogSeverity severity, const std::string& message, 
   }
 }
 
-uint64_t SimClient::BeginOperation(ResultCallback onFailure) {
+uint64_t SimClient::BeginOperation(PendingOperations::Callback onFailure) {
   std::lock_guard<std::mutex> lock(pendingMutex_);
   const uint64_t id = nextOperationId_++;
   pending_.Add(id, std::move(onFailure));
@@ -345,7 +345,7 @@ uint64_t SimClient::BeginOperation(ResultCallback onFailure) {
 }
 
 void SimClient::FinishOperation(uint64_t id, sdk::Task deliver) {
-  std::optional<ResultCallback> unused;  // released after the lock
+  std::optional<PendingOperations::Callback> unused;  // released after the lock
   {
     std::lock_guard<std::mutex> lock(pendingMutex_);
     unused = pending_.Take(id);
@@ -355,10 +355,10 @@ void SimClient::FinishOperation(uint64_t id, sdk::Task deliver) {
 }
 
 void SimClient::CompleteOperation(uint64_t id, sdk::Result result) {
-  ResultCallback done;
+  PendingOperations::Callback done;
   {
     std::lock_guard<std::mutex> lock(pendingMutex_);
-    std::optional<ResultCallback> pending = pending_.Take(id);
+    std::optional<PendingOperations::Callback> pending = pending_.Take(id);
     if (!pending) return;
     done = std::move(*pending);
   }

@@ -124,7 +124,7 @@ class SimClient final : public sdk::Client,
 
   // Pending operations: completed exactly once, by the service thread or by Close().
   // `onFailure` reports a failure (ClientDestroyed when Close() comes first).
-  uint64_t BeginOperation(ResultCallback onFailure);
+  uint64_t BeginOperation(PendingOperations::Callback onFailure);
   // BeginOperation for an operation that answers with a value: a failure comes with an empty one.
   template <typename ValueCallback>
   uint64_t BeginValueOperation(const ValueCallback& done) {
