@@ -64,7 +64,8 @@ void Pump::Run(Napi::Env env) {
   for (auto& block : blocks) {
     for (auto& callback : block) {
       callback();
-      if (delivering && batch_.size() >= limit) delivering = Deliver(env, limit);
+      // A callback may emit several events (a run of log lines): hand over every full batch.
+      while (delivering && batch_.size() >= limit) delivering = Deliver(env, limit);
     }
   }
   for (auto& block : blocks) block.clear();  // the callbacks' captures go now, not next turn
