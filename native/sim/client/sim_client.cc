@@ -322,7 +322,8 @@ void SimClient::LogLines(sdk::LogSeverity severity, const std::string& message, 
     if (!BuildLogs(severity)) continue;
     const uint64_t now = logSetup_.load(std::memory_order_acquire);
     if (setup != now) {
-      cb = LogCallbackFor(severity, voice);
+      std::shared_ptr<const LogCallback> next = LogCallbackFor(severity, voice);
+      if (next != cb) ReleaseAfterDelivery(std::exchange(cb, std::move(next)));
       setup = now;
     }
     if (!cb) continue;
@@ -331,10 +332,17 @@ void SimClient::LogLines(sdk::LogSeverity severity, const std::string& message, 
       line = secrets_.Apply(message);
       filtered = secrets;
     }
-    Deliver([cb, severity, line, lines] {
+    Deliver([cb = cb.get(), severity, line, lines] {
       for (uint32_t k = 0; k < lines; ++k) (*cb)(line, severity);
     });
   }
+  ReleaseAfterDelivery(std::move(cb));
+}
+
+void SimClient::ReleaseAfterDelivery(std::shared_ptr<const void> callback) {
+  // Callbacks run in the order they were queued, and none is dropped unrun but by the pump's
+  // shutdown (which runs none): the ones queued before this hold `callback` by pointer safely.
+  if (callback) Deliver([keep = std::move(callback)] {});
 }
 
 uint64_t SimClient::BeginOperation(PendingOperations::Callback onFailure) {

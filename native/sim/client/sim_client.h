@@ -119,8 +119,13 @@ class SimClient final : public sdk::Client,
   // copied the shared callback pointer per line, and the count it changes, written by this thread
   // and by the JS thread that destroys the callbacks, bounced between the cores (most of the
   // flood's cost on both). A run keeps the pump's turn, which counts callbacks, to a bounded size.
+  // The runs hold the callback by pointer, and one callback queued after them holds it alive
+  // (ReleaseAfterDelivery): a shared_ptr copy per run still bounced its count between the cores.
   void LogLines(sdk::LogSeverity severity, const std::string& message, bool voice, uint32_t count);
   static constexpr uint32_t kLinesPerCallback = 16;
+  // Queues a callback that only holds `callback`: it goes once every callback queued before it
+  // (from this thread) has run. Service thread.
+  void ReleaseAfterDelivery(std::shared_ptr<const void> callback);
 
   // Pending operations: completed exactly once, by the service thread or by Close().
   // `onFailure` reports a failure (ClientDestroyed when Close() comes first).
