@@ -94,9 +94,10 @@ async function closeEach(lobby, closes) {
 
 /**
  * close() of a member of a full lobby (the others are told it left): median ms over `closes`.
- * Warmed up first, as the other rows are: 10 closes in a lobby of 200 of its own, not counted.
- * The first closes of a process run the lobby and presence handlers unoptimised (2,000 events a
- * close); they cost 1.5 to 3 ms each, the steady state about 0.5 ms.
+ * Warmed up first, as the other rows are: 10 closes in a lobby of 200 of its own, not counted, so
+ * the close path and the lobby and presence handlers are compiled. Without it the first closes of
+ * a process cost 1.5 to 3 ms; with it the first closes in the full lobby still cost more (1 to
+ * 1.5 ms) than the ones after them (0.5 to 0.8 ms), and all count.
  */
 async function closeInFullLobby(members, closes, log) {
   const warmUp = await lobbyOf(200);

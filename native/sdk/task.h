@@ -6,8 +6,8 @@
 //
 //   Task: what the callback queue and the service queues hold, `void()`, room for a callback's
 //         shared_ptr plus a std::string (a log line), or a few ids and a shared_ptr.
-//   InlineFunction<R(Args...), N>: the same for other signatures (a pending operation's failure
-//         callback, a scheduled service call).
+//   InlineFunction<R(Args...), N>: the same for other signatures (a simulated client's pending
+//         operation keeps its failure callback in one).
 #pragma once
 
 #include <cstddef>

@@ -1,7 +1,6 @@
 #include "sim/client/pending_operations.h"
 
 #include <algorithm>
-#include <iterator>
 
 namespace sim {
 
