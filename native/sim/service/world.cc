@@ -403,8 +403,7 @@ void World::ClearFailures() {
   interference_.ClearFailures();
 }
 
-void World::Schedule(Session* session, CallKind kind, sdk::Snowflake userId,
-                     std::function<void(std::optional<sdk::Result> failure)> task) {
+void World::Schedule(Session* session, CallKind kind, sdk::Snowflake userId, ServiceCall task) {
   // Nothing injected (the usual case): straight to the session's queue, without the world's lock,
   // which the workers' calls into the world hold much of the time (it was the JS thread's costliest
   // wait per call). The world keeps no pointer to the session on this path; a session that is

@@ -186,8 +186,10 @@ class World {
   uint64_t Latency() const;
   void FailNext(CallKind kind, uint32_t count, sdk::Result failure, sdk::Snowflake userId);
   void ClearFailures();
-  void Schedule(Session* session, CallKind kind, sdk::Snowflake userId,
-                std::function<void(std::optional<sdk::Result> failure)> task);
+  // A service call as Schedule takes it: move-only, with room for a few pointers inline, so the
+  // call itself fits a service queue's task without a heap block of its own.
+  using ServiceCall = sdk::InlineFunction<void(std::optional<sdk::Result> failure), 40>;
+  void Schedule(Session* session, CallKind kind, sdk::Snowflake userId, ServiceCall task);
 
   // The workers that run every session's service queue.
   ServicePool& Pool() { return pool_; }
