@@ -325,28 +325,26 @@ Napi::Array UserMessageSummariesToJs(Napi::Env env, const std::vector<sdk::UserM
 
 Napi::Value PayloadConverter::Message(const sdk::MessagePtr& message) {
   if (!message) return env_.Null();
-  // A fan-out's deliveries of one message come one after another: the last one is checked first.
-  if (lastMessage_ && lastMessage_->first == message.get()) return lastMessage_->second;
-  auto cached = messages_.find(message.get());
-  if (cached == messages_.end()) cached = messages_.emplace(message.get(), MessageToJs(env_, *message)).first;
-  lastMessage_.emplace(message.get(), cached->second);
-  return cached->second;
+  // A fan-out's deliveries of one message come one after another: the last one is checked first,
+  // then the batch's map (a batch can interleave two messages' fan-outs).
+  return lastMessage_.Get(message.get(), [&] {
+    auto cached = messages_.find(message.get());
+    if (cached == messages_.end()) cached = messages_.emplace(message.get(), MessageToJs(env_, *message)).first;
+    return cached->second;
+  });
 }
 
 Napi::Value PayloadConverter::Ids(const IdPair& ids) {
-  if (lastIds_ && lastIds_->first.first == ids.first && lastIds_->first.second == ids.second) return lastIds_->second;
-  Napi::Array out = Napi::Array::New(env_, 2);
-  out.Set(0u, Id(ids.first));
-  out.Set(1u, Id(ids.second));
-  lastIds_.emplace(ids, out);
-  return out;
+  return lastIds_.Get(ids, [&] {
+    Napi::Array out = Napi::Array::New(env_, 2);
+    out.Set(0u, Id(ids.first));
+    out.Set(1u, Id(ids.second));
+    return Napi::Value(out);
+  });
 }
 
 Napi::Value PayloadConverter::Id(sdk::Snowflake id) {
-  if (lastId_ && lastId_->first == id) return lastId_->second;
-  Napi::Value out = SnowflakeToJs(env_, id);
-  lastId_.emplace(id, out);
-  return out;
+  return lastId_.Get(id, [&] { return SnowflakeToJs(env_, id); });
 }
 
 namespace {
@@ -360,10 +358,7 @@ Napi::Value TextToJs(Napi::Env env, const std::string& text) {
 }  // namespace
 
 Napi::Value PayloadConverter::Text(const std::string& text) {
-  if (lastText_ && *lastText_->first == text) return lastText_->second;
-  Napi::Value out = TextToJs(env_, text);
-  lastText_.emplace(&text, out);
-  return out;
+  return lastText_.Get(text, [&] { return TextToJs(env_, text); });
 }
 
 Napi::Value PayloadConverter::Convert(const JsEvent& event) {

@@ -7,6 +7,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -50,6 +51,21 @@ Napi::Array GuildsToJs(Napi::Env env, const std::vector<sdk::GuildMinimal>& guil
 Napi::Array GuildChannelsToJs(Napi::Env env, const std::vector<sdk::GuildChannel>& channels);
 Napi::Array UserMessageSummariesToJs(Napi::Env env, const std::vector<sdk::UserMessageSummary>& summaries);
 
+// The last key converted and its JS value, reused while the next key is equal: a fan-out gives
+// every recipient the same message or ids one after another, and a log flood repeats its line.
+template <typename Key>
+class LastConverted {
+ public:
+  template <typename Convert>
+  Napi::Value Get(const Key& key, const Convert& convert) {
+    if (!last_ || !(last_->first == key)) last_.emplace(key, convert());
+    return last_->second;
+  }
+
+ private:
+  std::optional<std::pair<Key, Napi::Value>> last_;
+};
+
 // Converts the payloads of one batch. Messages fanned out to many clients are converted once per
 // batch; the cache holds handles only while the batch's handle scope is open.
 class PayloadConverter {
@@ -67,14 +83,13 @@ class PayloadConverter {
   Napi::Env env_;
   std::unordered_map<const sdk::Message*, Napi::Value> messages_;
   // A fan-out gives every recipient the same message or ids (a member left: the lobby and the
-  // member; a user changed: the user), one after another in a batch, so the last one converted is
-  // reused. Shared only inside the batch: the decoder copies the id strings out into each event.
-  std::optional<std::pair<const sdk::Message*, Napi::Value>> lastMessage_;
-  std::optional<std::pair<IdPair, Napi::Value>> lastIds_;
-  std::optional<std::pair<sdk::Snowflake, Napi::Value>> lastId_;
-  // A log flood repeats its line: the last text is reused when the next is equal (JS strings are
-  // values, so sharing one is invisible). Points into the batch, which outlives the converter.
-  std::optional<std::pair<const std::string*, Napi::Value>> lastText_;
+  // member; a user changed: the user). Shared only inside the batch: the decoder copies the id
+  // strings out into each event, and JS strings are values, so sharing one is invisible. The text
+  // views a string of the batch, which outlives the converter.
+  LastConverted<const sdk::Message*> lastMessage_;
+  LastConverted<IdPair> lastIds_;
+  LastConverted<sdk::Snowflake> lastId_;
+  LastConverted<std::string_view> lastText_;
 };
 
 // Argument `index`, or undefined when the call had fewer.

@@ -23,6 +23,8 @@
 struct IdPair {
   sdk::Snowflake first = 0;
   sdk::Snowflake second = 0;
+
+  friend bool operator==(const IdPair& a, const IdPair& b) { return a.first == b.first && a.second == b.second; }
 };
 
 // The payload slot: nothing, a text, a failure, an id, a message, a list of messages, two ids,

@@ -5,6 +5,21 @@
 
 #include "napi/convert.h"
 
+namespace {
+// Sets a flag for a scope and puts back what it was (a dispatch may nest inside another).
+class FlagScope {
+ public:
+  explicit FlagScope(bool& flag) : flag_(flag), outer_(flag) { flag_ = true; }
+  ~FlagScope() { flag_ = outer_; }
+  FlagScope(const FlagScope&) = delete;
+  FlagScope& operator=(const FlagScope&) = delete;
+
+ private:
+  bool& flag_;
+  bool outer_;
+};
+}  // namespace
+
 Pump::Pump(Napi::Env env)
     : tsfn_(Tsfn::New(env, "social-sdk-node pump", 0, 1, this)),
       queue_([this] { Wake(); }) {
@@ -109,7 +124,7 @@ bool Pump::Deliver(Napi::Env env, size_t count) {
     arguments.push_back(none ? undefined : static_cast<napi_value>(converter.Convert(event)));
   }
   batch_.erase(batch_.begin(), batch_.begin() + static_cast<std::ptrdiff_t>(count));
-  const DispatchScope dispatching(dispatching_);
+  const FlagScope dispatching(dispatching_);
   try {
     dispatcher_.Call(arguments);
   } catch (const Napi::Error& error) {

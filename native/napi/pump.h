@@ -66,19 +66,6 @@ class Pump {
   // on page faults and early scavenges in a flood. Valid only during the dispatcher's call.
   Napi::ArrayBuffer IntsBuffer(Napi::Env env);
 
-  // Marks a dispatcher call in progress (a nested one, from a listener, must not reuse ints_).
-  class DispatchScope {
-   public:
-    explicit DispatchScope(bool& flag) : flag_(flag), outer_(flag) { flag_ = true; }
-    ~DispatchScope() { flag_ = outer_; }
-    DispatchScope(const DispatchScope&) = delete;
-    DispatchScope& operator=(const DispatchScope&) = delete;
-
-   private:
-    bool& flag_;
-    bool outer_;
-  };
-
   Tsfn tsfn_;
   std::atomic<bool> wakePending_{false};
   bool turnScheduled_ = false;
@@ -89,7 +76,7 @@ class Pump {
   uint64_t batches_ = 0;
   sdk::CallbackQueue queue_;
   std::vector<JsEvent> batch_;
-  bool dispatching_ = false;
+  bool dispatching_ = false;  // the dispatcher is being called (a nested Deliver must not reuse ints_)
   Napi::Reference<Napi::ArrayBuffer> ints_;
   // The dispatcher's arguments, kept for their capacity. A nested Deliver (from inside the
   // dispatcher's call) refills it only after V8 has taken the outer call's arguments.

@@ -339,12 +339,6 @@ void SimClient::LogLines(sdk::LogSeverity severity, const std::string& message, 
   ReleaseAfterDelivery(std::move(cb));
 }
 
-void SimClient::ReleaseAfterDelivery(std::shared_ptr<const void> callback) {
-  // Callbacks run in the order they were queued, and none is dropped unrun but by the pump's
-  // shutdown (which runs none): the ones queued before this hold `callback` by pointer safely.
-  if (callback) Deliver([keep = std::move(callback)] {});
-}
-
 uint64_t SimClient::BeginOperation(PendingOperations::Callback onFailure) {
   std::lock_guard<std::mutex> lock(pendingMutex_);
   const uint64_t id = nextOperationId_++;
@@ -352,25 +346,18 @@ uint64_t SimClient::BeginOperation(PendingOperations::Callback onFailure) {
   return id;
 }
 
+std::optional<PendingOperations::Callback> SimClient::TakeOperation(uint64_t id) {
+  std::lock_guard<std::mutex> lock(pendingMutex_);
+  return pending_.Take(id);
+}
+
 void SimClient::FinishOperation(uint64_t id, sdk::Task deliver) {
-  std::optional<PendingOperations::Callback> unused;  // released after the lock
-  {
-    std::lock_guard<std::mutex> lock(pendingMutex_);
-    unused = pending_.Take(id);
-  }
-  if (!unused) return;
-  Deliver(std::move(deliver));
+  if (TakeOperation(id)) Deliver(std::move(deliver));
 }
 
 void SimClient::CompleteOperation(uint64_t id, sdk::Result result) {
-  PendingOperations::Callback done;
-  {
-    std::lock_guard<std::mutex> lock(pendingMutex_);
-    std::optional<PendingOperations::Callback> pending = pending_.Take(id);
-    if (!pending) return;
-    done = std::move(*pending);
-  }
-  Deliver([done = std::move(done), result = std::move(result)] { done(result); });
+  std::optional<PendingOperations::Callback> done = TakeOperation(id);
+  if (done) Deliver([done = std::move(*done), result = std::move(result)] { done(result); });
 }
 
 }  // namespace sim

@@ -115,17 +115,21 @@ class SimClient final : public sdk::Client,
   // the callback and the filtered text are looked up again only when they may have changed (see
   // logSetup_, SecretFilter::Version), not per line. Per line, the two locks made the flood's
   // producer the slow end of the pump.
-  // The lines go to the pump in runs of up to kLinesPerCallback per callback: a callback per line
-  // copied the shared callback pointer per line, and the count it changes, written by this thread
-  // and by the JS thread that destroys the callbacks, bounced between the cores (most of the
-  // flood's cost on both). A run keeps the pump's turn, which counts callbacks, to a bounded size.
-  // The runs hold the callback by pointer, and one callback queued after them holds it alive
-  // (ReleaseAfterDelivery): a shared_ptr copy per run still bounced its count between the cores.
+  // The lines go to the pump in runs of up to kLinesPerCallback per callback (a run keeps the
+  // pump's turn, which counts callbacks, to a bounded size), and the runs hold the log callback by
+  // pointer, kept alive by ReleaseAfterDelivery: a shared_ptr copy per line changed its count on
+  // this thread and again on the JS thread, which bounced it between the cores (most of the
+  // flood's cost on both).
   void LogLines(sdk::LogSeverity severity, const std::string& message, bool voice, uint32_t count);
   static constexpr uint32_t kLinesPerCallback = 16;
-  // Queues a callback that only holds `callback`: it goes once every callback queued before it
-  // (from this thread) has run. Service thread.
-  void ReleaseAfterDelivery(std::shared_ptr<const void> callback);
+  // Hands `owned` (a smart pointer) to the pump in a callback that only holds it: it is released
+  // on the JS thread, after every callback this thread queued before it has run (callbacks run in
+  // order, and none is dropped unrun but at the pump's shutdown, which runs none). So callbacks
+  // queued before may use what it owns by plain pointer. Service thread.
+  template <typename Owner>
+  void ReleaseAfterDelivery(Owner owned) {
+    if (owned) Deliver([owned = std::move(owned)] {});
+  }
 
   // Pending operations: completed exactly once, by the service thread or by Close().
   // `onFailure` reports a failure (ClientDestroyed when Close() comes first).
@@ -138,6 +142,9 @@ class SimClient final : public sdk::Client,
   void CompleteOperation(uint64_t id, sdk::Result result);
   // Completes with a value: `deliver` is queued instead of `onFailure`, unless Close() came first.
   void FinishOperation(uint64_t id, sdk::Task deliver);
+  // The operation's failure callback, taken out (none once completed); released by the caller,
+  // after the lock.
+  std::optional<PendingOperations::Callback> TakeOperation(uint64_t id);
 
   // A service call: runs `body(app, user)` on the service thread after the world's latency, unless
   // a fault is planned or the client is not ready; then the operation fails with that. The body
@@ -158,7 +165,7 @@ class SimClient final : public sdk::Client,
       } else {
         (*state)(app, user);
       }
-      Deliver([spent = std::move(state)] {});
+      ReleaseAfterDelivery(std::move(state));
     });
   }
   // The debug build's Verbose line for a service call (with its headers, the token filtered).
