@@ -5,7 +5,7 @@
  * @internal
  * @module
  */
-import { EVENT_INTS, ErrorType, dispatchEvent, type EventHandlers } from './generated/seam.js';
+import { ErrorType, dispatchBatch, type EventHandlers } from './generated/seam.js';
 import type { ClientSink } from './client/sink.js';
 import { loadBinding, type NativeBinding, type NativeFailure, type NativePayload } from './native.js';
 
@@ -14,6 +14,8 @@ export type NativeOutcome = { ok: true; value: NativePayload } | { ok: false; fa
 
 /** The client id of requests that belong to a simulated world rather than to a client. */
 export const WORLD_REQUESTS = 0;
+/** No client id: ids start at 1, and WORLD_REQUESTS is 0. */
+const NONE_LOOKED_UP = -1;
 
 /** The event kinds the runtime handles itself; the feature modules register handlers for the others. */
 type CoreEventKind = 'Result' | 'StatusChanged' | 'Log' | 'Closed';
@@ -87,6 +89,7 @@ class Runtime {
   register(sink: ClientSink): number {
     const id = this.nextClientId++;
     this.sinks.set(id, sink);
+    this.lastLookedUp = NONE_LOOKED_UP;
     return id;
   }
 
@@ -111,10 +114,21 @@ class Runtime {
     });
   }
 
-  /** The state of a client that is open (registered and not yet closed). */
+  /**
+   * The state of a client that is open (registered and not yet closed). The last one looked up is
+   * kept: a batch's events come mostly from one client in a row (a log flood, a client's lobby
+   * traffic), and a Map lookup per event was a sixth of a log event's dispatch.
+   */
   stateOf(client: number): ClientSink | undefined {
-    return this.sinks.get(client);
+    if (client !== this.lastLookedUp) {
+      this.lastSink = this.sinks.get(client);
+      this.lastLookedUp = client;
+    }
+    return this.lastSink;
   }
+  /** Which client {@link lastSink} is for; reset whenever `sinks` changes. */
+  private lastLookedUp = NONE_LOOKED_UP;
+  private lastSink: ClientSink | undefined;
 
   /** Re-evaluates whether `client` is busy; call after any change that may matter. */
   refresh(client: number): void {
@@ -141,17 +155,7 @@ class Runtime {
   private dispatch(ints: Int32Array, payloads: readonly NativePayload[]): void {
     this.currentBatch = ++this.batchCount;
     try {
-      for (let i = 0, at = 0; at < ints.length; i++, at += EVENT_INTS) {
-        try {
-          dispatchEvent(this.handlers, ints, at, payloads[i]);
-        } catch (error) {
-          // A listener threw. Report it as Node does for emitter errors, without losing the rest
-          // of the batch.
-          process.nextTick(() => {
-            throw error;
-          });
-        }
-      }
+      dispatchBatch(this.handlers, ints, payloads, reportListenerError);
     } finally {
       this.currentBatch = 0;
       // Whatever a batch looked up is let go, so a client dropped without close() can still be
@@ -177,7 +181,7 @@ class Runtime {
   }
 
   /**
-   * What each event kind does, with its fields decoded by the generated dispatchEvent: the core's
+   * What each event kind does, with its fields decoded by the generated dispatchBatch: the core's
    * kinds here, the others from the feature modules (see registerEventHandlers).
    */
   readonly handlers: EventHandlers = {
@@ -188,10 +192,10 @@ class Runtime {
       this.settle(requestId, request, failed ? { ok: false, failure: outcome as NativeFailure } : { ok: true, value: outcome });
     },
     StatusChanged: (client, status, error, detail) => {
-      this.sinks.get(client)?.onStatus(status, error, detail);
+      this.stateOf(client)?.onStatus(status, error, detail);
       this.refresh(client);
     },
-    Log: (client, severity, source, message) => this.sinks.get(client)?.onLog(severity, message, source),
+    Log: (client, severity, source, message) => this.stateOf(client)?.onLog(severity, message, source),
     Closed: (client) => {
       // Backends settle pending operations before "closed"; anything left is settled here.
       for (const [id, request] of this.requests) {
@@ -200,6 +204,7 @@ class Runtime {
       const sink = this.sinks.get(client);
       sink?.setPinned(false);
       this.sinks.delete(client);
+      this.lastLookedUp = NONE_LOOKED_UP;
       this.pendingPerClient.delete(client);
       this.refresh(client);
       sink?.onClosed();
@@ -219,6 +224,13 @@ class Runtime {
 let runtime: Runtime | undefined;
 
 /** The environment's runtime, created (and the addon loaded) on first use. */
+/** A listener threw: reported as Node reports emitter errors, after the batch went on without it. */
+function reportListenerError(error: unknown): void {
+  process.nextTick(() => {
+    throw error;
+  });
+}
+
 export function getRuntime(): Runtime {
   runtime ??= new Runtime();
   return runtime;

@@ -468,82 +468,92 @@ export interface EventHandlers {
   NoAudioInput(client: number, inputDetected: boolean): void;
 }
 
-/** Decodes event `at` of a batch and calls its handler. */
-export function dispatchEvent(handlers: EventHandlers, ints: Int32Array, at: number, payload: NativePayload): void {
-  const client = ints[at + 1]!;
-  switch (ints[at]) {
-    case 1:
-      handlers.StatusChanged(client, ints[at + 2]!, ints[at + 3]!, ints[at + 4]!);
-      return;
-    case 2:
-      handlers.Log(client, ints[at + 2]!, ints[at + 3]!, payload as string);
-      return;
-    case 3:
-      handlers.Result(client, ints[at + 2]!, ints[at + 3] === 1, payload);
-      return;
-    case 4:
-      handlers.Closed(client);
-      return;
-    case 5:
-      handlers.Lobby(client, ints[at + 2]!, (payload as readonly [string, string])[0], (payload as readonly [string, string])[1]);
-      return;
-    case 6:
-      handlers.Message(client, ints[at + 2]!, payload as NativeMessage);
-      return;
-    case 7:
-      handlers.UserUpdated(client, payload as string);
-      return;
-    case 8:
-      handlers.CallStatus(client, ints[at + 2]!, ints[at + 3]!, ints[at + 4]!, payload as string);
-      return;
-    case 9:
-      handlers.VoiceParticipant(client, ints[at + 2] === 1, (payload as readonly [string, string])[0], (payload as readonly [string, string])[1]);
-      return;
-    case 10:
-      handlers.VoiceState(client, (payload as readonly [string, string])[0], (payload as readonly [string, string])[1]);
-      return;
-    case 11:
-      handlers.VoiceSettingsUpdated(client, payload as NativeVoiceSettings);
-      return;
-    case 12:
-      handlers.MessageDeleted(client, (payload as readonly [string, string])[0], (payload as readonly [string, string])[1]);
-      return;
-    case 13:
-      handlers.RelationshipCreated(client, ints[at + 2] === 1, payload as string);
-      return;
-    case 14:
-      handlers.RelationshipDeleted(client, ints[at + 2] === 1, payload as string);
-      return;
-    case 15:
-      handlers.RelationshipGroupsUpdated(client, payload as string);
-      return;
-    case 16:
-      handlers.TokenExpiring(client);
-      return;
-    case 17:
-      handlers.ActivityInviteCreated(client, payload as NativeActivityInvite);
-      return;
-    case 18:
-      handlers.ActivityInviteUpdated(client, payload as NativeActivityInvite);
-      return;
-    case 19:
-      handlers.ActivityJoin(client, payload as string);
-      return;
-    case 20:
-      handlers.ActivityJoinWithApplication(client, payload as NativeActivityJoin);
-      return;
-    case 21:
-      handlers.AuthorizeRequest(client);
-      return;
-    case 22:
-      handlers.AudioDevicesChanged(client, payload as NativeAudioDevicesChange);
-      return;
-    case 23:
-      handlers.SpeakingChanged(client, ints[at + 2] === 1, (payload as readonly [string, string])[0], (payload as readonly [string, string])[1]);
-      return;
-    case 24:
-      handlers.NoAudioInput(client, ints[at + 2] === 1);
-      return;
+/**
+ * Decodes every event of a batch, in order, and calls its handler. A handler that throws (a listener
+ * threw) is reported to `onError`, and the rest of the batch is still dispatched.
+ */
+export function dispatchBatch(handlers: EventHandlers, ints: Int32Array, payloads: readonly NativePayload[], onError: (error: unknown) => void): void {
+  for (let i = 0, at = 0; at < ints.length; i++, at += EVENT_INTS) {
+    const client = ints[at + 1]!;
+    const payload = payloads[i];
+    try {
+      switch (ints[at]) {
+        case 1:
+          handlers.StatusChanged(client, ints[at + 2]!, ints[at + 3]!, ints[at + 4]!);
+          break;
+        case 2:
+          handlers.Log(client, ints[at + 2]!, ints[at + 3]!, payload as string);
+          break;
+        case 3:
+          handlers.Result(client, ints[at + 2]!, ints[at + 3] === 1, payload);
+          break;
+        case 4:
+          handlers.Closed(client);
+          break;
+        case 5:
+          handlers.Lobby(client, ints[at + 2]!, (payload as readonly [string, string])[0], (payload as readonly [string, string])[1]);
+          break;
+        case 6:
+          handlers.Message(client, ints[at + 2]!, payload as NativeMessage);
+          break;
+        case 7:
+          handlers.UserUpdated(client, payload as string);
+          break;
+        case 8:
+          handlers.CallStatus(client, ints[at + 2]!, ints[at + 3]!, ints[at + 4]!, payload as string);
+          break;
+        case 9:
+          handlers.VoiceParticipant(client, ints[at + 2] === 1, (payload as readonly [string, string])[0], (payload as readonly [string, string])[1]);
+          break;
+        case 10:
+          handlers.VoiceState(client, (payload as readonly [string, string])[0], (payload as readonly [string, string])[1]);
+          break;
+        case 11:
+          handlers.VoiceSettingsUpdated(client, payload as NativeVoiceSettings);
+          break;
+        case 12:
+          handlers.MessageDeleted(client, (payload as readonly [string, string])[0], (payload as readonly [string, string])[1]);
+          break;
+        case 13:
+          handlers.RelationshipCreated(client, ints[at + 2] === 1, payload as string);
+          break;
+        case 14:
+          handlers.RelationshipDeleted(client, ints[at + 2] === 1, payload as string);
+          break;
+        case 15:
+          handlers.RelationshipGroupsUpdated(client, payload as string);
+          break;
+        case 16:
+          handlers.TokenExpiring(client);
+          break;
+        case 17:
+          handlers.ActivityInviteCreated(client, payload as NativeActivityInvite);
+          break;
+        case 18:
+          handlers.ActivityInviteUpdated(client, payload as NativeActivityInvite);
+          break;
+        case 19:
+          handlers.ActivityJoin(client, payload as string);
+          break;
+        case 20:
+          handlers.ActivityJoinWithApplication(client, payload as NativeActivityJoin);
+          break;
+        case 21:
+          handlers.AuthorizeRequest(client);
+          break;
+        case 22:
+          handlers.AudioDevicesChanged(client, payload as NativeAudioDevicesChange);
+          break;
+        case 23:
+          handlers.SpeakingChanged(client, ints[at + 2] === 1, (payload as readonly [string, string])[0], (payload as readonly [string, string])[1]);
+          break;
+        case 24:
+          handlers.NoAudioInput(client, ints[at + 2] === 1);
+          break;
+      }
+    } catch (error) {
+      onError(error);
+    }
   }
 }
 

@@ -61,7 +61,7 @@ void ClientWrap::CloseNative() {
   // Queued after those results, so JS learns "closed" only once every operation has settled.
   Pump* pump = &addon_->pump;
   const uint32_t id = id_;
-  pump->queue().Post([pump, id] { pump->Emit(MakeClosedEvent(id)); });
+  pump->queue().Post([pump, id] { EmitClosedEvent(*pump, id); });
 }
 
 sdk::Client& ClientWrap::Live(const Napi::CallbackInfo& info) {

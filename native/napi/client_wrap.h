@@ -45,7 +45,7 @@ class ClientWrap final : public Napi::ObjectWrap<ClientWrap>, public Closable {
     Pump* pump = &addon_->pump;
     const uint32_t id = id_;
     return [pump, id, requestId](const sdk::Result& result, Value... value) {
-      pump->Emit(MakeResultEvent(id, requestId, result, JsPayload(std::move(value)...)));
+      EmitResultEvent(*pump, id, requestId, result, JsPayload(std::move(value)...));
     };
   }
 

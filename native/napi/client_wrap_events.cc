@@ -9,7 +9,7 @@ Napi::Value ClientWrap::RegisterAuthorizeRequestCallback(const Napi::CallbackInf
   if (!client_) return info.Env().Undefined();
   Pump* pump = &addon_->pump;
   const uint32_t id = id_;
-  client_->Auth().RegisterAuthorizeRequestCallback([pump, id] { pump->Emit(MakeAuthorizeRequestEvent(id)); });
+  client_->Auth().RegisterAuthorizeRequestCallback([pump, id] { EmitAuthorizeRequestEvent(*pump, id); });
   return info.Env().Undefined();
 }
 
@@ -17,78 +17,78 @@ void ClientWrap::SetEventCallbacks(sdk::LogSeverity minSeverity) {
   Pump* pump = &addon_->pump;
   const uint32_t id = id_;
   client_->SetStatusChangedCallback([pump, id](sdk::Status status, sdk::ConnectionError error, int32_t detail) {
-    pump->Emit(MakeStatusChangedEvent(id, status, error, detail));
+    EmitStatusChangedEvent(*pump, id, status, error, detail);
   });
   client_->SetLogCallback(
       [pump, id](const std::string& message, sdk::LogSeverity level) {
-        pump->Emit(MakeLogEvent(id, level, sdk::LogSource::Sdk, message));
+        EmitLogEvent(*pump, id, level, sdk::LogSource::Sdk, message);
       },
       minSeverity);
 
   client_->Lobbies().SetLobbyEventCallback([pump, id](sdk::LobbyEvent event, sdk::Snowflake lobbyId, sdk::Snowflake memberId) {
-    pump->Emit(MakeLobbyEvent(id, event, lobbyId, memberId));
+    EmitLobbyEvent(*pump, id, event, lobbyId, memberId);
   });
 
   sdk::MessagesApi& messages = client_->Messages();
   messages.SetMessageEventCallback([pump, id](sdk::MessageEvent event, sdk::MessagePtr message) {
-    pump->Emit(MakeMessageEvent(id, event, std::move(message)));
+    EmitMessageEvent(*pump, id, event, std::move(message));
   });
   messages.SetMessageDeletedCallback([pump, id](sdk::Snowflake messageId, sdk::Snowflake channelId) {
-    pump->Emit(MakeMessageDeletedEvent(id, messageId, channelId));
+    EmitMessageDeletedEvent(*pump, id, messageId, channelId);
   });
 
   sdk::VoiceApi& voice = client_->Voice();
   voice.SetCallStatusCallback([pump, id](sdk::Snowflake lobbyId, sdk::CallStatus status, sdk::CallError error, int32_t detail) {
-    pump->Emit(MakeCallStatusEvent(id, status, error, detail, lobbyId));
+    EmitCallStatusEvent(*pump, id, status, error, detail, lobbyId);
   });
   voice.SetVoiceEventCallback([pump, id](sdk::VoiceEvent event, sdk::Snowflake lobbyId, sdk::Snowflake userId) {
     if (event == sdk::VoiceEvent::VoiceStateChanged) {
-      pump->Emit(MakeVoiceStateEvent(id, lobbyId, userId));
+      EmitVoiceStateEvent(*pump, id, lobbyId, userId);
     } else if (event == sdk::VoiceEvent::SpeakingStarted || event == sdk::VoiceEvent::SpeakingStopped) {
-      pump->Emit(MakeSpeakingChangedEvent(id, event == sdk::VoiceEvent::SpeakingStarted, lobbyId, userId));
+      EmitSpeakingChangedEvent(*pump, id, event == sdk::VoiceEvent::SpeakingStarted, lobbyId, userId);
     } else {
-      pump->Emit(MakeVoiceParticipantEvent(id, event == sdk::VoiceEvent::ParticipantAdded, lobbyId, userId));
+      EmitVoiceParticipantEvent(*pump, id, event == sdk::VoiceEvent::ParticipantAdded, lobbyId, userId);
     }
   });
   voice.SetVoiceSettingsUpdatedCallback([pump, id](const sdk::VoiceSettings& settings) {
-    pump->Emit(MakeVoiceSettingsUpdatedEvent(id, settings));
+    EmitVoiceSettingsUpdatedEvent(*pump, id, settings);
   });
   voice.SetAudioDevicesChangedCallback([pump, id](const sdk::AudioDevicesChange& change) {
-    pump->Emit(MakeAudioDevicesChangedEvent(id, change));
+    EmitAudioDevicesChangedEvent(*pump, id, change);
   });
-  voice.SetNoAudioInputCallback([pump, id](bool inputDetected) { pump->Emit(MakeNoAudioInputEvent(id, inputDetected)); });
+  voice.SetNoAudioInputCallback([pump, id](bool inputDetected) { EmitNoAudioInputEvent(*pump, id, inputDetected); });
   // Voice engine lines are Log events too, marked with their source.
   voice.SetVoiceLogCallback(
       [pump, id](const std::string& message, sdk::LogSeverity level) {
-        pump->Emit(MakeLogEvent(id, level, sdk::LogSource::Voice, message));
+        EmitLogEvent(*pump, id, level, sdk::LogSource::Voice, message);
       },
       minSeverity);
 
-  client_->Auth().SetTokenExpirationCallback([pump, id] { pump->Emit(MakeTokenExpiringEvent(id)); });
+  client_->Auth().SetTokenExpirationCallback([pump, id] { EmitTokenExpiringEvent(*pump, id); });
   client_->Presence().SetUserUpdatedCallback([pump, id](sdk::Snowflake userId) {
-    pump->Emit(MakeUserUpdatedEvent(id, userId));
+    EmitUserUpdatedEvent(*pump, id, userId);
   });
 
   sdk::RelationshipsApi& relationships = client_->Relationships();
   relationships.SetRelationshipCreatedCallback([pump, id](sdk::Snowflake userId, bool isDiscord) {
-    pump->Emit(MakeRelationshipCreatedEvent(id, isDiscord, userId));
+    EmitRelationshipCreatedEvent(*pump, id, isDiscord, userId);
   });
   relationships.SetRelationshipDeletedCallback([pump, id](sdk::Snowflake userId, bool isDiscord) {
-    pump->Emit(MakeRelationshipDeletedEvent(id, isDiscord, userId));
+    EmitRelationshipDeletedEvent(*pump, id, isDiscord, userId);
   });
   relationships.SetRelationshipGroupsUpdatedCallback([pump, id](sdk::Snowflake userId) {
-    pump->Emit(MakeRelationshipGroupsUpdatedEvent(id, userId));
+    EmitRelationshipGroupsUpdatedEvent(*pump, id, userId);
   });
 
   sdk::InvitesApi& invites = client_->Invites();
   invites.SetActivityInviteCreatedCallback([pump, id](const sdk::ActivityInvite& invite) {
-    pump->Emit(MakeActivityInviteCreatedEvent(id, invite));
+    EmitActivityInviteCreatedEvent(*pump, id, invite);
   });
   invites.SetActivityInviteUpdatedCallback([pump, id](const sdk::ActivityInvite& invite) {
-    pump->Emit(MakeActivityInviteUpdatedEvent(id, invite));
+    EmitActivityInviteUpdatedEvent(*pump, id, invite);
   });
-  invites.SetActivityJoinCallback([pump, id](const std::string& joinSecret) { pump->Emit(MakeActivityJoinEvent(id, joinSecret)); });
+  invites.SetActivityJoinCallback([pump, id](const std::string& joinSecret) { EmitActivityJoinEvent(*pump, id, joinSecret); });
   invites.SetActivityJoinWithApplicationCallback([pump, id](const sdk::ActivityJoin& join) {
-    pump->Emit(MakeActivityJoinWithApplicationEvent(id, join));
+    EmitActivityJoinWithApplicationEvent(*pump, id, join);
   });
 }

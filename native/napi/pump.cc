@@ -59,10 +59,6 @@ void Pump::Continue(Napi::Env env) {
   Run(env);
 }
 
-void Pump::Emit(JsEvent&& event) {
-  if (!shutDown_) batch_.push_back(std::move(event));
-}
-
 void Pump::Run(Napi::Env env) {
   if (shutDown_) return;
   // A polled backend's callbacks post to the queue while it is polled, before the wake flag is

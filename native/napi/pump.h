@@ -46,8 +46,13 @@ class Pump {
   uint64_t turns() const { return turns_; }
   uint64_t batches() const { return batches_; }
 
-  // Called from backend callbacks while the pump runs them (JS thread only).
-  void Emit(JsEvent&& event);
+  // A new event at the end of the batch, for the caller to fill in place (the generated
+  // Emit<Kind>Event constructors do); nullptr once the pump is shut down. Called from backend
+  // callbacks while the pump runs them (JS thread only).
+  JsEvent* Add(JsEventKind kind, uint32_t client) {
+    if (shutDown_) return nullptr;
+    return &batch_.emplace_back(kind, client);
+  }
 
   // Environment teardown: stop delivering, drop what is queued. Backends must have stopped their
   // threads before this is called.

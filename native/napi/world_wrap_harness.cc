@@ -195,7 +195,7 @@ Napi::Value WorldWrap::Settle(const Napi::CallbackInfo& info) {
   // 0 is the world's own.
   world().WhenSettled([pump, requestId](uint64_t generation) {
     pump->queue().Post([pump, requestId, generation] {
-      pump->Emit(MakeResultEvent(0, requestId, sdk::Result::Success(), sdk::Snowflake{generation}));
+      EmitResultEvent(*pump, 0, requestId, sdk::Result::Success(), sdk::Snowflake{generation});
     });
   });
   return info.Env().Undefined();
