@@ -375,6 +375,27 @@ describe('event ordering per client', () => {
     }
   });
 
+  it('thousands of messages in a row: every member gets each one with its own id and content, one object per message', async () => {
+    // More messages than the pump keeps converted objects of (1,024), so kept ones are let go and
+    // their memory reused while the rest are delivered.
+    const { sim, all } = await players(3);
+    const [alice] = all;
+    const lobbyId = await alice!.client.createOrJoinLobby('s');
+    for (const p of all.slice(1)) await p.client.createOrJoinLobby('s');
+    const sent: string[] = [];
+    for (let at = 0; at < 3000; at += 100) {
+      sent.push(...(await Promise.all(Array.from({ length: 100 }, (_, i) => alice!.client.sendLobbyMessage(lobbyId, `m${at + i}`)))));
+    }
+    await sim.settle();
+    const byMember = all.map((p) => p.of('messageCreated'));
+    for (const messages of byMember) {
+      expect(messages.map((m) => m.id)).toEqual(sent);
+      expect(messages.map((m) => m.content)).toEqual(sent.map((_, i) => `m${i}`));
+    }
+    // The members share each message's one frozen object.
+    expect(byMember[1]!.every((m, i) => m === byMember[2]![i])).toBe(true);
+  });
+
   it("a member's arrival is seen before anything it says", async () => {
     const { sim, all: [alice, bob] } = await players(2);
     const lobbyId = await alice!.client.createOrJoinLobby('s');

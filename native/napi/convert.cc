@@ -1,9 +1,11 @@
 #include "napi/convert.h"
+
 #include "napi/addon.h"
 #include "napi/convert_auth.h"
 #include "napi/convert_invites.h"
 
 #include "napi/convert_presence.h"
+#include "napi/recent_messages.h"
 
 #include <algorithm>
 #include <cmath>
@@ -325,13 +327,9 @@ Napi::Array UserMessageSummariesToJs(Napi::Env env, const std::vector<sdk::UserM
 
 Napi::Value PayloadConverter::Message(const sdk::MessagePtr& message) {
   if (!message) return env_.Null();
-  // A fan-out's deliveries of one message come one after another: the last one is checked first,
-  // then the batch's map (a batch can interleave two messages' fan-outs).
-  return lastMessage_.Get(message.get(), [&] {
-    auto cached = messages_.find(message.get());
-    if (cached == messages_.end()) cached = messages_.emplace(message.get(), MessageToJs(env_, *message)).first;
-    return cached->second;
-  });
+  // A message's deliveries often come one after another: the last one is checked first, then the
+  // messages converted lately (a client's round interleaves many messages' fan-outs).
+  return lastMessage_.Get(message.get(), [&] { return recent_.Get(env_, message); });
 }
 
 Napi::Value PayloadConverter::Ids(const IdPair& ids) {

@@ -8,7 +8,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -66,11 +65,13 @@ class LastConverted {
   std::optional<std::pair<Key, Napi::Value>> last_;
 };
 
-// Converts the payloads of one batch. Messages fanned out to many clients are converted once per
-// batch; the cache holds handles only while the batch's handle scope is open.
+class RecentMessages;
+
+// Converts the payloads of one batch. A message fanned out to many clients is converted once while
+// `recent` keeps it (napi/recent_messages.h).
 class PayloadConverter {
  public:
-  explicit PayloadConverter(Napi::Env env) : env_(env) {}
+  PayloadConverter(Napi::Env env, RecentMessages& recent) : env_(env), recent_(recent) {}
   // The payload slot of an event: text, failure, id, message(s), id pair, or undefined.
   Napi::Value Convert(const JsEvent& event);
 
@@ -81,7 +82,7 @@ class PayloadConverter {
   Napi::Value Text(const std::string& text);
 
   Napi::Env env_;
-  std::unordered_map<const sdk::Message*, Napi::Value> messages_;
+  RecentMessages& recent_;
   // A fan-out gives every recipient the same message or ids (a member left: the lobby and the
   // member; a user changed: the user). Shared only inside the batch: the decoder copies the id
   // strings out into each event, and JS strings are values, so sharing one is invisible. The text

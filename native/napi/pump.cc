@@ -107,7 +107,7 @@ bool Pump::Deliver(Napi::Env env, size_t count) {
   arguments.clear();
   arguments.push_back(Napi::Int32Array::New(env, count * kJsEventInts, buffer, 0));
   const napi_value undefined = env.Undefined();
-  PayloadConverter converter(env);
+  PayloadConverter converter(env, recentMessages_);
   for (size_t i = 0; i < count; ++i) {
     const JsEvent& event = batch_[i];
     int32_t* slot = ints + i * kJsEventInts;
@@ -157,4 +157,5 @@ void Pump::Shutdown() {
   dispatcher_.Reset();
   scheduleTurn_.Reset();
   ints_.Reset();
+  recentMessages_.Clear();
 }

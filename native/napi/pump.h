@@ -15,6 +15,7 @@
 #include <napi.h>
 
 #include "napi/js_event.h"
+#include "napi/recent_messages.h"
 #include "sdk/callback_queue.h"
 
 class Pump {
@@ -88,6 +89,7 @@ class Pump {
   std::vector<napi_value> arguments_;
   // The blocks the last turn ran (their callbacks destroyed), handed back with the next Take.
   std::vector<sdk::CallbackQueue::Block> ran_;
+  RecentMessages recentMessages_;  // message objects kept across batches (see its header)
   Napi::FunctionReference dispatcher_;
   Napi::FunctionReference scheduleTurn_;
 };
