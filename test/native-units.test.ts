@@ -7,6 +7,9 @@
 //   - A simulated client's pending operations (native/sim/client/pending_operations) under
 //     ASan+UBSan (test/native/pending_operations_test.cc): taken once each in any order, what is
 //     left handed over in order, done entries dropped behind one left pending.
+//   - A simulated client's fan-out callbacks (native/sim/client/published_callback.h) under TSan and
+//     under ASan+UBSan (test/native/published_callback_test.cc): read by another thread while
+//     replaced, every pointer read still valid afterwards, all of them handed over by TakeAll.
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -65,6 +68,16 @@ describe.skipIf(!(await hasCompiler()))('native units', () => {
       ['-fsanitize=address,undefined', '-fno-sanitize-recover=all'],
       [],
     );
+    expect(result.stdout.trim(), result.stderr).toBe('ok');
+    expect(result.code).toBe(0);
+  }, 120_000);
+
+  it.each([
+    ['ThreadSanitizer', ['-fsanitize=thread'], { TSAN_OPTIONS: 'halt_on_error=1' }],
+    ['ASan+UBSan', ['-fsanitize=address,undefined', '-fno-sanitize-recover=all'], {}],
+  ])('published callbacks under %s: read while replaced, every pointer read stays valid, all handed over', async (_name, flags, env) => {
+    const result = await buildAndRun('published_callback_test', ['test/native/published_callback_test.cc'], flags, [], env);
+    expect(result.stderr).not.toContain('Sanitizer');
     expect(result.stdout.trim(), result.stderr).toBe('ok');
     expect(result.code).toBe(0);
   }, 120_000);

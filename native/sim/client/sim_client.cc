@@ -70,12 +70,12 @@ void SimClient::SetStatusChangedCallback(StatusCallback cb) {
 
 void SimClient::SetLobbyEventCallback(LobbyEventCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  lobbyCallback_ = cb ? std::make_shared<const LobbyEventCallback>(std::move(cb)) : nullptr;
+  lobbyCallback_.Set(std::move(cb));
 }
 
 void SimClient::SetMessageEventCallback(MessageEventCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  messageCallback_ = cb ? std::make_shared<const MessageEventCallback>(std::move(cb)) : nullptr;
+  messageCallback_.Set(std::move(cb));
 }
 
 void SimClient::SetLogCallback(LogCallback cb, sdk::LogSeverity minSeverity) {
@@ -104,12 +104,16 @@ void SimClient::Close() {
     std::lock_guard<std::mutex> lock(pendingMutex_);
     unfinished = pending_.TakeAll();
   }
+  PublishedCallback<LobbyEventCallback>::Kept lobbyCallbacks;
+  PublishedCallback<MessageEventCallback>::Kept messageCallbacks;
+  PublishedCallback<UserUpdatedCallback>::Kept userCallbacks;
   {
     std::lock_guard<std::mutex> lock(mutex_);
     statusCallback_ = nullptr;
     logCallback_ = nullptr;
-    lobbyCallback_ = nullptr;
-    messageCallback_ = nullptr;
+    lobbyCallbacks = lobbyCallback_.TakeAll();
+    messageCallbacks = messageCallback_.TakeAll();
+    userCallbacks = userCallback_.TakeAll();
     callStatusCallback_ = nullptr;
     voiceEventCallback_ = nullptr;
     voiceSettingsCallback_ = nullptr;
@@ -119,12 +123,16 @@ void SimClient::Close() {
     noAudioInputCallback_ = nullptr;
     calls_.clear();
     messageDeletedCallback_ = nullptr;
-    userCallback_ = nullptr;
     tokenExpirationCallback_ = nullptr;
     authorizeRequestCallback_ = nullptr;
     currentUser_.reset();
   }
   status_.store(sdk::Status::Disconnected);
+  // The fan-out callbacks go after what their pointers were queued with has run (the service is
+  // stopped: nothing more is queued with them).
+  ReleaseAfterDelivery(std::make_unique<decltype(lobbyCallbacks)>(std::move(lobbyCallbacks)));
+  ReleaseAfterDelivery(std::make_unique<decltype(messageCallbacks)>(std::move(messageCallbacks)));
+  ReleaseAfterDelivery(std::make_unique<decltype(userCallbacks)>(std::move(userCallbacks)));
   for (auto& onFailure : unfinished) {
     Deliver([done = std::move(onFailure)] {
       done(sdk::Result::Failure(sdk::ErrorType::ClientDestroyed, "the client was closed"));
@@ -168,12 +176,9 @@ void SimClient::OnLoadLogs(uint32_t count, sdk::LogSeverity severity, std::strin
 void SimClient::OnLobbyEvent(sdk::LobbyEvent event, sdk::Snowflake lobbyId, sdk::Snowflake memberId) {
   Post([this, event, lobbyId, memberId] {
     if (status_.load() != sdk::Status::Ready) return;
-    std::shared_ptr<const LobbyEventCallback> cb;
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      cb = lobbyCallback_;
+    if (const LobbyEventCallback* cb = lobbyCallback_.Get()) {
+      Deliver([cb, event, lobbyId, memberId] { (*cb)(event, lobbyId, memberId); });
     }
-    if (cb) Deliver([cb = std::move(cb), event, lobbyId, memberId] { (*cb)(event, lobbyId, memberId); });
   });
 }
 
@@ -183,12 +188,9 @@ void SimClient::OnMessageEvent(sdk::MessageEvent event, sdk::MessagePtr message)
   Post([this, event, message = std::move(message)]() mutable {
     if (status_.load() != sdk::Status::Ready) return;
     if (message->recipientId != 0) CacheUserMessage(event, message);
-    std::shared_ptr<const MessageEventCallback> cb;
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      cb = messageCallback_;
+    if (const MessageEventCallback* cb = messageCallback_.Get()) {
+      Deliver([cb, event, message = std::move(message)]() mutable { (*cb)(event, std::move(message)); });
     }
-    if (cb) Deliver([cb = std::move(cb), event, message = std::move(message)]() mutable { (*cb)(event, std::move(message)); });
   });
 }
 

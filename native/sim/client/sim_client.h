@@ -16,6 +16,7 @@
 #include "sdk/redact.h"
 #include "sdk/client.h"
 #include "sim/client/pending_operations.h"
+#include "sim/client/published_callback.h"
 #include "sim/service/service_pool.h"
 #include "sim/service/world.h"
 
@@ -210,6 +211,12 @@ class SimClient final : public sdk::Client,
   uint64_t nextOperationId_ = 1;  // under pendingMutex_
   PendingOperations pending_;     // under pendingMutex_
 
+  // The callbacks of fan-outs (a lobby's member and message events, a user's presence): read
+  // without the lock, handed to the pump by pointer (see published_callback.h). Set under mutex_.
+  PublishedCallback<LobbyEventCallback> lobbyCallback_;
+  PublishedCallback<MessageEventCallback> messageCallback_;
+  PublishedCallback<UserUpdatedCallback> userCallback_;
+
   mutable std::mutex mutex_;  // guards everything below
   std::string token_;         // service-thread copy lives in connectedToken_
   std::string connectedToken_;
@@ -217,10 +224,7 @@ class SimClient final : public sdk::Client,
   // Shared, so each queued callback holds a reference rather than a copy of the function.
   std::shared_ptr<const StatusCallback> statusCallback_;
   std::shared_ptr<const LogCallback> logCallback_;
-  std::shared_ptr<const LobbyEventCallback> lobbyCallback_;
-  std::shared_ptr<const MessageEventCallback> messageCallback_;
   std::shared_ptr<const MessageDeletedCallback> messageDeletedCallback_;
-  std::shared_ptr<const UserUpdatedCallback> userCallback_;
   std::shared_ptr<const RelationshipCallback> relationshipCreatedCallback_;
   std::shared_ptr<const RelationshipCallback> relationshipDeletedCallback_;
   std::shared_ptr<const RelationshipGroupsCallback> relationshipGroupsCallback_;

@@ -44,18 +44,13 @@ std::optional<sdk::User> SimClient::GetUser(sdk::Snowflake userId) const {
 
 void SimClient::SetUserUpdatedCallback(UserUpdatedCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  userCallback_ = cb ? std::make_shared<const UserUpdatedCallback>(std::move(cb)) : nullptr;
+  userCallback_.Set(std::move(cb));
 }
 
 void SimClient::OnUserUpdated(sdk::Snowflake userId) {
   Post([this, userId] {
     if (status_.load() != sdk::Status::Ready) return;
-    std::shared_ptr<const UserUpdatedCallback> cb;
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      cb = userCallback_;
-    }
-    if (cb) Deliver([cb = std::move(cb), userId] { (*cb)(userId); });
+    if (const UserUpdatedCallback* cb = userCallback_.Get()) Deliver([cb, userId] { (*cb)(userId); });
   });
 }
 

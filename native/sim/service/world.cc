@@ -199,7 +199,12 @@ bool World::IsAttachedLocked(Session* session) const {
 }
 
 bool World::IsConnectedLocked(sdk::Snowflake app, sdk::Snowflake user) const {
-  return ready_.count({app, user}) > 0;
+  return ReadySessionsLocked(app, user) != nullptr;
+}
+
+const std::set<Session*>* World::ReadySessionsLocked(sdk::Snowflake app, sdk::Snowflake user) const {
+  auto found = readyByKey_.find({app, user});
+  return found == readyByKey_.end() ? nullptr : found->second;
 }
 
 void World::SessionReady(Session* session, sdk::Snowflake app, sdk::Snowflake user) {
@@ -211,6 +216,7 @@ void World::SessionReady(Session* session, sdk::Snowflake app, sdk::Snowflake us
   auto& sessions = ready_[{app, user}];
   sessions.insert(session);
   if (sessions.size() == 1) {
+    readyByKey_[{app, user}] = &sessions;
     ++readyApplicationsOfUser_[user];
     DispatchLocked(lobbies_.ConnectedChanged(app, user));
   }
@@ -235,6 +241,7 @@ void World::ForgetReadyLocked(Session* session) {
   auto& sessions = ready_[{app, user}];
   sessions.erase(session);
   if (!sessions.empty()) return;
+  readyByKey_.erase({app, user});
   ready_.erase({app, user});
   auto applications = readyApplicationsOfUser_.find(user);
   if (--applications->second == 0) readyApplicationsOfUser_.erase(applications);
@@ -254,9 +261,9 @@ void World::DispatchLocked(const Notices& notices) {
       for (sdk::Snowflake user : notice.recipients) DispatchVoiceLocked(calls_.RemoveUser(notice.lobbyId, user));
     }
     for (sdk::Snowflake user : notice.recipients) {
-      auto sessions = ready_.find({notice.applicationId, user});
-      if (sessions == ready_.end()) continue;  // not signed in: events are not stored for later
-      for (Session* session : sessions->second) {
+      const std::set<Session*>* sessions = ReadySessionsLocked(notice.applicationId, user);
+      if (sessions == nullptr) continue;  // not signed in: events are not stored for later
+      for (Session* session : *sessions) {
         if (notice.lobbyEvent) session->OnLobbyEvent(*notice.lobbyEvent, notice.lobbyId, notice.memberId);
         if (notice.messageEvent) session->OnMessageEvent(*notice.messageEvent, notice.message);
         if (notice.deletedMessageId != 0) session->OnMessageDeleted(notice.deletedMessageId, notice.lobbyId);

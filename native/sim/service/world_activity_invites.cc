@@ -105,9 +105,9 @@ sdk::Result World::AcceptActivityInvite(sdk::Snowflake user, const sdk::Activity
 }
 
 void World::DeliverInviteLocked(const SentInvite& sent, bool created) {
-  auto sessions = ready_.find({sent.invite.applicationId, sent.recipient});
-  if (sessions == ready_.end()) return;
-  for (Session* session : sessions->second) session->OnActivityInvite(sent.invite, created);
+  const std::set<Session*>* sessions = ReadySessionsLocked(sent.invite.applicationId, sent.recipient);
+  if (sessions == nullptr) return;
+  for (Session* session : *sessions) session->OnActivityInvite(sent.invite, created);
 }
 
 void World::ActivityInvitesChangedLocked(sdk::Snowflake userId) {
@@ -154,9 +154,9 @@ void World::AcceptActivityInviteInChatClient(sdk::Snowflake user, sdk::Snowflake
   }
   const sdk::Snowflake app = found->invite.applicationId;
   const sdk::ActivityJoin join{app, found->joinSecret};
-  auto sessions = ready_.find({app, user});
-  if (sessions != ready_.end() && !sessions->second.empty()) {
-    for (Session* session : sessions->second) session->OnActivityJoin(join);
+  const std::set<Session*>* sessions = ReadySessionsLocked(app, user);
+  if (sessions != nullptr && !sessions->empty()) {
+    for (Session* session : *sessions) session->OnActivityJoin(join);
     return;
   }
   auto commands = launchCommands_.find(user);
@@ -172,9 +172,9 @@ void World::DeliverPendingJoinsLocked(sdk::Snowflake app, sdk::Snowflake user) {
   if (pending == pendingJoins_.end()) return;
   const std::vector<sdk::ActivityJoin> joins = std::move(pending->second);
   pendingJoins_.erase(pending);
-  auto sessions = ready_.find({app, user});
-  if (sessions == ready_.end()) return;
-  for (Session* session : sessions->second) {
+  const std::set<Session*>* sessions = ReadySessionsLocked(app, user);
+  if (sessions == nullptr) return;
+  for (Session* session : *sessions) {
     for (const sdk::ActivityJoin& join : joins) session->OnActivityJoin(join);
   }
 }
