@@ -64,11 +64,21 @@ void CallbackQueue::HandOver(Block& tasks, const StopFlags& stops, const StopFla
   std::unique_lock<std::mutex> lock(mutex_);
   WaitForRoomLocked(lock, [&] { return anySet(stops) || (roundStops != nullptr && anySet(*roundStops)); });
   const size_t count = tasks.size();
-  blocks_.push_back(std::move(tasks));
-  tasks = Block();
-  if (!spare_.empty()) {
-    tasks = std::move(spare_.back());
-    spare_.pop_back();
+  if (count <= kBlockSize / 4 && !blocks_.empty() && blocks_.back().size() + count <= kBlockSize) {
+    // A round of a few callbacks (a 2-member lobby's message): moved into the last block, and the
+    // staged block, its capacity kept, goes back to the producer. Appended whole, every round cost
+    // a block of 512 for a handful of callbacks, and a busy pump's queue held thousands of them
+    // (35 MB at its peak, which the workers' malloc arenas then kept).
+    Block& last = blocks_.back();
+    for (Task& task : tasks) last.push_back(std::move(task));
+    tasks.clear();
+  } else {
+    blocks_.push_back(std::move(tasks));
+    tasks = Block();
+    if (!spare_.empty()) {
+      tasks = std::move(spare_.back());
+      spare_.pop_back();
+    }
   }
   AddedLocked(count, lock);
 }
