@@ -76,31 +76,36 @@ async function fanout(runs, log) {
   return rows;
 }
 
-/** Memory while `total` messages go through one 2-member lobby. */
+/**
+ * Memory while `total` messages go through one 2-member lobby. A snapshot collects garbage, gives
+ * V8 a moment to hand the pages it freed back to the system (it does so on a background task: read
+ * at once, RSS swung by up to 30 MiB from one reading to the next), and collects again.
+ */
 async function memoryUnderLoad(total, log) {
   const gc = typeof global.gc === 'function' ? global.gc : () => undefined;
-  const snapshot = () => {
+  const snapshot = async () => {
+    gc();
+    await new Promise((resolve) => setTimeout(resolve, 100));
     gc();
     const usage = process.memoryUsage();
-    return { rssMiB: usage.rss / 2 ** 20, heapUsedMiB: usage.heapUsed / 2 ** 20 };
+    return { rssMiB: usage.rss / 2 ** 20, heapUsedMiB: usage.heapUsed / 2 ** 20, heapTotalMiB: usage.heapTotal / 2 ** 20 };
   };
   const lobby = await lobbyOf(2);
-  const before = snapshot();
+  const before = await snapshot();
   const chunk = 100_000;
   let warm;
-  const start = process.hrtime.bigint();
+  let seconds = 0;
   for (let sent = 0; sent < total; sent += chunk) {
-    await pushMessages(lobby, Math.min(chunk, total - sent));
-    if (!warm) warm = snapshot();
+    seconds += await pushMessages(lobby, Math.min(chunk, total - sent));
+    if (!warm) warm = await snapshot();
   }
-  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  const after = snapshot();
+  const after = await snapshot();
   const history = (await lobby.clients[1].getLobbyMessages(lobby.lobbyId, { limit: 1000 })).length;
   await lobby.close();
   const result = { messages: total, seconds, gcExposed: typeof global.gc === 'function', before, afterFirst100k: warm, after, historyReturned: history };
   log(`  ${total.toLocaleString('en')} messages through one lobby in ${seconds.toFixed(1)} s`);
   log(`  RSS ${before.rssMiB.toFixed(1)} MiB before, ${warm.rssMiB.toFixed(1)} MiB after 100,000, ${after.rssMiB.toFixed(1)} MiB after ${total.toLocaleString('en')}`);
-  log(`  JS heap ${before.heapUsedMiB.toFixed(1)} / ${warm.heapUsedMiB.toFixed(1)} / ${after.heapUsedMiB.toFixed(1)} MiB; history returns ${history} (retained: the 200 newest)`);
+  log(`  JS heap used ${before.heapUsedMiB.toFixed(1)} / ${warm.heapUsedMiB.toFixed(1)} / ${after.heapUsedMiB.toFixed(1)} MiB, reserved ${before.heapTotalMiB.toFixed(1)} / ${warm.heapTotalMiB.toFixed(1)} / ${after.heapTotalMiB.toFixed(1)} MiB; history returns ${history} (retained: the 200 newest)`);
   return result;
 }
 
