@@ -56,7 +56,7 @@ async function manyClients(count, log) {
     rssGrowthMiB: connected.rssMiB - before.rssMiB,
     threadGrowth: connected.threads === null ? null : connected.threads - before.threads,
   };
-  log(`  ${count.toLocaleString('en')} clients connected in ${seconds.toFixed(1)} s: RSS +${result.rssGrowthMiB.toFixed(0)} MiB (${connected.rssMiB.toFixed(0)} MiB), ${connected.threads} threads, ${(connected.virtualMiB / 1024).toFixed(1)} GiB virtual`);
+  log(`  ${count.toLocaleString('en')} clients connected in ${seconds.toFixed(1)} s: RSS ${result.rssGrowthMiB >= 0 ? '+' : ''}${result.rssGrowthMiB.toFixed(0)} MiB (${connected.rssMiB.toFixed(0)} MiB), ${connected.threads} threads, ${(connected.virtualMiB / 1024).toFixed(1)} GiB virtual`);
   return result;
 }
 
