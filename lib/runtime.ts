@@ -223,7 +223,6 @@ class Runtime {
 
 let runtime: Runtime | undefined;
 
-/** The environment's runtime, created (and the addon loaded) on first use. */
 /** A listener threw: reported as Node reports emitter errors, after the batch went on without it. */
 function reportListenerError(error: unknown): void {
   process.nextTick(() => {
@@ -231,6 +230,7 @@ function reportListenerError(error: unknown): void {
   });
 }
 
+/** The environment's runtime, created (and the addon loaded) on first use. */
 export function getRuntime(): Runtime {
   runtime ??= new Runtime();
   return runtime;
