@@ -34,9 +34,10 @@ inline void CpuRelax() {
 }  // namespace
 
 bool ServiceQueue::Post(Task task) {
-  if (deferred.open > 0) {
-    if (!deferred.posts.empty() && &deferred.posts.front().first->pool_ != &pool_) ServicePool::PostDeferred();
-    deferred.posts.emplace_back(this, std::move(task));
+  DeferredPosts& mine = deferred;  // one TLS lookup (each use of a thread_local in a shared library is a call)
+  if (mine.open > 0) {
+    if (!mine.posts.empty() && &mine.posts.front().first->pool_ != &pool_) ServicePool::PostDeferred();
+    mine.posts.emplace_back(this, std::move(task));
     return !stopRequested_.load(std::memory_order_relaxed);
   }
   std::unique_lock<std::mutex> lock(pool_.mutex_);
