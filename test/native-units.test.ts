@@ -47,38 +47,32 @@ async function buildAndRun(name: string, sources: string[], flags: string[], arg
   }
 }
 
+// The sanitizers the units run under: the first report ends the run with a non-zero status.
+const TSAN = { flags: ['-fsanitize=thread'], env: { TSAN_OPTIONS: 'halt_on_error=1' } };
+const ASAN = { flags: ['-fsanitize=address,undefined', '-fno-sanitize-recover=all'], env: {} };
+
+/** The unit printed "ok", exited with 0, and no sanitizer reported anything. */
+function expectClean(result: { code: number; stdout: string; stderr: string }): void {
+  expect(result.stderr).not.toContain('Sanitizer');
+  expect(result.stdout.trim(), result.stderr).toBe('ok');
+  expect(result.code).toBe(0);
+}
+
 describe.skipIf(!(await hasCompiler()))('native units', () => {
   it('the service pool under ThreadSanitizer runs every queue in order, drops a stopped queue cleanly, settles last, with no race reported', async () => {
-    const result = await buildAndRun(
-      'service_pool_stress',
-      ['test/native/service_pool_stress.cc', 'native/sim/service/service_pool.cc', 'native/sdk/callback_queue.cc'],
-      ['-fsanitize=thread'],
-      ['30'],
-      { TSAN_OPTIONS: 'halt_on_error=1' }, // the first report ends the run with a non-zero status
-    );
-    expect(result.stderr).not.toContain('ThreadSanitizer');
-    expect(result.stdout.trim()).toBe('ok');
-    expect(result.code).toBe(0);
+    const sources = ['test/native/service_pool_stress.cc', 'native/sim/service/service_pool.cc', 'native/sdk/callback_queue.cc'];
+    expectClean(await buildAndRun('service_pool_stress', sources, TSAN.flags, ['30'], TSAN.env));
   }, 120_000);
 
   it('pending operations under ASan+UBSan: each taken once, the rest in order, done entries dropped', async () => {
-    const result = await buildAndRun(
-      'pending_operations_test',
-      ['test/native/pending_operations_test.cc', 'native/sim/client/pending_operations.cc'],
-      ['-fsanitize=address,undefined', '-fno-sanitize-recover=all'],
-      [],
-    );
-    expect(result.stdout.trim(), result.stderr).toBe('ok');
-    expect(result.code).toBe(0);
+    const sources = ['test/native/pending_operations_test.cc', 'native/sim/client/pending_operations.cc'];
+    expectClean(await buildAndRun('pending_operations_test', sources, ASAN.flags, [], ASAN.env));
   }, 120_000);
 
   it.each([
-    ['ThreadSanitizer', ['-fsanitize=thread'], { TSAN_OPTIONS: 'halt_on_error=1' }],
-    ['ASan+UBSan', ['-fsanitize=address,undefined', '-fno-sanitize-recover=all'], {}],
-  ])('published callbacks under %s: read while replaced, every pointer read stays valid, all handed over', async (_name, flags, env) => {
-    const result = await buildAndRun('published_callback_test', ['test/native/published_callback_test.cc'], flags, [], env);
-    expect(result.stderr).not.toContain('Sanitizer');
-    expect(result.stdout.trim(), result.stderr).toBe('ok');
-    expect(result.code).toBe(0);
+    ['ThreadSanitizer', TSAN],
+    ['ASan+UBSan', ASAN],
+  ])('published callbacks under %s: read while replaced, every pointer read stays valid, all handed over', async (_name, sanitizer) => {
+    expectClean(await buildAndRun('published_callback_test', ['test/native/published_callback_test.cc'], sanitizer.flags, [], sanitizer.env));
   }, 120_000);
 });

@@ -18,7 +18,7 @@ namespace sim {
 template <typename Fn>
 class PublishedCallback {
  public:
-  using Kept = std::vector<std::unique_ptr<const Fn>>;
+  using Kept = std::unique_ptr<std::vector<std::unique_ptr<const Fn>>>;
 
   // Replaces the callback (an empty `fn`: none). Under the client's mutex.
   void Set(Fn fn) {
@@ -28,18 +28,19 @@ class PublishedCallback {
   }
   // The callback now, or nullptr. Any thread; valid until TakeAll.
   const Fn* Get() const { return published_.load(std::memory_order_acquire); }
-  // Everything ever set, which the caller must keep until whatever was queued with Get()'s
-  // pointers has run; afterwards there is no callback. Under the client's mutex.
+  // Everything ever set, in one owner (for ReleaseAfterDelivery), which the caller must keep until
+  // whatever was queued with Get()'s pointers has run; afterwards there is no callback. Under the
+  // client's mutex.
   Kept TakeAll() {
     published_.store(nullptr, std::memory_order_release);
     if (current_) kept_.push_back(std::move(current_));
-    return std::exchange(kept_, {});
+    return std::make_unique<std::vector<std::unique_ptr<const Fn>>>(std::exchange(kept_, {}));
   }
 
  private:
   std::atomic<const Fn*> published_{nullptr};
   std::unique_ptr<const Fn> current_;
-  Kept kept_;
+  std::vector<std::unique_ptr<const Fn>> kept_;
 };
 
 }  // namespace sim

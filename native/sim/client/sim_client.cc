@@ -130,9 +130,9 @@ void SimClient::Close() {
   status_.store(sdk::Status::Disconnected);
   // The fan-out callbacks go after what their pointers were queued with has run (the service is
   // stopped: nothing more is queued with them).
-  ReleaseAfterDelivery(std::make_unique<decltype(lobbyCallbacks)>(std::move(lobbyCallbacks)));
-  ReleaseAfterDelivery(std::make_unique<decltype(messageCallbacks)>(std::move(messageCallbacks)));
-  ReleaseAfterDelivery(std::make_unique<decltype(userCallbacks)>(std::move(userCallbacks)));
+  ReleaseAfterDelivery(std::move(lobbyCallbacks));
+  ReleaseAfterDelivery(std::move(messageCallbacks));
+  ReleaseAfterDelivery(std::move(userCallbacks));
   for (auto& onFailure : unfinished) {
     Deliver([done = std::move(onFailure)] {
       done(sdk::Result::Failure(sdk::ErrorType::ClientDestroyed, "the client was closed"));
