@@ -39,6 +39,7 @@ import {
 import { botTokenBody, checkExternalUserId, DeprecatedRefreshTokens, externalCredentialsBody, OIDC_REFRESH_WARNING } from './provisional.js';
 import { toApplicationIdentityProfile, toLobby, toLobbyInvite, toLobbyMember, toLobbyMembers, toLobbyMessage, toLobbyMessages } from './payloads.js';
 import { InvalidRequestCounter, RateLimiter } from './rate-limits.js';
+import { ROUTES } from '../routes/table.js';
 import { route, type Route } from './routes.js';
 import { Transport, type RestResult } from './transport.js';
 import type {
@@ -154,13 +155,13 @@ export class RestClient {
   async createLobby(lobby: CreateLobbyInput = {}, options?: RequestOptions): Promise<Lobby> {
     const body = createLobbyBody(lobby);
     const checked = checkRequestOptions(options, false);
-    const target = route('POST', '/lobbies');
+    const target = route(ROUTES.createLobby);
     return toLobby(target.shape, (await this.#send(target, checked, { body })).body);
   }
 
   /** Reads a lobby (`GET /lobbies/{id}`). */
   async getLobby(lobbyId: SnowflakeInput, options?: RequestOptions): Promise<Lobby> {
-    const target = route('GET', '/lobbies/:id', toSnowflake(lobbyId, 'lobbyId'));
+    const target = route(ROUTES.getLobby, toSnowflake(lobbyId, 'lobbyId'));
     const checked = checkRequestOptions(options, false);
     return toLobby(target.shape, (await this.#send(target, checked)).body);
   }
@@ -171,7 +172,7 @@ export class RestClient {
    * @returns The lobby as changed.
    */
   async modifyLobby(lobbyId: SnowflakeInput, changes: ModifyLobbyInput, options?: RequestOptions): Promise<Lobby> {
-    const target = route('PATCH', '/lobbies/:id', toSnowflake(lobbyId, 'lobbyId'));
+    const target = route(ROUTES.modifyLobby, toSnowflake(lobbyId, 'lobbyId'));
     const body = modifyLobbyBody(changes);
     const checked = checkRequestOptions(options, false);
     return toLobby(target.shape, (await this.#send(target, checked, { body })).body);
@@ -179,7 +180,7 @@ export class RestClient {
 
   /** Deletes a lobby (`DELETE /lobbies/{id}`); safe on a lobby already deleted. */
   async deleteLobby(lobbyId: SnowflakeInput, options?: RequestOptions): Promise<void> {
-    const target = route('DELETE', '/lobbies/:id', toSnowflake(lobbyId, 'lobbyId'));
+    const target = route(ROUTES.deleteLobby, toSnowflake(lobbyId, 'lobbyId'));
     await this.#send(target, checkRequestOptions(options, false));
   }
 
@@ -190,7 +191,7 @@ export class RestClient {
   async createOrJoinLobby(lobby: CreateOrJoinLobbyInput, options: UserRequestOptions): Promise<Lobby> {
     const body = createOrJoinLobbyBody(lobby);
     const checked = checkRequestOptions(options, true);
-    const target = route('PUT', '/lobbies');
+    const target = route(ROUTES.createOrJoinLobby);
     return toLobby(target.shape, (await this.#send(target, checked, { body })).body);
   }
 
@@ -199,7 +200,7 @@ export class RestClient {
    * @param member Metadata, flags (`LobbyMemberFlags`) and the additional name (1 to 80 characters).
    */
   async addLobbyMember(lobbyId: SnowflakeInput, userId: SnowflakeInput, member: AddLobbyMemberInput = {}, options?: RequestOptions): Promise<LobbyMember> {
-    const target = route('PUT', '/lobbies/:id/members/:id', toSnowflake(lobbyId, 'lobbyId'), toSnowflake(userId, 'userId'));
+    const target = route(ROUTES.addLobbyMember, toSnowflake(lobbyId, 'lobbyId'), toSnowflake(userId, 'userId'));
     const body = addLobbyMemberBody(member);
     const checked = checkRequestOptions(options, false);
     return toLobbyMember(target.shape, (await this.#send(target, checked, { body })).body);
@@ -207,7 +208,7 @@ export class RestClient {
 
   /** Removes a member (`DELETE /lobbies/{id}/members/{user}`); safe if the user is not a member. */
   async removeLobbyMember(lobbyId: SnowflakeInput, userId: SnowflakeInput, options?: RequestOptions): Promise<void> {
-    const target = route('DELETE', '/lobbies/:id/members/:id', toSnowflake(lobbyId, 'lobbyId'), toSnowflake(userId, 'userId'));
+    const target = route(ROUTES.removeLobbyMember, toSnowflake(lobbyId, 'lobbyId'), toSnowflake(userId, 'userId'));
     await this.#send(target, checkRequestOptions(options, false));
   }
 
@@ -218,7 +219,7 @@ export class RestClient {
    * silently are missing too).
    */
   async bulkUpdateLobbyMembers(lobbyId: SnowflakeInput, updates: readonly BulkLobbyMemberUpdate[], options?: RequestOptions): Promise<LobbyMember[]> {
-    const target = route('POST', '/lobbies/:id/members/bulk', toSnowflake(lobbyId, 'lobbyId'));
+    const target = route(ROUTES.bulkUpdateLobbyMembers, toSnowflake(lobbyId, 'lobbyId'));
     const body = bulkUpdateBody(updates);
     const checked = checkRequestOptions(options, false);
     return toLobbyMembers(target.shape, (await this.#send(target, checked, { body })).body);
@@ -226,7 +227,7 @@ export class RestClient {
 
   /** The user of `options.userToken` leaves the lobby (`DELETE /lobbies/{id}/members/@me`). */
   async leaveLobby(lobbyId: SnowflakeInput, options: UserRequestOptions): Promise<void> {
-    const target = route('DELETE', '/lobbies/:id/members/@me', toSnowflake(lobbyId, 'lobbyId'));
+    const target = route(ROUTES.leaveLobby, toSnowflake(lobbyId, 'lobbyId'));
     await this.#send(target, checkRequestOptions(options, true));
   }
 
@@ -237,7 +238,7 @@ export class RestClient {
    * @returns The lobby, with `linkedChannel` while linked.
    */
   async linkChannelToLobby(lobbyId: SnowflakeInput, channelId: SnowflakeInput | null, options?: RequestOptions): Promise<Lobby> {
-    const target = route('PATCH', '/lobbies/:id/channel-linking', toSnowflake(lobbyId, 'lobbyId'));
+    const target = route(ROUTES.linkChannelToLobby, toSnowflake(lobbyId, 'lobbyId'));
     const body = channelLinkingBody(channelId);
     const checked = checkRequestOptions(options, false);
     return toLobby(target.shape, (await this.#send(target, checked, { body })).body);
@@ -248,7 +249,7 @@ export class RestClient {
    * (`options.userToken`). Content: 1 to 4,000 characters.
    */
   async sendLobbyMessage(lobbyId: SnowflakeInput, message: SendLobbyMessageInput, options?: RequestOptions): Promise<LobbyMessage> {
-    const target = route('POST', '/lobbies/:id/messages', toSnowflake(lobbyId, 'lobbyId'));
+    const target = route(ROUTES.sendLobbyMessage, toSnowflake(lobbyId, 'lobbyId'));
     const body = sendLobbyMessageBody(message);
     const checked = checkRequestOptions(options, false);
     return toLobbyMessage(target.shape, (await this.#send(target, checked, { body })).body);
@@ -256,7 +257,7 @@ export class RestClient {
 
   /** Reads the most recent messages of the lobby (`GET /lobbies/{id}/messages?limit=`), `limit` 1 to 200. */
   async getLobbyMessages(lobbyId: SnowflakeInput, query: GetLobbyMessagesInput = {}, options?: RequestOptions): Promise<LobbyMessage[]> {
-    const target = route('GET', '/lobbies/:id/messages', toSnowflake(lobbyId, 'lobbyId'));
+    const target = route(ROUTES.getLobbyMessages, toSnowflake(lobbyId, 'lobbyId'));
     const checkedQuery = lobbyMessagesQuery(query);
     const checked = checkRequestOptions(options, false);
     return toLobbyMessages(target.shape, (await this.#send(target, checked, { query: checkedQuery })).body);
@@ -268,7 +269,7 @@ export class RestClient {
    * to your application.
    */
   async setLobbyMessageModerationMetadata(lobbyId: SnowflakeInput, messageId: SnowflakeInput, metadata: Metadata, options?: RequestOptions): Promise<void> {
-    const target = route('PUT', '/lobbies/:id/messages/:id/moderation-metadata', toSnowflake(lobbyId, 'lobbyId'), toSnowflake(messageId, 'messageId'));
+    const target = route(ROUTES.setLobbyMessageModerationMetadata, toSnowflake(lobbyId, 'lobbyId'), toSnowflake(messageId, 'messageId'));
     const body = moderationMetadataBody(metadata);
     await this.#send(target, checkRequestOptions(options, false), { body });
   }
@@ -285,8 +286,7 @@ export class RestClient {
     options?: RequestOptions,
   ): Promise<void> {
     const target = route(
-      'PUT',
-      '/partner-sdk/dms/:id/:id/messages/:id/moderation-metadata',
+      ROUTES.setDirectMessageModerationMetadata,
       toSnowflake(firstUserId, 'firstUserId'),
       toSnowflake(secondUserId, 'secondUserId'),
       toSnowflake(messageId, 'messageId'),
@@ -300,13 +300,13 @@ export class RestClient {
    * (`POST /lobbies/{id}/members/@me/invites`): single-use, valid for one hour.
    */
   async createLobbyChannelInvite(lobbyId: SnowflakeInput, options: UserRequestOptions): Promise<LobbyInvite> {
-    const target = route('POST', '/lobbies/:id/members/@me/invites', toSnowflake(lobbyId, 'lobbyId'));
+    const target = route(ROUTES.createLobbyChannelInvite, toSnowflake(lobbyId, 'lobbyId'));
     return toLobbyInvite(target.shape, (await this.#send(target, checkRequestOptions(options, true))).body);
   }
 
   /** An invite to the lobby's linked channel for a member (`POST /lobbies/{id}/members/{user}/invites`). */
   async createLobbyChannelInviteForUser(lobbyId: SnowflakeInput, userId: SnowflakeInput, options?: RequestOptions): Promise<LobbyInvite> {
-    const target = route('POST', '/lobbies/:id/members/:id/invites', toSnowflake(lobbyId, 'lobbyId'), toSnowflake(userId, 'userId'));
+    const target = route(ROUTES.createLobbyChannelInviteForUser, toSnowflake(lobbyId, 'lobbyId'), toSnowflake(userId, 'userId'));
     return toLobbyInvite(target.shape, (await this.#send(target, checkRequestOptions(options, false))).body);
   }
 
@@ -315,7 +315,7 @@ export class RestClient {
    * characters (code points); `null` clears it. Accepts `options.reason` for the audit log.
    */
   async setVoiceChannelStatus(channelId: SnowflakeInput, status: string | null, options?: RequestOptions): Promise<void> {
-    const target = route('PUT', '/channels/:id/voice-status', toSnowflake(channelId, 'channelId'));
+    const target = route(ROUTES.setVoiceChannelStatus, toSnowflake(channelId, 'channelId'));
     const body = voiceStatusBody(status);
     await this.#send(target, checkRequestOptions(options, false), { body });
   }
@@ -366,7 +366,7 @@ export class RestClient {
   async getBotProvisionalToken(player: BotProvisionalTokenInput, options?: RequestOptions): Promise<OAuth2TokenSet> {
     const body = botTokenBody(player);
     const checked = checkRequestOptions(options, false);
-    const result = await this.#transport.execute({ route: route('POST', '/partner-sdk/token/bot'), ...checked, body });
+    const result = await this.#transport.execute({ route: route(ROUTES.botProvisionalToken), ...checked, body });
     return toOAuth2TokenSet('POST /partner-sdk/token/bot', result.body);
   }
 
@@ -385,7 +385,7 @@ export class RestClient {
    * configured), 530002 (another issuer), 530004 (issued more than a week ago).
    */
   async getProvisionalToken(identity: ExternalCredentialsInput, options?: RequestOptions): Promise<OAuth2TokenSet> {
-    const result = await this.#credentialsRequest('/partner-sdk/token', 'getProvisionalToken', identity, options);
+    const result = await this.#credentialsRequest(ROUTES.provisionalToken, 'getProvisionalToken', identity, options);
     const tokens = toOAuth2TokenSet('POST /partner-sdk/token', result.body);
     if (identity.externalAuthType === 'OIDC') this.#deprecatedRefresh.remember(tokens.refreshToken);
     return tokens;
@@ -402,7 +402,7 @@ export class RestClient {
   async unmergeBotProvisionalAccount(externalUserId: string, options?: RequestOptions): Promise<void> {
     const body = { external_user_id: checkExternalUserId(externalUserId) };
     const checked = checkRequestOptions(options, false);
-    await this.#transport.execute({ route: route('POST', '/partner-sdk/provisional-accounts/unmerge/bot'), ...checked, body });
+    await this.#transport.execute({ route: route(ROUTES.unmergeBotProvisionalAccount), ...checked, body });
   }
 
   /**
@@ -414,15 +414,15 @@ export class RestClient {
    * identity), 403 50025 (a bad external token), 401 530007 (a wrong client secret).
    */
   async unmergeProvisionalAccount(identity: ExternalCredentialsInput, options?: RequestOptions): Promise<void> {
-    await this.#credentialsRequest('/partner-sdk/provisional-accounts/unmerge', 'unmergeProvisionalAccount', identity, options);
+    await this.#credentialsRequest(ROUTES.unmergeProvisionalAccount, 'unmergeProvisionalAccount', identity, options);
   }
 
   /** Sends a JSON body with the client credentials and an external identity (the secrets redacted from errors). */
-  async #credentialsRequest(path: '/partner-sdk/token' | '/partner-sdk/provisional-accounts/unmerge', method: string, identity: unknown, options: RequestOptions | undefined): Promise<RestResult> {
+  async #credentialsRequest(spec: typeof ROUTES.provisionalToken | typeof ROUTES.unmergeProvisionalAccount, method: string, identity: unknown, options: RequestOptions | undefined): Promise<RestResult> {
     const credentials = requireCredentials(this.#credentials, method);
     const body = externalCredentialsBody(credentials, identity);
     const checked = checkRequestOptions(options, false);
-    return this.#transport.execute({ route: route('POST', path), ...checked, body, secrets: [credentials.clientSecret, body['external_auth_token']!] });
+    return this.#transport.execute({ route: route(spec), ...checked, body, secrets: [credentials.clientSecret, body['external_auth_token']!] });
   }
 
   /**
@@ -437,7 +437,7 @@ export class RestClient {
    * `invalid_client` for wrong client credentials.
    */
   async exchangeCode(grant: ExchangeCodeInput, options?: RequestOptions): Promise<OAuth2TokenSet> {
-    return toOAuth2TokenSet('POST /oauth2/token', await this.#tokenRequest('/oauth2/token', 'exchangeCode', () => authorizationCodeForm(grant), options));
+    return toOAuth2TokenSet('POST /oauth2/token', await this.#tokenRequest(ROUTES.oauth2Token, 'exchangeCode', () => authorizationCodeForm(grant), options));
   }
 
   /**
@@ -451,7 +451,7 @@ export class RestClient {
    */
   async refreshToken(refreshToken: string, options?: RequestOptions): Promise<OAuth2TokenSet> {
     if (this.#deprecatedRefresh.take(refreshToken)) process.emitWarning(OIDC_REFRESH_WARNING, { type: 'DeprecationWarning', code: 'SOCIAL_SDK_OIDC_REFRESH' });
-    return toOAuth2TokenSet('POST /oauth2/token', await this.#tokenRequest('/oauth2/token', 'refreshToken', () => refreshTokenForm(refreshToken), options));
+    return toOAuth2TokenSet('POST /oauth2/token', await this.#tokenRequest(ROUTES.oauth2Token, 'refreshToken', () => refreshTokenForm(refreshToken), options));
   }
 
   /**
@@ -462,7 +462,7 @@ export class RestClient {
    */
   async revokeToken(token: string, revoke: { tokenTypeHint?: 'access_token' | 'refresh_token' } = {}, options?: RequestOptions): Promise<void> {
     const hint = typeof revoke === 'object' && revoke !== null ? revoke.tokenTypeHint : undefined;
-    await this.#tokenRequest('/oauth2/token/revoke', 'revokeToken', () => revokeForm(token, hint), options);
+    await this.#tokenRequest(ROUTES.oauth2TokenRevoke, 'revokeToken', () => revokeForm(token, hint), options);
   }
 
   /**
@@ -495,7 +495,7 @@ export class RestClient {
     const body = childTokenBody(exchange, credentials);
     const checked = checkRequestOptions(options, false);
     const result = await this.#transport.execute({
-      route: route('POST', '/partner-sdk/child-token'),
+      route: route(ROUTES.exchangeChildToken),
       ...checked,
       body,
       // The body's parent token and client secret authenticate the request; no bot token goes.
@@ -506,12 +506,12 @@ export class RestClient {
   }
 
   /** Sends an OAuth2 form with the client credentials; resolves with the response body. */
-  async #tokenRequest(path: '/oauth2/token' | '/oauth2/token/revoke', method: string, makeForm: () => Record<string, string>, options: RequestOptions | undefined): Promise<unknown> {
+  async #tokenRequest(spec: typeof ROUTES.oauth2Token | typeof ROUTES.oauth2TokenRevoke, method: string, makeForm: () => Record<string, string>, options: RequestOptions | undefined): Promise<unknown> {
     const credentials = requireCredentials(this.#credentials, method);
     const form = makeForm();
     const checked = checkRequestOptions(options, false);
     const result = await this.#transport.execute({
-      route: route('POST', path),
+      route: route(spec),
       ...checked,
       form,
       authorization: basicAuthorization(credentials),
@@ -522,8 +522,7 @@ export class RestClient {
 
   #profileRoute(method: 'GET' | 'PATCH', applicationId: SnowflakeInput, userId: SnowflakeInput, providerIssuedUserId: string): Route {
     return route(
-      method,
-      '/applications/:id/users/:id/identities/:providerIssuedUserId/profile',
+      method === 'GET' ? ROUTES.getApplicationIdentityProfile : ROUTES.updateApplicationIdentityProfile,
       toSnowflake(applicationId, 'applicationId'),
       toSnowflake(userId, 'userId'),
       checkProviderIssuedUserId(providerIssuedUserId),

@@ -9,6 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 
+import { DEVELOPMENT_BUDGETS } from '../../routes/table.js';
 import { ServiceRefusal } from './errors.js';
 
 /** At most `limit` requests per `windowMs` (world clock). */
@@ -17,21 +18,8 @@ export interface RateLimitBudget {
   windowMs: number;
 }
 
-const TWO_HOURS_MS = 2 * 60 * 60 * 1000;
-
-/** The development limits per application (server API reference §1.5), by route key. */
-export const DEVELOPMENT_RATE_LIMITS: Readonly<Record<string, RateLimitBudget>> = {
-  'POST /lobbies': { limit: 100, windowMs: TWO_HOURS_MS },
-  'PUT /lobbies': { limit: 100, windowMs: TWO_HOURS_MS },
-  'PATCH /lobbies/:lobby': { limit: 100, windowMs: TWO_HOURS_MS },
-  'PUT /lobbies/:lobby/members/:user': { limit: 100, windowMs: TWO_HOURS_MS },
-  'DELETE /lobbies/:lobby/members/:user': { limit: 100, windowMs: TWO_HOURS_MS },
-  'POST /lobbies/:lobby/members/bulk': { limit: 100, windowMs: TWO_HOURS_MS },
-  'POST /lobbies/:lobby/members/@me/invites': { limit: 100, windowMs: TWO_HOURS_MS },
-  'POST /lobbies/:lobby/members/:user/invites': { limit: 100, windowMs: TWO_HOURS_MS },
-  'PATCH /lobbies/:lobby/channel-linking': { limit: 20, windowMs: TWO_HOURS_MS },
-  'POST /lobbies/:lobby/messages': { limit: 100, windowMs: TWO_HOURS_MS },
-};
+/** The development limits per application (docs resources/lobby.mdx, "Development Rate Limits"), by route key: read from the route table. */
+export const DEVELOPMENT_RATE_LIMITS: Readonly<Record<string, RateLimitBudget>> = Object.fromEntries(DEVELOPMENT_BUDGETS);
 
 interface Window {
   used: number;

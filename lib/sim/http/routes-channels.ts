@@ -10,17 +10,14 @@ import { limits } from '../../limits.js';
 import { checkText, typeName } from '../../validate.js';
 import { field, invalidForm, worldCall } from './errors.js';
 import { ownedLobby } from './routes-lobbies.js';
-import { userCaller, type Route } from './routes.js';
+import { userCaller, type RouteHandlers } from './routes.js';
 import { bodyObject, snowflakeField, wireLobby } from './wire.js';
 
-export const CHANNEL_ROUTES: readonly Route[] = [
-  {
-    method: 'PATCH',
-    path: '/lobbies/:lobby/channel-linking',
-    auth: 'user',
+export const CHANNEL_HANDLERS = {
+  linkChannelToLobby: {
     handle({ caller, params, body }, context) {
       const user = userCaller(caller);
-      const lobby = ownedLobby(context, caller, params['lobby']!);
+      const lobby = ownedLobby(context, caller, params['lobby_id']!);
       const given = body === undefined ? {} : bodyObject(body);
       const channel = given['channel_id'];
       // Present: link; absent (or an empty body): unlink.
@@ -29,34 +26,25 @@ export const CHANNEL_ROUTES: readonly Route[] = [
       return { status: 200, body: wireLobby(context.world.getLobby(lobby.id)!) };
     },
   },
-  {
-    method: 'POST',
-    path: '/lobbies/:lobby/members/@me/invites',
-    auth: 'user',
+  createLobbyChannelInvite: {
     handle({ caller, params }, context) {
       const user = userCaller(caller);
-      const lobby = ownedLobby(context, caller, params['lobby']!);
+      const lobby = ownedLobby(context, caller, params['lobby_id']!);
       const invite = worldCall(() => context.world.createLobbyChannelInvite(caller.applicationId, lobby.id, user.userId));
       return { status: 200, body: { code: invite.code } };
     },
   },
-  {
-    method: 'POST',
-    path: '/lobbies/:lobby/members/:user/invites',
-    auth: 'bot',
+  createLobbyChannelInviteForUser: {
     handle({ caller, params }, context) {
-      const lobby = ownedLobby(context, caller, params['lobby']!);
-      const userId = snowflakeField('user.id', params['user']);
+      const lobby = ownedLobby(context, caller, params['lobby_id']!);
+      const userId = snowflakeField('user.id', params['user_id']);
       const invite = worldCall(() => context.world.createLobbyChannelInvite(caller.applicationId, lobby.id, userId));
       return { status: 200, body: { code: invite.code } };
     },
   },
-  {
-    method: 'PUT',
-    path: '/channels/:channel/voice-status',
-    auth: 'bot',
+  setVoiceChannelStatus: {
     handle({ caller, params, body, auditLogReason }, context) {
-      const channelId = snowflakeField('channel.id', params['channel']);
+      const channelId = snowflakeField('channel.id', params['channel_id']);
       const given = bodyObject(body);
       const status = given['status'];
       if (status !== null && status !== undefined && typeof status !== 'string') {
@@ -67,4 +55,4 @@ export const CHANNEL_ROUTES: readonly Route[] = [
       return { status: 204 };
     },
   },
-];
+} satisfies RouteHandlers;

@@ -12,7 +12,7 @@ import { ExternalIdentityProviderType } from '../../generated/seam.js';
 import { limits } from '../../limits.js';
 import { checkText, describe, typeName } from '../../validate.js';
 import { ServiceRefusal, field, invalidForm, notFound, worldCall } from './errors.js';
-import type { Caller, Route, ServiceContext } from './routes.js';
+import type { Caller, RouteHandlers, ServiceContext } from './routes.js';
 import type { StoredProfile } from './state.js';
 import { bodyObject, snowflakeField } from './wire.js';
 
@@ -94,12 +94,12 @@ interface ProfilePath {
 
 /** The path's application must be the bot's; the user must exist and the player id be one of its identities. */
 function profilePath(caller: Caller, params: Readonly<Record<string, string>>, context: ServiceContext, creating: boolean): ProfilePath {
-  const applicationId = snowflakeField('application.id', params['application']);
+  const applicationId = snowflakeField('application.id', params['application_id']);
   if (applicationId !== caller.applicationId) {
     throw new ServiceRefusal(403, 20012, 'You are not authorized to perform this action on this application');
   }
-  const userId = snowflakeField('user.id', params['user']);
-  const providerIssuedUserId = field('provider_issued_user_id', () => checkText(params['identity'], 'provider_issued_user_id', 1, limits.applicationProfileFieldLength));
+  const userId = snowflakeField('user.id', params['user_id']);
+  const providerIssuedUserId = field('provider_issued_user_id', () => checkText(params['providerIssuedUserId'], 'provider_issued_user_id', 1, limits.applicationProfileFieldLength));
   const user = context.world.getUser(userId);
   if (!user) throw notFound(10013, `Unknown User: no user ${userId}`);
   const identities = user.applicationProfiles.filter((profile) => profile.applicationId === applicationId);
@@ -122,11 +122,8 @@ function wireProfile(profile: StoredProfile): Record<string, unknown> {
   return { username: profile.username ?? null, metadata: profile.metadata ?? null, data: profile.data ?? null };
 }
 
-export const IDENTITY_ROUTES: readonly Route[] = [
-  {
-    method: 'PATCH',
-    path: '/applications/:application/users/:user/identities/:identity/profile',
-    auth: 'bot',
+export const IDENTITY_HANDLERS = {
+  updateApplicationIdentityProfile: {
     handle({ caller, params, body }, context) {
       const given = bodyObject(body);
       const username = given['username'] === undefined || given['username'] === null ? undefined : field('username', () => checkText(given['username'], 'username', 0, limits.applicationProfileFieldLength));
@@ -142,10 +139,7 @@ export const IDENTITY_ROUTES: readonly Route[] = [
       return earlier ? { status: 204 } : { status: 201, body: wireProfile(profile) };
     },
   },
-  {
-    method: 'GET',
-    path: '/applications/:application/users/:user/identities/:identity/profile',
-    auth: 'bot',
+  getApplicationIdentityProfile: {
     handle({ caller, params }, context) {
       const path = profilePath(caller, params, context, false);
       const profile = context.state.profiles.get(path.key);
@@ -153,4 +147,4 @@ export const IDENTITY_ROUTES: readonly Route[] = [
       return { status: 200, body: wireProfile(profile) };
     },
   },
-];
+} satisfies RouteHandlers;

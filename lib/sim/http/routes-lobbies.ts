@@ -9,7 +9,7 @@ import type { NativeMemberUpdate, NativeServerLobby } from '../../native.js';
 import { limits } from '../../limits.js';
 import { checkBoolean, checkInteger, checkMetadata, checkSecret, checkText, typeName } from '../../validate.js';
 import { field, invalidForm, notFound, worldCall } from './errors.js';
-import { userCaller, type Caller, type Route, type ServiceContext } from './routes.js';
+import { userCaller, type Caller, type RouteHandlers, type ServiceContext } from './routes.js';
 import { bodyObject, snowflakeField, wireLobby, wireMember } from './wire.js';
 
 const UNKNOWN_LOBBY = 10031;
@@ -64,11 +64,8 @@ function memberList(value: unknown, key: string, min: number, allowRemove: boole
   return value.map((entry, i) => memberUpdate(entry, `${key}.${i}`, allowRemove));
 }
 
-export const LOBBY_ROUTES: readonly Route[] = [
-  {
-    method: 'POST',
-    path: '/lobbies',
-    auth: 'bot',
+export const LOBBY_HANDLERS = {
+  createLobby: {
     handle({ caller, body }, { world }) {
       const given = body === undefined ? {} : bodyObject(body);
       const metadata = optionalMetadata(given, 'metadata') ?? {};
@@ -78,10 +75,7 @@ export const LOBBY_ROUTES: readonly Route[] = [
       return { status: 201, body: wireLobby(world.getLobby(id)!) };
     },
   },
-  {
-    method: 'PUT',
-    path: '/lobbies',
-    auth: 'user',
+  createOrJoinLobby: {
     handle({ caller, body }, { world }) {
       const user = userCaller(caller);
       const given = bodyObject(body);
@@ -101,20 +95,14 @@ export const LOBBY_ROUTES: readonly Route[] = [
       return { status: 200, body: wireLobby(world.getLobby(id)!) };
     },
   },
-  {
-    method: 'GET',
-    path: '/lobbies/:lobby',
-    auth: 'bot',
+  getLobby: {
     handle({ caller, params }, context) {
-      return { status: 200, body: wireLobby(ownedLobby(context, caller, params['lobby']!)) };
+      return { status: 200, body: wireLobby(ownedLobby(context, caller, params['lobby_id']!)) };
     },
   },
-  {
-    method: 'PATCH',
-    path: '/lobbies/:lobby',
-    auth: 'bot',
+  modifyLobby: {
     handle({ caller, params, body }, context) {
-      const lobby = ownedLobby(context, caller, params['lobby']!);
+      const lobby = ownedLobby(context, caller, params['lobby_id']!);
       const given = bodyObject(body);
       const changes: Parameters<typeof context.world.modifyLobby>[1] = {};
       const metadata = given['metadata'] === null ? {} : optionalMetadata(given, 'metadata');
@@ -126,36 +114,27 @@ export const LOBBY_ROUTES: readonly Route[] = [
       return { status: 200, body: wireLobby(context.world.getLobby(lobby.id)!) };
     },
   },
-  {
-    method: 'DELETE',
-    path: '/lobbies/:lobby',
-    auth: 'bot',
+  deleteLobby: {
     handle({ caller, params }, context) {
       // Idempotent: deleting a lobby that is already gone succeeds.
-      const lobby = context.world.getLobby(snowflakeField('lobby.id', params['lobby']));
+      const lobby = context.world.getLobby(snowflakeField('lobby.id', params['lobby_id']));
       if (lobby && lobby.applicationId === caller.applicationId) worldCall(() => context.world.deleteLobby(lobby.id));
       return { status: 204 };
     },
   },
-  {
-    method: 'PUT',
-    path: '/lobbies/:lobby/members/:user',
-    auth: 'bot',
+  addLobbyMember: {
     handle({ caller, params, body }, context) {
-      const lobby = ownedLobby(context, caller, params['lobby']!);
-      const userId = snowflakeField('user.id', params['user']);
+      const lobby = ownedLobby(context, caller, params['lobby_id']!);
+      const userId = snowflakeField('user.id', params['user_id']);
       const update = memberUpdate(body === undefined ? {} : bodyObject(body), 'member', false, userId);
       worldCall(() => context.world.bulkUpdateLobbyMembers(lobby.id, [update]));
       const member = context.world.getLobby(lobby.id)!.members.find((m) => m.id === userId)!;
       return { status: 200, body: wireMember(member) };
     },
   },
-  {
-    method: 'DELETE',
-    path: '/lobbies/:lobby/members/@me',
-    auth: 'user',
+  leaveLobby: {
     handle({ caller, params }, context) {
-      const lobby = ownedLobby(context, caller, params['lobby']!);
+      const lobby = ownedLobby(context, caller, params['lobby_id']!);
       const user = userCaller(caller);
       if (lobby.members.some((m) => m.id === user.userId)) {
         worldCall(() => context.world.userLeaveLobby(caller.applicationId, user.userId, lobby.id));
@@ -163,13 +142,10 @@ export const LOBBY_ROUTES: readonly Route[] = [
       return { status: 204 };
     },
   },
-  {
-    method: 'DELETE',
-    path: '/lobbies/:lobby/members/:user',
-    auth: 'bot',
+  removeLobbyMember: {
     handle({ caller, params }, context) {
-      const lobby = ownedLobby(context, caller, params['lobby']!);
-      const userId = snowflakeField('user.id', params['user']);
+      const lobby = ownedLobby(context, caller, params['lobby_id']!);
+      const userId = snowflakeField('user.id', params['user_id']);
       // Safe when the user is not a member.
       if (lobby.members.some((m) => m.id === userId)) {
         worldCall(() => context.world.bulkUpdateLobbyMembers(lobby.id, [{ userId, remove: true }]));
@@ -177,12 +153,9 @@ export const LOBBY_ROUTES: readonly Route[] = [
       return { status: 204 };
     },
   },
-  {
-    method: 'POST',
-    path: '/lobbies/:lobby/members/bulk',
-    auth: 'bot',
+  bulkUpdateLobbyMembers: {
     handle({ caller, params, body }, context) {
-      const lobby = ownedLobby(context, caller, params['lobby']!);
+      const lobby = ownedLobby(context, caller, params['lobby_id']!);
       const updates = memberList(body, 'members', 1, true);
       worldCall(() => context.world.bulkUpdateLobbyMembers(lobby.id, updates));
       const after = context.world.getLobby(lobby.id)!;
@@ -190,4 +163,4 @@ export const LOBBY_ROUTES: readonly Route[] = [
       return { status: 200, body: after.members.filter((m) => upserted.has(m.id)).map(wireMember) };
     },
   },
-];
+} satisfies RouteHandlers;

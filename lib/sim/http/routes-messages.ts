@@ -10,7 +10,7 @@ import { limits } from '../../limits.js';
 import { MODERATION_METADATA_BOUNDS, checkContent, checkInteger, checkMetadata } from '../../validate.js';
 import { field, worldCall } from './errors.js';
 import { ownedLobby } from './routes-lobbies.js';
-import { userCaller, type Route } from './routes.js';
+import { userCaller, type RouteHandlers } from './routes.js';
 import { bodyObject, snowflakeField, wireMessage } from './wire.js';
 
 /** Get Lobby Messages without `limit` returns this many (server API reference §1.3 #12). */
@@ -20,14 +20,11 @@ function moderationMetadata(body: unknown): Record<string, string> {
   return field('metadata', () => checkMetadata(body, 'moderation metadata', MODERATION_METADATA_BOUNDS));
 }
 
-export const MESSAGE_ROUTES: readonly Route[] = [
-  {
-    method: 'POST',
-    path: '/lobbies/:lobby/messages',
-    auth: 'user',
+export const MESSAGE_HANDLERS = {
+  sendLobbyMessage: {
     handle({ caller, params, body }, context) {
       const user = userCaller(caller);
-      const lobby = ownedLobby(context, caller, params['lobby']!);
+      const lobby = ownedLobby(context, caller, params['lobby_id']!);
       const given = bodyObject(body);
       const content = field('content', () => checkContent(given['content']));
       const metadata = given['metadata'] === undefined || given['metadata'] === null ? {} : field('metadata', () => checkMetadata(given['metadata'], 'metadata'));
@@ -35,13 +32,10 @@ export const MESSAGE_ROUTES: readonly Route[] = [
       return { status: 201, body: wireMessage(context.world, message, caller.applicationId) };
     },
   },
-  {
-    method: 'GET',
-    path: '/lobbies/:lobby/messages',
-    auth: 'user',
+  getLobbyMessages: {
     handle({ caller, params, query }, context) {
       const user = userCaller(caller);
-      const lobby = ownedLobby(context, caller, params['lobby']!);
+      const lobby = ownedLobby(context, caller, params['lobby_id']!);
       const given = query.get('limit');
       const limit =
         given === null
@@ -51,29 +45,23 @@ export const MESSAGE_ROUTES: readonly Route[] = [
       return { status: 200, body: messages.map((message) => wireMessage(context.world, message, caller.applicationId)) };
     },
   },
-  {
-    method: 'PUT',
-    path: '/lobbies/:lobby/messages/:message/moderation-metadata',
-    auth: 'bot',
+  setLobbyMessageModerationMetadata: {
     handle({ caller, params, body }, context) {
-      const lobby = ownedLobby(context, caller, params['lobby']!);
-      const messageId = snowflakeField('message.id', params['message']);
+      const lobby = ownedLobby(context, caller, params['lobby_id']!);
+      const messageId = snowflakeField('message.id', params['message_id']);
       const metadata = moderationMetadata(body);
       worldCall(() => context.world.setMessageModerationMetadata(lobby.id, messageId, metadata));
       return { status: 204 };
     },
   },
-  {
-    method: 'PUT',
-    path: '/partner-sdk/dms/:user1/:user2/messages/:message/moderation-metadata',
-    auth: 'bot',
+  setDirectMessageModerationMetadata: {
     handle({ params, body }, context) {
-      const user1 = snowflakeField('user.id', params['user1']);
-      const user2 = snowflakeField('other_user.id', params['user2']);
-      const messageId = snowflakeField('message.id', params['message']);
+      const user1 = snowflakeField('user.id', params['user_id_1']);
+      const user2 = snowflakeField('other_user.id', params['user_id_2']);
+      const messageId = snowflakeField('message.id', params['message_id']);
       const metadata = moderationMetadata(body);
       worldCall(() => context.world.setUserMessageModerationMetadata(messageId, metadata, user1, user2));
       return { status: 204 };
     },
   },
-];
+} satisfies RouteHandlers;

@@ -12,7 +12,7 @@
  */
 import type { NativeTokenExchange } from '../../native.js';
 import { OAuthRefusal } from './errors.js';
-import type { Route, ServiceContext, ServiceRequest } from './routes.js';
+import type { RouteHandlers, ServiceContext, ServiceRequest } from './routes.js';
 import { wireTokenResponse } from './wire.js';
 
 /** The application a request's client credentials (Basic header or form fields) prove, or 401 invalid_client. */
@@ -61,12 +61,8 @@ function grantCall(operation: () => NativeTokenExchange): NativeTokenExchange {
   }
 }
 
-export const OAUTH2_ROUTES: readonly Route[] = [
-  {
-    method: 'POST',
-    path: '/oauth2/token',
-    auth: 'client',
-    body: 'form',
+export const OAUTH2_HANDLERS = {
+  oauth2Token: {
     handle(request, context) {
       const form = request.body as URLSearchParams;
       const applicationId = authenticateClient(request, form, context);
@@ -86,11 +82,7 @@ export const OAUTH2_ROUTES: readonly Route[] = [
       throw new OAuthRefusal(400, 'unsupported_grant_type', 'grant_type must be authorization_code or refresh_token');
     },
   },
-  {
-    method: 'POST',
-    path: '/oauth2/token/revoke',
-    auth: 'client',
-    body: 'form',
+  oauth2TokenRevoke: {
     handle(request, context) {
       const form = request.body as URLSearchParams;
       const applicationId = authenticateClient(request, form, context);
@@ -105,4 +97,4 @@ export const OAUTH2_ROUTES: readonly Route[] = [
       return { status: 200 };
     },
   },
-];
+} satisfies RouteHandlers;

@@ -14,7 +14,7 @@ import { ExternalAuthType } from '../../generated/seam.js';
 import { checkText, typeName } from '../../validate.js';
 import { EXTERNAL_AUTH_WIRE_NAMES } from '../../rest/provisional.js';
 import { ServiceRefusal, field, invalidForm, worldCall } from './errors.js';
-import type { Route, ServiceContext, ServiceRequest } from './routes.js';
+import type { RouteHandlers, ServiceContext, ServiceRequest } from './routes.js';
 import { bodyObject, snowflakeField, wireTokenResponse } from './wire.js';
 
 /** "Invalid client secret" (server API reference §4.7). */
@@ -61,11 +61,8 @@ function externalUserId(body: Record<string, unknown>): string {
 }
 
 // Token responses carry no `id_token`: the simulator signs no JWT.
-export const PROVISIONAL_ROUTES: readonly Route[] = [
-  {
-    method: 'POST',
-    path: '/partner-sdk/token/bot',
-    auth: 'bot',
+export const PROVISIONAL_HANDLERS = {
+  botProvisionalToken: {
     handle(request, context) {
       const body = bodyObject(request.body);
       const player = externalUserId(body);
@@ -76,10 +73,7 @@ export const PROVISIONAL_ROUTES: readonly Route[] = [
       return { status: 200, body: wireTokenResponse(tokens) };
     },
   },
-  {
-    method: 'POST',
-    path: '/partner-sdk/token',
-    auth: 'client',
+  provisionalToken: {
     handle(request, context) {
       const body = bodyObject(request.body);
       const applicationId = authenticateClient(request, body, context);
@@ -88,10 +82,7 @@ export const PROVISIONAL_ROUTES: readonly Route[] = [
       return { status: 200, body: wireTokenResponse(tokens) };
     },
   },
-  {
-    method: 'POST',
-    path: '/partner-sdk/provisional-accounts/unmerge/bot',
-    auth: 'bot',
+  unmergeBotProvisionalAccount: {
     handle(request, context) {
       const player = externalUserId(bodyObject(request.body));
       const { applicationId } = request.caller;
@@ -99,10 +90,7 @@ export const PROVISIONAL_ROUTES: readonly Route[] = [
       return { status: 204 };
     },
   },
-  {
-    method: 'POST',
-    path: '/partner-sdk/provisional-accounts/unmerge',
-    auth: 'client',
+  unmergeProvisionalAccount: {
     handle(request, context) {
       const body = bodyObject(request.body);
       const applicationId = authenticateClient(request, body, context);
@@ -111,4 +99,4 @@ export const PROVISIONAL_ROUTES: readonly Route[] = [
       return { status: 204 };
     },
   },
-];
+} satisfies RouteHandlers;

@@ -10,18 +10,15 @@
  */
 import { checkText } from '../../validate.js';
 import { ServiceRefusal, field, unauthorized, worldCall } from './errors.js';
-import type { Route } from './routes.js';
+import type { RouteHandlers } from './routes.js';
 import { bodyObject, snowflakeField, wireTokenResponse } from './wire.js';
 
 /** "Invalid client secret" (server API reference §4.7). */
 const INVALID_CLIENT_SECRET = 530007;
 
-export const PUBLISHER_ROUTES: readonly Route[] = [
-  {
-    method: 'POST',
-    path: '/partner-sdk/child-token',
+export const PUBLISHER_HANDLERS = {
+  exchangeChildToken: {
     // The body's parent token and parent client secret authenticate the request.
-    auth: 'client',
     handle(request, context) {
       const body = bodyObject(request.body);
       const parentToken = field('parent_access_token', () => checkText(body.parent_access_token, 'parent_access_token', 1, 2048));
@@ -36,4 +33,4 @@ export const PUBLISHER_ROUTES: readonly Route[] = [
       return { status: 200, body: wireTokenResponse(tokens) };
     },
   },
-];
+} satisfies RouteHandlers;

@@ -1,10 +1,11 @@
 /**
- * The simulated HTTP service's routing: a table of routes (method, path pattern with `:name`
- * parameters, who may call it), matched against a request's path under `/api/v10`.
+ * The simulated HTTP service's routing: the route table's entries (lib/routes/table.ts) with their
+ * handlers, matched against a request's path under `/api/v10`.
  * @internal
  * @module
  */
 import type { NativeWorld } from '../../native.js';
+import { ROUTE_LIST, type RouteName, type RouteSpec } from '../../routes/table.js';
 import { ServiceRefusal } from './errors.js';
 import type { ServiceState } from './state.js';
 
@@ -40,18 +41,17 @@ export interface ServiceContext {
   readonly state: ServiceState;
 }
 
-export interface Route {
-  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Relative to the API base, e.g. `/lobbies/:lobby/members/:user`; also the rate-limit key. */
-  readonly path: string;
-  /**
-   * `bot`: a bot token; `user`: a user's access token; `any`: either; `client`: the route checks
-   * the application's client credentials itself (OAuth2 endpoints).
-   */
-  readonly auth: 'bot' | 'user' | 'any' | 'client';
-  /** `form`: the body is `application/x-www-form-urlencoded` (OAuth2 endpoints); default JSON. */
-  readonly body?: 'form';
+/** What the simulated service does for one route of the table. */
+export interface RouteHandler {
   handle(request: ServiceRequest, context: ServiceContext): ServiceReply;
+}
+
+/** Handlers by route name: each area's file serves some; the service serves them all. */
+export type RouteHandlers = Partial<Record<RouteName, RouteHandler>>;
+
+/** A served route: the table's entry and its handler. */
+export interface Route extends RouteHandler {
+  readonly spec: RouteSpec & { readonly name: RouteName };
 }
 
 export interface RouteMatch {
@@ -59,27 +59,33 @@ export interface RouteMatch {
   readonly params: Record<string, string>;
 }
 
+/** The served routes: every entry of the table with its handler (the type makes a missing handler a compile error). */
+export function servedRoutes(handlers: Record<RouteName, RouteHandler>): Route[] {
+  return ROUTE_LIST.map((spec) => ({ spec, handle: (request, context) => handlers[spec.name].handle(request, context) }));
+}
+
 /** The route for a method and path, or the reason there is none (404 or 405). */
 export function matchRoute(routes: readonly Route[], method: string, path: string): RouteMatch | 'not found' | 'method not allowed' {
   const segments = path.split('/').filter((segment) => segment !== '');
   let pathMatched = false;
   for (const route of routes) {
-    const pattern = route.path.split('/').filter((segment) => segment !== '');
+    const pattern = route.spec.path.split('/').filter((segment) => segment !== '');
     if (pattern.length !== segments.length) continue;
     const params: Record<string, string> = {};
     const matches = pattern.every((part, i) => {
       const segment = segments[i]!;
-      if (part.startsWith(':')) {
+      const name = /^\{(.+)\}$/.exec(part)?.[1];
+      if (name !== undefined) {
         // A literal such as @me is its own route, never a parameter's value.
         if (segment.startsWith('@')) return false;
-        params[part.slice(1)] = decodeURIComponent(segment);
+        params[name] = decodeURIComponent(segment);
         return true;
       }
       return part === segment;
     });
     if (!matches) continue;
     pathMatched = true;
-    if (route.method === method) return { route, params };
+    if (route.spec.method === method) return { route, params };
   }
   return pathMatched ? 'method not allowed' : 'not found';
 }
@@ -90,7 +96,3 @@ export function userCaller(caller: Caller): Extract<Caller, { kind: 'user' }> {
   return caller;
 }
 
-/** `METHOD /path` of a route: the key of its rate limits and faults. */
-export function routeKey(route: Route): string {
-  return `${route.method} ${route.path}`;
-}

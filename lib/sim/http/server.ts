@@ -11,7 +11,8 @@ import type { AddressInfo } from 'node:net';
 
 import { SocialSdkError } from '../../errors.js';
 import { OAuthRefusal, ServiceRefusal, unauthorized } from './errors.js';
-import { matchRoute, routeKey, userCaller, type Caller, type Route, type ServiceContext, type ServiceReply } from './routes.js';
+import { routeKey } from '../../routes/table.js';
+import { matchRoute, userCaller, type Caller, type Route, type ServiceContext, type ServiceReply } from './routes.js';
 
 /** Request bodies larger than this are refused (413); no documented route takes more. */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -29,11 +30,7 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-function parseJson(raw: Buffer, contentType: string | undefined): unknown {
-  if (raw.length === 0) return undefined;
-  if (!contentType || !/^application\/json\b/i.test(contentType)) {
-    throw new ServiceRefusal(400, 50035, 'Invalid Form Body: the body must be sent as application/json');
-  }
+function parseJson(raw: Buffer): unknown {
   try {
     return JSON.parse(raw.toString('utf8')) as unknown;
   } catch {
@@ -41,12 +38,51 @@ function parseJson(raw: Buffer, contentType: string | undefined): unknown {
   }
 }
 
-/** The body of a form route (the OAuth2 endpoints accept only `application/x-www-form-urlencoded`). */
-function parseForm(raw: Buffer, contentType: string | undefined): URLSearchParams {
+/** The body of an OAuth2 route, which accepts only `application/x-www-form-urlencoded`. */
+function parseOAuthForm(raw: Buffer, contentType: string | undefined): URLSearchParams {
   if (!contentType || !/^application\/x-www-form-urlencoded\b/i.test(contentType)) {
     throw new OAuthRefusal(400, 'invalid_request', 'the body must be sent as application/x-www-form-urlencoded');
   }
   return new URLSearchParams(raw.toString('utf8'));
+}
+
+/**
+ * The fields of a form body (`application/x-www-form-urlencoded` or `multipart/form-data`, parsed
+ * by the platform's own `Response.formData()`), as the JSON object the route reads: the service's
+ * convention is a `payload_json` field holding the JSON body; otherwise each text field is a
+ * string property.
+ */
+async function parseFormFields(raw: Buffer, contentType: string): Promise<unknown> {
+  let form: FormData;
+  try {
+    form = await new Response(raw, { headers: { 'Content-Type': contentType } }).formData();
+  } catch {
+    throw new ServiceRefusal(400, 50035, 'Invalid Form Body: the form body could not be parsed');
+  }
+  const payload = form.get('payload_json');
+  if (typeof payload === 'string') return parseJson(Buffer.from(payload, 'utf8'));
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form.entries()) if (typeof value === 'string') fields[name] = value;
+  return fields;
+}
+
+type BodyKind = 'json' | 'form' | 'multipart';
+const MEDIA_TYPES: Readonly<Record<BodyKind, RegExp>> = {
+  json: /^application\/json\b/i,
+  form: /^application\/x-www-form-urlencoded\b/i,
+  multipart: /^multipart\/form-data\b/i,
+};
+
+/** A request's body, read as the route's table entry accepts it (JSON unless it says otherwise). */
+async function parseBody(raw: Buffer, contentType: string | undefined, accepted: readonly BodyKind[] = ['json']): Promise<unknown> {
+  if (accepted.length === 1 && accepted[0] === 'form') return parseOAuthForm(raw, contentType);
+  if (raw.length === 0) return undefined;
+  const kind = accepted.find((candidate) => contentType !== undefined && MEDIA_TYPES[candidate].test(contentType));
+  if (kind === undefined) {
+    const names = accepted.map((candidate) => ({ json: 'application/json', form: 'application/x-www-form-urlencoded', multipart: 'multipart/form-data' })[candidate]);
+    throw new ServiceRefusal(400, 50035, `Invalid Form Body: the body must be sent as ${names.join(' or ')}`);
+  }
+  return kind === 'json' ? parseJson(raw) : parseFormFields(raw, contentType!);
 }
 
 function authenticate(header: string | undefined, context: ServiceContext): Caller {
@@ -82,10 +118,11 @@ async function handle(request: IncomingMessage, routes: readonly Route[], contex
   if (found === 'method not allowed') throw new ServiceRefusal(405, 0, '405: Method Not Allowed');
   const { route } = found;
   const raw = await readBody(request);
-  const caller: Caller = route.auth === 'client' ? { kind: 'client', applicationId: '' } : authenticate(request.headers.authorization, context);
-  if (route.auth === 'bot' && caller.kind !== 'bot') throw new ServiceRefusal(403, 50001, "Missing Access: this route needs the application's bot token");
-  if (route.auth === 'user') userCaller(caller);
-  const key = routeKey(route);
+  const { spec } = route;
+  const caller: Caller = spec.auth.includes('client') || spec.auth.includes('none') ? { kind: 'client', applicationId: '' } : authenticate(request.headers.authorization, context);
+  if (caller.kind === 'bot' && !spec.auth.includes('bot')) userCaller(caller);
+  if (caller.kind === 'user' && !spec.auth.includes('bearer')) throw new ServiceRefusal(403, 50001, "Missing Access: this route needs the application's bot token");
+  const key = routeKey(spec);
   const fault = context.state.takeFault(key);
   if (fault) {
     const retry: Record<string, string> = fault.retryAfter === undefined ? {} : { 'Retry-After': String(Math.ceil(fault.retryAfter)) };
@@ -104,7 +141,7 @@ async function handle(request: IncomingMessage, routes: readonly Route[], contex
   } catch {
     throw new ServiceRefusal(400, 50035, 'Invalid Form Body: X-Audit-Log-Reason is not URI-encoded');
   }
-  const body = route.body === 'form' ? parseForm(raw, request.headers['content-type']) : parseJson(raw, request.headers['content-type']);
+  const body = await parseBody(raw, request.headers['content-type'], spec.body);
   try {
     const reply = route.handle({ caller, params: found.params, query: url.searchParams, body, auditLogReason, authorization: request.headers.authorization }, context);
     return { reply, headers };

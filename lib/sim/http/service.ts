@@ -11,14 +11,15 @@ import { inspect } from 'node:util';
 import { toSnowflake, type Snowflake, type SnowflakeInput } from '../../ids.js';
 import type { NativeWorld } from '../../native.js';
 import { checkInteger, checkOneOf, checkOptions, checkText, typeName } from '../../validate.js';
-import { LOBBY_ROUTES } from './routes-lobbies.js';
-import { MESSAGE_ROUTES } from './routes-messages.js';
-import { CHANNEL_ROUTES } from './routes-channels.js';
-import { IDENTITY_ROUTES } from './routes-identity.js';
-import { OAUTH2_ROUTES } from './routes-oauth2.js';
-import { PUBLISHER_ROUTES } from './routes-publisher.js';
-import { PROVISIONAL_ROUTES } from './routes-provisional.js';
-import { routeKey, type Route } from './routes.js';
+import { findRoute, ROUTE_LIST, routeKey } from '../../routes/table.js';
+import { LOBBY_HANDLERS } from './routes-lobbies.js';
+import { MESSAGE_HANDLERS } from './routes-messages.js';
+import { CHANNEL_HANDLERS } from './routes-channels.js';
+import { IDENTITY_HANDLERS } from './routes-identity.js';
+import { OAUTH2_HANDLERS } from './routes-oauth2.js';
+import { PUBLISHER_HANDLERS } from './routes-publisher.js';
+import { PROVISIONAL_HANDLERS } from './routes-provisional.js';
+import { servedRoutes, type Route } from './routes.js';
 import { startServer } from './server.js';
 import { serviceStateOf, type ServiceState } from './state.js';
 import type { RateLimitBudget } from './rate-limits.js';
@@ -30,11 +31,33 @@ export type { WebhookDelivery } from './webhooks.js';
 /** Only listenService() constructs a SimulatedService. */
 const CONSTRUCT = Symbol('SimulatedService');
 
-/** Every route the simulated service serves. */
-const ROUTES: readonly Route[] = [...LOBBY_ROUTES, ...MESSAGE_ROUTES, ...CHANNEL_ROUTES, ...IDENTITY_ROUTES, ...OAUTH2_ROUTES, ...PROVISIONAL_ROUTES, ...PUBLISHER_ROUTES];
+/** Every route of the table, each with its handler (a route without one does not compile). */
+const ROUTES: readonly Route[] = servedRoutes({
+  ...LOBBY_HANDLERS,
+  ...MESSAGE_HANDLERS,
+  ...CHANNEL_HANDLERS,
+  ...IDENTITY_HANDLERS,
+  ...OAUTH2_HANDLERS,
+  ...PROVISIONAL_HANDLERS,
+  ...PUBLISHER_HANDLERS,
+});
 
-/** The route keys (`METHOD /path`) the service serves, e.g. `'POST /lobbies/:lobby/members/bulk'`. */
-export const SERVICE_ROUTES: readonly string[] = ROUTES.map(routeKey);
+/**
+ * The route keys (`METHOD /path`, in the official description's notation) the service serves,
+ * e.g. `'POST /lobbies/{lobby_id}/members/bulk'`.
+ */
+export const SERVICE_ROUTES: readonly string[] = ROUTE_LIST.map(routeKey);
+
+/**
+ * The key of the route a harness call names: `METHOD /path` with parameters written as the
+ * description does (`{lobby_id}`) or by any `:name` (`'PATCH /lobbies/:lobby'`).
+ */
+function serviceRouteKey(route: unknown): string {
+  if (typeof route !== 'string') throw new TypeError(`route must be a string such as 'POST /lobbies', got ${typeof route}`);
+  const found = findRoute(route);
+  if (!found) throw new RangeError(`route must be one of the service's routes (SERVICE_ROUTES), such as 'POST /lobbies/{lobby_id}/messages'; got ${JSON.stringify(route.slice(0, 200))}`);
+  return routeKey(found);
+}
 
 /** Options of {@link Simulator.listen}. */
 export interface ListenOptions {
@@ -172,11 +195,12 @@ export class SimulatedService {
 
   /**
    * Sets a route's rate limit per application (`{ limit, windowMs }` on the simulator's clock),
-   * or lifts it with null. `route` is a key of {@link SERVICE_ROUTES}, e.g. `'POST /lobbies'`.
+   * or lifts it with null. `route` is a key of {@link SERVICE_ROUTES}, e.g. `'POST /lobbies'`
+   * (parameters as `{lobby_id}` or `:name`).
    */
   setRateLimit(route: string, budget: RateLimitBudget | null): void {
     SimulatedService.#check(this, 'setRateLimit');
-    const key = checkOneOf(route, SERVICE_ROUTES, 'route');
+    const key = serviceRouteKey(route);
     this.#state.rateLimits.setBudget(key, checkBudget(budget, 'budget'));
   }
 
@@ -189,7 +213,7 @@ export class SimulatedService {
   /** The next `count` requests of `route` (after authentication) are answered with this failure. */
   failNext(route: string, failure: ServiceFailure): void {
     SimulatedService.#check(this, 'failNext');
-    const key = checkOneOf(route, SERVICE_ROUTES, 'route');
+    const key = serviceRouteKey(route);
     const given = checkOptions(failure, 'failure');
     const planned = {
       remaining: checkInteger(given.count ?? 1, 'failure.count', 1, 1_000_000),

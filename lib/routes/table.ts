@@ -1,0 +1,229 @@
+/**
+ * Every HTTP route of the service this package knows, described once: the RestClient builds its
+ * requests from it, the simulated service serves exactly these routes (a handler per entry, typed
+ * by the names here), and the simulated service's development budgets are read from it.
+ * `test/route-table.test.ts` checks each entry's decisions and checks the table against the
+ * official OpenAPI description's digest (`test/conformance/openapi-digest.json`).
+ *
+ * Paths are written as the official description writes them (`/lobbies/{lobby_id}`), so an entry
+ * can be looked up in the description as it is.
+ * @internal
+ * @module
+ */
+import { limits } from '../limits.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call a route: `bot` (the application's bot token), `bearer` (a user's OAuth2 access
+ * token), `client` (the route checks the application's client credentials or another secret in
+ * the request itself), `none` (no authentication).
+ */
+export type AuthKind = 'bot' | 'bearer' | 'client' | 'none';
+
+/** At most `limit` requests per `windowMs`, per application. */
+export interface Budget {
+  readonly limit: number;
+  readonly windowMs: number;
+}
+
+const TWO_HOURS_MS = 2 * 60 * 60 * 1000;
+/** The development rate limits (docs: resources/lobby.mdx, "Development Rate Limits"): per application, not per user. */
+const LOBBY_DEVELOPMENT_BUDGET: Budget = { limit: 100, windowMs: TWO_HOURS_MS };
+const CHANNEL_LINKING_DEVELOPMENT_BUDGET: Budget = { limit: 20, windowMs: TWO_HOURS_MS };
+
+export interface RouteSpec {
+  readonly method: HttpMethod;
+  /** Relative to the API base, in the official description's notation (`/lobbies/{lobby_id}`). */
+  readonly path: string;
+  /** The authentication the route takes (the first is the one the RestClient sends). */
+  readonly auth: readonly AuthKind[];
+  /**
+   * Where the route comes from: `stable` or `preview` in the official description, or
+   * `absent`: not in the description, with where its behaviour is documented (or why it is
+   * ours).
+   */
+  readonly source: 'stable' | 'preview' | { readonly absent: string };
+  /** Whether the RestClient calls it: `yes`, or `no` with the reason. */
+  readonly restClient: 'yes' | { readonly no: string };
+  /**
+   * Where our `auth` differs from the description's security list, the docs page we follow
+   * instead (the description's README calls it a preview and says to follow the docs where they
+   * differ).
+   */
+  readonly authFollows?: string;
+  /** The request body's media types, JSON first; none: the route takes no body. */
+  readonly body?: readonly ('json' | 'form' | 'multipart')[];
+  /** The development budget of the route, when the docs give one. */
+  readonly budget?: Budget;
+  /** The most characters of a message's `content` (routes that take one). */
+  readonly contentLength?: number;
+}
+
+const LOBBY_DOCS = 'docs resources/lobby.mdx';
+const BEARER_IN_DOCS = (operation: string): string => `${LOBBY_DOCS}, "${operation}": "Uses Bearer token for authorization"`;
+
+/** The routes, by the name the RestClient and the simulated service know each by. */
+export const ROUTES = {
+  createLobby: { method: 'POST', path: '/lobbies', auth: ['bot'], source: 'stable', restClient: 'yes', body: ['json'], budget: LOBBY_DEVELOPMENT_BUDGET },
+  createOrJoinLobby: {
+    method: 'PUT',
+    path: '/lobbies',
+    auth: ['bearer'],
+    authFollows: BEARER_IN_DOCS('Create or Join Lobby'),
+    source: 'stable',
+    restClient: 'yes',
+    body: ['json'],
+    budget: LOBBY_DEVELOPMENT_BUDGET,
+  },
+  getLobby: { method: 'GET', path: '/lobbies/{lobby_id}', auth: ['bot'], source: 'stable', restClient: 'yes' },
+  modifyLobby: { method: 'PATCH', path: '/lobbies/{lobby_id}', auth: ['bot'], source: 'stable', restClient: 'yes', body: ['json'], budget: LOBBY_DEVELOPMENT_BUDGET },
+  deleteLobby: { method: 'DELETE', path: '/lobbies/{lobby_id}', auth: ['bot'], source: 'stable', restClient: 'yes' },
+  addLobbyMember: {
+    method: 'PUT',
+    path: '/lobbies/{lobby_id}/members/{user_id}',
+    auth: ['bot'],
+    source: 'stable',
+    restClient: 'yes',
+    body: ['json'],
+    budget: LOBBY_DEVELOPMENT_BUDGET,
+  },
+  removeLobbyMember: { method: 'DELETE', path: '/lobbies/{lobby_id}/members/{user_id}', auth: ['bot'], source: 'stable', restClient: 'yes', budget: LOBBY_DEVELOPMENT_BUDGET },
+  leaveLobby: { method: 'DELETE', path: '/lobbies/{lobby_id}/members/@me', auth: ['bearer'], authFollows: BEARER_IN_DOCS('Leave Lobby'), source: 'stable', restClient: 'yes' },
+  bulkUpdateLobbyMembers: { method: 'POST', path: '/lobbies/{lobby_id}/members/bulk', auth: ['bot'], source: 'stable', restClient: 'yes', body: ['json'], budget: LOBBY_DEVELOPMENT_BUDGET },
+  linkChannelToLobby: {
+    method: 'PATCH',
+    path: '/lobbies/{lobby_id}/channel-linking',
+    auth: ['bearer'],
+    authFollows: BEARER_IN_DOCS('Link Channel to Lobby'),
+    source: 'stable',
+    restClient: 'yes',
+    body: ['json'],
+    budget: CHANNEL_LINKING_DEVELOPMENT_BUDGET,
+  },
+  createLobbyChannelInvite: {
+    method: 'POST',
+    path: '/lobbies/{lobby_id}/members/@me/invites',
+    auth: ['bearer'],
+    authFollows: BEARER_IN_DOCS('Create Lobby Channel Invite for Self'),
+    source: 'stable',
+    restClient: 'yes',
+    budget: LOBBY_DEVELOPMENT_BUDGET,
+  },
+  createLobbyChannelInviteForUser: {
+    method: 'POST',
+    path: '/lobbies/{lobby_id}/members/{user_id}/invites',
+    auth: ['bot'],
+    source: 'stable',
+    restClient: 'yes',
+    budget: LOBBY_DEVELOPMENT_BUDGET,
+  },
+  sendLobbyMessage: {
+    method: 'POST',
+    path: '/lobbies/{lobby_id}/messages',
+    auth: ['bearer'],
+    authFollows: BEARER_IN_DOCS('Send Lobby Message'),
+    source: 'stable',
+    restClient: 'yes',
+    body: ['json', 'form', 'multipart'],
+    budget: LOBBY_DEVELOPMENT_BUDGET,
+    contentLength: limits.lobbyMessageContentLengthHttp,
+  },
+  getLobbyMessages: {
+    method: 'GET',
+    path: '/lobbies/{lobby_id}/messages',
+    auth: ['bearer'],
+    authFollows: BEARER_IN_DOCS('Get Lobby Messages'),
+    source: 'stable',
+    restClient: 'yes',
+  },
+  setLobbyMessageModerationMetadata: {
+    method: 'PUT',
+    path: '/lobbies/{lobby_id}/messages/{message_id}/moderation-metadata',
+    auth: ['bot'],
+    source: 'stable',
+    restClient: 'yes',
+    body: ['json', 'form', 'multipart'],
+  },
+  setDirectMessageModerationMetadata: {
+    method: 'PUT',
+    path: '/partner-sdk/dms/{user_id_1}/{user_id_2}/messages/{message_id}/moderation-metadata',
+    auth: ['bot'],
+    source: 'stable',
+    restClient: 'yes',
+    body: ['json', 'form', 'multipart'],
+  },
+  setVoiceChannelStatus: { method: 'PUT', path: '/channels/{channel_id}/voice-status', auth: ['bot'], source: 'stable', restClient: 'yes', body: ['json'] },
+  updateApplicationIdentityProfile: {
+    method: 'PATCH',
+    path: '/applications/{application_id}/users/{user_id}/identities/{providerIssuedUserId}/profile',
+    auth: ['bot'],
+    source: { absent: 'docs: the game stats widget (server API reference §3; discord-api-types RESTPatchAPIApplicationUserIdentityProfile*)' },
+    restClient: 'yes',
+    body: ['json'],
+  },
+  getApplicationIdentityProfile: {
+    method: 'GET',
+    path: '/applications/{application_id}/users/{user_id}/identities/{providerIssuedUserId}/profile',
+    auth: ['bot'],
+    source: { absent: 'docs: the game stats widget (server API reference §3)' },
+    restClient: 'yes',
+  },
+  oauth2Token: {
+    method: 'POST',
+    path: '/oauth2/token',
+    auth: ['client'],
+    source: { absent: 'docs topics/oauth2.mdx (the token endpoint; RFC 6749)' },
+    restClient: 'yes',
+    body: ['form'],
+  },
+  oauth2TokenRevoke: {
+    method: 'POST',
+    path: '/oauth2/token/revoke',
+    auth: ['client'],
+    source: { absent: 'docs topics/oauth2.mdx (token revocation; RFC 7009)' },
+    restClient: 'yes',
+    body: ['form'],
+  },
+  provisionalToken: { method: 'POST', path: '/partner-sdk/token', auth: ['client'], source: 'stable', restClient: 'yes', body: ['json'] },
+  botProvisionalToken: { method: 'POST', path: '/partner-sdk/token/bot', auth: ['bot'], source: 'stable', restClient: 'yes', body: ['json'] },
+  unmergeProvisionalAccount: { method: 'POST', path: '/partner-sdk/provisional-accounts/unmerge', auth: ['client'], source: 'stable', restClient: 'yes', body: ['json'] },
+  unmergeBotProvisionalAccount: { method: 'POST', path: '/partner-sdk/provisional-accounts/unmerge/bot', auth: ['bot'], source: 'stable', restClient: 'yes', body: ['json'] },
+  exchangeChildToken: {
+    method: 'POST',
+    path: '/partner-sdk/child-token',
+    auth: ['client'],
+    source: { absent: 'docs: publisher-level account linking (spec, Authentication 8; server API reference §4.6)' },
+    restClient: 'yes',
+    body: ['json'],
+  },
+} as const satisfies Record<string, RouteSpec>;
+
+export type RouteName = keyof typeof ROUTES;
+
+/** Every route, with its name. */
+export const ROUTE_LIST: readonly (RouteSpec & { readonly name: RouteName })[] = (Object.keys(ROUTES) as RouteName[]).map((name) => ({ name, ...ROUTES[name] }));
+
+/** `METHOD /path` of a route, as the official description and the docs write it. */
+export function routeKey(route: RouteSpec): string {
+  return `${route.method} ${route.path}`;
+}
+
+/**
+ * The key of a route written with any placeholder notation (`{lobby_id}`, `:lobby`, `:id`), for
+ * matching: every placeholder segment becomes `*`.
+ */
+export function routePattern(key: string): string {
+  return key.replace(/\/(?:\{[^/}]+\}|:[^/]+)(?=\/|$)/g, '/*');
+}
+
+/** The route a key names in any placeholder notation (`'PATCH /lobbies/:lobby'`), or undefined. */
+export function findRoute(key: string): (RouteSpec & { readonly name: RouteName }) | undefined {
+  const pattern = routePattern(key.trim());
+  return ROUTE_LIST.find((route) => routePattern(routeKey(route)) === pattern);
+}
+
+/** The development budgets, by route key. */
+export const DEVELOPMENT_BUDGETS: ReadonlyMap<string, Budget> = new Map(
+  ROUTE_LIST.flatMap((route) => (route.budget ? [[routeKey(route), route.budget] as const] : [])),
+);
