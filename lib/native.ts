@@ -215,7 +215,7 @@ export interface NativeWorld {
     memberMetadata: NativeMetadata | undefined,
   ): string;
   userLeaveLobby(applicationId: string, userId: string, lobbyId: string): void;
-  userSendLobbyMessage(applicationId: string, userId: string, lobbyId: string, content: string, metadata: NativeMetadata): NativeMessage;
+  userSendLobbyMessage(applicationId: string, userId: string, lobbyId: string, content: string, metadata: NativeMetadata, maxContentLength: number): NativeMessage;
   userReadLobbyMessages(applicationId: string, userId: string, lobbyId: string, limit: number): NativeMessage[];
   /** `channelId` null unlinks. */
   userLinkChannel(applicationId: string, userId: string, lobbyId: string, channelId: string | null): void;

@@ -202,11 +202,10 @@ export function checkOptionalMetadata(value: unknown, name: string, bounds: Meta
   return value === undefined ? undefined : checkMetadata(value, name, bounds);
 }
 
-/** Message content: 1 to 2,000 characters (Unicode code points), well-formed. */
-export function checkContent(content: unknown): string {
+/** Message content: 1 to `max` characters (Unicode code points; the SDK's 2,000 unless given), well-formed. */
+export function checkContent(content: unknown, max: number = limits.messageContentLength): string {
   if (typeof content !== 'string') throw new TypeError(`content must be a string, got ${typeName(content)}`);
   if (content.length === 0) throw new RangeError('content must not be empty');
-  const max = limits.messageContentLength;
   const length = content.length <= max ? content.length : characterCount(content);
   if (length > max) throw new RangeError(`content must be at most ${max} characters, got ${length}`);
   checkWellFormed(content, 'content');

@@ -83,7 +83,7 @@ describe('the simulated service over HTTP', () => {
     });
     expect(await call('PUT', `/lobbies/${id}/members/${alice!.user.id}`, { body: { additional_name: 'x'.repeat(81) } })).toMatchObject({
       status: 400,
-      body: { code: 50035, errors: { 'member.additional_name': {} } },
+      body: { code: 50035, errors: { additional_name: { _errors: [{ code: 'BASE_TYPE_INVALID' }] } } },
     });
     expect(sim.getLobby(id)!.members).toEqual([]);
     expect(await call('GET', '/lobbies/123456789')).toMatchObject({ status: 404, body: { code: 10031 } });

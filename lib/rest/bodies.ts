@@ -9,6 +9,7 @@ import type { APIApplicationIdentityProfileData, RESTPatchAPIApplicationIdentity
 
 import { toSnowflake, type SnowflakeInput } from '../ids.js';
 import { limits } from '../limits.js';
+import { ROUTES } from '../routes/table.js';
 import {
   MODERATION_METADATA_BOUNDS,
   checkBoolean,
@@ -165,7 +166,7 @@ export function channelLinkingBody(channelId: unknown): Record<string, unknown> 
 /** @internal POST /lobbies/{id}/messages. */
 export function sendLobbyMessageBody(input: SendLobbyMessageInput): Record<string, unknown> {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new TypeError(`message must be an object with content, got ${typeName(input)}`);
-  const body: Record<string, unknown> = { content: checkText(input.content, 'content', 1, limits.lobbyMessageContentLengthHttp) };
+  const body: Record<string, unknown> = { content: checkText(input.content, 'content', 1, ROUTES.sendLobbyMessage.contentLength) };
   const metadata = checkOptionalMetadata(input.metadata, 'metadata');
   if (metadata !== undefined) body.metadata = metadata;
   return body;

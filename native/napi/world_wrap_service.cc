@@ -121,8 +121,10 @@ Napi::Value WorldWrap::UserSendLobbyMessage(const Napi::CallbackInfo& info) {
   const sdk::Snowflake lobbyId = SnowflakeFromJs(ArgOrUndefined(info, 2), "lobbyId");
   std::string content = StringArg(info, 3, "content");
   sdk::Metadata metadata = MetadataFromJs(ArgOrUndefined(info, 4), "metadata");
-  Lobbies::Outcome outcome =
-      world().SendLobbyMessage(caller.app, caller.user, lobbyId, std::move(content), std::move(metadata));
+  // The HTTP route's content limit (the route table's): not the SDK's.
+  const uint32_t maxContentLength = Uint32Arg(info, 5, "maxContentLength");
+  Lobbies::Outcome outcome = world().SendLobbyMessage(caller.app, caller.user, lobbyId, std::move(content),
+                                                      std::move(metadata), maxContentLength);
   ThrowIfFailed(env, outcome.result);
   // The message as its members got it (the notice carries the one shared copy).
   for (const Notice& notice : outcome.notices) {

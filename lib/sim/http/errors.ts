@@ -27,9 +27,15 @@ export class ServiceRefusal extends Error {
   }
 }
 
-/** 400 Invalid Form Body (50035) for one field, with the check's own message. */
-export function invalidForm(field: string, message: string): ServiceRefusal {
-  const errors: Record<string, unknown> = { [field]: { _errors: [{ code: 'BASE_TYPE_INVALID', message }] } };
+/**
+ * 400 Invalid Form Body (50035) for one field, with the check's own message. `field` is a dotted
+ * path (`members.0.id`), which the body nests as the service does
+ * (`{ members: { 0: { id: { _errors: [...] } } } }`: the description's ErrorDetails); `_errors`
+ * is the request as a whole (`{ _errors: [...] }`).
+ */
+export function invalidForm(field: string, message: string, code: 'BASE_TYPE_INVALID' | 'BASE_TYPE_REQUIRED' = 'BASE_TYPE_INVALID'): ServiceRefusal {
+  const leaf: Record<string, unknown> = { _errors: [{ code, message }] };
+  const errors = field === '_errors' ? leaf : field.split('.').reduceRight<Record<string, unknown>>((inner, key) => ({ [key]: inner }), leaf);
   return new ServiceRefusal(400, 50035, `Invalid Form Body: ${message}`, errors);
 }
 

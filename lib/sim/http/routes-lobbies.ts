@@ -23,9 +23,14 @@ export function ownedLobby(context: ServiceContext, caller: Caller, id: string):
   return lobby;
 }
 
-function optionalMetadata(body: Record<string, unknown>, key: string): Record<string, string> | undefined {
+/** The path of a field inside `at` (a member entry's `members.0`, or '' for the body itself). */
+function under(at: string, name: string): string {
+  return at === '' ? name : `${at}.${name}`;
+}
+
+function optionalMetadata(body: Record<string, unknown>, key: string, at = ''): Record<string, string> | undefined {
   const value = body[key];
-  return value === undefined || value === null ? undefined : field(key, () => checkMetadata(value, key));
+  return value === undefined || value === null ? undefined : field(under(at, key), () => checkMetadata(value, key));
 }
 
 function idleTimeout(body: Record<string, unknown>): number | undefined {
@@ -35,23 +40,23 @@ function idleTimeout(body: Record<string, unknown>): number | undefined {
   return field('idle_timeout_seconds', () => checkInteger(value, 'idle_timeout_seconds', 0, 0xffffffff));
 }
 
-/** One member entry of a request (`{ id, metadata?, flags?, additional_name?, remove_member? }`). */
+/** One member entry of a request (`{ id, metadata?, flags?, additional_name?, remove_member? }`) at path `at` ('' for the whole body). */
 function memberUpdate(entry: unknown, at: string, allowRemove: boolean, userId?: string): NativeMemberUpdate {
   const spec = entry === undefined && userId !== undefined ? {} : entry;
-  if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) throw invalidForm(at, `${at} must be an object, got ${typeName(spec)}`);
+  if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) throw invalidForm(at || '_errors', `${at || 'the body'} must be an object, got ${typeName(spec)}`);
   const given = spec as Record<string, unknown>;
   const update: NativeMemberUpdate = {
-    userId: userId ?? snowflakeField(`${at}.id`, given['id']),
-    remove: allowRemove && given['remove_member'] !== undefined ? field(`${at}.remove_member`, () => checkBoolean(given['remove_member'], 'remove_member')) : false,
+    userId: userId ?? snowflakeField(under(at, 'id'), given['id']),
+    remove: allowRemove && given['remove_member'] !== undefined ? field(under(at, 'remove_member'), () => checkBoolean(given['remove_member'], 'remove_member')) : false,
   };
-  const metadata = optionalMetadata(given, 'metadata');
+  const metadata = optionalMetadata(given, 'metadata', at);
   if (metadata) update.metadata = metadata;
   if (given['flags'] !== undefined && given['flags'] !== null) {
-    update.flags = field(`${at}.flags`, () => checkInteger(given['flags'], 'flags', 0, MEMBER_FLAGS_ALL));
+    update.flags = field(under(at, 'flags'), () => checkInteger(given['flags'], 'flags', 0, MEMBER_FLAGS_ALL));
   }
   const name = given['additional_name'];
   if (name === null) update.additionalName = null;
-  else if (name !== undefined) update.additionalName = field(`${at}.additional_name`, () => checkText(name, 'additional_name', 1, limits.additionalNameLength));
+  else if (name !== undefined) update.additionalName = field(under(at, 'additional_name'), () => checkText(name, 'additional_name', 1, limits.additionalNameLength));
   return update;
 }
 
@@ -82,16 +87,14 @@ export const LOBBY_HANDLERS = {
       const lobbyMetadata = optionalMetadata(given, 'lobby_metadata');
       const memberMetadata = optionalMetadata(given, 'member_metadata');
       const idle = idleTimeout(given);
-      let id: string;
-      if (given['secret'] === undefined || given['secret'] === null) {
-        // The spec: "omitted means create for the application" (the caller is its first member).
-        const member: NativeMemberUpdate = { userId: user.userId, remove: false, ...(memberMetadata ? { metadata: memberMetadata } : {}) };
-        id = worldCall(() => world.createLobby(caller.applicationId, undefined, lobbyMetadata ?? {}, [member], idle));
-      } else {
-        const secret = field('secret', () => checkSecret(given['secret']));
-        id = worldCall(() => world.userCreateOrJoinLobby(caller.applicationId, user.userId, secret, lobbyMetadata, memberMetadata));
-        if (idle !== undefined) worldCall(() => world.modifyLobby(id, { idleTimeoutSeconds: idle }));
-      }
+      // `secret` is required: the official description (create_or_join_lobby's `required`) and the
+      // docs (resources/lobby.mdx, Create or Join Lobby) agree; the platform document's summary
+      // ("omitted means create for the application") does not say what the service answers, and a
+      // lobby without a secret is what POST /lobbies (bot token) makes. See docs/conformance.md.
+      if (given['secret'] === undefined) throw invalidForm('secret', 'secret is required', 'BASE_TYPE_REQUIRED');
+      const secret = field('secret', () => checkSecret(given['secret']));
+      const id = worldCall(() => world.userCreateOrJoinLobby(caller.applicationId, user.userId, secret, lobbyMetadata, memberMetadata));
+      if (idle !== undefined) worldCall(() => world.modifyLobby(id, { idleTimeoutSeconds: idle }));
       return { status: 200, body: wireLobby(world.getLobby(id)!) };
     },
   },
@@ -126,7 +129,7 @@ export const LOBBY_HANDLERS = {
     handle({ caller, params, body }, context) {
       const lobby = ownedLobby(context, caller, params['lobby_id']!);
       const userId = snowflakeField('user.id', params['user_id']);
-      const update = memberUpdate(body === undefined ? {} : bodyObject(body), 'member', false, userId);
+      const update = memberUpdate(body === undefined ? {} : bodyObject(body), '', false, userId);
       worldCall(() => context.world.bulkUpdateLobbyMembers(lobby.id, [update]));
       const member = context.world.getLobby(lobby.id)!.members.find((m) => m.id === userId)!;
       return { status: 200, body: wireMember(member) };

@@ -7,6 +7,7 @@
  * @module
  */
 import { limits } from '../../limits.js';
+import { ROUTES } from '../../routes/table.js';
 import { MODERATION_METADATA_BOUNDS, checkContent, checkInteger, checkMetadata } from '../../validate.js';
 import { field, worldCall } from './errors.js';
 import { ownedLobby } from './routes-lobbies.js';
@@ -26,9 +27,9 @@ export const MESSAGE_HANDLERS = {
       const user = userCaller(caller);
       const lobby = ownedLobby(context, caller, params['lobby_id']!);
       const given = bodyObject(body);
-      const content = field('content', () => checkContent(given['content']));
+      const content = field('content', () => checkContent(given['content'], ROUTES.sendLobbyMessage.contentLength));
       const metadata = given['metadata'] === undefined || given['metadata'] === null ? {} : field('metadata', () => checkMetadata(given['metadata'], 'metadata'));
-      const message = worldCall(() => context.world.userSendLobbyMessage(caller.applicationId, user.userId, lobby.id, content, metadata));
+      const message = worldCall(() => context.world.userSendLobbyMessage(caller.applicationId, user.userId, lobby.id, content, metadata, ROUTES.sendLobbyMessage.contentLength));
       return { status: 201, body: wireMessage(context.world, message, caller.applicationId) };
     },
   },

@@ -184,13 +184,13 @@ Lobbies::Outcome Lobbies::Leave(sdk::Snowflake app, sdk::Snowflake user, sdk::Sn
 
 Lobbies::Outcome Lobbies::Send(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId,
                                std::string content, sdk::Metadata metadata, sdk::Snowflake newId,
-                               uint64_t nowMs) {
+                               uint64_t nowMs, size_t maxContentLength) {
   Outcome out;
   const size_t length = CountCodePoints(content);
-  if (length == 0 || length > kMaxContentLength) {
+  if (length == 0 || length > maxContentLength) {
     out.result = sdk::Result::Failure(
         sdk::ErrorType::ValidationError,
-        "message content must be 1 to " + std::to_string(kMaxContentLength) + " characters, got " +
+        "message content must be 1 to " + std::to_string(maxContentLength) + " characters, got " +
             std::to_string(length));
     return out;
   }

@@ -91,8 +91,11 @@ class Lobbies {
                        const std::optional<sdk::Metadata>& lobbyMetadata,
                        const std::optional<sdk::Metadata>& memberMetadata, sdk::Snowflake newId);
   Outcome Leave(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId);
+  // `maxContentLength`: the SDK's limit (kMaxContentLength) for SDK clients; the HTTP route's own
+  // (the route table's, lib/routes/table.ts) for Send Lobby Message over HTTP.
   Outcome Send(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId, std::string content,
-               sdk::Metadata metadata, sdk::Snowflake newId, uint64_t nowMs);
+               sdk::Metadata metadata, sdk::Snowflake newId, uint64_t nowMs,
+               size_t maxContentLength = kMaxContentLength);
   sdk::Result Read(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId, int32_t limit,
                    uint64_t nowMs, std::vector<sdk::MessagePtr>* out) const;
   std::optional<sdk::Lobby> View(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId,

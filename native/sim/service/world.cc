@@ -290,10 +290,11 @@ Lobbies::Outcome World::LeaveLobby(sdk::Snowflake app, sdk::Snowflake user, sdk:
 }
 
 Lobbies::Outcome World::SendLobbyMessage(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId,
-                                         std::string content, sdk::Metadata metadata) {
+                                         std::string content, sdk::Metadata metadata,
+                                         size_t maxContentLength) {
   std::lock_guard<std::mutex> lock(mutex_);
   Lobbies::Outcome outcome = lobbies_.Send(app, user, lobbyId, std::move(content), std::move(metadata),
-                                           NewIdLocked(), nowMs_);
+                                           NewIdLocked(), nowMs_, maxContentLength);
   DispatchLocked(outcome.notices);
   NoteLobbyMessageLocked(outcome);
   return outcome;

@@ -155,7 +155,8 @@ class World {
                                      const std::optional<sdk::Metadata>& memberMetadata);
   Lobbies::Outcome LeaveLobby(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId);
   Lobbies::Outcome SendLobbyMessage(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId,
-                                    std::string content, sdk::Metadata metadata);
+                                    std::string content, sdk::Metadata metadata,
+                                    size_t maxContentLength = Lobbies::kMaxContentLength);
   sdk::Result ReadLobbyMessages(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId,
                                 int32_t limit, std::vector<sdk::MessagePtr>* out) const;
   std::optional<sdk::Lobby> ViewLobby(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId) const;
