@@ -369,6 +369,14 @@ describe('routine invalid-signature probes', () => {
     expect(service.webhookAlerts()).toEqual([]);
     // Probes are not events: the delivery log has none.
     expect(service.webhookDeliveries()).toEqual([]);
+    // Another application has no URL; bad input is refused with nothing changed.
+    const other = sim.createApplication({ name: 'Other' });
+    expect(service.webhookEventsStatus(other)).toBe('DISABLED');
+    expect(service.webhookAlerts(other)).toEqual([]);
+    expect(() => service.webhookEventsStatus('12345')).toThrow(new RangeError('no application with id 12345'));
+    expect(() => service.webhookAlerts('x' as never)).toThrow(RangeError);
+    const { webhookEventsStatus } = service;
+    expect(() => webhookEventsStatus.call({})).toThrow(new TypeError('SimulatedService.prototype.webhookEventsStatus was called on an object that is not a SimulatedService'));
   });
 
   it('remove the URL of a receiver that accepts one: pending retries fail, later events are not kept, the owner is alerted; saving it again restores delivery', async () => {

@@ -181,6 +181,7 @@ export class WebhookDispatcher {
     return (this.#endpoints.get(applicationId)?.url ?? this.#stopped.get(applicationId)?.url)?.href ?? null;
   }
 
+  /** ENABLED with a URL; DISABLED_BY_DISCORD once the service stopped its events; DISABLED otherwise. */
   status(applicationId: string): WebhookEventsStatus {
     if (this.#endpoints.has(applicationId)) return 'ENABLED';
     return this.#stopped.has(applicationId) ? 'DISABLED_BY_DISCORD' : 'DISABLED';
