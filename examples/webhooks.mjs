@@ -49,6 +49,11 @@ await new Promise((resolve) => setImmediate(resolve));
 
 // A refresh would have told the server too: invalid_grant, the same signal.
 await rest.refreshToken(tokens.refreshToken).catch((error) => console.log(`server: refresh refused: ${error.oauthError}`));
+// The service checks the URL routinely with a PING whose signature is wrong (in the simulator,
+// hourly): the handler refuses it with 401, so the URL stays. One that accepted it would be removed.
+sim.advance(60 * 60 * 1000);
+await service.webhooksIdle();
+console.log(`events after the hourly check: ${service.webhookEventsStatus()}`);
 console.log(`deliveries: ${service.webhookDeliveries().map((d) => `${d.eventType} ${d.status}`).join(', ')}`);
 
 await game.close();

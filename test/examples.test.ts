@@ -129,6 +129,7 @@ describe('examples', () => {
         'server: linked ada: {"accessToken":"[REDACTED]","refreshToken":"[REDACTED]","tokenType":"Bearer","expiresIn":604800,"scopes":"openid sdk.social_layer"}\n' +
         'event: ada removed the app; link dropped (0 left)\n' +
         'server: refresh refused: invalid_grant\n' +
+        'events after the hourly check: ENABLED\n' +
         'deliveries: APPLICATION_AUTHORIZED delivered, APPLICATION_DEAUTHORIZED delivered\n',
     );
   });

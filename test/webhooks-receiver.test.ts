@@ -14,7 +14,8 @@ import { root } from './sdk.js';
 
 const webhooks = createRequire(import.meta.url)(path.join(root, 'dist', 'webhooks', 'index.js')) as typeof import('../lib/webhooks/index.js');
 const { createWebhookEventHandler, verifyWebhookEvent } = webhooks;
-type WebhookEvent = import('../lib/webhooks/index.js').WebhookEvent | import('../lib/webhooks/index.js').UnknownWebhookEvent;
+type WebhookEvent = import('../lib/webhooks/index.js').WebhookEvent;
+type UnknownEvent = import('../lib/webhooks/index.js').UnknownWebhookEvent;
 
 function keyPair(): { privateKey: KeyObject; publicKey: string } {
   const pair = generateKeyPairSync('ed25519');
@@ -52,7 +53,7 @@ async function serve(listener: http.RequestListener): Promise<string> {
 }
 
 /** A node:http server running the handler; the events it handed over and the refusals it reported. */
-async function receiver(options: { maxBodyBytes?: number } = {}) {
+async function receiver(options: { maxBodyBytes?: number; onUnknownEvent?: (event: UnknownEvent) => void } = {}) {
   const keys = keyPair();
   const events: WebhookEvent[] = [];
   const errors: Error[] = [];
@@ -111,7 +112,45 @@ describe('createWebhookEventHandler on node:http', () => {
     expect(events).toHaveLength(1);
     const event = events[0]!;
     expect(event.type).toBe('APPLICATION_DEAUTHORIZED');
-    if (event.type === 'APPLICATION_DEAUTHORIZED') expect((event as import('../lib/webhooks/index.js').ApplicationDeauthorizedEvent).data.user.id).toBe('2000000000000000002');
+    // Narrowed on `type` alone (no cast): onEvent is given the documented events only.
+    if (event.type === 'APPLICATION_DEAUTHORIZED') expect(event.data.user.id).toBe('2000000000000000002');
+  });
+
+  // The docs' Entitlement Create example (webhook-events.mdx, "Entitlement Create Example"): the
+  // event types of the docs' "Event Types" table reach onEvent typed; any other type goes to
+  // onUnknownEvent (or, without it, is acknowledged and dropped: our choice).
+  it('hands the documented entitlement events to onEvent, typed; an event of another type to onUnknownEvent only', async () => {
+    const entitlement = { application_id: '1234560123453231555', consumed: false, deleted: false, gift_code_flags: 0, id: '1234505980407808808', promotion_id: null, sku_id: '123489045643835123', type: 4, user_id: '111178765189277770' };
+    const created = JSON.stringify({ version: 1, application_id: '1234560123453231555', type: 1, event: { type: 'ENTITLEMENT_CREATE', timestamp: '2024-10-18T18:41:21.109604', data: entitlement } });
+    const later = JSON.stringify({ version: 1, application_id: '1234560123453231555', type: 1, event: { type: 'SOMETHING_NEW', timestamp: '2024-10-18T18:41:21.109604', data: { x: 1 } } });
+    const unknown: UnknownEvent[] = [];
+    let unknownHanded: () => void = () => {};
+    const { keys, url, events, nextEvent } = await receiver({
+      onUnknownEvent: (event) => {
+        unknown.push(event);
+        unknownHanded();
+      },
+    });
+    const handed = nextEvent();
+    expect((await fetch(url, { method: 'POST', headers: signed(keys.privateKey, created, nowSeconds), body: created })).status).toBe(204);
+    await handed;
+    const [event] = events;
+    if (event?.type !== 'ENTITLEMENT_CREATE') throw new Error(`expected ENTITLEMENT_CREATE, got ${event?.type}`);
+    expect([event.data.sku_id, event.data.user_id, event.data.deleted, event.data.gift_code_flags]).toEqual(['123489045643835123', '111178765189277770', false, 0]);
+
+    const laterHanded = new Promise<void>((resolve) => (unknownHanded = resolve));
+    expect((await fetch(url, { method: 'POST', headers: signed(keys.privateKey, later, nowSeconds), body: later })).status).toBe(204);
+    await laterHanded;
+    expect(unknown).toEqual([{ type: 'SOMETHING_NEW', timestamp: '2024-10-18T18:41:21.109604', data: { x: 1 } }]);
+    expect(events).toHaveLength(1);
+
+    // Without onUnknownEvent: acknowledged, given to nobody.
+    const plain = await receiver();
+    expect((await fetch(plain.url, { method: 'POST', headers: signed(plain.keys.privateKey, later, nowSeconds), body: later })).status).toBe(204);
+    const deauthorizedHanded = plain.nextEvent();
+    expect((await fetch(plain.url, { method: 'POST', headers: signed(plain.keys.privateKey, deauthorized, nowSeconds), body: deauthorized })).status).toBe(204);
+    await deauthorizedHanded;
+    expect(plain.events.map((given) => given.type)).toEqual(['APPLICATION_DEAUTHORIZED']);
   });
 
   it('401 for a tampered body, a wrong key, missing headers; nothing reaches onEvent', async () => {
@@ -178,6 +217,7 @@ describe('createWebhookEventHandler on node:http', () => {
   it('checks its options', () => {
     expect(() => createWebhookEventHandler({ publicKey: 'abc', onEvent: () => {} })).toThrow(RangeError);
     expect(() => createWebhookEventHandler({ publicKey: keyPair().publicKey } as never)).toThrow(new TypeError('options.onEvent must be a function'));
+    expect(() => createWebhookEventHandler({ publicKey: keyPair().publicKey, onEvent: () => {}, onUnknownEvent: 'log' as never })).toThrow(new TypeError('options.onUnknownEvent must be a function'));
     expect(() => createWebhookEventHandler({ publicKey: keyPair().publicKey, onEvent: () => {}, maxBodyBytes: 0 })).toThrow(new RangeError('options.maxBodyBytes must be a positive integer'));
   });
 });

@@ -3,14 +3,14 @@
  * `node:http` servers and Express- or Fastify-style routes. It verifies before it parses:
  * signature (401), timestamp freshness (401), body size (413), JSON (400); answers a PING with
  * 204; answers an event with 204 at once (the service wants an answer within 3 seconds) and then
- * hands it to `onEvent`.
+ * hands it to `onEvent` (a documented event type) or `onUnknownEvent` (any other).
  * @module
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { KeyObject } from 'node:crypto';
 
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, toPublicKey, verifyWebhookEvent } from './verify.js';
-import { WebhookType, type UnknownWebhookEvent, type WebhookEvent, type WebhookEventContext } from './types.js';
+import { WebhookEventType, WebhookType, type UnknownWebhookEvent, type WebhookEvent, type WebhookEventContext } from './types.js';
 
 /** Default body bound: events are a few KiB; anything this large is not the service's. */
 export const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
@@ -21,8 +21,18 @@ export const DEFAULT_MAX_AGE_SECONDS = 5 * 60;
 export interface WebhookEventHandlerOptions {
   /** The application's Ed25519 public key: 64 hex characters (the developer portal's), or a KeyObject. */
   publicKey: string | KeyObject;
-  /** Called with each verified event, after the 204 was sent. A rejection or throw goes to `onError`. */
-  onEvent: (event: WebhookEvent | UnknownWebhookEvent, context: WebhookEventContext) => void | Promise<void>;
+  /**
+   * Called with each verified event of a type this package knows ({@link WebhookEventType}: every
+   * documented type), after the 204 was sent; narrow it on `event.type`. A rejection or throw
+   * goes to `onError`.
+   */
+  onEvent: (event: WebhookEvent, context: WebhookEventContext) => void | Promise<void>;
+  /**
+   * Called instead of `onEvent` with a verified event of a type this package does not know (one
+   * the service added later), after the 204 was sent. Without it such events are acknowledged and
+   * dropped.
+   */
+  onUnknownEvent?: (event: UnknownWebhookEvent, context: WebhookEventContext) => void | Promise<void>;
   /** Bodies larger than this are refused with 413 (default 256 KiB). */
   maxBodyBytes?: number;
   /** Deliveries whose timestamp is further than this from `now()` are refused with 401 (default 300 s). */
@@ -120,6 +130,13 @@ function respond(response: WebhookResponseLike, status: number, error?: string):
   plain.end(body);
 }
 
+const KNOWN_EVENT_TYPES: ReadonlySet<string> = new Set(Object.values(WebhookEventType));
+
+/** Whether the event is of a type this package describes (so `onEvent` may be given it, typed). */
+function isKnownEvent(event: WebhookEvent | UnknownWebhookEvent): event is WebhookEvent {
+  return KNOWN_EVENT_TYPES.has(event.type);
+}
+
 /** The parsed, checked envelope. */
 function parseEnvelope(raw: Buffer): { type: number; applicationId: string; event?: WebhookEvent | UnknownWebhookEvent } {
   let parsed: unknown;
@@ -133,7 +150,7 @@ function parseEnvelope(raw: Buffer): { type: number; applicationId: string; even
   if ((type !== WebhookType.Ping && type !== WebhookType.Event) || typeof applicationId !== 'string') throw new WebhookRequestError(400, 'the body is not a webhook event');
   if (type === WebhookType.Ping) return { type, applicationId };
   if (typeof event !== 'object' || event === null || typeof (event as { type?: unknown }).type !== 'string') throw new WebhookRequestError(400, 'the event has no type');
-  return { type, applicationId, event: event as WebhookEvent };
+  return { type, applicationId, event: event as UnknownWebhookEvent };
 }
 
 /**
@@ -142,7 +159,8 @@ function parseEnvelope(raw: Buffer): { type: number; applicationId: string; even
  * `app.post('/events', handler)` (Express), or a Fastify route whose body is kept as a Buffer.
  * Refusals: 405 (not a POST), 413 (body over `maxBodyBytes`), 401 (missing or bad signature, or
  * a timestamp older or newer than `maxAgeSeconds`), 400 (not JSON, not an event). A PING is
- * answered 204. An event is answered 204 at once, then given to `onEvent`.
+ * answered 204. An event is answered 204 at once, then given to `onEvent` (a documented type) or
+ * `onUnknownEvent` (any other type).
  *
  * @example
  * ```ts
@@ -157,8 +175,9 @@ function parseEnvelope(raw: Buffer): { type: number; applicationId: string; even
 export function createWebhookEventHandler(options: WebhookEventHandlerOptions): (request: WebhookRequestLike, response: WebhookResponseLike) => Promise<void> {
   if (typeof options !== 'object' || options === null) throw new TypeError('options must be an object with publicKey and onEvent');
   const publicKey = toPublicKey(options.publicKey, 'options.publicKey');
-  const { onEvent, onError, now } = options;
+  const { onEvent, onUnknownEvent, onError, now } = options;
   if (typeof onEvent !== 'function') throw new TypeError('options.onEvent must be a function');
+  if (onUnknownEvent !== undefined && typeof onUnknownEvent !== 'function') throw new TypeError('options.onUnknownEvent must be a function');
   if (onError !== undefined && typeof onError !== 'function') throw new TypeError('options.onError must be a function');
   if (now !== undefined && typeof now !== 'function') throw new TypeError('options.now must be a function');
   const maxBodyBytes = checkPositiveInteger(options.maxBodyBytes, 'options.maxBodyBytes', DEFAULT_MAX_BODY_BYTES);
@@ -185,10 +204,12 @@ export function createWebhookEventHandler(options: WebhookEventHandlerOptions): 
       const { event } = envelope;
       if (event === undefined) return;
       const context: WebhookEventContext = { applicationId: envelope.applicationId };
+      const handle = isKnownEvent(event) ? () => onEvent(event, context) : onUnknownEvent && (() => onUnknownEvent(event, context));
+      if (handle === undefined) return;
       // After the answer: the service waits at most 3 seconds, whatever onEvent does.
       setImmediate(() => {
         try {
-          Promise.resolve(onEvent(event, context)).catch((error: unknown) => report(error instanceof Error ? error : new Error(String(error)), true));
+          Promise.resolve(handle()).catch((error: unknown) => report(error instanceof Error ? error : new Error(String(error)), true));
         } catch (error) {
           report(error instanceof Error ? error : new Error(String(error)), true);
         }

@@ -23,10 +23,10 @@ import { servedRoutes, type Route } from './routes.js';
 import { startServer } from './server.js';
 import { serviceStateOf, type ServiceState } from './state.js';
 import type { RateLimitBudget } from './rate-limits.js';
-import type { WebhookDelivery } from './webhooks.js';
+import type { WebhookAlert, WebhookDelivery, WebhookEventsStatus } from './webhooks.js';
 
 export type { RateLimitBudget } from './rate-limits.js';
-export type { WebhookDelivery } from './webhooks.js';
+export type { WebhookAlert, WebhookDelivery, WebhookEventsStatus } from './webhooks.js';
 
 /** Only listenService() constructs a SimulatedService. */
 const CONSTRUCT = Symbol('SimulatedService');
@@ -283,6 +283,13 @@ export class SimulatedService {
    * GAME_DIRECT_MESSAGE_CREATE / _UPDATE / _DELETE) are POSTed there, signed with
    * {@link webhookPublicKey}'s key, and retried with backoff on the simulator's clock for up to
    * 10 minutes; {@link webhookDeliveries} logs each.
+   *
+   * Afterwards, as the service's documentation states, the service checks the URL routinely with
+   * a PING with a bad signature (every hour of the simulator's clock: our choice) and removes a
+   * URL that accepts one (answers 2xx); and it stops sending events when the receiver fails too
+   * often (our choice: 10 events in a row unanswered through their retry window). Either way
+   * {@link webhookEventsStatus} becomes `'DISABLED_BY_DISCORD'`, {@link webhookAlerts} records
+   * what the owner was told, and saving the URL again (verified anew) enables events again.
    */
   async setWebhookEventsUrl(url: string | null, application?: { id: SnowflakeInput } | SnowflakeInput): Promise<void> {
     SimulatedService.#check(this, 'setWebhookEventsUrl');
@@ -303,6 +310,22 @@ export class SimulatedService {
   webhookEventsUrl(application?: { id: SnowflakeInput } | SnowflakeInput): string | null {
     SimulatedService.#check(this, 'webhookEventsUrl');
     return this.#state.webhooks.url(this.#applicationId(application));
+  }
+
+  /**
+   * Whether the application gets webhook events: `'ENABLED'` with a URL, `'DISABLED'` without one,
+   * `'DISABLED_BY_DISCORD'` once the service removed its URL (it accepted a bad signature) or
+   * stopped its events (too many failures): the application object's `event_webhooks_status`.
+   */
+  webhookEventsStatus(application?: { id: SnowflakeInput } | SnowflakeInput): WebhookEventsStatus {
+    SimulatedService.#check(this, 'webhookEventsStatus');
+    return this.#state.webhooks.status(this.#applicationId(application));
+  }
+
+  /** What the service told the applications' owners about their events URLs (email, system DM), oldest first; of one application when given. */
+  webhookAlerts(application?: { id: SnowflakeInput } | SnowflakeInput): WebhookAlert[] {
+    SimulatedService.#check(this, 'webhookAlerts');
+    return this.#state.webhooks.alerts(application === undefined ? undefined : this.#applicationId(application));
   }
 
   /** The application's Ed25519 public key (64 hex characters, the developer portal's "Public Key"), to verify its events. */

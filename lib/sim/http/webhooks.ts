@@ -1,12 +1,22 @@
 /**
- * Webhook events of the simulated service (server API reference §5): per application an events
- * URL the harness sets (verified on save with a PING it must answer 204, and a probe with a bad
- * signature it must refuse with 401), an Ed25519 key pair (node:crypto) whose public key the
- * harness reads, and the deliveries: each event the world noted (see
- * native/sim/service/webhook_outbox.h) is POSTed with `X-Signature-Ed25519` over the
- * `X-Signature-Timestamp` (Unix seconds of the simulator's clock) followed by the body, and
- * retried with exponential backoff on the simulator's clock for up to 10 minutes. Every delivery
- * is kept in a log (pending, delivered, failed), so a test can check that nothing was lost.
+ * Webhook events of the simulated service (server API reference §5; discord-api-docs
+ * developers/events/webhook-events.mdx): per application an events URL the harness sets
+ * (verified on save with a PING it must answer 204, and a probe with a bad signature it must
+ * refuse with 401), an Ed25519 key pair (node:crypto) whose public key the harness reads, and the
+ * deliveries: each event the world noted (see native/sim/service/webhook_outbox.h) is POSTed with
+ * `X-Signature-Ed25519` over the `X-Signature-Timestamp` (Unix seconds of the simulator's clock)
+ * followed by the body, and retried with exponential backoff on the simulator's clock for up to
+ * 10 minutes. Every delivery is kept in a log (pending, delivered, failed), so a test can check
+ * that nothing was lost.
+ *
+ * The URL's health, as the docs state it: "routine security checks against your endpoint,
+ * including purposefully sending you invalid signatures. If you fail the validation, we will
+ * remove your Webhook Events URL and alert you via email and System DM"; and "If your app fails to
+ * respond too often, Discord will stop sending you webhook events and notify you via email". How
+ * often and how many are not documented: {@link PROBE_INTERVAL_MS} and
+ * {@link FAILED_EVENTS_BEFORE_DISABLING} are our choices. Either way the application's status
+ * becomes DISABLED_BY_DISCORD (application.mdx, "Application Event Webhook Status": 3) until the
+ * URL is saved again.
  * @internal
  * @module
  */
@@ -26,6 +36,17 @@ export const DELIVERY_TIMEOUT_MS = 3000;
 export const RETRY_WINDOW_MS = 10 * 60 * 1000;
 /** The first retry waits this long; each later one twice the one before. */
 export const FIRST_RETRY_MS = 1000;
+/**
+ * A saved URL gets a PING with a bad signature this often (simulator's clock). Our choice: the
+ * docs say only "automated, routine security checks".
+ */
+export const PROBE_INTERVAL_MS = 60 * 60 * 1000;
+/**
+ * The service stops sending events once this many events in a row failed for good (unanswered
+ * through their whole retry window, none acknowledged between). Our choice: the docs say only
+ * "fails to respond too often".
+ */
+export const FAILED_EVENTS_BEFORE_DISABLING = 10;
 /** Message flag of messages sent through the SDK (as the service's examples show). */
 const SDK_MESSAGE_FLAG = 1 << 16;
 
@@ -51,13 +72,54 @@ export interface WebhookDelivery {
   body: WebhookEventBody;
 }
 
+/** An application's event webhook status (application.mdx, "Application Event Webhook Status"). */
+export type WebhookEventsStatus = 'DISABLED' | 'ENABLED' | 'DISABLED_BY_DISCORD';
+
+/** What the service told the application's owner about its events URL (by email, and for a removal by system DM). */
+export interface WebhookAlert {
+  applicationId: string;
+  /** Simulator clock, ms. */
+  at: number;
+  /** The URL it was about. */
+  url: string;
+  /** `INVALID_SIGNATURE_ACCEPTED`: the URL answered 2xx to a probe and was removed; `TOO_MANY_FAILURES`: events stopped. */
+  reason: 'INVALID_SIGNATURE_ACCEPTED' | 'TOO_MANY_FAILURES';
+  via: ('email' | 'system DM')[];
+}
+
+/** A URL events go to. */
 interface Endpoint {
   url: URL;
+  /** Events in a row that failed for good since the last acknowledged one. */
+  failedInARow: number;
+}
+
+/** An application whose events the service stopped. */
+interface Stopped {
+  /** Kept after too many failures; null once removed for accepting a bad signature. */
+  url: URL | null;
+  /** What its deliveries still pending end with. */
+  why: string;
+}
+
+const ALERTS = {
+  INVALID_SIGNATURE_ACCEPTED: { why: 'the events URL was removed: it accepted a request with an invalid signature', via: ['email', 'system DM'] },
+  TOO_MANY_FAILURES: { why: 'webhook events were disabled: too many failed deliveries', via: ['email'] },
+} as const satisfies Record<WebhookAlert['reason'], { why: string; via: WebhookAlert['via'] }>;
+
+function acknowledged(status: number | null): boolean {
+  return status !== null && status >= 200 && status <= 299;
 }
 
 interface Keys {
   privateKey: KeyObject;
   publicKeyHex: string;
+}
+
+/** The PING (webhook type 0) the service checks a URL with. */
+function pingBody(applicationId: string): string {
+  const ping: WebhookEventBody = { version: 1, application_id: applicationId, type: 0 };
+  return JSON.stringify(ping);
 }
 
 /** `2024-10-18T14:42:53.064000`: the service's event timestamps (no zone, microseconds). */
@@ -94,6 +156,8 @@ export class WebhookDispatcher {
   readonly #world: NativeWorld;
   readonly #untilClock: (at: number) => Promise<void>;
   readonly #endpoints = new Map<string, Endpoint>();
+  readonly #stopped = new Map<string, Stopped>();
+  readonly #alerts: WebhookAlert[] = [];
   readonly #keys = new Map<string, Keys>();
   readonly #log: WebhookDelivery[] = [];
   #dropped = 0;
@@ -112,9 +176,20 @@ export class WebhookDispatcher {
     return this.#keysOf(applicationId).publicKeyHex;
   }
 
-  /** The events URL of the application, or null. */
+  /** The events URL of the application (kept when the service disabled its events), or null. */
   url(applicationId: string): string | null {
-    return this.#endpoints.get(applicationId)?.url.href ?? null;
+    return (this.#endpoints.get(applicationId)?.url ?? this.#stopped.get(applicationId)?.url)?.href ?? null;
+  }
+
+  /** ENABLED with a URL; DISABLED_BY_DISCORD once the service stopped its events; DISABLED otherwise. */
+  status(applicationId: string): WebhookEventsStatus {
+    if (this.#endpoints.has(applicationId)) return 'ENABLED';
+    return this.#stopped.has(applicationId) ? 'DISABLED_BY_DISCORD' : 'DISABLED';
+  }
+
+  /** What the owners were told, oldest first (copies), optionally of one application. */
+  alerts(applicationId?: string): WebhookAlert[] {
+    return this.#alerts.filter((alert) => applicationId === undefined || alert.applicationId === applicationId).map((alert) => ({ ...alert, via: [...alert.via] }));
   }
 
   /**
@@ -124,24 +199,23 @@ export class WebhookDispatcher {
    */
   async setUrl(applicationId: string, url: URL | null): Promise<void> {
     if (url === null) {
-      // What was noted before goes into the log first (and then fails: no URL), not left behind.
-      this.drain();
-      this.#endpoints.delete(applicationId);
-      this.#world.setWebhookSubscribed(applicationId, false);
-      this.#updateHook();
+      this.#stopped.delete(applicationId);
+      this.#stop(applicationId);
       return;
     }
-    const ping: WebhookEventBody = { version: 1, application_id: applicationId, type: 0 };
-    const body = JSON.stringify(ping);
+    const body = pingBody(applicationId);
     const signed = await this.#attempt(url, applicationId, body);
     if (signed !== 204) throw new SocialSdkError(`setWebhookEventsUrl: the URL answered the PING with ${signed} instead of 204`, { type: 'ValidationError' });
     const probe = await this.#attempt(url, applicationId, body, true);
     if (probe !== 401) {
       throw new SocialSdkError(`setWebhookEventsUrl: the URL answered a PING with a bad signature with ${probe} instead of 401 (it must verify signatures)`, { type: 'ValidationError' });
     }
-    this.#endpoints.set(applicationId, { url });
+    const endpoint: Endpoint = { url, failedInARow: 0 };
+    this.#endpoints.set(applicationId, endpoint);
+    this.#stopped.delete(applicationId);
     this.#world.setWebhookSubscribed(applicationId, true);
     this.#updateHook();
+    void this.#probeRoutinely(applicationId, endpoint);
   }
 
   /** The delivery log, oldest first (copies), optionally of one application. */
@@ -171,7 +245,10 @@ export class WebhookDispatcher {
 
   /** Takes the world's notices and starts their deliveries (on the JS thread). */
   drain(): void {
-    if (this.#endpoints.size === 0) return;
+    if (this.#endpoints.size > 0) this.#takeNotices();
+  }
+
+  #takeNotices(): void {
     const { notices, dropped } = this.#world.takeWebhookNotices();
     this.#dropped += dropped;
     for (const notice of notices) {
@@ -201,7 +278,8 @@ export class WebhookDispatcher {
     for (;;) {
       const endpoint = this.#endpoints.get(entry.applicationId);
       if (!endpoint) {
-        Object.assign(entry, { status: 'failed', lastError: 'the events URL was removed', nextAttemptAt: null });
+        const why = this.#stopped.get(entry.applicationId)?.why ?? 'the events URL was removed';
+        Object.assign(entry, { status: 'failed', lastError: why, nextAttemptAt: null });
         return;
       }
       entry.attempts += 1;
@@ -209,7 +287,7 @@ export class WebhookDispatcher {
       let error: string | null = null;
       try {
         status = await this.#attempt(endpoint.url, entry.applicationId, body);
-        if (status < 200 || status > 299) error = `answered ${status}`;
+        if (!acknowledged(status)) error = `answered ${status}`;
       } catch (cause) {
         error = cause instanceof Error ? cause.message : String(cause);
       }
@@ -217,16 +295,52 @@ export class WebhookDispatcher {
       Object.assign(entry, { lastStatus: status, lastError: error });
       if (error === null) {
         Object.assign(entry, { status: 'delivered', deliveredAt: now, nextAttemptAt: null });
+        endpoint.failedInARow = 0;
         return;
       }
       const next = now + FIRST_RETRY_MS * 2 ** (entry.attempts - 1);
       if (next - entry.queuedAt > RETRY_WINDOW_MS) {
         Object.assign(entry, { status: 'failed', nextAttemptAt: null });
+        endpoint.failedInARow += 1;
+        if (endpoint.failedInARow >= FAILED_EVENTS_BEFORE_DISABLING) this.#disable(entry.applicationId, endpoint, 'TOO_MANY_FAILURES');
         return;
       }
       entry.nextAttemptAt = next;
       await this.#untilClock(next);
     }
+  }
+
+  /**
+   * Every {@link PROBE_INTERVAL_MS} while `endpoint` is the application's: a PING with a bad
+   * signature. Answered 2xx (accepted), the URL is removed; any other answer, or none, keeps it.
+   */
+  async #probeRoutinely(applicationId: string, endpoint: Endpoint): Promise<void> {
+    for (;;) {
+      await this.#untilClock(this.#world.now() + PROBE_INTERVAL_MS);
+      if (this.#endpoints.get(applicationId) !== endpoint) return;
+      const status = await this.#attempt(endpoint.url, applicationId, pingBody(applicationId), true).catch(() => null);
+      if (acknowledged(status)) return this.#disable(applicationId, endpoint, 'INVALID_SIGNATURE_ACCEPTED');
+    }
+  }
+
+  /** The service stops the application's events (if `endpoint` is still its URL) and alerts the owner. */
+  #disable(applicationId: string, endpoint: Endpoint, reason: WebhookAlert['reason']): void {
+    if (this.#endpoints.get(applicationId) !== endpoint) return;
+    const { why, via } = ALERTS[reason];
+    this.#stopped.set(applicationId, { url: reason === 'TOO_MANY_FAILURES' ? endpoint.url : null, why });
+    this.#alerts.push({ applicationId, at: this.#world.now(), url: endpoint.url.href, reason, via: [...via] });
+    this.#stop(applicationId);
+  }
+
+  /**
+   * No more events for the application: the world stops noting them, and what it noted before
+   * goes into the log and fails at once (no URL), not left behind nor sent.
+   */
+  #stop(applicationId: string): void {
+    this.#endpoints.delete(applicationId);
+    this.#world.setWebhookSubscribed(applicationId, false);
+    this.#takeNotices();
+    this.#updateHook();
   }
 
   /** One signed POST; resolves with the status. `badSignature`: the service's probe. */
