@@ -116,6 +116,9 @@ describe('create-or-join secrets expire after 30 days', () => {
     // A member of the old lobby is no exception: the secret now names the new lobby.
     expect(await join(0, 'party')).toBe(second);
     expect(sim.getLobby(second)!.members.map((m) => m.id)).toEqual([users[2]!.id, users[0]!.id]);
+    // The old lobby's going leaves the secret with the new one.
+    sim.deleteLobby(first);
+    expect(await join(1, 'party')).toBe(second);
   });
 });
 
