@@ -12,7 +12,13 @@ export const limits = {
   lobbyMembersPerBulkRequest: 25,
   /** Members one lobby can hold (vendor documentation). */
   lobbyMembers: 1000,
-  /** Lobbies of one game a user can be a member of (vendor documentation). */
+  /**
+   * Lobbies of one game a user can be a member of. The sources disagree: the vendor header
+   * (`discordpp.h`, SDK 1.5 to 1.9, LobbyHandle "Membership Limits") says 200, the guide
+   * (managing-lobbies.mdx, "Lobby Members") says 100, as headers before SDK 1.5 did. We follow the
+   * header, the newer statement for the SDK versions this package supports. A join past it is
+   * refused (400), except in a bulk member update, which drops the user silently (lobby.mdx).
+   */
   lobbiesPerUser: 200,
   /** Lobby messages older than this are not returned (vendor documentation: 72 hours, in ms). */
   lobbyMessageReadWindowMs: 72 * 60 * 60 * 1000,

@@ -131,7 +131,10 @@ export const LOBBY_HANDLERS = {
       const userId = snowflakeField('user.id', params['user_id']);
       const update = memberUpdate(body === undefined ? {} : bodyObject(body), '', false, userId);
       worldCall(() => context.world.bulkUpdateLobbyMembers(lobby.id, [update]));
-      const member = context.world.getLobby(lobby.id)!.members.find((m) => m.id === userId)!;
+      const member = context.world.getLobby(lobby.id)!.members.find((m) => m.id === userId);
+      // The world drops a user at the lobby cap silently (the bulk update's rule); this route answers
+      // the member, so it refuses instead (our choice: the docs are silent on a single add).
+      if (!member) throw invalidForm('member', `user ${userId} is already a member of ${limits.lobbiesPerUser} lobbies of this application`);
       return { status: 200, body: wireMember(member) };
     },
   },

@@ -107,7 +107,7 @@ Lobbies::Outcome Lobbies::CreateOrJoin(sdk::Snowflake app, sdk::Snowflake user,
                                        const std::string& secret,
                                        const std::optional<sdk::Metadata>& givenLobbyMetadata,
                                        const std::optional<sdk::Metadata>& givenMemberMetadata,
-                                       sdk::Snowflake newId) {
+                                       sdk::Snowflake newId, uint64_t nowMs) {
   // The service's rule (the SDK's CreateOrJoinLobbyWithMetadata): a request with metadata carries
   // both maps, and both replace what the lobby and the member had; a map the request does not
   // carry is empty. Only a request without metadata (CreateOrJoinLobby) changes neither. Clients
@@ -123,16 +123,14 @@ Lobbies::Outcome Lobbies::CreateOrJoin(sdk::Snowflake app, sdk::Snowflake user,
     out.result = sdk::Result::Failure(sdk::ErrorType::ValidationError, "the lobby secret must not be empty");
     return out;
   }
-  auto known = bySecret_.find({app, secret});
-  Lobby* lobby = known == bySecret_.end() ? nullptr : FindLobby(known->second);
+  Lobby* lobby = LobbyOfSecret(app, secret, nowMs);
   if (lobby && lobby->byBackend) {
     out.result = BackendLobbyRefusal(lobby->id);
     return out;
   }
   Member* member = lobby ? lobby->Find(user) : nullptr;
   if (!member) {
-    auto mine = lobbiesOfUser_.find({app, user});
-    if (mine != lobbiesOfUser_.end() && mine->second.size() >= kMaxLobbiesPerUser) {
+    if (AtCap(app, user)) {
       out.result = HttpFailure(400, 0, "the user is already a member of " + std::to_string(kMaxLobbiesPerUser) +
                                            " lobbies of this application, the most one user can join");
       return out;
@@ -148,6 +146,7 @@ Lobbies::Outcome Lobbies::CreateOrJoin(sdk::Snowflake app, sdk::Snowflake user,
     created.id = newId;
     created.applicationId = app;
     created.secret = secret;
+    created.secretExpiresAtMs = nowMs + kSecretLifetimeMs;
     created.metadata = lobbyMetadata.value_or(sdk::Metadata{});
     lobby = &lobbies_.emplace(newId, std::move(created)).first->second;
     bySecret_[{app, secret}] = newId;
@@ -265,10 +264,10 @@ std::vector<sdk::Snowflake> Lobbies::LobbyIdsOf(sdk::Snowflake app, sdk::Snowfla
 }
 
 void Lobbies::Create(sdk::Snowflake app, sdk::Snowflake id, std::optional<std::string> secret,
-                     sdk::Metadata metadata, uint32_t idleTimeoutSeconds) {
+                     sdk::Metadata metadata, uint32_t idleTimeoutSeconds, uint64_t nowMs) {
   if (secret) {
     if (secret->empty()) throw InvalidForm("secret must not be empty");
-    if (bySecret_.count({app, *secret})) throw InvalidForm("the application already has a lobby with this secret");
+    if (LobbyOfSecret(app, *secret, nowMs)) throw InvalidForm("the application already has a lobby with this secret");
   }
   CheckIdleTimeout(idleTimeoutSeconds);
   if (secret) bySecret_[{app, *secret}] = id;
@@ -295,8 +294,21 @@ Lobbies::Lobby& Lobbies::ServerLobbyOf(sdk::Snowflake lobbyId) {
   return *lobby;
 }
 
+bool Lobbies::AtCap(sdk::Snowflake app, sdk::Snowflake user) const {
+  auto mine = lobbiesOfUser_.find({app, user});
+  return mine != lobbiesOfUser_.end() && mine->second.size() >= kMaxLobbiesPerUser;
+}
+
+std::vector<MemberUpdate> Lobbies::WithoutUsersAtCap(const Lobby& lobby, const std::vector<MemberUpdate>& updates) const {
+  std::vector<MemberUpdate> kept;
+  for (const MemberUpdate& update : updates) {
+    if (update.remove || lobby.Find(update.userId) || !AtCap(lobby.applicationId, update.userId)) kept.push_back(update);
+  }
+  return kept;
+}
+
 void Lobbies::CheckMemberUpdates(const Lobby& lobby, const std::vector<MemberUpdate>& updates,
-                                 size_t removedOthers) const {
+                                 size_t removedOthers, AtLobbyCap atCap) const {
   std::set<sdk::Snowflake> seen;
   size_t added = 0;
   size_t removed = removedOthers;
@@ -312,12 +324,12 @@ void Lobbies::CheckMemberUpdates(const Lobby& lobby, const std::vector<MemberUpd
       continue;
     }
     if (lobby.Find(update.userId)) continue;
-    ++added;
-    auto mine = lobbiesOfUser_.find({lobby.applicationId, update.userId});
-    if (mine != lobbiesOfUser_.end() && mine->second.size() >= kMaxLobbiesPerUser) {
+    if (AtCap(lobby.applicationId, update.userId)) {
+      if (atCap == AtLobbyCap::Drop) continue;  // not added: it does not count toward the lobby's size
       throw InvalidForm("user " + IdText(update.userId) + " is already a member of " +
                         std::to_string(kMaxLobbiesPerUser) + " lobbies of this application");
     }
+    ++added;
   }
   if (lobby.members.size() - removed + added > kMaxMembers) {
     throw InvalidForm("lobby " + IdText(lobby.id) + " would have more than " + std::to_string(kMaxMembers) + " members");
@@ -355,16 +367,17 @@ void Lobbies::ApplyMemberUpdates(Lobby& lobby, const std::vector<MemberUpdate>& 
   }
 }
 
-Notices Lobbies::BulkUpdateMembers(sdk::Snowflake lobbyId, const std::vector<MemberUpdate>& updates) {
+Notices Lobbies::BulkUpdateMembers(sdk::Snowflake lobbyId, const std::vector<MemberUpdate>& updates,
+                                   AtLobbyCap atCap) {
   if (updates.size() > kMaxMembersPerBulkUpdate) {
     throw InvalidForm("a bulk update changes at most " + std::to_string(kMaxMembersPerBulkUpdate) +
                       " members per request, got " + std::to_string(updates.size()));
   }
   Lobby& lobby = ServerLobbyOf(lobbyId);
   // Check everything first: a refused request changes nothing.
-  CheckMemberUpdates(lobby, updates, 0);
+  CheckMemberUpdates(lobby, updates, 0, atCap);
   Notices notices;
-  ApplyMemberUpdates(lobby, updates, notices);
+  ApplyMemberUpdates(lobby, atCap == AtLobbyCap::Drop ? WithoutUsersAtCap(lobby, updates) : updates, notices);
   return notices;
 }
 
@@ -391,11 +404,17 @@ Notices Lobbies::Modify(sdk::Snowflake lobbyId, const LobbyChanges& changes) {
       removals.push_back(removal);
     }
     removedOthers = removals.size();
-    CheckMemberUpdates(lobby, updates, removedOthers);
+    CheckMemberUpdates(lobby, updates, removedOthers, AtLobbyCap::Refuse);
     updates.insert(updates.begin(), removals.begin(), removals.end());
   }
   Notices notices;
-  if (changes.idleTimeoutSeconds) lobby.idleTimeoutSeconds = *changes.idleTimeoutSeconds;
+  if (changes.idleTimeoutSeconds) {
+    // An idle lobby's deadline moves with its timeout; the idle time counts from the same instant.
+    const std::optional<uint64_t> idleSince = lobby.idleSinceMs;
+    SetIdleSince(lobby, std::nullopt);
+    lobby.idleTimeoutSeconds = *changes.idleTimeoutSeconds;
+    SetIdleSince(lobby, idleSince);
+  }
   if (changes.metadata && *changes.metadata != lobby.metadata) {
     lobby.metadata = *changes.metadata;
     notices.push_back(LobbyNotice(lobby, sdk::LobbyEvent::Updated, lobby.MemberIds()));
@@ -510,7 +529,10 @@ Notices Lobbies::Delete(sdk::Snowflake lobbyId) {
     mine->second.erase(lobbyId);
     if (mine->second.empty()) lobbiesOfUser_.erase(mine);
   }
-  if (lobby->secret) bySecret_.erase({lobby->applicationId, *lobby->secret});
+  // Its secret may name a newer lobby by now (once it expired).
+  auto named = lobby->secret ? bySecret_.find({lobby->applicationId, *lobby->secret}) : bySecret_.end();
+  if (named != bySecret_.end() && named->second == lobbyId) bySecret_.erase(named);
+  SetIdleSince(*lobby, std::nullopt);
   lobbies_.erase(lobbyId);
   return notices;
 }

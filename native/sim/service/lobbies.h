@@ -67,6 +67,9 @@ class Lobbies {
   // Lobby messages older than this are not returned (vendor documentation: 72 hours).
   static constexpr uint64_t kMessageReadWindowMs = 72ull * 60 * 60 * 1000;
   static constexpr size_t kMaxMembers = 1000;
+  // Lobbies of one application a user can be a member of. The vendor header (SDK 1.5 to 1.9,
+  // LobbyHandle "Membership Limits") says 200; the guide (managing-lobbies.mdx "Lobby Members")
+  // still says 100, as the header did before. We follow the header (lib/limits.ts says the same).
   static constexpr size_t kMaxLobbiesPerUser = 200;
   static constexpr size_t kMaxMembersPerBulkUpdate = 25;
   static constexpr size_t kMaxContentLength = 2000;  // characters (code points)
@@ -76,6 +79,11 @@ class Lobbies {
   static constexpr uint32_t kMinIdleTimeoutSeconds = 5;
   static constexpr uint32_t kMaxIdleTimeoutSeconds = 604800;
   static constexpr uint32_t kDefaultIdleTimeoutSeconds = 300;
+  // A create-or-join secret names its lobby this long after the lobby was created; then it names no
+  // lobby and a join with it creates a new one (managing-lobbies.mdx "Lobby Lifecycle": 30 days; the
+  // header's CreateOrJoinLobby: "~30 days ... a new one would be created instead"). Exactly 30 days
+  // is our choice.
+  static constexpr uint64_t kSecretLifetimeMs = 30ull * 24 * 60 * 60 * 1000;
 
   using IsConnected = std::function<bool(sdk::Snowflake applicationId, sdk::Snowflake userId)>;
 
@@ -89,7 +97,7 @@ class Lobbies {
   // `newId` is used when a lobby is created.
   Outcome CreateOrJoin(sdk::Snowflake app, sdk::Snowflake user, const std::string& secret,
                        const std::optional<sdk::Metadata>& lobbyMetadata,
-                       const std::optional<sdk::Metadata>& memberMetadata, sdk::Snowflake newId);
+                       const std::optional<sdk::Metadata>& memberMetadata, sdk::Snowflake newId, uint64_t nowMs);
   Outcome Leave(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId);
   // `maxContentLength`: the SDK's limit (kMaxContentLength) for SDK clients; the HTTP route's own
   // (the route table's, lib/routes/table.ts) for Send Lobby Message over HTTP.
@@ -105,8 +113,13 @@ class Lobbies {
   // Server (game backend) operations: a refused request throws ServiceError (http_failure.h) with
   // the service's status and code (404 10031 for an unknown lobby), and nothing changes.
   void Create(sdk::Snowflake app, sdk::Snowflake id, std::optional<std::string> secret,
-              sdk::Metadata metadata, uint32_t idleTimeoutSeconds = kDefaultIdleTimeoutSeconds);
-  Notices BulkUpdateMembers(sdk::Snowflake lobbyId, const std::vector<MemberUpdate>& updates);
+              sdk::Metadata metadata, uint32_t idleTimeoutSeconds, uint64_t nowMs);
+  // What a server add does with a user already in kMaxLobbiesPerUser lobbies of the application
+  // (and not a member of this one): Bulk Update Lobby Members drops it silently from the upsert set
+  // (lobby.mdx, Bulk Update Lobby Members); the other ways refuse the request (our choice: the docs
+  // are silent there).
+  enum class AtLobbyCap { Refuse, Drop };
+  Notices BulkUpdateMembers(sdk::Snowflake lobbyId, const std::vector<MemberUpdate>& updates, AtLobbyCap atCap);
   // Modify Lobby: metadata overwritten, members replaced (left out = removed), idle timeout.
   Notices Modify(sdk::Snowflake lobbyId, const LobbyChanges& changes);
   Notices SetModerationMetadata(sdk::Snowflake lobbyId, sdk::Snowflake messageId,
@@ -129,6 +142,18 @@ class Lobbies {
 
   // A user's clients of `app` went from none connected to some, or back: members see it.
   Notices ConnectedChanged(sdk::Snowflake app, sdk::Snowflake user) const;
+
+  // Idle lobbies (managing-lobbies.mdx "Lobby Lifecycle"; the header's LobbyHandle "Lobby
+  // Auto-Deletion"): a lobby is idle while none of its members is connected (an SDK client Ready)
+  // and no channel is linked to it, and is deleted once it has been idle for more than its idle
+  // timeout. UpdateIdle notes whether the lobby is idle now (the world calls it after anything that
+  // may change that: membership, connections, the linked channel, the timeout); an idle lobby stays
+  // idle since the first time it was noted so, and a lobby that is not idle restarts the timer.
+  // Unknown lobby: nothing happens.
+  void UpdateIdle(sdk::Snowflake lobbyId, uint64_t nowMs, const IsConnected& connected);
+  // Deletes the lobbies idle for more than their timeout at `nowMs` (the world's clock moved);
+  // their members are told as by Delete.
+  Notices DeleteIdle(uint64_t nowMs);
 
   // Every linked channel with its lobby: (channel id, application id, lobby id).
   std::vector<std::tuple<sdk::Snowflake, sdk::Snowflake, sdk::Snowflake>> LinkedChannels() const;
@@ -154,6 +179,11 @@ class Lobbies {
     std::optional<sdk::LinkedChannel> linkedChannel;
     std::deque<sdk::MessagePtr> history;  // oldest first, at most kMessagesReturned
     uint32_t idleTimeoutSeconds = kDefaultIdleTimeoutSeconds;
+    // Since when nobody is connected and no channel linked (see UpdateIdle); nullopt: not idle.
+    std::optional<uint64_t> idleSinceMs;
+    // When the secret stops naming the lobby (kSecretLifetimeMs after an SDK client created it);
+    // nullopt: never (the game backend's secret, which clients cannot join with anyway).
+    std::optional<uint64_t> secretExpiresAtMs;
     // Created by the game backend (Create Lobby; on the simulator also sim.createLobby, even with a
     // secret): SDK clients cannot join it with CreateOrJoinLobby nor leave it (the backend manages
     // its members), only lobbies created by secret from a client.
@@ -166,15 +196,25 @@ class Lobbies {
   using Key = std::pair<sdk::Snowflake, sdk::Snowflake>;  // (application, user or secret owner)
 
   Lobby* FindLobby(sdk::Snowflake lobbyId);
+  // The lobby `secret` names in `app`, or nullptr; an expired secret is forgotten here.
+  Lobby* LobbyOfSecret(sdk::Snowflake app, const std::string& secret, uint64_t nowMs);
+  // Sets when the lobby became idle, keeping idleDeadlines_ in step.
+  void SetIdleSince(Lobby& lobby, std::optional<uint64_t> sinceMs);
   static sdk::Result BackendLobbyRefusal(sdk::Snowflake lobbyId);
   // The lobby a server operation names, or ServiceError 404 Unknown Lobby.
   Lobby& ServerLobbyOf(sdk::Snowflake lobbyId);
   // The members' notice of an updated message.
   static Notice MessageUpdated(const Lobby& lobby, sdk::MessagePtr message);
   static void CheckIdleTimeout(uint32_t seconds);
+  // Whether `user` is already in kMaxLobbiesPerUser lobbies of `app`.
+  bool AtCap(sdk::Snowflake app, sdk::Snowflake user) const;
+  // `updates` without the additions of users at the lobby cap.
+  std::vector<MemberUpdate> WithoutUsersAtCap(const Lobby& lobby, const std::vector<MemberUpdate>& updates) const;
   // Throws what the service would refuse in `updates` (a user twice, bad flags, a user at the
   // lobby cap, a full lobby once `removedOthers` members not listed have gone).
-  void CheckMemberUpdates(const Lobby& lobby, const std::vector<MemberUpdate>& updates, size_t removedOthers) const;
+  // `atCap`: Drop skips a user at the cap instead.
+  void CheckMemberUpdates(const Lobby& lobby, const std::vector<MemberUpdate>& updates, size_t removedOthers,
+                          AtLobbyCap atCap) const;
   void ApplyMemberUpdates(Lobby& lobby, const std::vector<MemberUpdate>& updates, Notices& notices);
   const Lobby* FindLobby(sdk::Snowflake lobbyId) const;
   // The lobby `user` may act in, or the service error why not.
@@ -189,6 +229,8 @@ class Lobbies {
   std::map<sdk::Snowflake, Lobby> lobbies_;
   std::map<std::pair<sdk::Snowflake, std::string>, sdk::Snowflake> bySecret_;
   std::map<Key, std::set<sdk::Snowflake>> lobbiesOfUser_;
+  // Idle lobbies by deadline: (idle since + timeout, lobby id). Deleted once the clock passes it.
+  std::set<std::pair<uint64_t, sdk::Snowflake>> idleDeadlines_;
 };
 
 // Characters as the service counts them for content limits: Unicode code points of UTF-8 text.

@@ -45,6 +45,9 @@ void World::Advance(uint64_t ms) {
   }
   nowMs_ += ms;
   for (auto& [session, task] : interference_.TakeDue(nowMs_)) session->Enqueue(std::move(task));
+  // Time moves only here (the virtual clock and the real-time mode alike), so this is where idle
+  // lobbies reach their deadline.
+  DispatchLocked(lobbies_.DeleteIdle(nowMs_));
 }
 
 sdk::Snowflake World::NewIdLocked() {
@@ -219,6 +222,7 @@ void World::SessionReady(Session* session, sdk::Snowflake app, sdk::Snowflake us
     readyByKey_[{app, user}] = &sessions;
     ++readyApplicationsOfUser_[user];
     DispatchLocked(lobbies_.ConnectedChanged(app, user));
+    UpdateLobbiesIdleLocked(app, user);
   }
   DeliverPendingJoinsLocked(app, user);
   // Its first client anywhere: the user comes online (userUpdated; friends' groups).
@@ -247,6 +251,7 @@ void World::ForgetReadyLocked(Session* session) {
   if (--applications->second == 0) readyApplicationsOfUser_.erase(applications);
   const bool activityGone = PresenceGoneLocked(app, user);
   DispatchLocked(lobbies_.ConnectedChanged(app, user));
+  UpdateLobbiesIdleLocked(app, user);
   // Its activity went, or its last client anywhere (offline): userUpdated; friends' groups.
   if (activityGone || !UserConnectedLocked(user)) UserUpdatedLocked(user);
 }
@@ -277,8 +282,9 @@ Lobbies::Outcome World::CreateOrJoinLobby(sdk::Snowflake app, sdk::Snowflake use
                                           const std::optional<sdk::Metadata>& memberMetadata) {
   std::lock_guard<std::mutex> lock(mutex_);
   Lobbies::Outcome outcome =
-      lobbies_.CreateOrJoin(app, user, secret, lobbyMetadata, memberMetadata, NewIdLocked());
+      lobbies_.CreateOrJoin(app, user, secret, lobbyMetadata, memberMetadata, NewIdLocked(), nowMs_);
   DispatchLocked(outcome.notices);
+  UpdateLobbyIdleLocked(outcome.id);
   return outcome;
 }
 
@@ -286,6 +292,7 @@ Lobbies::Outcome World::LeaveLobby(sdk::Snowflake app, sdk::Snowflake user, sdk:
   std::lock_guard<std::mutex> lock(mutex_);
   Lobbies::Outcome outcome = lobbies_.Leave(app, user, lobbyId);
   DispatchLocked(outcome.notices);
+  UpdateLobbyIdleLocked(lobbyId);
   return outcome;
 }
 
@@ -339,14 +346,16 @@ sdk::Snowflake World::CreateLobby(sdk::Snowflake app, std::optional<std::string>
   if (applications_.count(app) == 0) throw std::invalid_argument("no application with id " + std::to_string(app));
   CheckUsersExistLocked(members);
   const sdk::Snowflake id = NewIdLocked();
-  lobbies_.Create(app, id, std::move(secret), std::move(metadata), idleTimeoutSeconds);
-  if (members.empty()) return id;
+  lobbies_.Create(app, id, std::move(secret), std::move(metadata), idleTimeoutSeconds, nowMs_);
   try {
-    DispatchLocked(lobbies_.BulkUpdateMembers(id, members));
+    // Our choice: a user at the lobby cap fails the creation (the docs name the silent drop only
+    // for the bulk update).
+    if (!members.empty()) DispatchLocked(lobbies_.BulkUpdateMembers(id, members, Lobbies::AtLobbyCap::Refuse));
   } catch (...) {
     lobbies_.Delete(id);  // no member yet: nobody is told
     throw;
   }
+  UpdateLobbyIdleLocked(id);
   return id;
 }
 
@@ -361,13 +370,15 @@ void World::CheckUsersExistLocked(const std::vector<MemberUpdate>& updates) cons
 void World::BulkUpdateLobbyMembers(sdk::Snowflake lobbyId, const std::vector<MemberUpdate>& updates) {
   std::lock_guard<std::mutex> lock(mutex_);
   CheckUsersExistLocked(updates);
-  DispatchLocked(lobbies_.BulkUpdateMembers(lobbyId, updates));
+  DispatchLocked(lobbies_.BulkUpdateMembers(lobbyId, updates, Lobbies::AtLobbyCap::Drop));
+  UpdateLobbyIdleLocked(lobbyId);
 }
 
 void World::ModifyLobby(sdk::Snowflake lobbyId, const LobbyChanges& changes) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (changes.members) CheckUsersExistLocked(*changes.members);
   DispatchLocked(lobbies_.Modify(lobbyId, changes));
+  UpdateLobbyIdleLocked(lobbyId);
 }
 
 void World::SetMessageModerationMetadata(sdk::Snowflake lobbyId, sdk::Snowflake messageId, sdk::Metadata metadata) {
@@ -378,6 +389,15 @@ void World::SetMessageModerationMetadata(sdk::Snowflake lobbyId, sdk::Snowflake 
 void World::LinkLobbyChannel(sdk::Snowflake lobbyId, std::optional<sdk::LinkedChannel> channel) {
   std::lock_guard<std::mutex> lock(mutex_);
   DispatchLocked(lobbies_.LinkChannel(lobbyId, std::move(channel)));
+  UpdateLobbyIdleLocked(lobbyId);
+}
+
+void World::UpdateLobbyIdleLocked(sdk::Snowflake lobbyId) {
+  lobbies_.UpdateIdle(lobbyId, nowMs_, [this](sdk::Snowflake a, sdk::Snowflake u) { return IsConnectedLocked(a, u); });
+}
+
+void World::UpdateLobbiesIdleLocked(sdk::Snowflake app, sdk::Snowflake user) {
+  for (sdk::Snowflake lobbyId : lobbies_.LobbyIdsOf(app, user)) UpdateLobbyIdleLocked(lobbyId);
 }
 
 void World::DeleteLobby(sdk::Snowflake lobbyId) {

@@ -120,7 +120,8 @@ class World {
 
   // Virtual clock, in milliseconds since the Unix epoch. Starts at the host's wall clock and only
   // moves when advanced, so time-based behaviour (token expiry, the lobby message read window,
-  // injected latency) is deterministic in tests. Advancing releases delayed calls now due.
+  // injected latency) is deterministic in tests. Advancing releases delayed calls now due and
+  // deletes the lobbies idle for more than their idle timeout (Lobbies::UpdateIdle).
   uint64_t Now() const;
   // Throws std::invalid_argument past kClockEndMs (IDs minted later would wrap and repeat).
   void Advance(uint64_t ms);
@@ -167,6 +168,7 @@ class World {
   sdk::Snowflake CreateLobby(sdk::Snowflake app, std::optional<std::string> secret, sdk::Metadata metadata,
                              const std::vector<MemberUpdate>& members = {},
                              uint32_t idleTimeoutSeconds = Lobbies::kDefaultIdleTimeoutSeconds);
+  // Bulk Update Lobby Members: a user at the lobby cap is dropped silently (Lobbies::AtLobbyCap).
   void BulkUpdateLobbyMembers(sdk::Snowflake lobbyId, const std::vector<MemberUpdate>& updates);
   void ModifyLobby(sdk::Snowflake lobbyId, const LobbyChanges& changes);
   void SetMessageModerationMetadata(sdk::Snowflake lobbyId, sdk::Snowflake messageId, sdk::Metadata metadata);
@@ -465,6 +467,9 @@ class World {
   // update fires none: server-api.md §1.4).
   void NoteLobbyMessageChangeLocked(const Notices& notices);
   void NoteDirectMessageLocked(const DirectMessages::Outcome& outcome);
+  // Lobbies::UpdateIdle for the lobby, or for every lobby of (app, user), on the world's clock.
+  void UpdateLobbyIdleLocked(sdk::Snowflake lobbyId);
+  void UpdateLobbiesIdleLocked(sdk::Snowflake app, sdk::Snowflake user);
   // ServiceError 404 Unknown User for the first update that adds a user the service does not know.
   void CheckUsersExistLocked(const std::vector<MemberUpdate>& updates) const;
   // A fresh snowflake from the clock that is no user's or application's ID.

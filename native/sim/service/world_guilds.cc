@@ -60,6 +60,7 @@ sdk::Result World::LinkChannelToLobby(sdk::Snowflake app, sdk::Snowflake user, s
   result = guilds_.LinkableChannel(user, channelId, lobbyId, LinkedLobbiesLocked(), &channel);
   if (!result.ok()) return result;
   if (lobbies_.LinkedChannelOf(lobbyId) != channelId) DispatchLocked(lobbies_.LinkChannel(lobbyId, std::move(channel)));
+  UpdateLobbyIdleLocked(lobbyId);
   return result;
 }
 
@@ -68,6 +69,7 @@ sdk::Result World::UnlinkChannelFromLobby(sdk::Snowflake app, sdk::Snowflake use
   sdk::Result result = lobbies_.MayLinkChannel(app, user, lobbyId);
   // Unlinking a lobby without a channel succeeds and changes nothing (the service answers 200).
   if (result.ok() && lobbies_.LinkedChannelOf(lobbyId)) DispatchLocked(lobbies_.LinkChannel(lobbyId, std::nullopt));
+  UpdateLobbyIdleLocked(lobbyId);
   return result;
 }
 
