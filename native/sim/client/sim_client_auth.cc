@@ -304,8 +304,26 @@ void SimClient::ContinueSessionWith(const std::string& token) {
     if (connectedToken_ == token) return;
     connectedToken_ = token;
   }
+  tokenReplaced_.store(false, std::memory_order_relaxed);
   Log(sdk::LogSeverity::Verbose, "Gateway: the session continues with the new access token");
   WatchTokenExpiry(connectAttempt_, token);
+}
+
+// A refresh invalidated the session's token (World::InvalidateReplacedTokenLocked): the
+// connection stays, the calls made with the token are refused until UpdateToken.
+void SimClient::OnTokenReplaced(const std::string& token) {
+  Post([this, token] {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (connectedToken_ != token) return;
+    }
+    tokenReplaced_.store(true, std::memory_order_relaxed);
+    Log(sdk::LogSeverity::Warning, "The access token was replaced by a refresh: give the new one to UpdateToken");
+  });
+}
+
+sdk::Result SimClient::ReplacedTokenFailure() {
+  return HttpFailure(401, 0, "401: Unauthorized (the access token was invalidated by a refresh: pass the new one to UpdateToken)");
 }
 
 void SimClient::TokenExpired(uint64_t attempt, const std::string& token) {

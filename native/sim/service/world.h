@@ -50,6 +50,10 @@ class Session {
   // 0 while not signed in.
   virtual sdk::Snowflake SessionUserId() const = 0;
   virtual void OnTokenRevoked(const std::string& token) = 0;
+  // A refresh invalidated `token` (discordpp.h RefreshToken): a session on it keeps its connection,
+  // but its service calls are refused until UpdateToken gives it another token (our choice: the
+  // header is silent on a connected session; see world_auth.cc).
+  virtual void OnTokenReplaced(const std::string& token) = 0;
   virtual void OnConnectionDropped() = 0;
   virtual void OnLoadLogs(uint32_t count, sdk::LogSeverity severity, std::string message, bool voice) = 0;
   virtual void OnLobbyEvent(sdk::LobbyEvent event, sdk::Snowflake lobbyId, sdk::Snowflake memberId) = 0;
@@ -452,6 +456,9 @@ class World {
   sdk::TokenExchange IssueTokenSetLocked(sdk::Snowflake app, sdk::Snowflake user, const std::string& scopes);
   // Revokes every token of (app, user), and the child tokens exchanged from them; returns how many.
   size_t RevokeAuthorizationLocked(sdk::Snowflake app, sdk::Snowflake user);
+  // Invalidates the access token a refresh replaces: refused from now on, its sessions told
+  // (OnTokenReplaced), the child tokens exchanged from it revoked (world_auth.cc).
+  void InvalidateReplacedTokenLocked(const std::string& accessToken);
   // Revokes the child tokens whose parent token was revoked (world_publisher.cc).
   void RevokeOrphanedChildTokensLocked();
   // Refuses OAuth2 and provisional-account calls made with a child application's id (see

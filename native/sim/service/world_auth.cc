@@ -135,7 +135,7 @@ sdk::TokenExchange World::IssueTokenSetLocked(sdk::Snowflake app, sdk::Snowflake
   tokens_.emplace(record.grant.accessToken, record);
   sdk::TokenExchange out;
   out.accessToken = record.grant.accessToken;
-  out.refreshToken = oauth2_.IssueRefresh(OAuth2::Refresh{app, user, scopes});
+  out.refreshToken = oauth2_.IssueRefresh(OAuth2::Refresh{app, user, scopes, record.grant.accessToken});
   out.tokenType = sdk::TokenType::Bearer;
   out.expiresIn = static_cast<int32_t>(kAccessTokenTtlMs / 1000);
   out.scopes = scopes;
@@ -174,8 +174,24 @@ sdk::Result World::RefreshGrant(sdk::Snowflake app, const std::string& refreshTo
   if (!oauth2_.TakeRefresh(refreshToken, app, &grant)) {
     return InvalidGrant("invalid_grant: Invalid \"refresh_token\" in request");
   }
+  InvalidateReplacedTokenLocked(grant.accessToken);
   *out = IssueTokenSetLocked(app, grant.userId, grant.scopes);
   return sdk::Result::Success();
+}
+
+// discordpp.h 1.9.16441, Client::RefreshToken: "Once this is called, the old access and refresh
+// tokens are both invalidated and cannot be used again." Both the SDK's RefreshToken and the HTTP
+// refresh grant come here. The header says nothing of a session signed in with the old token. Our
+// choice: it keeps its connection (refresh, then UpdateToken, is the header's own way to renew a
+// connected client: SetTokenExpirationCallback), but its calls are refused (the token "cannot be
+// used again") until UpdateToken. A child token exchanged from it ends with it, as with a revoked
+// parent (world_publisher.cc).
+void World::InvalidateReplacedTokenLocked(const std::string& accessToken) {
+  auto it = tokens_.find(accessToken);
+  if (it == tokens_.end() || it->second.revoked) return;
+  it->second.revoked = true;
+  for (Session* session : sessions_) session->OnTokenReplaced(accessToken);
+  RevokeOrphanedChildTokensLocked();
 }
 
 sdk::Result World::RevokeGrant(sdk::Snowflake app, const std::string& token) {
