@@ -66,15 +66,15 @@ export class SimulatedBrowser {
     const base = `${page.origin}${page.pathname}`;
     if (base !== AUTHORIZE_URL && base !== API_AUTHORIZE_URL) return this.#world.openBrowserPage(this.userId, page.href);
     const params = page.searchParams;
-    const param = (name: string, min: number): string => checkText(params.get(name) ?? '', `url: ${name}`, min, 2048);
-    if (params.get('response_type') !== 'code') throw new RangeError("url: response_type must be 'code' (the authorization code grant)");
-    const applicationId = toSnowflake(params.get('client_id') ?? '', 'url: client_id');
+    const param = (name: string, min: number): string => checkText(params.get(name) ?? '', name, min, 2048);
+    if (params.get('response_type') !== 'code') throw new RangeError("response_type must be 'code' (the authorization code grant)");
+    const applicationId = toSnowflake(params.get('client_id') ?? '', 'client_id');
     const scopes = param('scope', 1);
     const redirectUri = checkRedirectUri(params.get('redirect_uri'));
     const state = param('state', 0);
     const codeChallenge = param('code_challenge', 0);
     if (codeChallenge !== '' && params.get('code_challenge_method') !== 'S256') {
-      throw new RangeError("url: code_challenge_method must be 'S256' with a code_challenge");
+      throw new RangeError("code_challenge_method must be 'S256' with a code_challenge");
     }
     this.#world.openAuthorizePage(this.userId, applicationId, scopes, state, codeChallenge, redirectUri);
   }
@@ -146,7 +146,7 @@ export function checkPageUrl(value: unknown, name: string): URL {
 
 /** A redirect URI: an absolute URL, http(s) or a custom scheme (`discord-APP_ID:/authorize/callback`). */
 function checkRedirectUri(value: string | null): string {
-  const text = checkText(value ?? '', 'url: redirect_uri', 1, 2048);
-  if (!URL.canParse(text)) throw new RangeError(`url: redirect_uri must be an absolute URL, got ${describe(text)}`);
+  const text = checkText(value ?? '', 'redirect_uri', 1, 2048);
+  if (!URL.canParse(text)) throw new RangeError(`redirect_uri must be an absolute URL, got ${describe(text)}`);
   return text;
 }
