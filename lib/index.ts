@@ -57,6 +57,7 @@ export { SimulatedChatClient } from './sim/chat-client.js';
 export type { ConsentPrompt } from './sim/chat-client.js';
 export type { ChatClientInvite, ChatClientLaunches, ProfilePrivacy } from './sim/chat-client.js';
 export { SimulatedMachine } from './sim/machine.js';
+export { SimulatedBrowser } from './sim/browser.js';
 export type { PlugAudioDeviceOptions } from './sim/machine.js';
 export { SimulatedService, SERVICE_ROUTES } from './sim/http/service.js';
 export type { ListenOptions, ServiceFailure, AuditLogEntry, AcceptedInvite, RateLimitBudget } from './sim/http/service.js';

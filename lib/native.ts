@@ -167,6 +167,16 @@ export interface NativeWorld {
   acceptActivityInviteInChatClient(userId: string, messageId: string): void;
   /** The user asks to link their account with the application: subscribed clients are told. Returns how many. RangeError: unknown, or the chat client is not reachable. */
   requestAccountLink(userId: string, applicationId: string): number;
+  /** The pages the user's browser shows, oldest first: a plain page's URL, or an authorize page's fields. */
+  getBrowserPages(userId: string): ({ url: string; authorize?: undefined } | { authorize: { applicationId: string; scopes: string; state: string; codeChallenge: string; redirectUri: string } })[];
+  /** Opens a page in the user's browser. RangeError: unknown user. */
+  openBrowserPage(userId: string, url: string): void;
+  /** Opens the service's authorize page of a web flow. RangeError: unknown user, unknown or child application. */
+  openAuthorizePage(userId: string, applicationId: string, scopes: string, state: string, codeChallenge: string, redirectUri: string): void;
+  /** The user answers the oldest authorize page; the redirect ('' fields left out). RangeError: unknown user, no page. */
+  answerAuthorizePage(userId: string, approve: boolean): { redirectUri: string; code: string; state: string; error: string };
+  /** The application's Connection Entrypoint URL ('' clears it). RangeError: unknown application. */
+  setConnectionEntrypointUrl(applicationId: string, url: string): void;
   /** The application's identity provider issues an external token (`type` is the vendor value). RangeError: unknown application. */
   issueExternalToken(applicationId: string, type: number, subject: string, ttlMs: number, issuer?: string): string;
   /** Bans (`banned` true: returns how many identities moved to restricted provisional accounts) or unbans a user. RangeError: unknown user. */

@@ -104,6 +104,38 @@ describe('refreshToken and revokeToken', () => {
     await client.close();
   });
 
+  // discordpp.h 1.9.16441, Client::RefreshToken: "Once this is called, the old access and refresh
+  // tokens are both invalidated and cannot be used again."
+  it('refresh invalidates the old access token too: connect and fetchCurrentUser with it are refused', async () => {
+    const { sim, user, client, applicationId } = setup();
+    const first = await client.getToken({ applicationId, ...(await authorized(sim, client, user)) });
+    await client.refreshToken({ applicationId, refreshToken: first.refreshToken });
+    await expect(client.fetchCurrentUser(first.accessToken)).rejects.toMatchObject({ type: 'HTTPError', status: 401 });
+    await client.updateToken(first.accessToken);
+    await expect(client.connect()).rejects.toMatchObject({ type: 'AuthorizationFailed' });
+    await client.close();
+  });
+
+  // The header is silent on a session already signed in with the old token. Our choice: the
+  // connection stays (RefreshToken then UpdateToken is the header's own flow, SetTokenExpirationCallback:
+  // "If the token is refreshed before the expiration callback is invoked, call Client::UpdateToken
+  // to pass in the new token"), but the old token "cannot be used again": the session's service
+  // calls fail with 401 until updateToken gives it the new one.
+  it('a session on the old access token stays connected; its calls fail with 401 until updateToken', async () => {
+    const { sim, user, client, applicationId } = setup();
+    const first = await client.getToken({ applicationId, ...(await authorized(sim, client, user)) });
+    await client.updateToken(first.accessToken);
+    await client.connect();
+    const second = await client.refreshToken({ applicationId, refreshToken: first.refreshToken });
+    await sim.settle();
+    expect(client.status).toBe('ready');
+    await expect(client.getUserGuilds()).rejects.toMatchObject({ type: 'HTTPError', status: 401 });
+    await client.updateToken(second.accessToken);
+    await expect(client.getUserGuilds()).resolves.toEqual([]);
+    expect(client.status).toBe('ready');
+    await client.close();
+  });
+
   it('revoking any token of the authorization ends them all: the connected client is dropped, refresh is invalid_grant', async () => {
     const { sim, user, client, applicationId } = setup();
     const tokens = await client.getToken({ applicationId, ...(await authorized(sim, client, user)) });

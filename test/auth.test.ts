@@ -94,10 +94,14 @@ describe('authorize', () => {
     await client.close();
   });
 
-  it('rejects with RPCError when no chat client is running', async () => {
-    const { sim, client, pkce, chat } = setup();
+  it('with no chat client running, goes to the browser instead of the chat client (auth-browser.test.ts)', async () => {
+    const { sim, client, pkce, chat, user } = setup();
     chat.stop();
-    await expect(client.authorize({ scopes, codeChallenge: pkce.challenge })).rejects.toMatchObject({ type: 'RPCError' });
+    const inBrowser = client.authorize({ scopes, codeChallenge: pkce.challenge });
+    await sim.settle();
+    expect(sim.machine(user).browser.pages).toHaveLength(1);
+    client.abortAuthorize();
+    await expect(inBrowser).rejects.toMatchObject({ type: 'Aborted' });
     chat.start();
     const pending = client.authorize({ scopes, codeChallenge: pkce.challenge });
     await sim.settle();

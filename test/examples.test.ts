@@ -120,6 +120,16 @@ describe('examples', () => {
     );
   });
 
+  it('the link-from-chat-client example: the entrypoint URL opens, the web flow signs the running game in', async () => {
+    const { code, stdout, stderr } = await runFixture(example('link-from-chat-client.mjs'));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toBe(
+      'games asked: 0, browser shows: https://game.example/link\n' +
+        'redirected to https://game.example/discord/callback, state f81c2a\nthe running game is signed in as ada\n',
+    );
+  });
+
   it('the webhooks example: link on the server, PING, APPLICATION_DEAUTHORIZED drops the link, no secret shown', async () => {
     const { code, stdout, stderr } = await runFixture(example('webhooks.mjs'));
     expect(stderr).toBe('');

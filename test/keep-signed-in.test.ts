@@ -74,6 +74,9 @@ describe('keepSignedIn', () => {
     expect(seen.signedOut).toEqual([]);
     // Rotation: every refresh token but the newest is spent.
     await expect(client.refreshToken({ applicationId, refreshToken: spent[1]!.refreshToken })).rejects.toMatchObject(invalidGrant);
+    // discordpp.h RefreshToken: the old access tokens are invalidated too; the session runs on the newest.
+    for (const old of spent.slice(0, -1)) await expect(client.fetchCurrentUser(old.accessToken)).rejects.toMatchObject({ status: 401 });
+    await expect(client.fetchCurrentUser(spent.at(-1)!.accessToken)).resolves.toMatchObject({ id: user.id });
     await client.close();
   });
 

@@ -99,6 +99,9 @@ describe('RestClient token methods against sim.listen()', () => {
     expect(second.refreshToken).not.toBe(first.refreshToken);
     await expect(rest.refreshToken(first.refreshToken!)).rejects.toMatchObject(invalidGrant);
     await expect(rest.createOrJoinLobby({ secret: 'rotated' }, { userToken: second.accessToken })).resolves.toMatchObject({ members: [{ id: user.id }] });
+    // discordpp.h 1.9.16441, Client::RefreshToken: "the old access and refresh tokens are both
+    // invalidated and cannot be used again" (the HTTP refresh grant reaches the same World rule).
+    await expect(rest.createOrJoinLobby({ secret: 'stale' }, { userToken: first.accessToken })).rejects.toMatchObject({ type: 'HTTPError', status: 401 });
   });
 
   it('a refresh after the player removed the app fails with the deauthorization error (invalid_grant), and the access token stops working', async () => {

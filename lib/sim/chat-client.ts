@@ -114,7 +114,9 @@ export class SimulatedChatClient {
   }
 
   /**
-   * The sign-in requests (`client.authorize()`) the chat client shows, oldest first: which
+   * The sign-in requests (`client.authorize()`) the chat client shows, oldest first (when no
+   * user's chat client is reachable, `authorize()` opens the browser instead: see
+   * `sim.machine(user).browser`): which
    * application asks, for which scopes. Empty while the chat client is stopped or its RPC
    * connection is down (they show again when it is back). A prompt nobody answers stays until the
    * game aborts it or its client closes.
@@ -189,9 +191,13 @@ export class SimulatedChatClient {
   }
 
   /**
-   * The user asks, in the chat client, to link their account with `application`: every client of
-   * that application that called `onAuthorizeRequest` (and not `offAuthorizeRequest`) gets
-   * `authorizeRequest`. Returns how many clients were asked.
+   * The user clicks an account-linking prompt for `application` in the chat client. The docs'
+   * order of flows ("Account Linking from Discord": connected game flow, then web flow): every
+   * client of that application that called `onAuthorizeRequest` (and not `offAuthorizeRequest`)
+   * gets `authorizeRequest`; when none did, the chat client opens the application's Connection
+   * Entrypoint URL (`createApplication({ connectionEntrypointUrl })`, spec "Authentication" rule 9)
+   * in the user's browser (`sim.machine(user).browser.pages`), as set: the docs name no parameters
+   * the chat client adds, so it adds none (our choice). Returns how many clients were asked.
    * @throws RangeError for an unknown application, or when the chat client is not reachable.
    */
   requestAccountLink(application: { id: Snowflake } | SnowflakeInput): number {

@@ -6,6 +6,7 @@
  * @module
  */
 import type { Snowflake } from '../ids.js';
+import { SimulatedBrowser } from './browser.js';
 import type { NativeWorld } from '../native.js';
 import { checkBoolean, checkOneOf, checkText, describe, typeName } from '../validate.js';
 import { toAudioDevice, type AudioDevice } from '../voice.js';
@@ -50,6 +51,11 @@ export class SimulatedMachine {
   constructor(world: NativeWorld, userId: Snowflake) {
     this.#world = world;
     this.userId = userId;
+  }
+
+  /** The machine's web browser: sign-in pages, account-linking pages (see {@link SimulatedBrowser}). */
+  get browser(): SimulatedBrowser {
+    return new SimulatedBrowser(this.#world, this.userId);
   }
 
   /** The microphones, in the order they were plugged in. */

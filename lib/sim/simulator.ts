@@ -25,6 +25,7 @@ import { callKind, toFailureSpec, type InjectedFailure, type SimulatedCall } fro
 import { bindNativeWorld, setDefaultSimulator } from './internal.js';
 import { SimulatedChatClient } from './chat-client.js';
 import { SimulatedMachine } from './machine.js';
+import { checkPageUrl } from './browser.js';
 import { SimulatedIdentityProvider } from './identity-provider.js';
 import { toGrant, type IssueTokenOptions, type TokenGrant } from './tokens.js';
 import { listenService, type ListenOptions, type SimulatedService } from './http/service.js';
@@ -100,6 +101,8 @@ export interface CreateApplicationOptions {
   parent?: Application | SnowflakeInput;
   /** The application is a publisher approved for publisher-level linking. Default false. */
   publisherLinking?: boolean;
+  /** The Connection Entrypoint URL (developer portal): what a chat client's account-linking prompt opens when no game takes it. */
+  connectionEntrypointUrl?: string;
 }
 
 /** A user's game identity in one application, as the game backend (or the provider link) sets it. */
@@ -281,13 +284,15 @@ export class Simulator {
 
   /** A new application (game); `inviteCoverImage` is its developer portal invite cover image. */
   createApplication(options: CreateApplicationOptions): Application {
-    const { name: given, inviteCoverImage, parent, publisherLinking } = checkRequiredOptions(options);
+    const { name: given, inviteCoverImage, parent, publisherLinking, connectionEntrypointUrl: entry } = checkRequiredOptions(options);
+    const entrypoint = entry === undefined ? undefined : checkPageUrl(entry, 'connectionEntrypointUrl').href;
     const name = checkText(given, 'name', 1, limits.applicationNameLength);
     const image = inviteCoverImage === undefined ? undefined : checkImage(inviteCoverImage);
     const parentId = parent === undefined ? undefined : idOf(parent, 'parent');
     const approved = publisherLinking === undefined ? false : checkBoolean(publisherLinking, 'publisherLinking');
     const app = this.#world.createApplication(name, parentId, approved);
     if (image !== undefined) this.#world.setApplicationInviteCoverImage(app.id, image);
+    if (entrypoint !== undefined) this.#world.setConnectionEntrypointUrl(app.id, entrypoint);
     return app;
   }
 

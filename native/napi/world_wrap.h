@@ -133,6 +133,11 @@ class WorldWrap final : public Napi::ObjectWrap<WorldWrap> {
   Napi::Value GetLaunchCommands(const Napi::CallbackInfo& info);         // (userId) -> { registered, launched }
   Napi::Value AcceptActivityInviteInChatClient(const Napi::CallbackInfo& info);  // (userId, messageId)
   Napi::Value RequestAccountLink(const Napi::CallbackInfo& info);        // (userId, applicationId) -> count
+  Napi::Value GetBrowserPages(const Napi::CallbackInfo& info);           // (userId) -> [{ url } | { authorize }]
+  Napi::Value OpenBrowserPage(const Napi::CallbackInfo& info);           // (userId, url)
+  Napi::Value OpenAuthorizePage(const Napi::CallbackInfo& info);         // (userId, { applicationId, scopes, state, codeChallenge, redirectUri })
+  Napi::Value AnswerAuthorizePage(const Napi::CallbackInfo& info);       // (userId, approve) -> redirect
+  Napi::Value SetConnectionEntrypointUrl(const Napi::CallbackInfo& info);  // (applicationId, url)
   Napi::Value IssueExternalToken(const Napi::CallbackInfo& info);        // (applicationId, type, subject, ttlMs, issuer?) -> token
   Napi::Value BanUser(const Napi::CallbackInfo& info);                   // (userId, banned) -> identities moved (ban)
   // The game server's provisional accounts and the OIDC issuer configuration

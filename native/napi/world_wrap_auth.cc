@@ -1,6 +1,8 @@
-// The harness's side of sign-in: the consent prompts the local chat clients show; and the token
+// The harness's side of sign-in: the consent prompts the local chat clients show; the web
+// browser's pages (the SDK's sign-in fallback, account-linking web flows); and the token
 // endpoints of the simulated HTTP service (a game server's confidential client), which reach the
 // same World rules as the SDK clients' GetToken / RefreshToken / RevokeToken.
+#include <deque>
 #include <optional>
 #include <string>
 
@@ -95,6 +97,74 @@ Napi::Value WorldWrap::RequestAccountLink(const Napi::CallbackInfo& info) {
   size_t notified = 0;
   Guarded(env, [&] { notified = world().RequestAccountLink(user, app); });
   return Napi::Number::New(env, static_cast<double>(notified));
+}
+
+// The web browser (sim/service/browser.h). An authorize page crosses as its fields; the harness
+// makes its URL. The strings were checked in TypeScript (lib/sim/browser.ts).
+Napi::Value WorldWrap::GetBrowserPages(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const sdk::Snowflake user = SnowflakeFromJs(ArgOrUndefined(info, 0), "userId");
+  const std::deque<BrowserPage> pages = world().BrowserPagesOf(user);
+  Napi::Array out = Napi::Array::New(env, pages.size());
+  for (size_t i = 0; i < pages.size(); ++i) {
+    Napi::Object page = Napi::Object::New(env);
+    if (const std::optional<AuthorizePage>& authorize = pages[i].authorize) {
+      Napi::Object fields = Napi::Object::New(env);
+      fields.Set("applicationId", SnowflakeToJs(env, authorize->applicationId));
+      fields.Set("scopes", authorize->scopes);
+      fields.Set("state", authorize->state);
+      fields.Set("codeChallenge", authorize->codeChallenge);
+      fields.Set("redirectUri", authorize->redirectUri);
+      page.Set("authorize", fields);
+    } else {
+      page.Set("url", pages[i].url);
+    }
+    out.Set(static_cast<uint32_t>(i), page);
+  }
+  return out;
+}
+
+Napi::Value WorldWrap::OpenBrowserPage(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const sdk::Snowflake user = SnowflakeFromJs(ArgOrUndefined(info, 0), "userId");
+  std::string url = StringArg(info, 1, "url");
+  Guarded(env, [&] { world().OpenBrowserPage(user, std::move(url)); });
+  return env.Undefined();
+}
+
+Napi::Value WorldWrap::OpenAuthorizePage(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const sdk::Snowflake user = SnowflakeFromJs(ArgOrUndefined(info, 0), "userId");
+  AuthorizePage page;
+  page.applicationId = SnowflakeFromJs(ArgOrUndefined(info, 1), "applicationId");
+  page.scopes = StringArg(info, 2, "scopes");
+  page.state = StringArg(info, 3, "state");
+  page.codeChallenge = StringArg(info, 4, "codeChallenge");
+  page.redirectUri = StringArg(info, 5, "redirectUri");
+  Guarded(env, [&] { world().OpenAuthorizePage(user, std::move(page)); });
+  return env.Undefined();
+}
+
+Napi::Value WorldWrap::AnswerAuthorizePage(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const sdk::Snowflake user = SnowflakeFromJs(ArgOrUndefined(info, 0), "userId");
+  const bool approve = BoolArg(info, 1, "approve");
+  AuthorizeRedirect redirect;
+  Guarded(env, [&] { redirect = world().AnswerAuthorizePage(user, approve); });
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("redirectUri", redirect.redirectUri);
+  out.Set("code", redirect.code);
+  out.Set("state", redirect.state);
+  out.Set("error", redirect.error);
+  return out;
+}
+
+Napi::Value WorldWrap::SetConnectionEntrypointUrl(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const sdk::Snowflake app = SnowflakeFromJs(ArgOrUndefined(info, 0), "applicationId");
+  std::string url = StringArg(info, 1, "url");
+  Guarded(env, [&] { world().SetConnectionEntrypointUrl(app, std::move(url)); });
+  return env.Undefined();
 }
 
 Napi::Value WorldWrap::IssueExternalToken(const Napi::CallbackInfo& info) {

@@ -251,6 +251,7 @@ void SimClient::Identify(uint64_t attempt, const std::optional<sdk::Result>& fai
     connectedToken_ = token;
     currentUser_ = user;
   }
+  tokenReplaced_.store(false, std::memory_order_relaxed);
   sessionApplicationId_.store(app);
   sessionUserId_.store(user.id);
   Log(sdk::LogSeverity::Info, "Ready as user " + std::to_string(user.id));

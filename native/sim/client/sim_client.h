@@ -72,6 +72,7 @@ class SimClient final : public sdk::Client,
   // Session (called by the world; only posts to the service thread)
   sdk::Snowflake SessionUserId() const override { return sessionUserId_.load(); }
   void OnTokenRevoked(const std::string& token) override;
+  void OnTokenReplaced(const std::string& token) override;
   void OnConnectionDropped() override;
   void OnLoadLogs(uint32_t count, sdk::LogSeverity severity, std::string message, bool voice) override;
   void OnLobbyEvent(sdk::LobbyEvent event, sdk::Snowflake lobbyId, sdk::Snowflake memberId) override;
@@ -163,6 +164,8 @@ class SimClient final : public sdk::Client,
         CompleteOperation(op, std::move(*fault));
       } else if (!SignedIn(&app, &user, &failure)) {
         CompleteOperation(op, std::move(failure));
+      } else if (tokenReplaced_.load(std::memory_order_relaxed)) {
+        CompleteOperation(op, ReplacedTokenFailure());
       } else {
         (*state)(app, user);
       }
@@ -196,6 +199,11 @@ class SimClient final : public sdk::Client,
   std::atomic<sdk::Status> status_{sdk::Status::Disconnected};
   std::atomic<sdk::Snowflake> sessionUserId_{0};
   std::atomic<sdk::Snowflake> sessionApplicationId_{0};
+  // The session's token was invalidated by a refresh (OnTokenReplaced): its calls are refused
+  // until UpdateToken gives it a usable one, or the next identify (service thread).
+  std::atomic<bool> tokenReplaced_{false};
+  // The 401 such a call fails with (sim_client_auth.cc).
+  static sdk::Result ReplacedTokenFailure();
   uint64_t connectAttempt_ = 0;  // service thread only: a delayed identify of an old attempt is dropped
   // Service thread only: the activity this client published, published again after a reconnect
   // (the SDK keeps it; the service drops it with the connection).

@@ -1,5 +1,6 @@
 // The simulated client's sign-in calls. The PKCE pair is made locally, as the SDK makes it;
-// Authorize asks the local chat client (an RPC round trip) and waits for the user's answer.
+// Authorize asks the local chat client (an RPC round trip), or with none running opens the
+// service's authorize page in the browser and waits for its redirect, then for the user's answer.
 #include "sim/client/sim_client.h"
 #include "sim/service/http_failure.h"
 #include "sim/service/pkce.h"
@@ -15,8 +16,10 @@ sdk::AuthorizationCodeVerifier SimClient::CreateAuthorizationCodeVerifier() {
 
 void SimClient::Authorize(std::string scopes, std::string codeChallenge, std::string state, std::string nonce,
                           AuthorizationCallback done) {
-  (void)state;  // returned unchanged by the browser flow; the SDK's callback does not carry it
   (void)nonce;  // goes into the ID token, which the simulator does not issue
+  // discordpp.h AuthorizationArgs::State: "We recommend leaving this unset, and the SDK will
+  // automatically generate a secure random value for you." The browser fallback carries it.
+  if (state.empty()) state = RandomBase64Url(24);
   const uint64_t op = BeginValueOperation(done);
   bool busy = false;
   {
@@ -31,7 +34,7 @@ void SimClient::Authorize(std::string scopes, std::string codeChallenge, std::st
   Log(sdk::LogSeverity::Verbose, "RPC AUTHORIZE (scopes: " + scopes + ")");
   world_->Schedule(this, CallKind::Authorize, 0,
                    [this, op, scopes = std::move(scopes), codeChallenge = std::move(codeChallenge),
-                    done](std::optional<sdk::Result> fault) {
+                    state = std::move(state), done](std::optional<sdk::Result> fault) {
                      auto finish = [this, op](const sdk::Result& failure) {
                        {
                          std::lock_guard<std::mutex> lock(mutex_);
@@ -44,7 +47,7 @@ void SimClient::Authorize(std::string scopes, std::string codeChallenge, std::st
                        std::lock_guard<std::mutex> lock(mutex_);
                        if (authorizeOp_ != op) return;  // aborted while on its way
                      }
-                     World::AuthorizeRequest request{options_.applicationId, scopes, codeChallenge};
+                     World::AuthorizeRequest request{options_.applicationId, scopes, codeChallenge, state};
                      sdk::Result failure;
                      auto answer = [this, op, done](const sdk::Result& result, sdk::Authorization authorization) {
                        {
@@ -304,8 +307,26 @@ void SimClient::ContinueSessionWith(const std::string& token) {
     if (connectedToken_ == token) return;
     connectedToken_ = token;
   }
+  tokenReplaced_.store(false, std::memory_order_relaxed);
   Log(sdk::LogSeverity::Verbose, "Gateway: the session continues with the new access token");
   WatchTokenExpiry(connectAttempt_, token);
+}
+
+// A refresh invalidated the session's token (World::InvalidateReplacedTokenLocked): the
+// connection stays, the calls made with the token are refused until UpdateToken.
+void SimClient::OnTokenReplaced(const std::string& token) {
+  Post([this, token] {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (connectedToken_ != token) return;
+    }
+    tokenReplaced_.store(true, std::memory_order_relaxed);
+    Log(sdk::LogSeverity::Warning, "The access token was replaced by a refresh: give the new one to UpdateToken");
+  });
+}
+
+sdk::Result SimClient::ReplacedTokenFailure() {
+  return HttpFailure(401, 0, "401: Unauthorized (the access token was invalidated by a refresh: pass the new one to UpdateToken)");
 }
 
 void SimClient::TokenExpired(uint64_t attempt, const std::string& token) {

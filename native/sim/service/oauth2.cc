@@ -26,7 +26,11 @@ std::string OAuth2::RedeemCode(const std::string& code, sdk::Snowflake applicati
   if (grant.applicationId != applicationId) return "invalid_grant: the authorization code was issued to another application";
   if (nowMs >= grant.expiresAtMs) return "invalid_grant: the authorization code expired";
   if (grant.redirectUri != redirectUri) return "invalid_grant: redirect_uri does not match the authorization request";
-  if (S256Challenge(verifier) != grant.codeChallenge) {
+  // RFC 7636 §4.6: the verifier is checked when the authorization request carried a challenge (a
+  // game's web flow may have none; the SDK's GetToken flow needs one, discordpp.h AuthorizationArgs).
+  if (grant.codeChallenge.empty()) {
+    if (!verifier.empty()) return "invalid_grant: code_verifier given but the authorization request had no code_challenge";
+  } else if (S256Challenge(verifier) != grant.codeChallenge) {
     return "invalid_grant: code_verifier does not match the code challenge";
   }
   *out = grant;

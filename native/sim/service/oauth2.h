@@ -34,11 +34,13 @@ class OAuth2 {
   std::string RedeemCode(const std::string& code, sdk::Snowflake applicationId, const std::string& verifier,
                          const std::string& redirectUri, uint64_t nowMs, Code* out);
 
-  // Refresh tokens, by value. Each belongs to one authorization (application, user).
+  // Refresh tokens, by value. Each belongs to one authorization (application, user), and was
+  // issued with one access token, which a refresh invalidates with it (discordpp.h RefreshToken).
   struct Refresh {
     sdk::Snowflake applicationId = 0;
     sdk::Snowflake userId = 0;
     std::string scopes;
+    std::string accessToken;
   };
   std::string IssueRefresh(Refresh grant);
   // Spends a refresh token (rotation). False when unknown (or spent, revoked) or of another app.

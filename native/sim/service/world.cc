@@ -195,6 +195,7 @@ void World::Detach(Session* session) {
   interference_.Forget(session);
   ForgetReadyLocked(session);
   chatClients_.ForgetOwner(session);
+  browser_.ForgetOwner(session);
 }
 
 bool World::IsAttachedLocked(Session* session) const {

@@ -27,6 +27,7 @@
 #include "sim/service/oauth2.h"
 #include "sdk/guilds.h"
 #include "sdk/user_messages.h"
+#include "sim/service/browser.h"
 #include "sim/service/direct_messages.h"
 #include "sim/service/webhook_outbox.h"
 #include "sim/service/guilds.h"
@@ -50,6 +51,10 @@ class Session {
   // 0 while not signed in.
   virtual sdk::Snowflake SessionUserId() const = 0;
   virtual void OnTokenRevoked(const std::string& token) = 0;
+  // A refresh invalidated `token` (discordpp.h RefreshToken): a session on it keeps its connection,
+  // but its service calls are refused until UpdateToken gives it another token (our choice: the
+  // header is silent on a connected session; see world_auth.cc).
+  virtual void OnTokenReplaced(const std::string& token) = 0;
   virtual void OnConnectionDropped() = 0;
   virtual void OnLoadLogs(uint32_t count, sdk::LogSeverity severity, std::string message, bool voice) = 0;
   virtual void OnLobbyEvent(sdk::LobbyEvent event, sdk::Snowflake lobbyId, sdk::Snowflake memberId) = 0;
@@ -96,6 +101,9 @@ struct Application {
   // for tokens of its child applications.
   sdk::Snowflake parentId = 0;
   bool publisherLinking = false;
+  // The Connection Entrypoint URL set in the developer portal (spec "Authentication" rule 9): the
+  // page a chat client's account-linking prompt opens when no running game takes the request.
+  std::string connectionEntrypointUrl;
 };
 
 struct TokenGrant {
@@ -355,6 +363,7 @@ class World {
     sdk::Snowflake applicationId = 0;
     std::string scopes;
     std::string codeChallenge;
+    std::string state;  // carried by the browser fallback's authorize page and redirect
   };
   uint64_t RequestAuthorization(Session* session, AuthorizeRequest request,
                                 std::function<void(const sdk::Result&, sdk::Authorization)> answer,
@@ -365,13 +374,26 @@ class World {
   // The user answers the oldest prompt. std::invalid_argument: no prompt, or the chat client is
   // not reachable, or the user is unknown.
   void AnswerConsent(sdk::Snowflake user, bool approve);
+  // The web browser (browser.h). The pages `user`'s browser shows, oldest first. Opening a page:
+  // a plain one, or the service's authorize page of a game's web flow (std::invalid_argument:
+  // unknown user or application, a child application). The user answers the oldest authorize
+  // page: a code (approve) or access_denied; the redirect goes to the SDK's local server when an
+  // SDK authorization waits on it, and is returned. std::invalid_argument: unknown user, no page.
+  std::deque<BrowserPage> BrowserPagesOf(sdk::Snowflake user) const;
+  void OpenBrowserPage(sdk::Snowflake user, std::string url);
+  void OpenAuthorizePage(sdk::Snowflake user, AuthorizePage page);
+  AuthorizeRedirect AnswerAuthorizePage(sdk::Snowflake user, bool approve);
+  // The developer portal's Connection Entrypoint URL ("" clears it). std::invalid_argument: unknown app.
+  void SetConnectionEntrypointUrl(sdk::Snowflake app, std::string url);
   // Account-link requests (RegisterAuthorizeRequestCallback): a session subscribes for its
   // application (`notify` is enqueued on it for each request) until it unsubscribes or detaches.
   void SubscribeAuthorizeRequests(Session* session, sdk::Snowflake applicationId, std::function<void()> notify);
   void UnsubscribeAuthorizeRequests(Session* session);
   // The user asks, in their chat client, to link their account with the application: every
-  // subscribed session of it is told. Returns how many. std::invalid_argument: unknown user or
-  // application, or the chat client is not reachable.
+  // subscribed session of it is told (the connected game flow); when none is, the chat client
+  // opens the application's Connection Entrypoint URL in the user's browser (the web flow).
+  // Returns how many sessions were told. std::invalid_argument: unknown user or application, or
+  // the chat client is not reachable.
   size_t RequestAccountLink(sdk::Snowflake user, sdk::Snowflake applicationId);
   // Provisional accounts (world_provisional.cc). The harness, as the application's identity
   // provider, issues a token of `type` for the player `subject`, valid `ttlMs`.
@@ -455,6 +477,9 @@ class World {
   sdk::TokenExchange IssueTokenSetLocked(sdk::Snowflake app, sdk::Snowflake user, const std::string& scopes);
   // Revokes every token of (app, user), and the child tokens exchanged from them; returns how many.
   size_t RevokeAuthorizationLocked(sdk::Snowflake app, sdk::Snowflake user);
+  // Invalidates the access token a refresh replaces: refused from now on, its sessions told
+  // (OnTokenReplaced), the child tokens exchanged from it revoked (world_auth.cc).
+  void InvalidateReplacedTokenLocked(const std::string& accessToken);
   // Revokes the child tokens whose parent token was revoked (world_publisher.cc).
   void RevokeOrphanedChildTokensLocked();
   // Refuses OAuth2 and provisional-account calls made with a child application's id (see
@@ -552,6 +577,7 @@ class World {
   Interference interference_;
   Calls calls_;
   ChatClients chatClients_;
+  Browser browser_;
   MachineAudio machineAudio_;
   // Tells every session of `user` that its machine's audio changed. Called with mutex_ held.
   void MachineAudioChangedLocked(sdk::Snowflake user, bool devicesChanged);

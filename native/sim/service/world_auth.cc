@@ -1,5 +1,5 @@
-// The world's sign-in: consent prompts in the local chat clients (ChatClients) and the OAuth2
-// model's codes (OAuth2).
+// The world's sign-in: consent prompts in the local chat clients (ChatClients), the web browser's
+// authorize pages (Browser) and the OAuth2 model's codes (OAuth2).
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -34,10 +34,31 @@ uint64_t World::RequestAuthorization(Session* session, AuthorizeRequest request,
   for (const auto& entry : users_) {
     if (bots.count(entry.first) == 0) users.push_back(entry.first);
   }
+  // No chat client to ask: the browser. discordpp.h 1.9.16441, Client::Authorize, "Overlay": "the
+  // SDK will fall back to using a browser window"; the docs' order is "Overlay > Discord Client >
+  // Browser fallback" (discord-api-docs, discord-social-sdk/core-concepts/communication-features.mdx).
+  // "Redirects": for desktop `http://127.0.0.1/callback`, and "The SDK will then spin up a local
+  // webserver to handle the OAuth2 redirects": the page's redirect comes back to the session.
   if (!chatClients_.AnyReachable(users)) {
-    *failure = sdk::Result::Failure(sdk::ErrorType::RPCError,
-                                    "no chat client is running on this machine: Authorize needs one to ask the user");
-    return 0;
+    AuthorizePage page;
+    page.applicationId = request.applicationId;
+    page.scopes = request.scopes;
+    page.state = request.state;
+    page.codeChallenge = request.codeChallenge;
+    page.redirectUri = OAuth2::kDesktopRedirectUri;
+    page.owner = session;
+    // Runs under mutex_ (AnswerAuthorizePage): the session is attached, since Detach forgets it.
+    page.loopback = [session, answer](const AuthorizeRedirect& redirect) {
+      session->Enqueue([answer, redirect] {
+        if (!redirect.error.empty()) {
+          return answer(sdk::Result::Failure(sdk::ErrorType::AuthorizationFailed,
+                                             "the user denied the authorization request (" + redirect.error + ")"),
+                        {});
+        }
+        answer(sdk::Result::Success(), sdk::Authorization{redirect.code, redirect.redirectUri});
+      });
+    };
+    return browser_.Open(0, "", std::move(page));
   }
   ConsentPrompt prompt;
   prompt.owner = session;
@@ -66,7 +87,60 @@ uint64_t World::RequestAuthorization(Session* session, AuthorizeRequest request,
 
 void World::CancelAuthorization(uint64_t promptId) {
   std::lock_guard<std::mutex> lock(mutex_);
-  chatClients_.RemovePrompt(promptId);
+  if (!chatClients_.RemovePrompt(promptId)) browser_.StopWaiting(promptId);
+}
+
+std::deque<BrowserPage> World::BrowserPagesOf(sdk::Snowflake user) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return browser_.PagesOf(user);
+}
+
+void World::OpenBrowserPage(sdk::Snowflake user, std::string url) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (users_.count(user) == 0) throw std::invalid_argument("unknown user " + std::to_string(user));
+  browser_.Open(user, std::move(url), std::nullopt);
+}
+
+void World::OpenAuthorizePage(sdk::Snowflake user, AuthorizePage page) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (users_.count(user) == 0) throw std::invalid_argument("unknown user " + std::to_string(user));
+  if (applications_.count(page.applicationId) == 0) {
+    throw std::invalid_argument("client_id: unknown application " + std::to_string(page.applicationId));
+  }
+  if (sdk::Result refused = RefuseChildApplicationLocked(page.applicationId); !refused.ok()) {
+    throw std::invalid_argument(refused.message);
+  }
+  page.owner = nullptr;
+  page.loopback = nullptr;
+  browser_.Open(user, "", std::move(page));
+}
+
+AuthorizeRedirect World::AnswerAuthorizePage(sdk::Snowflake user, bool approve) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (users_.count(user) == 0) throw std::invalid_argument("unknown user " + std::to_string(user));
+  std::optional<AuthorizePage> page = browser_.TakeOldestAuthorizePage(user);
+  if (!page) throw std::invalid_argument("the browser of user " + std::to_string(user) + " shows no authorization page");
+  AuthorizeRedirect redirect{page->redirectUri, "", page->state, ""};
+  if (approve) {
+    OAuth2::Code grant;
+    grant.applicationId = page->applicationId;
+    grant.userId = user;
+    grant.scopes = page->scopes;
+    grant.codeChallenge = page->codeChallenge;
+    grant.redirectUri = page->redirectUri;
+    redirect.code = oauth2_.IssueCode(std::move(grant), nowMs_);
+  } else {
+    redirect.error = "access_denied";  // RFC 6749 §4.1.2.1
+  }
+  if (page->loopback) page->loopback(redirect);
+  return redirect;
+}
+
+void World::SetConnectionEntrypointUrl(sdk::Snowflake app, std::string url) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = applications_.find(app);
+  if (it == applications_.end()) throw std::invalid_argument("unknown application " + std::to_string(app));
+  it->second.connectionEntrypointUrl = std::move(url);
 }
 
 std::vector<ConsentPrompt> World::ConsentPromptsOf(sdk::Snowflake user) const {
@@ -114,7 +188,14 @@ size_t World::RequestAccountLink(sdk::Snowflake user, sdk::Snowflake application
   if (!chatClients_.Of(user).reachable()) {
     throw std::invalid_argument("the chat client of user " + std::to_string(user) + " is not running");
   }
-  return chatClients_.RequestAccountLink(applicationId);
+  // discord-api-docs, discord-social-sdk/development-guides/account-linking-from-discord.mdx,
+  // "Account Linking Flows": "flows are chosen in the following priority order: Connected game
+  // flow, Web flow". The web flow opens the Connection Entrypoint URL as set (the docs name no
+  // parameters the chat client adds: our choice is none).
+  const size_t notified = chatClients_.RequestAccountLink(applicationId);
+  const std::string& entrypoint = applications_.at(applicationId).connectionEntrypointUrl;
+  if (notified == 0 && !entrypoint.empty()) browser_.Open(user, entrypoint, std::nullopt);
+  return notified;
 }
 
 namespace {
@@ -135,7 +216,7 @@ sdk::TokenExchange World::IssueTokenSetLocked(sdk::Snowflake app, sdk::Snowflake
   tokens_.emplace(record.grant.accessToken, record);
   sdk::TokenExchange out;
   out.accessToken = record.grant.accessToken;
-  out.refreshToken = oauth2_.IssueRefresh(OAuth2::Refresh{app, user, scopes});
+  out.refreshToken = oauth2_.IssueRefresh(OAuth2::Refresh{app, user, scopes, record.grant.accessToken});
   out.tokenType = sdk::TokenType::Bearer;
   out.expiresIn = static_cast<int32_t>(kAccessTokenTtlMs / 1000);
   out.scopes = scopes;
@@ -174,8 +255,24 @@ sdk::Result World::RefreshGrant(sdk::Snowflake app, const std::string& refreshTo
   if (!oauth2_.TakeRefresh(refreshToken, app, &grant)) {
     return InvalidGrant("invalid_grant: Invalid \"refresh_token\" in request");
   }
+  InvalidateReplacedTokenLocked(grant.accessToken);
   *out = IssueTokenSetLocked(app, grant.userId, grant.scopes);
   return sdk::Result::Success();
+}
+
+// discordpp.h 1.9.16441, Client::RefreshToken: "Once this is called, the old access and refresh
+// tokens are both invalidated and cannot be used again." Both the SDK's RefreshToken and the HTTP
+// refresh grant come here. The header says nothing of a session signed in with the old token. Our
+// choice: it keeps its connection (refresh, then UpdateToken, is the header's own way to renew a
+// connected client: SetTokenExpirationCallback), but its calls are refused (the token "cannot be
+// used again") until UpdateToken. A child token exchanged from it ends with it, as with a revoked
+// parent (world_publisher.cc).
+void World::InvalidateReplacedTokenLocked(const std::string& accessToken) {
+  auto it = tokens_.find(accessToken);
+  if (it == tokens_.end() || it->second.revoked) return;
+  it->second.revoked = true;
+  for (Session* session : sessions_) session->OnTokenReplaced(accessToken);
+  RevokeOrphanedChildTokensLocked();
 }
 
 sdk::Result World::RevokeGrant(sdk::Snowflake app, const std::string& token) {
