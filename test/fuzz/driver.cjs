@@ -184,6 +184,8 @@ async function publicContext(pkg, opts) {
       SocialSdkErrorInstance: new SocialSdkError('an error', { type: 'HTTPError', status: 500 }),
       // The exports group calls SimulatedMachine's members on a real machine (hot-plug, levels).
       SimulatedMachineInstance: sim.machine(alice),
+      // ... and SimulatedBrowser's on a real browser (pages, authorize answers).
+      SimulatedBrowserInstance: sim.machine(alice).browser,
       undefinedThis: undefined,
     },
     strings: {
