@@ -59,7 +59,7 @@ export type { ChatClientInvite, ChatClientLaunches, ProfilePrivacy } from './sim
 export { SimulatedMachine } from './sim/machine.js';
 export type { PlugAudioDeviceOptions } from './sim/machine.js';
 export { SimulatedService, SERVICE_ROUTES } from './sim/http/service.js';
-export type { ListenOptions, ServiceFailure, AuditLogEntry, AcceptedInvite, RateLimitBudget } from './sim/http/service.js';
+export type { ListenOptions, ServiceFailure, AuditLogEntry, AcceptedInvite, RateLimitBudget, RateLimitScope } from './sim/http/service.js';
 export type {
   Call,
   CallStatus,

@@ -10,7 +10,7 @@ import { inspect } from 'node:util';
 
 import { toSnowflake, type Snowflake, type SnowflakeInput } from '../../ids.js';
 import type { NativeWorld } from '../../native.js';
-import { checkInteger, checkOneOf, checkOptions, checkText, typeName } from '../../validate.js';
+import { checkBoolean, checkInteger, checkOneOf, checkOptions, checkText, typeName } from '../../validate.js';
 import { LOBBY_ROUTES } from './routes-lobbies.js';
 import { MESSAGE_ROUTES } from './routes-messages.js';
 import { CHANNEL_ROUTES } from './routes-channels.js';
@@ -20,11 +20,13 @@ import { PUBLISHER_ROUTES } from './routes-publisher.js';
 import { PROVISIONAL_ROUTES } from './routes-provisional.js';
 import { routeKey, type Route } from './routes.js';
 import { startServer } from './server.js';
-import { serviceStateOf, type ServiceState } from './state.js';
+import { serviceStateOf, type PlannedFailure, type ServiceState } from './state.js';
+import type { RateLimitScope } from './errors.js';
 import type { RateLimitBudget } from './rate-limits.js';
 import type { WebhookDelivery } from './webhooks.js';
 
 export type { RateLimitBudget } from './rate-limits.js';
+export type { RateLimitScope } from './errors.js';
 export type { WebhookDelivery } from './webhooks.js';
 
 /** Only listenService() constructs a SimulatedService. */
@@ -60,8 +62,15 @@ export interface ServiceFailure {
   /** The service's JSON error code; default 0. */
   code?: number;
   message?: string;
-  /** Seconds, sent as `Retry-After` (and `retry_after` on a 429). */
+  /** Seconds, sent as `Retry-After` (and `retry_after` on a 429, where the default is 1). */
   retryAfter?: number;
+  /**
+   * Only for a 429: its `X-RateLimit-Scope` (public docs, topics/rate-limits): `user` (the
+   * default: the caller's bucket is spent until the retry), `global` (the caller's global limit:
+   * `X-RateLimit-Global`, `global: true`) or `shared` (a limit of the resource, which the
+   * invalid-request count leaves out).
+   */
+  scope?: RateLimitScope;
 }
 
 /** An audit log entry the simulated service recorded. */
@@ -186,17 +195,44 @@ export class SimulatedService {
     this.#state.rateLimits.setGlobal(checkBudget(budget, 'budget'));
   }
 
+  /**
+   * Adds `user` to the App Testers of `application` (default: the simulator's default
+   * application), or with false removes them. An App Tester's requests (with their `Bearer`
+   * token in that application) skip the per-route development budgets and spend none of the
+   * application's; the global budget still applies. The docs advise adding QA users as App
+   * Testers "to avoid hitting rate limits during testing" (social SDK guide, merging provisional
+   * accounts); which limits that lifts is not documented: the route budgets is our choice.
+   * @throws TypeError when `tester` is not a boolean; RangeError for an unknown user or application.
+   */
+  setAppTester(user: { id: SnowflakeInput } | SnowflakeInput, tester: boolean, application?: { id: SnowflakeInput } | SnowflakeInput): void {
+    SimulatedService.#check(this, 'setAppTester');
+    const userId = idOf(user, 'user');
+    const flag = checkBoolean(tester, 'tester');
+    const applicationId = this.#applicationId(application);
+    if (this.#world.getUser(userId) === null) throw new RangeError(`no user with id ${userId}`);
+    this.#state.setAppTester(applicationId, userId, flag);
+  }
+
+  /** Whether `user` is one of the App Testers of `application` (default: the simulator's default application). */
+  isAppTester(user: { id: SnowflakeInput } | SnowflakeInput, application?: { id: SnowflakeInput } | SnowflakeInput): boolean {
+    SimulatedService.#check(this, 'isAppTester');
+    return this.#state.isAppTester(this.#applicationId(application), idOf(user, 'user'));
+  }
+
   /** The next `count` requests of `route` (after authentication) are answered with this failure. */
   failNext(route: string, failure: ServiceFailure): void {
     SimulatedService.#check(this, 'failNext');
     const key = checkOneOf(route, SERVICE_ROUTES, 'route');
     const given = checkOptions(failure, 'failure');
-    const planned = {
+    const status = checkInteger(given.status, 'failure.status', 400, 599);
+    if (given.scope !== undefined && status !== 429) throw new RangeError(`failure.scope is only for a 429, got status ${status}`);
+    const planned: PlannedFailure = {
       remaining: checkInteger(given.count ?? 1, 'failure.count', 1, 1_000_000),
-      status: checkInteger(given.status, 'failure.status', 400, 599),
+      status,
       code: checkInteger(given.code ?? 0, 'failure.code', 0, 0x7fffffff),
-      message: given.message === undefined ? 'simulated failure' : checkText(given.message, 'failure.message', 1, 1000),
+      message: given.message === undefined ? undefined : checkText(given.message, 'failure.message', 1, 1000),
       ...(given.retryAfter === undefined ? {} : { retryAfter: checkInteger(given.retryAfter, 'failure.retryAfter', 0, 86_400) }),
+      ...(given.scope === undefined ? {} : { scope: checkOneOf(given.scope, ['user', 'global', 'shared'] as const, 'failure.scope') }),
     };
     const list = this.#state.faults.get(key) ?? [];
     list.push(planned);
