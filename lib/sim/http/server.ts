@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 import { SocialSdkError } from '../../errors.js';
+import { syncClock } from '../clock.js';
 import { OAuthRefusal, ServiceRefusal, unauthorized } from './errors.js';
 import { matchRoute, routeKey, userCaller, type Caller, type Route, type ServiceContext, type ServiceReply } from './routes.js';
 
@@ -74,6 +75,8 @@ function send(response: ServerResponse, reply: ServiceReply, headers: Record<str
 }
 
 async function handle(request: IncomingMessage, routes: readonly Route[], context: ServiceContext): Promise<{ reply: ServiceReply; headers: Record<string, string> }> {
+  // A real-time world's clock catches up first: budgets, expiries and headers follow wall time.
+  syncClock(context.world);
   const url = new URL(request.url ?? '/', 'http://service.invalid');
   const prefix = API_PREFIX.exec(url.pathname);
   if (!prefix) throw new ServiceRefusal(404, 0, '404: Not Found');

@@ -8,7 +8,9 @@
 import type { Server } from 'node:http';
 import { inspect } from 'node:util';
 
-import { toSnowflake, type Snowflake, type SnowflakeInput } from '../../ids.js';
+import type { Snowflake, SnowflakeInput } from '../../ids.js';
+import { idOf } from '../harness-input.js';
+import { CLOCK_MODES, clockOf, syncClock, type ClockMode } from '../clock.js';
 import type { NativeWorld } from '../../native.js';
 import { checkBoolean, checkInteger, checkOneOf, checkOptions, checkText, typeName } from '../../validate.js';
 import { LOBBY_ROUTES } from './routes-lobbies.js';
@@ -51,6 +53,15 @@ export interface ListenOptions {
    * clock; `'off'` applies none. Either way {@link SimulatedService.setRateLimit} changes them.
    */
   rateLimits?: 'development' | 'off';
+  /**
+   * Switches the simulator's clock (see {@link SimulatorOptions.clock}) for everything in its world:
+   * `'real-time'` makes rate-limit windows, `Retry-After` and `X-RateLimit-Reset-After`, expiries,
+   * latency and webhook retries follow the host's clock, as they would on the real service;
+   * `'manual'` leaves them to {@link Simulator.advance}: a 429's `Retry-After` is then how far the
+   * harness must advance, and nothing the service waits for happens until it does. When absent
+   * the simulator's mode stays as it is (`manual` unless it was made with `clock: 'real-time'`).
+   */
+  clock?: ClockMode;
 }
 
 /** A planned failure of {@link SimulatedService.failNext}. */
@@ -93,11 +104,6 @@ export interface AcceptedInvite {
   guildId: Snowflake;
   channelId: Snowflake;
   lobbyId: Snowflake;
-}
-
-function idOf(value: { id: SnowflakeInput } | SnowflakeInput, name: string): Snowflake {
-  if (typeof value === 'object' && value !== null) return toSnowflake(value.id, `${name}.id`);
-  return toSnowflake(value, name);
 }
 
 function checkBudget(budget: RateLimitBudget | null, name: string): RateLimitBudget | null {
@@ -248,6 +254,7 @@ export class SimulatedService {
   /** Requests answered 401, 403 or 429 in the last 10 minutes of the simulator's clock (the service bans at 10,000). */
   get invalidRequestCount(): number {
     SimulatedService.#check(this, 'invalidRequestCount');
+    syncClock(this.#world);
     return this.#state.invalidRequests();
   }
 
@@ -258,6 +265,7 @@ export class SimulatedService {
    */
   acceptChannelInvite(code: string, user: { id: SnowflakeInput } | SnowflakeInput): AcceptedInvite {
     SimulatedService.#check(this, 'acceptChannelInvite');
+    syncClock(this.#world);
     const invite = this.#world.acceptChannelInvite(checkText(code, 'code', 1, 100), idOf(user, 'user'));
     return { guildId: invite.guildId, channelId: invite.channelId, lobbyId: invite.lobbyId };
   }
@@ -381,7 +389,9 @@ export async function listenService(world: NativeWorld, defaultApplicationId: st
   const port = checkInteger(given.port ?? 0, 'port', 0, 65535);
   const host = given.host === undefined ? '127.0.0.1' : checkText(given.host, 'host', 1, 255);
   const rateLimits = checkOneOf(given.rateLimits ?? 'development', ['development', 'off'] as const, 'rateLimits');
+  const clock = given.clock === undefined ? undefined : checkOneOf(given.clock, CLOCK_MODES, 'clock');
   const state = serviceStateOf(world, rateLimits);
   const { server, url } = await startServer(ROUTES, { world, state }, host, port);
+  if (clock !== undefined) clockOf(world).setMode(clock);
   return new SimulatedService(CONSTRUCT, server, url, state, world, defaultApplicationId);
 }
