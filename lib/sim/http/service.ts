@@ -350,7 +350,7 @@ export class SimulatedService {
 
   /**
    * Resolves once no delivery attempt is in flight: each is delivered, failed, or waiting for the
-   * simulator's clock to reach its next retry (advance it to let them go on).
+   * simulator's clock to reach its next retry (on the manual clock, advance it to let them go on).
    */
   webhooksIdle(): Promise<void> {
     try {
