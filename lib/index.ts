@@ -52,6 +52,7 @@ export type {
   CreateApplicationOptions,
   ApplicationProfileSpec,
 } from './sim/simulator.js';
+export type { ClockMode } from './sim/clock.js';
 export type { SimulatedCall, InjectedFailure, BackendErrorType } from './sim/faults.js';
 export { SimulatedChatClient } from './sim/chat-client.js';
 export type { ConsentPrompt } from './sim/chat-client.js';
