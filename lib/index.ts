@@ -52,6 +52,7 @@ export type {
   CreateApplicationOptions,
   ApplicationProfileSpec,
 } from './sim/simulator.js';
+export type { ClockMode } from './sim/clock.js';
 export type { SimulatedCall, InjectedFailure, BackendErrorType } from './sim/faults.js';
 export { SimulatedChatClient } from './sim/chat-client.js';
 export type { ConsentPrompt } from './sim/chat-client.js';
@@ -60,7 +61,7 @@ export { SimulatedMachine } from './sim/machine.js';
 export { SimulatedBrowser } from './sim/browser.js';
 export type { PlugAudioDeviceOptions } from './sim/machine.js';
 export { SimulatedService, SERVICE_ROUTES } from './sim/http/service.js';
-export type { ListenOptions, ServiceFailure, AuditLogEntry, AcceptedInvite, RateLimitBudget } from './sim/http/service.js';
+export type { ListenOptions, ServiceFailure, AuditLogEntry, AcceptedInvite, RateLimitBudget, RateLimitScope } from './sim/http/service.js';
 export type {
   Call,
   CallStatus,

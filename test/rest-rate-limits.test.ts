@@ -1,10 +1,25 @@
 // RestClient rate limits over real sockets, with a virtual clock driving the waits: 429s waited
 // out and resent (the wait asserted exactly, nothing slept), buckets learned from headers, order
 // kept within a bucket while another proceeds, the global limit, rejectOnRateLimit, the wait cap,
-// per-user queues, and the invalid-request count.
+// per-user queues, and the invalid-request count. And on real time, against a mock service whose
+// two routes share one bucket, our client beside @discordjs/rest 2.6.3.
+import { REST } from '@discordjs/rest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { rejectionOf, rest, ScriptedServer, until, VirtualClock, wireLobby, wireMessage, type RateLimitInfo, type RestClientOptions } from './rest-server-helpers.js';
+import {
+  API_PREFIX,
+  rejectionOf,
+  rest,
+  ScriptedServer,
+  until,
+  VirtualClock,
+  wireLobby,
+  wireMessage,
+  type RateLimitInfo,
+  type RecordedRequest,
+  type RestClientOptions,
+  type ScriptedResponse,
+} from './rest-server-helpers.js';
 
 const TOKEN = 'bot.token-AAAA';
 const LOBBY = '1100000000000000001';
@@ -210,5 +225,92 @@ describe('invalid requests', () => {
     server.reply(tooMany(1, { 'x-ratelimit-scope': 'shared' }), { status: 204 });
     await client.deleteLobby(LOBBY);
     expect(client.invalidRequestCount).toBe(0);
+  });
+});
+
+describe('routes that share a bucket (X-RateLimit-Bucket), on real time', () => {
+  // "In some cases, per-route rate limits will be shared across a set of similar endpoints,
+  // indicated in the X-RateLimit-Bucket header. It's recommended to use this header as a unique
+  // identifier for a rate limit, which will allow you to group shared limits as you encounter
+  // them." (discord-api-docs developers/topics/rate-limits.mdx, introduction)
+  const LIMIT = 4;
+  const WINDOW_MS = 600;
+  const PER_ROUTE = 8;
+  const lobby = '1100000000000000001';
+  // Snowflake-sized ids: both clients see one route shape per method, not one per user.
+  const userIds = Array.from({ length: PER_ROUTE }, (_, i) => `13000000000000000${10 + i}`);
+
+  /** A service whose PUT and DELETE of lobby members share one bucket of 4 per 600 ms (a fixed window). */
+  function sharedBucket(): { handler: (request: RecordedRequest) => ScriptedResponse; tooMany: () => number } {
+    let window = { used: 0, resetAt: 0 };
+    let refused = 0;
+    const handler = (request: RecordedRequest): ScriptedResponse => {
+      const now = Date.now();
+      if (now >= window.resetAt) window = { used: 0, resetAt: now + WINDOW_MS };
+      const resetAfter = ((window.resetAt - now) / 1000).toFixed(3);
+      const headers: Record<string, string> = {
+        'x-ratelimit-limit': String(LIMIT),
+        'x-ratelimit-reset': (window.resetAt / 1000).toFixed(3),
+        'x-ratelimit-reset-after': resetAfter,
+        'x-ratelimit-bucket': 'lobby-members',
+      };
+      if (window.used >= LIMIT) {
+        refused++;
+        return {
+          status: 429,
+          headers: { ...headers, 'x-ratelimit-remaining': '0', 'x-ratelimit-scope': 'user', 'retry-after': String(Math.ceil(Number(resetAfter))) },
+          json: { message: 'You are being rate limited.', retry_after: Number(resetAfter), global: false },
+        };
+      }
+      window.used++;
+      headers['x-ratelimit-remaining'] = String(LIMIT - window.used);
+      const id = request.path.split('/').pop()!;
+      return request.method === 'PUT' ? { status: 200, headers, json: { id, metadata: null, flags: 0 } } : { status: 204, headers };
+    };
+    return { handler, tooMany: () => refused };
+  }
+
+  /** The user ids each route's requests reached the service with, in order (429s included), from request `from` on. */
+  function sentPerRoute(from: number): Record<string, string[]> {
+    const sent: Record<string, string[]> = { PUT: [], DELETE: [] };
+    for (const request of server.requests.slice(from)) sent[request.method]!.push(request.path.split('/').pop()!);
+    return sent;
+  }
+
+  const WARM_UP_USER = '1300000000000000001';
+
+  it('our RestClient, once each route has named its bucket: 16 concurrent requests, no 429, each once and in order per route', async () => {
+    const service = sharedBucket();
+    server.handler = service.handler;
+    const client = new rest.RestClient({ token: TOKEN, baseUrl: server.baseUrl, retries: 0 });
+    await client.addLobbyMember(lobby, WARM_UP_USER);
+    await client.removeLobbyMember(lobby, WARM_UP_USER);
+    await Promise.all(userIds.flatMap((user) => [client.addLobbyMember(lobby, user), client.removeLobbyMember(lobby, user)]));
+    expect(service.tooMany()).toBe(0);
+    expect(sentPerRoute(2)).toEqual({ PUT: userIds, DELETE: userIds });
+  });
+
+  it('@discordjs/rest, the reference client, in the same case: no 429 either (it moves both routes into one queue)', async () => {
+    const service = sharedBucket();
+    server.handler = service.handler;
+    const client = new REST({ api: server.baseUrl.slice(0, -'/v10'.length), version: '10' }).setToken(TOKEN);
+    expect(server.baseUrl.endsWith(`${API_PREFIX}`)).toBe(true);
+    await client.put(`/lobbies/${lobby}/members/${WARM_UP_USER}`, { body: {} });
+    await client.delete(`/lobbies/${lobby}/members/${WARM_UP_USER}`);
+    await Promise.all(
+      userIds.flatMap((user) => [client.put(`/lobbies/${lobby}/members/${user}`, { body: {} }), client.delete(`/lobbies/${lobby}/members/${user}`)]),
+    );
+    expect(service.tooMany()).toBe(0);
+    expect(sentPerRoute(2)).toEqual({ PUT: userIds, DELETE: userIds });
+  });
+
+  it('our RestClient from a cold start (all 16 sent before any answer names the bucket): no 429 either', async () => {
+    // @discordjs/rest meets 429s here: each route's first queue keeps its own count of the bucket.
+    const service = sharedBucket();
+    server.handler = service.handler;
+    const client = new rest.RestClient({ token: TOKEN, baseUrl: server.baseUrl, retries: 0 });
+    await Promise.all(userIds.flatMap((user) => [client.addLobbyMember(lobby, user), client.removeLobbyMember(lobby, user)]));
+    expect(service.tooMany()).toBe(0);
+    expect(sentPerRoute(0)).toEqual({ PUT: userIds, DELETE: userIds });
   });
 });

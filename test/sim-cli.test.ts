@@ -1,5 +1,5 @@
 // `social-sdk-node sim`: the simulated service as a standalone process, driven over HTTP from
-// another process (this test), stopped cleanly by SIGINT.
+// another process (this test), stopped cleanly by SIGINT; its world on real time by default.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import * as path from 'node:path';
@@ -55,6 +55,43 @@ describe('social-sdk-node sim', () => {
     expect(code).toBe(0);
   });
 
+  /** Starts the CLI with `args`; its API base and the default application's bot token. */
+  async function served(args: string[]) {
+    const { child } = start(['--port', '0', '--json', ...args]);
+    const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
+    const world = JSON.parse(line) as { apiBase: string; applications: { botToken: string }[] };
+    const createLobby = () =>
+      fetch(`${world.apiBase}/lobbies`, { method: 'POST', headers: { authorization: `Bot ${world.applications[0]!.botToken}`, 'content-type': 'application/json' }, body: '{}' });
+    return { child, createLobby };
+  }
+
+  /** Two lobbies created with some wall time between them: the two answers' X-RateLimit-Reset-After. */
+  async function resetAfters(createLobby: () => Promise<Response>): Promise<[number, number]> {
+    const first = await createLobby();
+    const start = Date.now();
+    while (Date.now() < start + 20) await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await createLobby();
+    expect([first.status, second.status]).toEqual([201, 201]);
+    return [Number(first.headers.get('x-ratelimit-reset-after')), Number(second.headers.get('x-ratelimit-reset-after'))];
+  }
+
+  it('serves on real time by default: the development window counts down with the wall clock', async () => {
+    const { child, createLobby } = await served([]);
+    const [first, second] = await resetAfters(createLobby);
+    // POST /lobbies: 100 per 2 hours (the development limits); the window started with the first.
+    expect(first).toBe(7200);
+    expect(second).toBeLessThan(first);
+    child.kill('SIGINT');
+    expect(((await once(child, 'exit')) as [number])[0]).toBe(0);
+  });
+
+  it('--clock manual keeps the clock still: nothing in the process advances it', async () => {
+    const { child, createLobby } = await served(['--clock', 'manual']);
+    expect(await resetAfters(createLobby)).toEqual([7200, 7200]);
+    child.kill('SIGINT');
+    expect(((await once(child, 'exit')) as [number])[0]).toBe(0);
+  });
+
   it('refuses a bad world file or option with exit status 2 and a message', async () => {
     const missing = start(['--world', path.join(root, 'no-such-world.json')]);
     expect(((await once(missing.child, 'exit')) as [number])[0]).toBe(2);
@@ -62,5 +99,8 @@ describe('social-sdk-node sim', () => {
     const port = start(['--port', '70000']);
     expect(((await once(port.child, 'exit')) as [number])[0]).toBe(2);
     expect(port.stderr()).toMatch(/--port must be 0 to 65535/);
+    const clock = start(['--clock', 'sideways']);
+    expect(((await once(clock.child, 'exit')) as [number])[0]).toBe(2);
+    expect(clock.stderr()).toMatch(/--clock must be real-time or manual, got 'sideways'/);
   });
 });

@@ -14,7 +14,7 @@ import { typeName } from '../validate.js';
 import type { GuildPermission } from '../sim/guilds.js';
 import type { ChannelType } from '../types.js';
 
-export const SIM_USAGE = `Usage: social-sdk-node sim [--port N] [--host ADDR] [--world FILE] [--rate-limits development|off] [--json]
+export const SIM_USAGE = `Usage: social-sdk-node sim [--port N] [--host ADDR] [--world FILE] [--rate-limits development|off] [--clock real-time|manual] [--json]
 
 Serves a simulated world over HTTP (the server API under <url>/api/v10) until Ctrl-C.
 Prints the URL, a bot token per application and an access token per user and application.
@@ -27,6 +27,9 @@ Options:
                           "bots"?: [{ "application", "permissions" }], "channels"?: [{ "name", "type"? }] }] }
                           (owners, members and applications by name); default: one application
   --rate-limits MODE      development (default: the documented development limits) or off
+  --clock MODE            real-time (default: rate-limit windows, Retry-After, expiries and
+                          webhook retries follow the wall clock) or manual (the world's clock
+                          stands still: nothing in this process advances it)
   --json                  print one JSON line instead of text
   -h, --help              this text
 `;
@@ -86,6 +89,7 @@ function parse(argv: string[]) {
         host: { type: 'string', default: '127.0.0.1' },
         world: { type: 'string' },
         'rate-limits': { type: 'string', default: 'development' },
+        clock: { type: 'string', default: 'real-time' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -106,6 +110,8 @@ export async function runSim(argv: string[]): Promise<number> {
   if (!/^\d{1,5}$/.test(values.port) || port > 65535) throw new SimUsageError(`--port must be 0 to 65535, got '${values.port}'`);
   const rateLimits = values['rate-limits'];
   if (rateLimits !== 'development' && rateLimits !== 'off') throw new SimUsageError(`--rate-limits must be development or off, got '${rateLimits}'`);
+  const clock = values.clock;
+  if (clock !== 'real-time' && clock !== 'manual') throw new SimUsageError(`--clock must be real-time or manual, got '${clock}'`);
   let file: WorldFile = {};
   if (values.world !== undefined) {
     try {
@@ -114,7 +120,7 @@ export async function runSim(argv: string[]): Promise<number> {
       throw new SimUsageError(`cannot read the world file ${values.world}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  const sim = new Simulator();
+  const sim = new Simulator({ clock });
   let world;
   try {
     world = buildWorld(sim, file);

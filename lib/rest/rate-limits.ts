@@ -6,7 +6,11 @@
  * A bucket key is the method, the route shape and the major parameter, plus a hash of the user
  * token for requests made for a user (their limits are the user's): the token itself is never
  * part of a key. Until the service names a route's bucket (`X-RateLimit-Bucket`), the route's
- * queue key stands for it; routes the service puts in one bucket then share its counts.
+ * queue key stands for it. Routes the service puts in one bucket then share its counts and take
+ * turns: one request of the bucket in flight at a time, as @discordjs/rest moves them into one
+ * queue, while each route's own queue keeps its order ("use this header as a unique identifier
+ * for a rate limit, which will allow you to group shared limits as you encounter them":
+ * discord-api-docs, topics/rate-limits).
  * @internal
  * @module
  */
@@ -31,7 +35,16 @@ interface BucketState {
   remaining: number;
   /** When the window resets (ms since the epoch, on the client's clock). */
   resetAt: number;
+  /** The service's `X-RateLimit-Reset` of the window (epoch seconds, the same in each of its answers), when it sends one. */
+  window: number | undefined;
 }
+
+/**
+ * Without `X-RateLimit-Reset`, answers whose resets (arrival + `Reset-After`) differ by no more
+ * than this are taken for one window: the spread is the network's jitter, while the next window
+ * ends a whole window later. Our choice.
+ */
+const SAME_WINDOW_SLACK_MS = 50;
 
 /** Bucket maps larger than this are swept of entries that no longer matter. */
 const SWEEP_ABOVE = 1000;
@@ -81,6 +94,8 @@ export class InvalidRequestCounter {
 export class RateLimiter {
   /** The last request queued per queue key: the next one starts after it settles. */
   readonly #tails = new Map<string, Promise<void>>();
+  /** The last attempt waiting per named bucket: the bucket's requests take turns, whatever their route. */
+  readonly #turns = new Map<string, Promise<void>>();
   /** The service's bucket id per route shape (and token), once it has said. */
   readonly #bucketIds = new Map<string, string>();
   readonly #buckets = new Map<string, BucketState>();
@@ -113,20 +128,34 @@ export class RateLimiter {
    * while queued rejects at once; the queue goes on with the next request.
    */
   enqueue<T>(context: BucketContext, signal: AbortSignal | undefined, task: () => Promise<T>): Promise<T> {
-    const key = this.#queueKey(context);
-    const previous = this.#tails.get(key) ?? Promise.resolve();
+    return RateLimiter.#serially(this.#tails, this.#queueKey(context), signal, context.route.shape, task);
+  }
+
+  /**
+   * Runs one attempt of a request (the wait for its turn, the sending, the learning) after the
+   * attempts of its bucket's other routes before it, once the service has named the bucket; at
+   * once before (the route's own queue still keeps its requests one at a time).
+   */
+  exclusive<T>(context: BucketContext, signal: AbortSignal | undefined, task: () => Promise<T>): Promise<T> {
+    if (!this.#bucketIds.has(this.#routeKey(context))) return task();
+    return RateLimiter.#serially(this.#turns, this.#bucketKey(context), signal, context.route.shape, task);
+  }
+
+  /** Runs `task` after the one last chained on `key` has settled, and chains itself there. */
+  static #serially<T>(tails: Map<string, Promise<void>>, key: string, signal: AbortSignal | undefined, shape: string, task: () => Promise<T>): Promise<T> {
+    const previous = tails.get(key) ?? Promise.resolve();
     let release!: () => void;
     const done = new Promise<void>((resolve) => (release = resolve));
-    // The next request waits for this one and for every one before it (even if this one is
-    // aborted while waiting, its predecessors still run first).
+    // The next one waits for this one and for every one before it (even if this one is aborted
+    // while waiting, its predecessors still run first).
     const tail = previous.then(() => done);
-    this.#tails.set(key, tail);
+    tails.set(key, tail);
     void tail.then(() => {
-      if (this.#tails.get(key) === tail) this.#tails.delete(key);
+      if (tails.get(key) === tail) tails.delete(key);
     });
     return (async () => {
       try {
-        await abortable(previous, signal, context.route.shape);
+        await abortable(previous, signal, shape);
         return await task();
       } finally {
         release();
@@ -137,19 +166,22 @@ export class RateLimiter {
   /**
    * Waits until the global limit and the route's bucket allow one more request, then counts it
    * against the bucket. Rejects with `RateLimited` instead of waiting when the options say so.
+   * Resolves with the key of the bucket state it was counted in (undefined: none known yet).
    */
-  async waitForTurn(context: BucketContext, signal: AbortSignal | undefined): Promise<void> {
+  async waitForTurn(context: BucketContext, signal: AbortSignal | undefined): Promise<string | undefined> {
     const { clock } = this.options;
     for (;;) {
       const now = clock.now();
-      const bucket = this.#buckets.get(this.#bucketKey(context));
+      const key = this.#bucketKey(context);
+      const bucket = this.#buckets.get(key);
       if (bucket !== undefined && now >= bucket.resetAt) bucket.remaining = bucket.limit;
       const globalWait = Math.max(0, this.#globalResetAt - now);
       const bucketWait = bucket !== undefined && bucket.remaining <= 0 ? bucket.resetAt - now : 0;
       const wait = Math.max(globalWait, bucketWait);
       if (wait <= 0) {
-        if (bucket !== undefined) bucket.remaining--;
-        return;
+        if (bucket === undefined) return undefined;
+        bucket.remaining--;
+        return key;
       }
       const info = this.#info(context, wait, globalWait >= bucketWait, false, undefined);
       await this.permitWait(info, wait);
@@ -157,8 +189,13 @@ export class RateLimiter {
     }
   }
 
-  /** Learns the bucket's state from a response's `X-RateLimit-*` headers. */
-  learn(context: BucketContext, headers: { get(name: string): string | null }): void {
+  /**
+   * Learns the bucket's state from a response's `X-RateLimit-*` headers. `countedIn` is where
+   * {@link waitForTurn} counted the request. Within one window the lowest `Remaining` is the
+   * latest (answers of a bucket's routes can arrive out of order), less this request when it was
+   * sent before its route's bucket was known, so no count of the bucket had it.
+   */
+  learn(context: BucketContext, headers: { get(name: string): string | null }, countedIn: string | undefined): void {
     const bucketId = headers.get('x-ratelimit-bucket');
     if (bucketId !== null && bucketId !== '') this.#bucketIds.set(this.#routeKey(context), bucketId);
     const limit = headerNumber(headers, 'x-ratelimit-limit');
@@ -166,11 +203,23 @@ export class RateLimiter {
     const resetAfter = headerNumber(headers, 'x-ratelimit-reset-after');
     if (limit === undefined && remaining === undefined && resetAfter === undefined) return;
     const key = this.#bucketKey(context);
-    const state = this.#buckets.get(key) ?? { limit: Number.POSITIVE_INFINITY, remaining: 1, resetAt: 0 };
+    const now = this.options.clock.now();
+    const window = headerNumber(headers, 'x-ratelimit-reset');
+    const resetAt = resetAfter === undefined ? undefined : now + resetAfter * 1000;
+    const state = this.#buckets.get(key) ?? { limit: Number.POSITIVE_INFINITY, remaining: 1, resetAt: 0, window: undefined };
+    const sameWindow =
+      now < state.resetAt &&
+      (window !== undefined && state.window !== undefined ? window === state.window : resetAt === undefined || resetAt <= state.resetAt + SAME_WINDOW_SLACK_MS);
     if (limit !== undefined) state.limit = limit;
     // As @discordjs/rest: a bucket header without Remaining leaves one request.
-    state.remaining = remaining ?? 1;
-    if (resetAfter !== undefined) state.resetAt = this.options.clock.now() + resetAfter * 1000;
+    const reported = remaining ?? 1;
+    if (sameWindow) {
+      state.remaining = Math.min(state.remaining - (countedIn === key ? 0 : 1), reported);
+    } else {
+      state.remaining = reported;
+      if (resetAt !== undefined) state.resetAt = resetAt;
+      state.window = window;
+    }
     this.#buckets.set(key, state);
     this.#sweep();
   }
@@ -201,7 +250,7 @@ export class RateLimiter {
       this.#globalResetAt = Math.max(this.#globalResetAt, until);
     } else {
       const key = this.#bucketKey(context);
-      const state = this.#buckets.get(key) ?? { limit: Number.POSITIVE_INFINITY, remaining: 0, resetAt: 0 };
+      const state = this.#buckets.get(key) ?? { limit: Number.POSITIVE_INFINITY, remaining: 0, resetAt: 0, window: undefined };
       state.remaining = 0;
       state.resetAt = Math.max(state.resetAt, until);
       this.#buckets.set(key, state);

@@ -96,11 +96,9 @@ export class Transport {
       if (backoff > 0) await abortable(clock.sleep(backoff, request.signal), request.signal, shape);
     };
     for (;;) {
-      await this.limiter.waitForTurn(context, request.signal);
-      let response: RestResponseLike;
-      let body: unknown;
+      let answer: { status: number; body: unknown } | 'resend';
       try {
-        ({ response, body } = await this.#send(request, redact));
+        answer = await this.limiter.exclusive(context, request.signal, () => this.#attempt(request, context, redact));
       } catch (error) {
         if (error instanceof SocialSdkError && error.type === 'NetworkError') {
           await retryOrThrow(error);
@@ -108,16 +106,9 @@ export class Transport {
         }
         throw error;
       }
-      this.limiter.learn(context, response.headers);
-      const { status } = response;
-      if (INVALID_STATUSES.has(status) && !(status === 429 && response.headers.get('x-ratelimit-scope') === 'shared')) this.invalidRequests.record();
-      if (status === 429) {
-        const seconds = retryAfterSeconds(response, body);
-        const global = response.headers.get('x-ratelimit-global') !== null || (typeof body === 'object' && body !== null && (body as { global?: unknown }).global === true);
-        await this.limiter.tooManyRequests(context, seconds * 1000, global, response.headers.get('x-ratelimit-scope') ?? undefined, request.signal);
-        // Not a retry: the same request is sent again.
-        continue;
-      }
+      // Not a retry: the same request is sent again after the 429's wait.
+      if (answer === 'resend') continue;
+      const { status, body } = answer;
       if (status >= 500) {
         await retryOrThrow(httpError(shape, status, body, redact));
         continue;
@@ -125,6 +116,24 @@ export class Transport {
       if (status >= 400) throw httpError(shape, status, body, redact);
       return { status, body };
     }
+  }
+
+  /**
+   * One attempt, on the bucket's turn: waits for the limits, sends, learns the bucket from the
+   * answer; a 429 is waited out here (the bucket is blocked for its other routes meanwhile) and
+   * answers 'resend'.
+   */
+  async #attempt(request: RestRequest, context: BucketContext, redact: (text: string) => string): Promise<{ status: number; body: unknown } | 'resend'> {
+    const countedIn = await this.limiter.waitForTurn(context, request.signal);
+    const { response, body } = await this.#send(request, redact);
+    this.limiter.learn(context, response.headers, countedIn);
+    const { status } = response;
+    if (INVALID_STATUSES.has(status) && !(status === 429 && response.headers.get('x-ratelimit-scope') === 'shared')) this.invalidRequests.record();
+    if (status !== 429) return { status, body };
+    const seconds = retryAfterSeconds(response, body);
+    const global = response.headers.get('x-ratelimit-global') !== null || (typeof body === 'object' && body !== null && (body as { global?: unknown }).global === true);
+    await this.limiter.tooManyRequests(context, seconds * 1000, global, response.headers.get('x-ratelimit-scope') ?? undefined, request.signal);
+    return 'resend';
   }
 
   /** One attempt: the request sent, the body read, within the timeout. */

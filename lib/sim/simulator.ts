@@ -23,13 +23,15 @@ import {
 import type { NativeMemberUpdate, NativeWorld } from '../native.js';
 import { callKind, toFailureSpec, type InjectedFailure, type SimulatedCall } from './faults.js';
 import { bindNativeWorld, setDefaultSimulator } from './internal.js';
+import { checkImage, checkRequiredOptions, idOf } from './harness-input.js';
+import { CLOCK_MODES, SimulatorClock, type ClockMode } from './clock.js';
 import { SimulatedChatClient } from './chat-client.js';
 import { SimulatedMachine } from './machine.js';
 import { checkPageUrl } from './browser.js';
 import { SimulatedIdentityProvider } from './identity-provider.js';
 import { toGrant, type IssueTokenOptions, type TokenGrant } from './tokens.js';
 import { listenService, type ListenOptions, type SimulatedService } from './http/service.js';
-import { clockAdvanced, takeWebhookNotices } from './http/state.js';
+import { takeWebhookNotices } from './http/state.js';
 import {
   channelTypeValue,
   checkPosition,
@@ -53,6 +55,12 @@ export interface SimulatorOptions {
    * voice). Either way the bearer token is filtered out of every line.
    */
   build?: 'release' | 'debug';
+  /**
+   * How the clock moves: `manual` (the default) only by {@link Simulator.advance}, so a test's
+   * waits and expiries happen exactly when it says; `real-time` along with the host's clock (rate-limit
+   * windows, expiries, latency and webhook retries in wall time), `advance()` adding jumps. See {@link ClockMode}.
+   */
+  clock?: ClockMode;
 }
 
 /** A simulated application (game). */
@@ -205,16 +213,18 @@ let defaultSimulator: Simulator | undefined;
 export class Simulator {
   readonly #world: NativeWorld;
   readonly #build: 'release' | 'debug';
+  readonly #clock: SimulatorClock;
   #defaultApplication: Application | undefined;
 
   /** @throws TypeError when `options` is not an object; RangeError for a malformed `sdkVersion` or `build`. */
   constructor(options?: SimulatorOptions) {
-    const { sdkVersion, build: buildOption } = checkOptions(options);
+    const { sdkVersion, build: buildOption, clock } = checkOptions(options);
     const version = parseSdkVersion(sdkVersion ?? NEWEST_SUPPORTED_SDK_VERSION);
     const build = checkOneOf(buildOption ?? 'release', ['release', 'debug'] as const, 'build');
     this.#world = new (getRuntime().binding.NativeWorld)({ ...version, hash: 'simulator' });
     this.#world.setDebugLogs(build === 'debug');
     this.#build = build;
+    this.#clock = new SimulatorClock(this.#world, checkOneOf(clock ?? 'manual', CLOCK_MODES, 'clock'));
     bindNativeWorld(this, this.#world);
   }
 
@@ -266,20 +276,27 @@ export class Simulator {
     return formatSdkVersion(this.#world.version());
   }
 
-  /** The simulator's clock (ms since the Unix epoch). It starts at the host's time and moves only by {@link Simulator.advance}. */
+  /**
+   * The simulator's clock (ms since the Unix epoch). It starts at the host's time; in `manual`
+   * mode only {@link Simulator.advance} moves it, in `real-time` mode it follows the host's clock.
+   */
   now(): number {
-    return this.#world.now();
+    return this.#clock.now();
+  }
+
+  /** How the clock moves (see {@link SimulatorOptions.clock}); `listen({ clock })` can switch it. */
+  get clockMode(): ClockMode {
+    return this.#clock.mode;
   }
 
   /**
-   * Moves the clock forward; returns the new time. Tokens past their expiry are then refused.
+   * Moves the clock forward (in `real-time` mode too: the jump stays); returns the new time.
+   * Tokens past their expiry are then refused, delayed calls and rate-limit windows that are due go on.
    * @throws TypeError when `ms` is not a number; RangeError when it is not a non-negative safe
    * integer, or when the clock would pass the last time a snowflake ID can hold.
    */
   advance(ms: number): number {
-    const now = this.#world.advance(checkMs(ms, 'ms'));
-    clockAdvanced(this.#world);
-    return now;
+    return this.#clock.advance(checkMs(ms, 'ms'));
   }
 
   /** A new application (game); `inviteCoverImage` is its developer portal invite cover image. */
@@ -369,6 +386,7 @@ export class Simulator {
   /** Issues an access token for `user` in `application`. @throws RangeError for an unknown user or application. */
   issueToken(user: User | SnowflakeInput, application: Application | SnowflakeInput, options?: IssueTokenOptions): TokenGrant {
     const ttl = checkMs(checkOptions(options).expiresInMs ?? DEFAULT_TOKEN_LIFETIME_MS, 'expiresInMs');
+    this.#clock.sync();
     return toGrant(this.#world.issueToken(idOf(user, 'user'), idOf(application, 'application'), ttl));
   }
 
@@ -496,9 +514,9 @@ export class Simulator {
   /**
    * Latency injection: from now on every simulated call (see {@link SimulatedCall}; connecting
    * included) and every request to the simulated HTTP service ({@link Simulator.listen}) completes
-   * `ms` later on the simulator's clock, that is once {@link Simulator.advance}
-   * has moved the clock that far. A call waits from the moment it reaches the simulator: `await
-   * sim.settle()` before advancing to be sure it has. 0 (the default) answers at once.
+   * `ms` later on the simulator's clock: once {@link Simulator.advance} has moved it that far (in
+   * `real-time` mode, once that time has passed). A call waits from the moment it reaches the
+   * simulator: `await sim.settle()` before advancing to be sure it has. 0 (the default): at once.
    */
   setLatency(ms: number): void {
     this.#world.setLatency(checkMs(ms, 'ms'));
@@ -528,7 +546,7 @@ export class Simulator {
   /**
    * Resolves once every result and event the simulator has queued has been delivered to JS:
    * every call in flight has completed and every client has seen the events it caused. Calls
-   * waiting for the clock (see {@link Simulator.setLatency}) are not waited for; advance first.
+   * waiting for the clock (see {@link Simulator.setLatency}) are not waited for (advance first).
    */
   async settle(): Promise<void> {
     const runtime = getRuntime();
@@ -672,25 +690,6 @@ export class Simulator {
   [inspect.custom](): string {
     return `Simulator { sdkVersion: '${this.sdkVersion}', now: ${new Date(this.now()).toISOString()} }`;
   }
-}
-
-function idOf(value: { id: Snowflake } | SnowflakeInput, name: string): Snowflake {
-  if (typeof value === 'object' && value !== null) return toSnowflake(value.id, `${name}.id`);
-  return toSnowflake(value, name);
-}
-
-/** An options argument that must be given: an object (not null, not an array). */
-function checkRequiredOptions<T extends object>(options: T, name = 'options'): T {
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new TypeError(`${name} must be an object, got ${typeName(options)}`);
-  }
-  return options;
-}
-
-/** A portal image: an asset key or URL of 1 to 300 characters. */
-function checkImage(value: unknown): string {
-  if (value === '') throw new RangeError(`inviteCoverImage must be 1 to ${limits.activityImageLength} characters, got 0`);
-  return checkText(value, 'inviteCoverImage', 1, limits.activityImageLength);
 }
 
 // Clients without a `simulator` option use the default one (see internal.ts for why it is

@@ -15,15 +15,59 @@ export class ServiceRefusal extends Error {
     readonly errors?: Record<string, unknown>,
     /** Extra response headers (rate limits). */
     readonly headers: Record<string, string> = {},
-    /** Extra body fields (429: retry_after, global). */
-    readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ServiceRefusal';
   }
 
   body(): Record<string, unknown> {
-    return { ...this.extra, code: this.code, message: this.message, ...(this.errors ? { errors: this.errors } : {}) };
+    return { code: this.code, message: this.message, ...(this.errors ? { errors: this.errors } : {}) };
+  }
+
+  /** Whether the service counts it as an invalid request (401, 403 or 429: server API reference §6.1). */
+  get invalid(): boolean {
+    return this.status === 401 || this.status === 403 || this.status === 429;
+  }
+}
+
+/**
+ * Who a 429 is for (the docs' `X-RateLimit-Scope`): `user` a limit of the caller (its bucket),
+ * `global` the caller's global limit, `shared` a limit of the resource, not counted against the
+ * caller.
+ */
+export type RateLimitScope = 'user' | 'global' | 'shared';
+
+/**
+ * A 429 as the public rate-limit docs show it (discord-api-docs developers/topics/rate-limits.mdx,
+ * "Exceeding A Rate Limit"): `Retry-After`, `X-RateLimit-Scope` (and `X-RateLimit-Global` for the
+ * global limit) besides the route's bucket headers, and the body `{ message, retry_after, global }`
+ * with a `code` only where the limit has one ("code? ... for some limits"): none of the service's
+ * own limits does, so 0 leaves it out.
+ */
+export class RateLimitRefusal extends ServiceRefusal {
+  constructor(
+    /** Seconds to wait (decimals allowed). */
+    readonly retryAfter: number,
+    readonly scope: RateLimitScope,
+    bucketHeaders: Record<string, string>,
+    message = scope === 'shared' ? 'The resource is being rate limited.' : 'You are being rate limited.',
+    code = 0,
+  ) {
+    super(429, code, message, undefined, {
+      ...bucketHeaders,
+      'Retry-After': String(Math.ceil(retryAfter)),
+      'X-RateLimit-Scope': scope,
+      ...(scope === 'global' ? { 'X-RateLimit-Global': 'true' } : {}),
+    });
+  }
+
+  override body(): Record<string, unknown> {
+    return { message: this.message, retry_after: Number(this.retryAfter.toFixed(3)), global: this.scope === 'global', ...(this.code === 0 ? {} : { code: this.code }) };
+  }
+
+  /** "429 errors returned with X-RateLimit-Scope: shared are not counted against you" (rate-limits.mdx). */
+  override get invalid(): boolean {
+    return this.scope !== 'shared';
   }
 }
 

@@ -3,14 +3,15 @@
  * windows with the documented development budgets by default (server API reference §1.5: 100
  * per 2 h for the lobby routes, 20 per 2 h for channel linking), and an optional global budget per
  * application. Every limited response carries the `X-RateLimit-*` headers the service sends; a
- * request over budget is a 429 with `Retry-After` and the service's 429 body.
+ * request over budget is a 429 as the public docs show one (see {@link RateLimitRefusal}). App
+ * Testers' requests skip the route budgets (see `take`).
  * @internal
  * @module
  */
 import { createHash } from 'node:crypto';
 
 import { DEVELOPMENT_BUDGETS } from '../../routes/table.js';
-import { ServiceRefusal } from './errors.js';
+import { RateLimitRefusal, type RateLimitScope } from './errors.js';
 
 /** At most `limit` requests per `windowMs` (world clock). */
 export interface RateLimitBudget {
@@ -28,6 +29,16 @@ interface Window {
 
 function seconds(ms: number): string {
   return (ms / 1000).toFixed(3);
+}
+
+/** What a planned 429 (the harness's `failNext`) says. */
+export interface PlannedRateLimit {
+  /** Seconds. */
+  retryAfter: number;
+  scope: RateLimitScope;
+  /** Undefined: the docs' message for the scope. */
+  message: string | undefined;
+  code: number;
 }
 
 export class ServiceRateLimits {
@@ -58,30 +69,57 @@ export class ServiceRateLimits {
 
   /**
    * Counts one request of `scope` (an application) on `route`. Returns the headers to send, or
-   * throws the 429 refusal when a budget is spent (the request is not counted then).
+   * throws the 429 refusal when a budget is spent (the request is not counted then). An
+   * `exempt` request (an App Tester's) skips the route's budget, not the global one.
    */
-  take(route: string, scope: string): Record<string, string> {
+  take(route: string, scope: string, exempt = false): Record<string, string> {
     const now = this.#now();
     if (this.#global) {
       const window = this.#window(`global|${scope}`, this.#global, now);
-      if (window.used >= this.#global.limit) throw this.#limited(window, now, true, {});
+      if (window.used >= this.#global.limit) throw new RateLimitRefusal((window.resetAt - now) / 1000, 'global', {});
     }
-    const budget = this.#budgets.get(route);
+    const budget = exempt ? undefined : this.#budgets.get(route);
     let headers: Record<string, string> = {};
     if (budget) {
       const window = this.#window(`${route}|${scope}`, budget, now);
-      headers = {
-        'X-RateLimit-Limit': String(budget.limit),
-        'X-RateLimit-Remaining': String(Math.max(0, budget.limit - window.used - 1)),
-        'X-RateLimit-Reset': seconds(window.resetAt),
-        'X-RateLimit-Reset-After': seconds(window.resetAt - now),
-        'X-RateLimit-Bucket': createHash('sha256').update(route).digest('hex').slice(0, 16),
-      };
-      if (window.used >= budget.limit) throw this.#limited(window, now, false, { ...headers, 'X-RateLimit-Remaining': '0' });
+      headers = this.#bucketHeaders(route, budget.limit, budget.limit - window.used - 1, window.resetAt, now);
+      if (window.used >= budget.limit) throw new RateLimitRefusal((window.resetAt - now) / 1000, 'user', headers);
       window.used += 1;
     }
     if (this.#global) this.#window(`global|${scope}`, this.#global, now).used += 1;
     return headers;
+  }
+
+  /**
+   * The 429 the harness planned for a request of `scope` on `route`, with the headers a real one
+   * has: a `user` limit's bucket headers say the bucket is spent until the retry; a `shared`
+   * limit's say what is left of the caller's own bucket (the docs' shared example); a `global`
+   * limit has none. The route's budget is not counted.
+   */
+  planned(route: string, scope: string, planned: PlannedRateLimit): RateLimitRefusal {
+    const now = this.#now();
+    const budget = this.#budgets.get(route);
+    let headers: Record<string, string> = {};
+    if (planned.scope === 'user') {
+      headers = this.#bucketHeaders(route, budget?.limit, 0, now + planned.retryAfter * 1000, now);
+    } else if (planned.scope === 'shared' && budget) {
+      const window = this.#windows.get(`${route}|${scope}`);
+      const current = window && now < window.resetAt ? window : { used: 0, resetAt: now + budget.windowMs };
+      headers = this.#bucketHeaders(route, budget.limit, budget.limit - current.used, current.resetAt, now);
+    } else if (planned.scope === 'shared') {
+      headers = this.#bucketHeaders(route, undefined, undefined, undefined, now);
+    }
+    return new RateLimitRefusal(planned.retryAfter, planned.scope, headers, planned.message, planned.code);
+  }
+
+  /** The `X-RateLimit-*` headers of a route's bucket; what is unknown (a route without a budget) is left out. */
+  #bucketHeaders(route: string, limit: number | undefined, remaining: number | undefined, resetAt: number | undefined, now: number): Record<string, string> {
+    return {
+      ...(limit === undefined ? {} : { 'X-RateLimit-Limit': String(limit) }),
+      ...(remaining === undefined ? {} : { 'X-RateLimit-Remaining': String(Math.max(0, remaining)) }),
+      ...(resetAt === undefined ? {} : { 'X-RateLimit-Reset': seconds(resetAt), 'X-RateLimit-Reset-After': seconds(resetAt - now) }),
+      'X-RateLimit-Bucket': createHash('sha256').update(route).digest('hex').slice(0, 16),
+    };
   }
 
   #window(key: string, budget: RateLimitBudget, now: number): Window {
@@ -91,22 +129,5 @@ export class ServiceRateLimits {
       this.#windows.set(key, window);
     }
     return window;
-  }
-
-  #limited(window: Window, now: number, global: boolean, headers: Record<string, string>): ServiceRefusal {
-    const retryAfter = (window.resetAt - now) / 1000;
-    return new ServiceRefusal(
-      429,
-      0,
-      global ? 'You are being rate limited (global).' : 'You are being rate limited.',
-      undefined,
-      {
-        ...headers,
-        'Retry-After': String(Math.ceil(retryAfter)),
-        'X-RateLimit-Scope': global ? 'global' : 'user',
-        ...(global ? { 'X-RateLimit-Global': 'true' } : {}),
-      },
-      { retry_after: Number(retryAfter.toFixed(3)), global },
-    );
   }
 }

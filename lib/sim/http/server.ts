@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 import { SocialSdkError } from '../../errors.js';
+import { syncClock } from '../clock.js';
 import { OAuthRefusal, ServiceRefusal, unauthorized } from './errors.js';
 import { routeKey } from '../../routes/table.js';
 import { matchRoute, userCaller, type Caller, type Route, type ServiceContext, type ServiceReply } from './routes.js';
@@ -110,6 +111,8 @@ function send(response: ServerResponse, reply: ServiceReply, headers: Record<str
 }
 
 async function handle(request: IncomingMessage, routes: readonly Route[], context: ServiceContext): Promise<{ reply: ServiceReply; headers: Record<string, string> }> {
+  // A real-time world's clock catches up first: budgets, expiries and headers follow wall time.
+  syncClock(context.world);
   const url = new URL(request.url ?? '/', 'http://service.invalid');
   const prefix = API_PREFIX.exec(url.pathname);
   if (!prefix) throw new ServiceRefusal(404, 0, '404: Not Found');
@@ -123,17 +126,22 @@ async function handle(request: IncomingMessage, routes: readonly Route[], contex
   if (caller.kind === 'bot' && !spec.auth.includes('bot')) userCaller(caller);
   if (caller.kind === 'user' && !spec.auth.includes('bearer')) throw new ServiceRefusal(403, 50001, "Missing Access: this route needs the application's bot token");
   const key = routeKey(spec);
+  const scope = caller.kind === 'client' ? 'oauth2 client' : caller.applicationId;
   const fault = context.state.takeFault(key);
+  if (fault?.status === 429) {
+    throw context.state.rateLimits.planned(key, scope, { retryAfter: fault.retryAfter ?? 1, scope: fault.scope ?? 'user', message: fault.message, code: fault.code });
+  }
   if (fault) {
     const retry: Record<string, string> = fault.retryAfter === undefined ? {} : { 'Retry-After': String(Math.ceil(fault.retryAfter)) };
-    const extra = fault.status === 429 ? { retry_after: fault.retryAfter ?? 1, global: false } : {};
-    throw new ServiceRefusal(fault.status, fault.code, fault.message, undefined, retry, extra);
+    throw new ServiceRefusal(fault.status, fault.code, fault.message ?? 'simulated failure', undefined, retry);
   }
   // Latency injection (sim.setLatency) holds a request, as it holds an SDK client's call, until
   // the harness has advanced the clock that far past its arrival.
   const latency = context.world.latency();
   if (latency > 0) await context.state.untilClock(context.world.now() + latency);
-  const headers = context.state.rateLimits.take(key, caller.kind === 'client' ? 'oauth2 client' : caller.applicationId);
+  // App Testers skip the development budgets (see ServiceState.isAppTester).
+  const tester = caller.kind === 'user' && context.state.isAppTester(caller.applicationId, caller.userId);
+  const headers = context.state.rateLimits.take(key, scope, tester);
   const reason = request.headers['x-audit-log-reason'];
   let auditLogReason: string | undefined;
   try {
@@ -159,9 +167,7 @@ export async function startServer(routes: readonly Route[], context: ServiceCont
       (error: unknown) => {
         const refusal =
           error instanceof ServiceRefusal ? error : new ServiceRefusal(500, 0, '500: Internal Server Error');
-        if (refusal.status === 401 || refusal.status === 403 || refusal.status === 429) {
-          context.state.countInvalid(request.socket.remoteAddress ?? 'unknown');
-        }
+        if (refusal.invalid) context.state.countInvalid(request.socket.remoteAddress ?? 'unknown');
         // The rest of a refused body is not read: the connection closes after the answer.
         if (!request.complete) response.setHeader('Connection', 'close');
         send(response, { status: refusal.status, body: refusal.body() }, refusal.headers);

@@ -8,9 +8,11 @@
 import type { Server } from 'node:http';
 import { inspect } from 'node:util';
 
-import { toSnowflake, type Snowflake, type SnowflakeInput } from '../../ids.js';
+import type { Snowflake, SnowflakeInput } from '../../ids.js';
+import { idOf } from '../harness-input.js';
+import { CLOCK_MODES, clockOf, syncClock, type ClockMode } from '../clock.js';
 import type { NativeWorld } from '../../native.js';
-import { checkInteger, checkOneOf, checkOptions, checkText, typeName } from '../../validate.js';
+import { checkBoolean, checkInteger, checkOneOf, checkOptions, checkText, typeName } from '../../validate.js';
 import { findRoute, ROUTE_LIST, routeKey } from '../../routes/table.js';
 import { LOBBY_HANDLERS } from './routes-lobbies.js';
 import { MESSAGE_HANDLERS } from './routes-messages.js';
@@ -21,11 +23,13 @@ import { PUBLISHER_HANDLERS } from './routes-publisher.js';
 import { PROVISIONAL_HANDLERS } from './routes-provisional.js';
 import { servedRoutes, type Route } from './routes.js';
 import { startServer } from './server.js';
-import { serviceStateOf, type ServiceState } from './state.js';
+import { serviceStateOf, type PlannedFailure, type ServiceState } from './state.js';
+import type { RateLimitScope } from './errors.js';
 import type { RateLimitBudget } from './rate-limits.js';
 import type { WebhookAlert, WebhookDelivery, WebhookEventsStatus } from './webhooks.js';
 
 export type { RateLimitBudget } from './rate-limits.js';
+export type { RateLimitScope } from './errors.js';
 export type { WebhookAlert, WebhookDelivery, WebhookEventsStatus } from './webhooks.js';
 
 /** Only listenService() constructs a SimulatedService. */
@@ -72,6 +76,15 @@ export interface ListenOptions {
    * clock; `'off'` applies none. Either way {@link SimulatedService.setRateLimit} changes them.
    */
   rateLimits?: 'development' | 'off';
+  /**
+   * Switches the simulator's clock (see {@link SimulatorOptions.clock}) for everything in its world:
+   * `'real-time'` makes rate-limit windows, `Retry-After` and `X-RateLimit-Reset-After`, expiries,
+   * latency and webhook retries follow the host's clock, as they would on the real service;
+   * `'manual'` leaves them to {@link Simulator.advance}: a 429's `Retry-After` is then how far the
+   * harness must advance, and nothing the service waits for happens until it does. When absent
+   * the simulator's mode stays as it is (`manual` unless it was made with `clock: 'real-time'`).
+   */
+  clock?: ClockMode;
 }
 
 /** A planned failure of {@link SimulatedService.failNext}. */
@@ -83,8 +96,15 @@ export interface ServiceFailure {
   /** The service's JSON error code; default 0. */
   code?: number;
   message?: string;
-  /** Seconds, sent as `Retry-After` (and `retry_after` on a 429). */
+  /** Seconds, sent as `Retry-After` (and `retry_after` on a 429, where the default is 1). */
   retryAfter?: number;
+  /**
+   * Only for a 429: its `X-RateLimit-Scope` (public docs, topics/rate-limits): `user` (the
+   * default: the caller's bucket is spent until the retry), `global` (the caller's global limit:
+   * `X-RateLimit-Global`, `global: true`) or `shared` (a limit of the resource, which the
+   * invalid-request count leaves out).
+   */
+  scope?: RateLimitScope;
 }
 
 /** An audit log entry the simulated service recorded. */
@@ -107,11 +127,6 @@ export interface AcceptedInvite {
   guildId: Snowflake;
   channelId: Snowflake;
   lobbyId: Snowflake;
-}
-
-function idOf(value: { id: SnowflakeInput } | SnowflakeInput, name: string): Snowflake {
-  if (typeof value === 'object' && value !== null) return toSnowflake(value.id, `${name}.id`);
-  return toSnowflake(value, name);
 }
 
 function checkBudget(budget: RateLimitBudget | null, name: string): RateLimitBudget | null {
@@ -210,17 +225,44 @@ export class SimulatedService {
     this.#state.rateLimits.setGlobal(checkBudget(budget, 'budget'));
   }
 
+  /**
+   * Adds `user` to the App Testers of `application` (default: the simulator's default
+   * application), or with false removes them. An App Tester's requests (with their `Bearer`
+   * token in that application) skip the per-route development budgets and spend none of the
+   * application's; the global budget still applies. The docs advise adding QA users as App
+   * Testers "to avoid hitting rate limits during testing" (social SDK guide, merging provisional
+   * accounts); which limits that lifts is not documented: the route budgets is our choice.
+   * @throws TypeError when `tester` is not a boolean; RangeError for an unknown user or application.
+   */
+  setAppTester(user: { id: SnowflakeInput } | SnowflakeInput, tester: boolean, application?: { id: SnowflakeInput } | SnowflakeInput): void {
+    SimulatedService.#check(this, 'setAppTester');
+    const userId = idOf(user, 'user');
+    const flag = checkBoolean(tester, 'tester');
+    const applicationId = this.#applicationId(application);
+    if (this.#world.getUser(userId) === null) throw new RangeError(`no user with id ${userId}`);
+    this.#state.setAppTester(applicationId, userId, flag);
+  }
+
+  /** Whether `user` is one of the App Testers of `application` (default: the simulator's default application). */
+  isAppTester(user: { id: SnowflakeInput } | SnowflakeInput, application?: { id: SnowflakeInput } | SnowflakeInput): boolean {
+    SimulatedService.#check(this, 'isAppTester');
+    return this.#state.isAppTester(this.#applicationId(application), idOf(user, 'user'));
+  }
+
   /** The next `count` requests of `route` (after authentication) are answered with this failure. */
   failNext(route: string, failure: ServiceFailure): void {
     SimulatedService.#check(this, 'failNext');
     const key = serviceRouteKey(route);
     const given = checkOptions(failure, 'failure');
-    const planned = {
+    const status = checkInteger(given.status, 'failure.status', 400, 599);
+    if (given.scope !== undefined && status !== 429) throw new RangeError(`failure.scope is only for a 429, got status ${status}`);
+    const planned: PlannedFailure = {
       remaining: checkInteger(given.count ?? 1, 'failure.count', 1, 1_000_000),
-      status: checkInteger(given.status, 'failure.status', 400, 599),
+      status,
       code: checkInteger(given.code ?? 0, 'failure.code', 0, 0x7fffffff),
-      message: given.message === undefined ? 'simulated failure' : checkText(given.message, 'failure.message', 1, 1000),
+      message: given.message === undefined ? undefined : checkText(given.message, 'failure.message', 1, 1000),
       ...(given.retryAfter === undefined ? {} : { retryAfter: checkInteger(given.retryAfter, 'failure.retryAfter', 0, 86_400) }),
+      ...(given.scope === undefined ? {} : { scope: checkOneOf(given.scope, ['user', 'global', 'shared'] as const, 'failure.scope') }),
     };
     const list = this.#state.faults.get(key) ?? [];
     list.push(planned);
@@ -236,6 +278,7 @@ export class SimulatedService {
   /** Requests answered 401, 403 or 429 in the last 10 minutes of the simulator's clock (the service bans at 10,000). */
   get invalidRequestCount(): number {
     SimulatedService.#check(this, 'invalidRequestCount');
+    syncClock(this.#world);
     return this.#state.invalidRequests();
   }
 
@@ -246,6 +289,7 @@ export class SimulatedService {
    */
   acceptChannelInvite(code: string, user: { id: SnowflakeInput } | SnowflakeInput): AcceptedInvite {
     SimulatedService.#check(this, 'acceptChannelInvite');
+    syncClock(this.#world);
     const invite = this.#world.acceptChannelInvite(checkText(code, 'code', 1, 100), idOf(user, 'user'));
     return { guildId: invite.guildId, channelId: invite.channelId, lobbyId: invite.lobbyId };
   }
@@ -353,7 +397,7 @@ export class SimulatedService {
 
   /**
    * Resolves once no delivery attempt is in flight: each is delivered, failed, or waiting for the
-   * simulator's clock to reach its next retry (advance it to let them go on).
+   * simulator's clock to reach its next retry (on the manual clock, advance it to let them go on).
    */
   webhooksIdle(): Promise<void> {
     try {
@@ -392,7 +436,9 @@ export async function listenService(world: NativeWorld, defaultApplicationId: st
   const port = checkInteger(given.port ?? 0, 'port', 0, 65535);
   const host = given.host === undefined ? '127.0.0.1' : checkText(given.host, 'host', 1, 255);
   const rateLimits = checkOneOf(given.rateLimits ?? 'development', ['development', 'off'] as const, 'rateLimits');
+  const clock = given.clock === undefined ? undefined : checkOneOf(given.clock, CLOCK_MODES, 'clock');
   const state = serviceStateOf(world, rateLimits);
   const { server, url } = await startServer(ROUTES, { world, state }, host, port);
+  if (clock !== undefined) clockOf(world).setMode(clock);
   return new SimulatedService(CONSTRUCT, server, url, state, world, defaultApplicationId);
 }

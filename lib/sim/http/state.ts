@@ -9,6 +9,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 
 import type { NativeWorld } from '../../native.js';
+import type { RateLimitScope } from './errors.js';
 import { ServiceRateLimits } from './rate-limits.js';
 import { WebhookDispatcher } from './webhooks.js';
 
@@ -17,9 +18,12 @@ export interface PlannedFailure {
   remaining: number;
   status: number;
   code: number;
-  message: string;
+  /** Undefined: the default (a 429's is the docs' "You are being rate limited."). */
+  message?: string | undefined;
   /** Seconds; sent as Retry-After (and retry_after for a 429). */
   retryAfter?: number;
+  /** A 429's X-RateLimit-Scope; default `user`. */
+  scope?: RateLimitScope;
 }
 
 /** One application identity profile's stored game data (written whole by each PATCH). */
@@ -47,6 +51,8 @@ export class ServiceState {
   /** World-clock times of 401/403/429 answers, by remote address. */
   readonly #invalid = new Map<string, number[]>();
   #clockWaiters: { at: number; resolve: () => void }[] = [];
+  /** `${applicationId}/${userId}` of every App Tester. */
+  readonly #appTesters = new Set<string>();
 
   constructor(world: NativeWorld, rateLimits: 'development' | 'off') {
     this.world = world;
@@ -102,6 +108,22 @@ export class ServiceState {
     const given = Buffer.from(secret);
     const wanted = Buffer.from(expected);
     return given.length === wanted.length && timingSafeEqual(given, wanted);
+  }
+
+  /**
+   * Makes a user one of the application's App Testers, or not. The docs tell developers to "add
+   * your QA users to your application's App Testers list to avoid hitting rate limits during
+   * testing" (discord-api-docs, provisional-accounts/merging-accounts.mdx); that their requests
+   * skip every route's development budget is our choice (the docs name no other limit).
+   */
+  setAppTester(applicationId: string, userId: string, tester: boolean): void {
+    if (tester) this.#appTesters.add(`${applicationId}/${userId}`);
+    else this.#appTesters.delete(`${applicationId}/${userId}`);
+  }
+
+  /** Whether the user is one of the application's App Testers. */
+  isAppTester(applicationId: string, userId: string): boolean {
+    return this.#appTesters.has(`${applicationId}/${userId}`);
   }
 
   /** Counts an invalid request (a 401, 403 or 429 answer) of a remote address. */

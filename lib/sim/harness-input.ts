@@ -1,0 +1,28 @@
+/**
+ * Argument checks the harness classes (Simulator, SimulatedService) share.
+ * @internal
+ * @module
+ */
+import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
+import { limits } from '../limits.js';
+import { checkText, typeName } from '../validate.js';
+
+/** The ID of a thing given as itself (`{ id }`) or as its ID. */
+export function idOf(value: { id: SnowflakeInput } | SnowflakeInput, name: string): Snowflake {
+  if (typeof value === 'object' && value !== null) return toSnowflake(value.id, `${name}.id`);
+  return toSnowflake(value, name);
+}
+
+/** An options argument that must be given: an object (not null, not an array). */
+export function checkRequiredOptions<T extends object>(options: T, name = 'options'): T {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new TypeError(`${name} must be an object, got ${typeName(options)}`);
+  }
+  return options;
+}
+
+/** A developer portal image: an asset key or URL of 1 to 300 characters. */
+export function checkImage(value: unknown): string {
+  if (value === '') throw new RangeError(`inviteCoverImage must be 1 to ${limits.activityImageLength} characters, got 0`);
+  return checkText(value, 'inviteCoverImage', 1, limits.activityImageLength);
+}
