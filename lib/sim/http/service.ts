@@ -59,7 +59,8 @@ export const SERVICE_ROUTES: readonly string[] = ROUTE_LIST.map(routeKey);
 function serviceRouteKey(route: unknown): string {
   if (typeof route !== 'string') throw new TypeError(`route must be a string such as 'POST /lobbies', got ${typeof route}`);
   const found = findRoute(route);
-  if (!found) throw new RangeError(`route must be one of the service's routes (SERVICE_ROUTES), such as 'POST /lobbies/{lobby_id}/messages'; got ${JSON.stringify(route.slice(0, 200))}`);
+  // The text given is not echoed: it could be anything (a secret passed by mistake).
+  if (!found) throw new RangeError(`route must be one of the service's routes (SERVICE_ROUTES), such as 'POST /lobbies/{lobby_id}/messages'; got a string of ${route.length} characters that names none`);
   return routeKey(found);
 }
 
