@@ -241,4 +241,11 @@ bool Guilds::IsMember(sdk::Snowflake guildId, sdk::Snowflake userId) const {
   return found != guilds_.end() && found->second.members.count(userId) > 0;
 }
 
+bool Guilds::ShareGuild(sdk::Snowflake a, sdk::Snowflake b) const {
+  for (const auto& [id, guild] : guilds_) {
+    if (guild.members.count(a) > 0 && guild.members.count(b) > 0) return true;
+  }
+  return false;
+}
+
 }  // namespace sim

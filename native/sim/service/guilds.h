@@ -119,6 +119,8 @@ class Guilds {
   std::vector<AuditLogEntry> AuditLogOf(sdk::Snowflake guildId) const;
   // Whether `userId` is a member of the guild (false for an unknown guild).
   bool IsMember(sdk::Snowflake guildId, sdk::Snowflake userId) const;
+  // Whether the two users are members of one guild at least (a "mutual Discord server").
+  bool ShareGuild(sdk::Snowflake a, sdk::Snowflake b) const;
 
  private:
   struct Channel {

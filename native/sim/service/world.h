@@ -270,11 +270,12 @@ class World {
   // The application, or ServiceError 404 (for the harness: an invalid_argument, as elsewhere).
   Application ApplicationOf(sdk::Snowflake app) const;
 
-  // Direct messages of a signed-in client (run on its service thread).
-  DirectMessages::Outcome SendUserMessage(sdk::Snowflake user, sdk::Snowflake recipient, std::string content,
-                                          sdk::Metadata metadata);
-  DirectMessages::Outcome EditUserMessage(sdk::Snowflake user, sdk::Snowflake recipient, sdk::Snowflake messageId,
-                                          std::string content);
+  // Direct messages of a signed-in client of `app` (run on its service thread). Sending and
+  // editing need MayMessageLocked's permission.
+  DirectMessages::Outcome SendUserMessage(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake recipient,
+                                          std::string content, sdk::Metadata metadata);
+  DirectMessages::Outcome EditUserMessage(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake recipient,
+                                          sdk::Snowflake messageId, std::string content);
   DirectMessages::Outcome DeleteUserMessage(sdk::Snowflake user, sdk::Snowflake recipient, sdk::Snowflake messageId);
   sdk::Result ReadUserMessages(sdk::Snowflake user, sdk::Snowflake peer, int32_t limit,
                                std::vector<sdk::MessagePtr>* out) const;
@@ -504,6 +505,10 @@ class World {
   void DispatchVoiceLocked(const Calls::Change& change);
   // Hands user notices to every signed-in session of their recipients, whatever the application.
   void DispatchToUsersLocked(const UserNotices& notices);
+  // Whether `user`, signed in to `app`, may message `target` (a direct message, or an activity
+  // invite, which is sent as one): 403 50007 unless one of discordpp.h's three cases holds
+  // (world_direct_messages.cc).
+  sdk::Result MayMessageLocked(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake target) const;
   // The user as the service shows it to a viewer: its online status (offline without a connected
   // client; invisible shows as offline unless `self`, the viewer is the user) and its published
   // activity (secrets only to itself; see sim/presence.h). Scans the signed-in sessions: O(sessions).
@@ -582,8 +587,8 @@ class World {
   // Whether a Join invite can still be accepted: the sender still shows, in its application, the
   // party and join secret it had when sending, and the party is not full.
   bool InviteAcceptableLocked(const SentInvite& sent) const;
-  // Refused unless `target` is a user `user` is friends with, with no block either way.
-  sdk::Result CheckInviteTargetLocked(sdk::Snowflake user, sdk::Snowflake target) const;
+  // Refused for an unknown user, oneself, or a user `user` may not message (MayMessageLocked).
+  sdk::Result CheckInviteTargetLocked(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake target) const;
   // Sends a Join invite from `user` (its published activity in `app`) to `target`.
   sdk::Result SendJoinInviteLocked(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake target, std::string content);
   void DeliverInviteLocked(const SentInvite& sent, bool created);
