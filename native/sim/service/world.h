@@ -23,6 +23,7 @@
 #include "sim/service/calls.h"
 #include "sim/service/channel_invites.h"
 #include "sim/service/chat_clients.h"
+#include "sim/service/presence.h"
 #include "sim/service/provisional_accounts.h"
 #include "sim/service/oauth2.h"
 #include "sdk/guilds.h"
@@ -316,8 +317,9 @@ class World {
   sdk::Result SendFriendRequestByName(sdk::Snowflake user, const std::string& username, bool discord);
   sdk::Result UpdateRelationship(sdk::Snowflake user, sdk::Snowflake other, RelationshipOp op);
   // What a client of (app, viewer) reads: every relationship; the friends of one group, ordered
-  // by display name (case-insensitive) then id; one relationship (None types when none); the
-  // friends whose username or display name contains `text` (case-insensitive).
+  // by display name (case-insensitive) then id, in OnlineElsewhere those who have played `app`
+  // first; one relationship (None types when none); the friends whose username or display name
+  // matches `text` (Relationships::SearchDistance), the closest first.
   std::vector<sdk::Relationship> RelationshipsOf(sdk::Snowflake app, sdk::Snowflake viewer) const;
   std::vector<sdk::Relationship> RelationshipsByGroup(sdk::Snowflake app, sdk::Snowflake viewer,
                                                       sdk::RelationshipGroupType group) const;
@@ -583,6 +585,8 @@ class World {
   sdk::User ViewUserLocked(sdk::Snowflake app, sdk::Snowflake viewer, const sdk::User& user) const;
   Relationships relationships_;
   std::map<sdk::Snowflake, ShownPresence> shownPresence_;
+  // Who has signed in to which application, ever (noted in SessionReady).
+  PlayHistory playHistory_;
   // Activity invites (world_activity_invites.cc).
   // Whether a Join invite can still be accepted: the sender still shows, in its application, the
   // party and join secret it had when sending, and the party is not full.
