@@ -263,6 +263,9 @@ class World {
   ChannelInvite CreateLobbyChannelInvite(sdk::Snowflake app, sdk::Snowflake lobbyId, sdk::Snowflake targetUser);
   // Someone uses an invite: its target joins the channel's guild (no grants). Returns the invite.
   ChannelInvite AcceptChannelInvite(const std::string& code, sdk::Snowflake user);
+  // Harness: the application's bot user is connected to a voice channel, or no longer is (see
+  // Guilds::SetVoiceConnection). std::invalid_argument: unknown application, bad channel.
+  void SetBotVoiceConnection(sdk::Snowflake app, sdk::Snowflake channelId, bool connected);
   // Set Voice Channel Status as the application's bot user (see Guilds::SetVoiceStatus).
   void SetVoiceChannelStatus(sdk::Snowflake app, sdk::Snowflake channelId, std::optional<std::string> status,
                              std::optional<std::string> reason);
