@@ -54,8 +54,10 @@ export const limits = {
   voiceOutputVolumeMax: 200,
   /** A call participant's volume: 0 to this (vendor documentation, `Call::SetParticipantVolume`). */
   voiceParticipantVolumeMax: 200,
-  /** The lowest dB of the voice activity threshold and the no-audio-input threshold: they go from this to 0 (vendor documentation, `VADThresholdSettings`). */
+  /** The lowest dB of the voice activity threshold and the no-audio-input threshold: the first goes from this to 0 (vendor documentation, `VADThresholdSettings`), the second to `noAudioInputThresholdMax`. */
   voiceDecibelsMin: -100,
+  /** The highest no-audio-input threshold, in dBFS (discordpp.h 1.9.16441, `Client::SetNoAudioInputThreshold`: "the range is [-100.0, 100.0]"). */
+  noAudioInputThresholdMax: 100,
   /** Push-to-talk release delay: 0 to this many ms. The vendor documents no bound; chosen by us (the desktop chat app's slider stops at 2 s). */
   pttReleaseDelayMaxMs: 2000,
   /** The most characters of an audio device id given to `setInputDevice`/`setOutputDevice`. Not documented by the vendor; chosen by us. */

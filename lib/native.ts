@@ -198,6 +198,8 @@ export interface NativeWorld {
   /** `permissions`: guild-level grants (bits). */
   addGuildMember(guildId: string, userId: string, permissions: number): void;
   removeGuildMember(guildId: string, userId: string): void;
+  /** The application's bot user joins (`connected`) or leaves a voice channel of a guild it is a member of. */
+  setBotVoiceConnection(applicationId: string, channelId: string, connected: boolean): void;
   /** Returns the channel id. `overwrites` left out: the channel follows its category. */
   createGuildChannel(
     guildId: string,

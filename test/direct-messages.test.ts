@@ -108,6 +108,53 @@ describe('sendUserMessage', () => {
     expect(await alice.client.getUserMessageSummaries()).toEqual([]);
   });
 
+  // discordpp.h 1.9.16441, Client::SendUserMessage: "A message can be sent between two users in
+  // the following situations: - Both users are online and in the game and have not blocked each
+  // other - Both users are friends with each other - Both users share a mutual Discord server and
+  // have previously DM'd each other on Discord"; EditUserMessage: "All of the same restrictions
+  // apply as for sending a message". 50007 is the service's "Cannot send messages to this user"
+  // (discord-api-docs, opcodes-and-status-codes); 403, and an invisible user counting as not
+  // online, are our choices.
+  it('goes only to a user online in the game, a friend, or a user of a shared server messaged before (403 50007)', async () => {
+    const { sim, alice, bob } = await pair();
+    const refused = async (to: { id: string }) => {
+      const error = await rejectionOf(alice.client.sendUserMessage(to.id, 'hi'));
+      expect([error.type, error.status, error.code]).toEqual(['HTTPError', 403, 50007]);
+    };
+    // Both online in the game: allowed, until one blocks the other.
+    const first = await alice.client.sendUserMessage(bob.user.id, 'both in game');
+    // Invisible shows offline: not "online" for the rule.
+    await bob.client.setOnlineStatus('invisible');
+    await refused(bob.user);
+    await bob.client.setOnlineStatus('online');
+    await alice.client.sendUserMessage(bob.user.id, 'online again');
+    // Not signed in: refused, also when signed in to another game only.
+    const away = sim.createUser({ username: 'away' });
+    await refused(away);
+    const otherGame = sim.createApplication({ name: 'Other Game' });
+    const elsewhere = await sim.connectClient(away, { application: otherGame });
+    await refused(away);
+    await elsewhere.close();
+    // Friends: allowed, signed in or not.
+    sim.setFriends(alice.user, away, { discord: false, game: true });
+    await alice.client.sendUserMessage(away.id, 'hi friend');
+    // A shared server: only with a conversation before.
+    const stranger = sim.createUser({ username: 'stranger' });
+    sim.createGuild({ name: 'Guild', owner: alice.user, members: [stranger, bob.user] });
+    await refused(stranger);
+    await bob.client.close();
+    await alice.client.sendUserMessage(bob.user.id, 'you are offline, but we share a server and talked');
+    // Editing follows the same rule: once Bo blocks Alice, neither may send nor edit.
+    const bobAgain = await sim.connectClient(bob.user);
+    await bobAgain.blockUser(alice.user.id);
+    await refused(bob.user);
+    const edit = await rejectionOf(alice.client.editUserMessage(bob.user.id, first, 'changed'));
+    expect([edit.status, edit.code]).toEqual([403, 50007]);
+    const summaries = await alice.client.getUserMessageSummaries();
+    expect(summaries.map((s) => s.userId).sort()).toEqual([bob.user.id, away.id].sort());
+    await bobAgain.close();
+  });
+
   it('needs a ready client', async () => {
     const { sim, bob } = await pair();
     const idle = sim.createClient();

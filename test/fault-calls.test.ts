@@ -32,7 +32,11 @@ async function context() {
   sim.bulkUpdateLobbyMembers(lobbyId, [{ user: alice.user, flags: 1 }]);
   await alice.client.updateRichPresence({ state: 'playing' });
   const carol = sim.createUser({ username: 'carol' });
+  // Carol signs in for the message: a direct message needs both users online in the game (or
+  // friends, or a shared server and a conversation before: discordpp.h, SendUserMessage).
+  const carolClient = await sim.connectClient(carol);
   await alice.client.sendUserMessage(carol.id, 'hello carol');
+  await carolClient.close();
   // Nothing cached for this client, and no probe writes to carol: its read goes to the service.
   const uncached: Client = await sim.connectClient(alice.user);
   // Relationships: one user per probe, and the requests the probes answer, made before any fault.

@@ -1,5 +1,5 @@
 // Activity invites and the join loop (issue 14): invites need the sender's party and join secret
-// and go to friends only (never across a block); accepting gives the join secret, which lands the
+// and go where a direct message may go (never across a block); accepting gives the join secret, which lands the
 // invited player in the sender's lobby; an invite dies when the party fills up or the sender's
 // presence changes; join requests and their replies; accepting in the chat client (activityJoin),
 // with the launch command the game registered when it is not running.
@@ -102,23 +102,43 @@ describe('who can be invited, and with what', () => {
     expect(invites(bo).created).toEqual([]);
   });
 
-  it('goes to friends only, never across a block, never to oneself (403 50001, 400, 404)', async () => {
+  // discordpp.h 1.9.16441, Client::SendActivityInvite: "The invite is sent as a message on
+  // Discord, which means it can be sent if any of the following are true: - Both users are online
+  // and in the game and have not blocked each other - Both users are friends with each other -
+  // Both users share a mutual Discord server and have previously DM'd each other on Discord".
+  // The refusal, 403 50007 "Cannot send messages to this user", is the service's JSON error code
+  // (discord-api-docs, opcodes-and-status-codes); a join request follows the same rule (our choice).
+  it('goes to a user online in the game, a friend, or a user of a shared server messaged before; never across a block (403 50007)', async () => {
     const { sim, ada, bo, invites } = await friends();
-    const stranger = await player(sim, 'cy');
     await settled(sim, ada.client.updateRichPresence(party(1)));
-    const notFriend = await rejectionOf(ada.client.sendActivityInvite(stranger.user.id));
-    expect([notFriend.type, notFriend.status, notFriend.code]).toEqual(['HTTPError', 403, 50001]);
-    expect((await rejectionOf(ada.client.sendActivityJoinRequest(stranger.user.id))).code).toBe(50001);
+    // Online in the game, not friends: allowed.
+    const online = await player(sim, 'cy');
+    await ada.client.sendActivityInvite(online.user.id);
+    await online.client.sendActivityJoinRequest(ada.user.id);
+    // Not signed in, not a friend: refused.
+    const away = sim.createUser({ username: 'away' });
+    const notFriend = await rejectionOf(ada.client.sendActivityInvite(away.id));
+    expect([notFriend.type, notFriend.status, notFriend.code]).toEqual(['HTTPError', 403, 50007]);
+    expect((await rejectionOf(ada.client.sendActivityJoinRequest(away.id))).code).toBe(50007);
+    // A game friend who is not signed in: allowed (friends).
+    const gameFriend = sim.createUser({ username: 'dee' });
+    sim.setFriends(ada.user, gameFriend, { discord: false, game: true });
+    await ada.client.sendActivityInvite(gameFriend.id);
+    // Cy signs out: a shared server is not enough until they have messaged each other; the
+    // invite above is a message between them, so with a shared server Ada can invite Cy again.
+    await online.client.close();
+    const stranger = sim.createUser({ username: 'eve' });
+    const guild = sim.createGuild({ name: 'Guild', owner: ada.user, members: [stranger, online.user] });
+    expect((await rejectionOf(ada.client.sendActivityInvite(stranger.id))).code).toBe(50007);
+    await ada.client.sendActivityInvite(online.user.id);
+    sim.removeGuildMember(guild, online.user);
+    expect((await rejectionOf(ada.client.sendActivityInvite(online.user.id))).code).toBe(50007);
     expect((await rejectionOf(ada.client.sendActivityInvite(ada.user.id))).status).toBe(400);
     expect((await rejectionOf(ada.client.sendActivityInvite('123456789012345678'))).code).toBe(10013);
-    // A game friend is a friend too.
-    const gameFriend = await player(sim, 'dee');
-    sim.setFriends(ada.user, gameFriend.user, { discord: false, game: true });
-    await ada.client.sendActivityInvite(gameFriend.user.id);
-    // Bo blocks Ada: neither can invite the other any more.
+    // Bo blocks Ada: both online in the game, yet neither can invite the other any more.
     await settled(sim, bo.client.blockUser(ada.user.id));
-    expect((await rejectionOf(ada.client.sendActivityInvite(bo.user.id))).code).toBe(50001);
-    expect((await rejectionOf(bo.client.sendActivityJoinRequest(ada.user.id))).code).toBe(50001);
+    expect((await rejectionOf(ada.client.sendActivityInvite(bo.user.id))).code).toBe(50007);
+    expect((await rejectionOf(bo.client.sendActivityJoinRequest(ada.user.id))).code).toBe(50007);
     await sim.settle();
     expect(invites(bo).created).toEqual([]);
   });

@@ -213,12 +213,58 @@ describe('the friends list', () => {
     }
   });
 
-  it('searchFriendsByUsername searches the friends only, case-insensitively', async () => {
-    const { sim, me, clients } = await world();
-    sim.createUser({ username: 'amelia' }); // not a friend
+  // discordpp.h 1.9.16441, GetRelationshipsByGroup: "OnlineElsewhere: Users who are online but not
+  // playing the game (users who have played the game before are sorted to the top)". Having
+  // played is having signed in to it once; the order within each part (display name, then id)
+  // is our choice.
+  it('onlineElsewhere lists the friends who have played this game before first', async () => {
+    const { sim, me, users, clients } = await world();
+    const other = sim.createApplication({ name: 'Third Game' });
+    // Lou plays this game once, then goes to another one: online elsewhere, having played.
+    const lou = await sim.connectClient(users.lou!);
+    await lou.close();
+    const louElsewhere = await sim.connectClient(users.lou!, { application: other });
+    // Abe (first by name) has never played it.
+    const abe = sim.createUser({ username: 'abe' });
+    sim.setFriends(me.user, abe);
+    const abeElsewhere = await sim.connectClient(abe, { application: other });
+    await sim.settle();
     try {
-      expect(me.client.searchFriendsByUsername('AM').map((u) => u.username)).toEqual(['amy']);
-      expect(me.client.searchFriendsByUsername('nobody')).toEqual([]);
+      expect(names(me.client.getRelationshipsByGroup('onlineElsewhere'))).toEqual(['lou', 'abe', 'kim']);
+      // Kim plays it once too: now both who have played come first, by name.
+      const kimHere = await sim.connectClient(users.kim!);
+      await sim.settle();
+      await kimHere.close();
+      await sim.settle();
+      expect(names(me.client.getRelationshipsByGroup('onlineElsewhere'))).toEqual(['kim', 'lou', 'abe']);
+    } finally {
+      await Promise.all([louElsewhere, abeElsewhere, ...Object.values(clients)].map((c) => c.close()));
+    }
+  });
+
+  // discordpp.h 1.9.16441, SearchFriendsByUsername: "Searches all of your friends by both username
+  // and display name [...] Under the hood uses the Levenshtein distance algorithm." The threshold
+  // (one edit per four characters of the text, distance to the closest part of the name) and the
+  // order (closest first, then by name) are our choices.
+  it('searchFriendsByUsername matches friends by Levenshtein distance on username or display name, the closest first', async () => {
+    const { sim, me, users, clients } = await world();
+    sim.createUser({ username: 'amelia' }); // not a friend
+    const kimberly = sim.createUser({ username: 'kimberly', globalName: 'Captain Kimberly' });
+    sim.setFriends(me.user, kimberly);
+    try {
+      const search = (text: string) => me.client.searchFriendsByUsername(text).map((u) => u.username);
+      expect(search('AM')).toEqual(['amy']); // part of a name: distance 0, any case
+      expect(search('nobody')).toEqual([]);
+      expect(search('amyy')).toEqual(['amy']); // one edit for four characters
+      expect(search('amxx')).toEqual([]); // two edits: too far
+      expect(search('kimberyl')).toEqual(['kimberly']); // two edits for eight characters
+      expect(search('captian')).toEqual([]); // two edits for seven characters: too far
+      expect(search('captain kim')).toEqual(['kimberly']); // the display name
+      // "kim" is in both names (distance 0): by display name, 'Captain Kimberly' before 'kim'.
+      expect(search('kim')).toEqual(['kimberly', 'kim']);
+      // "kimb" is in kimberly (0); kim is one edit away (1 allowed for four characters): closest first.
+      expect(search('kimb')).toEqual(['kimberly', 'kim']);
+      expect(search('')).toHaveLength(Object.keys(users).length + 1); // every friend
     } finally {
       await Promise.all(Object.values(clients).map((c) => c.close()));
     }

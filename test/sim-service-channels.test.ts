@@ -18,7 +18,7 @@ function guildWithBot(sim: Simulator, permissions: Parameters<Simulator['addGuil
 }
 
 describe('Set Voice Channel Status', () => {
-  it('needs SET_VOICE_CHANNEL_STATUS and MANAGE_CHANNELS (the bot is not in the channel); sets, clears, and audits both', async () => {
+  it('needs SET_VOICE_CHANNEL_STATUS and MANAGE_CHANNELS when the bot is not in the channel; sets, clears, and audits both', async () => {
     const sim = new sdk.Simulator();
     const { service, call } = await serve(sim);
     const { guild, voice, text } = guildWithBot(sim, { permissions: ['setVoiceChannelStatus'] });
@@ -43,6 +43,45 @@ describe('Set Voice Channel Status', () => {
       [193, null],
     ]);
     expect(log[0]).toMatchObject({ userId: sim.defaultApplication.botUserId, targetId: voice, reason: 'weekly raid' });
+  });
+
+  // Spec, Endpoints, Set Voice Channel Status: "Requires SET_VOICE_CHANNEL_STATUS; additionally
+  // MANAGE_CHANNELS when the bot user is not connected to the voice channel".
+  it('a bot connected to the voice channel needs SET_VOICE_CHANNEL_STATUS only', async () => {
+    const sim = new sdk.Simulator();
+    const { service, call } = await serve(sim);
+    const { guild, voice, text } = guildWithBot(sim, { permissions: ['setVoiceChannelStatus'] });
+    const otherVoice = sim.createGuildChannel(guild, { name: 'Lounge', type: 'GuildVoice', position: 2 });
+    const app = sim.defaultApplication;
+    sim.setBotVoiceConnection(app, voice, true);
+    expect(await call('PUT', `/channels/${voice}/voice-status`, { body: { status: 'Raiding' } })).toMatchObject({ status: 204 });
+    expect(service.getVoiceChannelStatus(voice)).toBe('Raiding');
+    // Connected to one channel, not to the other: that one still needs MANAGE_CHANNELS.
+    expect(await call('PUT', `/channels/${otherVoice}/voice-status`, { body: { status: 'x' } })).toMatchObject({ status: 403, body: { code: 50013 } });
+    // Moving to the other channel leaves the first (one voice channel per guild).
+    sim.setBotVoiceConnection(app, otherVoice, true);
+    expect(await call('PUT', `/channels/${otherVoice}/voice-status`, { body: { status: 'Chilling' } })).toMatchObject({ status: 204 });
+    expect(await call('PUT', `/channels/${voice}/voice-status`, { body: { status: null } })).toMatchObject({ status: 403, body: { code: 50013 } });
+    // Disconnected: MANAGE_CHANNELS again. SET_VOICE_CHANNEL_STATUS is always needed.
+    sim.setBotVoiceConnection(app, otherVoice, false);
+    expect(await call('PUT', `/channels/${otherVoice}/voice-status`, { body: { status: 'x' } })).toMatchObject({ status: 403, body: { code: 50013 } });
+    sim.setBotVoiceConnection(app, otherVoice, true);
+    sim.addGuildMember(guild, app.botUserId, { permissions: [] });
+    expect(await call('PUT', `/channels/${otherVoice}/voice-status`, { body: { status: 'x' } })).toMatchObject({ status: 403, body: { code: 50013 } });
+    expect(service.getVoiceChannelStatus(otherVoice)).toBe('Chilling');
+    // Leaving the guild disconnects it.
+    sim.removeGuildMember(guild, app.botUserId);
+    sim.addGuildMember(guild, app.botUserId, { permissions: ['setVoiceChannelStatus'] });
+    expect(await call('PUT', `/channels/${otherVoice}/voice-status`, { body: { status: 'x' } })).toMatchObject({ status: 403, body: { code: 50013 } });
+    // The harness refuses what cannot be, and changes nothing.
+    expect(() => sim.setBotVoiceConnection(app, text, true)).toThrow(new RangeError(`channel ${text} is not a voice channel`));
+    expect(() => sim.setBotVoiceConnection(app, '123', true)).toThrow(RangeError);
+    expect(() => sim.setBotVoiceConnection('123', voice, true)).toThrow(RangeError);
+    expect(() => sim.setBotVoiceConnection(app, voice, 'yes' as unknown as boolean)).toThrow(TypeError);
+    const elsewhere = sim.createGuild({ name: 'Elsewhere', owner: sim.createUser({ username: 'other-owner' }) });
+    const notMember = sim.createGuildChannel(elsewhere, { name: 'Voice', type: 'GuildVoice' });
+    expect(() => sim.setBotVoiceConnection(app, notMember, true)).toThrow(RangeError);
+    expect(await call('PUT', `/channels/${voice}/voice-status`, { body: { status: 'x' } })).toMatchObject({ status: 403, body: { code: 50013 } });
   });
 });
 

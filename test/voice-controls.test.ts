@@ -297,9 +297,35 @@ describe('no audio input', () => {
     machine.speak();
     await sim.settle();
     expect(events).toEqual([{ inputDetected: false }, { inputDetected: true }]);
-    expect(() => alice!.client.setNoAudioInputThreshold(0.5)).toThrow(RangeError);
     expect(() => alice!.client.setNoAudioInputThreshold(-100.5)).toThrow(RangeError);
     expect(() => machine.setInputLevel(3)).toThrow(RangeError);
+  });
+
+  // discordpp.h 1.9.16441, Client::SetNoAudioInputThreshold: "the threshold is specified in DBFS
+  // [...] and the range is [-100.0, 100.0]".
+  it('takes thresholds up to 100 dBFS (limits.noAudioInputThresholdMax); above 0 no level counts as input', async () => {
+    const { sim, all: [alice] } = await players(1);
+    const events = recorded<{ inputDetected: boolean }>(alice!.client, 'noAudioInput');
+    const machine = sim.machine(alice!.user);
+    machine.speak();
+    alice!.client.setNoAudioInputThreshold(-100);
+    await sim.settle();
+    expect(events).toEqual([]);
+    expect(sdk.limits.noAudioInputThresholdMax).toBe(100);
+    alice!.client.setNoAudioInputThreshold(100);
+    await sim.settle();
+    expect(events).toEqual([{ inputDetected: false }]);
+    alice!.client.setNoAudioInputThreshold(0.5);
+    machine.setInputLevel(0);
+    await sim.settle();
+    expect(events).toHaveLength(1); // 0 dBFS, the loudest a microphone gets, is still below 0.5
+    expect(() => alice!.client.setNoAudioInputThreshold(100.5)).toThrow(
+      new RangeError('dBFS must be a number from -100 to 100, got 100.5'),
+    );
+    expect(() => alice!.client.setNoAudioInputThreshold(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+    alice!.client.setNoAudioInputThreshold(-100);
+    await sim.settle();
+    expect(events).toEqual([{ inputDetected: false }, { inputDetected: true }]);
   });
 });
 
@@ -308,15 +334,36 @@ describe('audio processing', () => {
     const { all: [alice] } = await players(1);
     const client = alice!.client;
     expect(client.getAudioProcessing()).toEqual({ automaticGainControl: true, echoCancellation: true, noiseSuppression: true, noiseCancellation: false });
-    expect(client.setAudioProcessing({ echoCancellation: false, noiseCancellation: true })).toEqual({
-      automaticGainControl: true,
+    expect(client.setAudioProcessing({ echoCancellation: false, automaticGainControl: false })).toEqual({
+      automaticGainControl: false,
       echoCancellation: false,
       noiseSuppression: true,
-      noiseCancellation: true,
+      noiseCancellation: false,
     });
     expect(() => client.setAudioProcessing({ noiseSuppression: 'off' as unknown as boolean })).toThrow(TypeError);
     expect(() => client.setAudioProcessing({ krisp: true } as never)).toThrow(RangeError);
     expect(client.getAudioProcessing().noiseSuppression).toBe(true);
+  });
+
+  // discordpp.h 1.9.16441, Client::SetNoiseCancellation: "Defaults to off. When enabled, noise
+  // suppression is automatically disabled." The managing-voice-chat guide (discord-api-docs):
+  // "Krisp and WebRTC noise suppression are mutually exclusive". That suppression turned back on
+  // turns Krisp off, and that Krisp turned off leaves suppression off, are our choices.
+  it('turning Krisp noise cancellation on turns noise suppression off; the two are never both on', async () => {
+    const { all: [alice] } = await players(1);
+    const client = alice!.client;
+    expect(client.setAudioProcessing({ noiseCancellation: true })).toMatchObject({ noiseSuppression: false, noiseCancellation: true });
+    expect(client.setAudioProcessing({ noiseCancellation: false })).toMatchObject({ noiseSuppression: false, noiseCancellation: false });
+    expect(client.setAudioProcessing({ noiseSuppression: true })).toMatchObject({ noiseSuppression: true, noiseCancellation: false });
+    client.setAudioProcessing({ noiseCancellation: true });
+    expect(client.setAudioProcessing({ noiseSuppression: true })).toMatchObject({ noiseSuppression: true, noiseCancellation: false });
+    // Both asked for at once: applied in order, Krisp last, so suppression ends off.
+    expect(client.setAudioProcessing({ noiseCancellation: true, noiseSuppression: true })).toEqual({
+      automaticGainControl: true,
+      echoCancellation: true,
+      noiseSuppression: false,
+      noiseCancellation: true,
+    });
   });
 
   it('reports noise cancellation as unavailable on an SDK before 1.9, and refuses to turn it on', async () => {

@@ -76,17 +76,18 @@ declare module '../types.js' {
 declare module '../client/client.js' {
   interface Client {
     /**
-     * Invites a friend to join this user's party (`SendActivityInvite`); `content` is the message
+     * Invites a user to join this user's party (`SendActivityInvite`); `content` is the message
      * that goes with it (up to 2,000 characters, may be empty). This user's rich presence must
-     * have a party (not full) and a join secret. Rejects with HTTPError 400 (code 50035) without
-     * them, 403 (50001) when the user is not a friend (Discord or game) or a block stands either
-     * way, 404 (10013) for an unknown user.
+     * have a party (not full) and a join secret. The invite is sent as a message, so it goes where
+     * {@link Client.sendUserMessage} may send (both online in the game with no block, friends, or a
+     * shared server and a message before). Rejects with HTTPError 400 (code 50035) without a party
+     * or secret, 403 (50007) when the user may not be messaged, 404 (10013) for an unknown user.
      * @example
      * await ada.updateRichPresence({ state: 'In a group', party: { id: 'party-1', currentSize: 1, maxSize: 4 }, secrets: { join: lobbySecret } });
      * await ada.sendActivityInvite(bo.id, 'join us!');
      */
     sendActivityInvite(userId: SnowflakeInput, content?: string): Promise<void>;
-    /** Asks a friend to be invited to the friend's party (`SendActivityJoinRequest`): the friend gets an invite of type `joinRequest`. The friend rules of {@link Client.sendActivityInvite}. */
+    /** Asks a user to be invited to its party (`SendActivityJoinRequest`): the user gets an invite of type `joinRequest`. The rules of {@link Client.sendActivityInvite} on who may be asked (the simulator's choice). */
     sendActivityJoinRequest(userId: SnowflakeInput): Promise<void>;
     /**
      * Answers a join request this user received (`SendActivityJoinRequestReply`) with an invite

@@ -70,13 +70,16 @@ declare module '../client/client.js' {
      * Sends a direct message to a user; resolves its id. Content must be 1 to 2,000 characters.
      * Both users' clients get `messageCreated` (the message has `recipientId` set and `lobbyId`
      * null). Rejects with an `HTTPError` 404 (code 10013) for an unknown user, 400 (code 50007) for
-     * the user itself.
+     * the user itself, and 403 (code 50007) unless one of the vendor's cases holds: both users
+     * online and in the game with no block between them, friends, or a shared server and a message
+     * between them before (see the README's Direct messages).
      */
     sendUserMessage(userId: SnowflakeInput, content: string, options?: SendUserMessageOptions): Promise<Snowflake>;
     /**
      * Edits a direct message this user sent to `userId`; both users' clients get `messageUpdated`
      * with the new content and `editedAt`. Only the author may edit: otherwise it rejects with an
      * `HTTPError` 403 (code 50005). 404 for an unknown message (10008) or conversation (10003).
+     * The rules of {@link Client.sendUserMessage} apply too (403, code 50007).
      */
     editUserMessage(userId: SnowflakeInput, messageId: SnowflakeInput, content: string): Promise<void>;
     /**

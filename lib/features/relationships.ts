@@ -72,14 +72,21 @@ declare module '../client/client.js' {
     getRelationships(): Relationship[];
     /**
      * The friends (Discord or game) of one group of the friends list (`GetRelationshipsByGroup`,
-     * cache only), ordered by display name (case-insensitive), then id. Empty when not ready.
+     * cache only), ordered by display name (case-insensitive), then id; in `onlineElsewhere` the
+     * friends who have played this game before come first (the vendor's documentation). Empty
+     * when not ready.
      * @example
      * const playing = client.getRelationshipsByGroup('onlinePlayingGame');
      */
     getRelationshipsByGroup(group: RelationshipGroup): Relationship[];
     /** The relationship with one user (`GetRelationshipHandle`): both types `none` when there is none, or when not ready. */
     getRelationship(userId: SnowflakeInput): Relationship;
-    /** The friends whose username or display name contains `text`, case-insensitively (`SearchFriendsByUsername`, cache only). */
+    /**
+     * The friends whose username or display name is close to `text` by Levenshtein distance
+     * (`SearchFriendsByUsername`, cache only), the closest first. On the simulator (the vendor
+     * gives no threshold; our choice): a name containing `text` (any case) matches, and so does
+     * one within an edit per four characters of `text`.
+     */
     searchFriendsByUsername(text: string): User[];
     /**
      * Sends a Discord friend request by username (`SendDiscordFriendRequest`). A request to a user

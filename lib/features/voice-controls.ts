@@ -124,9 +124,11 @@ declare module '../client/client.js' {
      */
     setPushToTalkActive(lobbyId: SnowflakeInput, active: boolean): boolean;
     /**
-     * The level, in dBFS from -100 to 0, below which the microphone counts as picking up nothing
-     * (`SetNoAudioInputThreshold`; -100 by default: never). Crossing it fires `noAudioInput`.
-     * @throws TypeError when `dBFS` is not a number; RangeError outside -100..0.
+     * The level, in dBFS from -100 to 100 (`limits.noAudioInputThresholdMax`), below which the
+     * microphone counts as picking up nothing (`SetNoAudioInputThreshold`; -100 by default: never).
+     * Crossing it fires `noAudioInput`; a microphone's level is at most 0, so above 0 it never
+     * detects input.
+     * @throws TypeError when `dBFS` is not a number; RangeError outside -100..100.
      */
     setNoAudioInputThreshold(dBFS: number): void;
     /**
@@ -134,7 +136,12 @@ declare module '../client/client.js' {
      * `SetNoiseSuppression`, `SetNoiseCancellation`); fields left out keep their value. Returns the
      * switches now. Noise cancellation (Krisp) needs SDK 1.9 (`client.features.noiseCancellation`):
      * turning it on with an older SDK throws a SocialSdkError of type `UnsupportedSdk`, and nothing
-     * changes.
+     * changes. Turning Krisp on turns noise suppression off (`SetNoiseCancellation`: "When enabled,
+     * noise suppression is automatically disabled"); the switches are applied in the order above,
+     * so asking for both turns Krisp on and suppression off. On the simulator, turning
+     * suppression on turns Krisp off (our choice: the vendor documents the two as mutually
+     * exclusive); on the vendor backend, `noiseSuppression` reads back the last value this client
+     * set, since the SDK has no getter for it.
      * @throws TypeError for a field that is not a boolean; RangeError for an unknown field.
      */
     setAudioProcessing(changes: Partial<AudioProcessing>): AudioProcessing;
@@ -270,7 +277,7 @@ defineClientMethods({
 
   setNoAudioInputThreshold(dBFS: number): void {
     const state = requireClient(this, 'setNoAudioInputThreshold');
-    const checked = checkNumberIn(dBFS, 'dBFS', limits.voiceDecibelsMin, 0);
+    const checked = checkNumberIn(dBFS, 'dBFS', limits.voiceDecibelsMin, limits.noAudioInputThresholdMax);
     if (!state.closed) state.native.setNoAudioInputThreshold(checked);
   },
 

@@ -4,10 +4,11 @@
  * @module
  */
 import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
-import type { NativeOverwrite } from '../native.js';
+import { limits } from '../limits.js';
+import type { NativeOverwrite, NativeWorld } from '../native.js';
 import { CHANNEL_TYPE_VALUES, type ChannelType } from '../types.js';
 import type { User } from '../user.js';
-import { checkInteger, checkOneOf, describe, typeName } from '../validate.js';
+import { checkInteger, checkOneOf, checkText, describe, typeName } from '../validate.js';
 
 /**
  * The permissions the simulator models. `@everyone` has `viewChannel` and `sendMessages` in every
@@ -113,6 +114,30 @@ export function channelTypeValue(type: unknown): number {
 /** @internal A channel position: an integer from 0 to 2^31 - 1. */
 export function checkPosition(position: unknown): number {
   return checkInteger(position, 'position', 0, 0x7fffffff);
+}
+
+/** @internal A channel spec of {@link Simulator.createGuildChannel}, checked, in the native shape. */
+export function toNativeChannel(options: CreateGuildChannelOptions): Parameters<NativeWorld['createGuildChannel']>[1] {
+  const channel: Parameters<NativeWorld['createGuildChannel']>[1] = {
+    name: checkText(options.name, 'name', 1, limits.channelNameLength),
+    type: channelTypeValue(options.type ?? 'GuildText'),
+    position: checkPosition(options.position ?? 0),
+  };
+  if (options.parent !== undefined) channel.parentId = idOf(options.parent, 'parent');
+  if (options.overwrites !== undefined) channel.overwrites = toNativeOverwrites(options.overwrites, 'overwrites');
+  return channel;
+}
+
+/** @internal The changes of {@link Simulator.updateGuildChannel}, checked, in the native shape. */
+export function toNativeChannelChanges(changes: UpdateGuildChannelOptions): Parameters<NativeWorld['updateGuildChannel']>[1] {
+  const native: Parameters<NativeWorld['updateGuildChannel']>[1] = {};
+  if (changes.name !== undefined) native.name = checkText(changes.name, 'name', 1, limits.channelNameLength);
+  if (changes.position !== undefined) native.position = checkPosition(changes.position);
+  if (changes.parent !== undefined) native.parentId = changes.parent === null ? null : idOf(changes.parent, 'parent');
+  if (changes.overwrites !== undefined) {
+    native.overwrites = changes.overwrites === null ? null : toNativeOverwrites(changes.overwrites, 'overwrites');
+  }
+  return native;
 }
 
 function idOf(value: unknown, name: string): Snowflake {

@@ -33,10 +33,9 @@ import { toGrant, type IssueTokenOptions, type TokenGrant } from './tokens.js';
 import { listenService, type ListenOptions, type SimulatedService } from './http/service.js';
 import { takeWebhookNotices } from './http/state.js';
 import {
-  channelTypeValue,
-  checkPosition,
   permissionBits,
-  toNativeOverwrites,
+  toNativeChannel,
+  toNativeChannelChanges,
   type CreateGuildChannelOptions,
   type CreateGuildOptions,
   type GuildPermission,
@@ -589,6 +588,18 @@ export class Simulator {
     this.#world.addGuildMember(idOf(guild, 'guild'), idOf(user, 'user'), permissionBits(permissions, 'permissions'));
   }
 
+  /**
+   * Connects the application's bot user to a voice channel of a guild it is a member of (out of
+   * any other voice channel of that guild), or disconnects it: a stand-in for the bot's voice state
+   * until the simulator has a gateway. Set Voice Channel Status needs MANAGE_CHANNELS only when
+   * the bot is not connected to the channel (spec, Endpoints).
+   * @throws RangeError for an unknown application or channel, a channel that is not a voice
+   * channel, or a bot user that is not a member of its guild; TypeError when `connected` is not a boolean.
+   */
+  setBotVoiceConnection(application: Application | SnowflakeInput, channel: { id: Snowflake } | SnowflakeInput, connected: boolean): void {
+    this.#world.setBotVoiceConnection(idOf(application, 'application'), idOf(channel, 'channel'), checkBoolean(connected, 'connected'));
+  }
+
   /** Removes a member (a no-op when it is not one). @throws RangeError for an unknown guild, or its owner. */
   removeGuildMember(guild: { id: Snowflake } | SnowflakeInput, user: User | SnowflakeInput): void {
     this.#world.removeGuildMember(idOf(guild, 'guild'), idOf(user, 'user'));
@@ -604,15 +615,7 @@ export class Simulator {
    * @throws RangeError for an unknown guild, a parent that is not a category of it, or an overwrite target listed twice.
    */
   createGuildChannel(guild: { id: Snowflake } | SnowflakeInput, options: CreateGuildChannelOptions): Snowflake {
-    checkRequiredOptions(options);
-    const channel: Parameters<NativeWorld['createGuildChannel']>[1] = {
-      name: checkText(options.name, 'name', 1, limits.channelNameLength),
-      type: channelTypeValue(options.type ?? 'GuildText'),
-      position: checkPosition(options.position ?? 0),
-    };
-    if (options.parent !== undefined) channel.parentId = idOf(options.parent, 'parent');
-    if (options.overwrites !== undefined) channel.overwrites = toNativeOverwrites(options.overwrites, 'overwrites');
-    return this.#world.createGuildChannel(idOf(guild, 'guild'), channel);
+    return this.#world.createGuildChannel(idOf(guild, 'guild'), toNativeChannel(checkRequiredOptions(options)));
   }
 
   /**
@@ -622,15 +625,7 @@ export class Simulator {
    * @throws RangeError for an unknown channel or a bad parent; nothing changes then.
    */
   updateGuildChannel(channel: { id: Snowflake } | SnowflakeInput, changes: UpdateGuildChannelOptions): void {
-    checkRequiredOptions(changes, 'changes');
-    const native: Parameters<NativeWorld['updateGuildChannel']>[1] = {};
-    if (changes.name !== undefined) native.name = checkText(changes.name, 'name', 1, limits.channelNameLength);
-    if (changes.position !== undefined) native.position = checkPosition(changes.position);
-    if (changes.parent !== undefined) native.parentId = changes.parent === null ? null : idOf(changes.parent, 'parent');
-    if (changes.overwrites !== undefined) {
-      native.overwrites = changes.overwrites === null ? null : toNativeOverwrites(changes.overwrites, 'overwrites');
-    }
-    this.#world.updateGuildChannel(idOf(channel, 'channel'), native);
+    this.#world.updateGuildChannel(idOf(channel, 'channel'), toNativeChannelChanges(checkRequiredOptions(changes, 'changes')));
   }
 
   /**

@@ -67,6 +67,7 @@ void WorldWrap::Init(Napi::Env env, Napi::Object exports) {
           InstanceMethod<&WorldWrap::RemoveGuildMember>("removeGuildMember"),
           InstanceMethod<&WorldWrap::CreateGuildChannel>("createGuildChannel"),
           InstanceMethod<&WorldWrap::UpdateGuildChannel>("updateGuildChannel"),
+          InstanceMethod<&WorldWrap::SetBotVoiceConnection>("setBotVoiceConnection"),
           InstanceMethod<&WorldWrap::SetUserMessageModeration>("setUserMessageModerationMetadata"),
           InstanceMethod<&WorldWrap::SetApplicationInviteCoverImage>("setApplicationInviteCoverImage"),
           InstanceMethod<&WorldWrap::SetApplicationProfiles>("setApplicationProfiles"),

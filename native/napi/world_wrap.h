@@ -92,6 +92,7 @@ class WorldWrap final : public Napi::ObjectWrap<WorldWrap> {
   Napi::Value RemoveGuildMember(const Napi::CallbackInfo& info);        // (guildId, userId)
   Napi::Value CreateGuildChannel(const Napi::CallbackInfo& info);       // (guildId, { name, type, position, parentId?, overwrites? }) -> id
   Napi::Value UpdateGuildChannel(const Napi::CallbackInfo& info);       // (channelId, { name?, position?, parentId?, overwrites? })
+  Napi::Value SetBotVoiceConnection(const Napi::CallbackInfo& info);    // (applicationId, channelId, connected)
   Napi::Value SetUserMessageModeration(const Napi::CallbackInfo& info); // (messageId, metadata)
   // Presence and game identity (world_wrap_presence.cc).
   Napi::Value SetApplicationInviteCoverImage(const Napi::CallbackInfo& info);  // (applicationId, image | null)

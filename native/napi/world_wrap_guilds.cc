@@ -1,5 +1,5 @@
-// The harness's guilds (guilds, members, channels with positions and permission overwrites) and
-// the game backend's moderation metadata on direct messages.
+// The harness's guilds (guilds, members, channels with positions and permission overwrites, the
+// bot user's voice connection) and the game backend's moderation metadata on direct messages.
 #include "napi/convert.h"
 #include "napi/world_wrap.h"
 
@@ -117,6 +117,15 @@ Napi::Value WorldWrap::UpdateGuildChannel(const Napi::CallbackInfo& info) {
     update.overwrites = Overwrites(OverwritesFromJs(overwrites));
   }
   Guarded(env, [&] { world().UpdateGuildChannel(channelId, update); });
+  return env.Undefined();
+}
+
+Napi::Value WorldWrap::SetBotVoiceConnection(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const sdk::Snowflake app = SnowflakeFromJs(ArgOrUndefined(info, 0), "applicationId");
+  const sdk::Snowflake channelId = SnowflakeFromJs(ArgOrUndefined(info, 1), "channelId");
+  const bool connected = BoolArg(info, 2, "connected");
+  Guarded(env, [&] { world().SetBotVoiceConnection(app, channelId, connected); });
   return env.Undefined();
 }
 

@@ -11,11 +11,13 @@
 #include "sdk/types.h"
 
 // Operations (need a Ready client, otherwise ClientNotReady):
-// SendActivityInvite: invites a friend to join the sender's party. The sender's rich presence in
+// SendActivityInvite: invites a user to join the sender's party. The sender's rich presence in
 // this application must have a party and a join secret (HTTPError 400, 50035 otherwise); the
-// recipient must be a friend (Discord or game) with no block either way (HTTPError 403, 50001).
-// SendActivityJoinRequest: asks a friend to let this user join the friend's party (same friend
-// rules); the friend gets an invite of type JoinRequest.
+// invite is sent as a message, so the recipient must be one the sender may message (both online
+// in the game with no block, friends, or a shared guild and a message before; HTTPError 403,
+// 50007 otherwise).
+// SendActivityJoinRequest: asks a user to let this user join its party (the same rule on who);
+// that user gets an invite of type JoinRequest.
 // SendActivityJoinRequestReply: answers a JoinRequest invite this user received with an invite to
 // its party (the SendActivityInvite rules).
 // AcceptActivityInvite: the join secret of a Join invite this user received, while it is valid:

@@ -12,6 +12,8 @@
 #include "sdk/user_messages.h"
 
 // Reads come newest first. GetUserMessages is served from the local cache when it holds enough.
+// SendUserMessage and EditUserMessage reach a user only when both are online in the game with no
+// block, or friends, or share a guild and have messaged before (HTTPError 403, 50007 otherwise).
 // SetMessageEventCallback: created and updated messages, lobby and direct alike; registering
 // again replaces (as every Set...Callback).
 #define SDK_MESSAGES_API_METHODS(X)                                                                      \

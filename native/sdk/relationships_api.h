@@ -14,11 +14,12 @@
 // Reads (cache only; empty, or a relationship of type None, when not ready):
 // GetRelationships: every user the current user has a relationship with (friend, pending, blocked).
 // GetRelationshipsByGroup: the friends (Discord or game) in one group: online and playing this
-// game, online elsewhere (Discord friends only: game friends show only in game), offline; each
-// group ordered by display name (case-insensitive), then id.
+// game, online elsewhere (Discord friends only: game friends show only in game; those who have
+// played the game before first), offline; each group (part) ordered by display name
+// (case-insensitive), then id.
 // GetRelationshipHandle: the relationship with one user (types None when there is none).
-// SearchFriendsByUsername: the friends whose username or display name contains the text
-// (case-insensitive).
+// SearchFriendsByUsername: the friends whose username or display name is close to the text by
+// Levenshtein distance (the simulator's threshold: sim/service/relationships.h), the closest first.
 // Operations (need a Ready client, otherwise ClientNotReady): Discord and game friend requests by
 // username or id, accept, reject, cancel, remove, block, unblock. A provisional account has game
 // friends only: a Discord request from or to one is refused (HTTPError 400).

@@ -1,8 +1,8 @@
 /**
  * Channel routes of the simulated HTTP service: linking a guild channel to a lobby (#10), lobby
  * channel invites for the calling member and for a member (#15, #16: single use, one hour), and
- * Set Voice Channel Status (§2: at most 500 characters; SET_VOICE_CHANNEL_STATUS and, the bot
- * never being connected in the simulator, MANAGE_CHANNELS; audit log 192/193).
+ * Set Voice Channel Status (§2: at most 500 characters; SET_VOICE_CHANNEL_STATUS and, unless the
+ * bot is connected to the channel (`sim.setBotVoiceConnection`), MANAGE_CHANNELS; audit log 192/193).
  * @internal
  * @module
  */

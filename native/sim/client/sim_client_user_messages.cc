@@ -21,8 +21,8 @@ void SimClient::SendUserMessage(sdk::Snowflake recipientId, std::string content,
   const uint64_t op = BeginValueOperation(done);
   Call(CallKind::SendUserMessage, op,
        [this, op, done, recipientId, content = std::move(content),
-        metadata = std::move(metadata)](sdk::Snowflake, sdk::Snowflake user) {
-         DirectMessages::Outcome outcome = world_->SendUserMessage(user, recipientId, content, metadata);
+        metadata = std::move(metadata)](sdk::Snowflake app, sdk::Snowflake user) {
+         DirectMessages::Outcome outcome = world_->SendUserMessage(app, user, recipientId, content, metadata);
          if (!outcome.result.ok()) return CompleteOperation(op, std::move(outcome.result));
          FinishOperation(op, [done, id = outcome.id] { done(sdk::Result::Success(), id); });
        });
@@ -32,8 +32,8 @@ void SimClient::EditUserMessage(sdk::Snowflake recipientId, sdk::Snowflake messa
                                 ResultCallback done) {
   const uint64_t op = BeginOperation(std::move(done));
   Call(CallKind::EditUserMessage, op,
-       [this, op, recipientId, messageId, content = std::move(content)](sdk::Snowflake, sdk::Snowflake user) {
-         CompleteOperation(op, world_->EditUserMessage(user, recipientId, messageId, content).result);
+       [this, op, recipientId, messageId, content = std::move(content)](sdk::Snowflake app, sdk::Snowflake user) {
+         CompleteOperation(op, world_->EditUserMessage(app, user, recipientId, messageId, content).result);
        });
 }
 

@@ -191,9 +191,16 @@ bool SimClient::GetEchoCancellation() const {
   return engine_.echoCancellation;
 }
 
+// Krisp and the basic noise suppression exclude each other. discordpp.h 1.9.16441,
+// Client::SetNoiseCancellation: "Defaults to off. When enabled, noise suppression is
+// automatically disabled."; the managing-voice-chat guide (discord-api-docs): "Krisp and WebRTC
+// noise suppression are mutually exclusive". Our choices where they are silent: turning
+// suppression on turns Krisp off (the last switch turned on wins, so the two are never both on);
+// turning Krisp off leaves suppression off (nothing says it comes back).
 void SimClient::SetNoiseSuppression(bool on) {
   std::lock_guard<std::mutex> lock(mutex_);
   engine_.noiseSuppression = on;
+  if (on) engine_.noiseCancellation = false;
 }
 
 bool SimClient::GetNoiseSuppression() const {
@@ -207,6 +214,7 @@ void SimClient::SetNoiseCancellation(bool on) {
   if (version.major == 1 && version.minor < 9) return;
   std::lock_guard<std::mutex> lock(mutex_);
   engine_.noiseCancellation = on;
+  if (on) engine_.noiseSuppression = false;
 }
 
 bool SimClient::GetNoiseCancellation() const {
@@ -217,9 +225,12 @@ bool SimClient::GetNoiseCancellation() const {
 // ---- no audio input --------------------------------------------------------------------------
 
 void SimClient::SetNoAudioInputThreshold(float dBFS) {
+  // discordpp.h 1.9.16441, Client::SetNoAudioInputThreshold: "the range is [-100.0, 100.0]". A
+  // microphone's level is at most 0 dBFS, so a threshold above 0 never detects input.
+  constexpr float kMaxNoAudioInputThreshold = 100;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    engine_.noAudioInputThreshold = Clamp(dBFS, sdk::kMinDecibels, 0);
+    engine_.noAudioInputThreshold = Clamp(dBFS, sdk::kMinDecibels, kMaxNoAudioInputThreshold);
   }
   Post([this] { UpdateNoAudioInput(); });
 }

@@ -48,6 +48,11 @@ class ActivityInvites {
   // The Join invites `recipient` received, oldest first (what its chat client shows).
   std::vector<SentInvite> ReceivedBy(sdk::Snowflake recipient) const;
 
+  // Whether an invite or join request went between the two users: it is "sent as a message"
+  // (discordpp.h, Client::SendActivityInvite), so they have DM'd each other.
+  bool HaveTalked(sdk::Snowflake a, sdk::Snowflake b) const {
+    return channels_.count(a < b ? std::make_pair(a, b) : std::make_pair(b, a)) > 0;
+  }
   // The direct-message channel of two users the invites travel in (`mint` gives a new id when
   // they have none yet).
   template <typename Mint>

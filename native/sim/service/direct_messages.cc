@@ -10,7 +10,6 @@ namespace sim {
 
 namespace {
 // The service's JSON error codes (the rest are in http_failure.h).
-constexpr int32_t kCannotSendToUser = 50007;
 constexpr int32_t kNotTheAuthor = 50005;  // "Cannot edit a message authored by another user"
 
 sdk::Result CheckContent(const std::string& content) {

@@ -37,6 +37,9 @@ class DirectMessages {
   static constexpr size_t kMessagesReturned = 200;
   static constexpr uint64_t kMessageReadWindowMs = 72ull * 60 * 60 * 1000;
   static constexpr size_t kMaxContentLength = 2000;  // characters (code points)
+  // The service's JSON error code "Cannot send messages to this user" (discord-api-docs,
+  // opcodes-and-status-codes).
+  static constexpr int32_t kCannotSendToUser = 50007;
 
   struct Outcome {
     sdk::Result result;
@@ -56,6 +59,9 @@ class DirectMessages {
   // Newest first; limit <= 0 means the most. 404 when the users have no conversation.
   sdk::Result Read(sdk::Snowflake user, sdk::Snowflake peer, int32_t limit, uint64_t nowMs,
                    std::vector<sdk::MessagePtr>* out) const;
+  // Whether the two users have a conversation: a direct message went between them once (deleted
+  // or not), which SendUserMessage's third case asks for ("have previously DM'd each other").
+  bool HaveTalked(sdk::Snowflake a, sdk::Snowflake b) const { return a != b && conversations_.count(PairOf(a, b)) > 0; }
   // The user's conversations that still hold a message, the most recently active first.
   std::vector<sdk::UserMessageSummary> Summaries(sdk::Snowflake user) const;
 

@@ -40,6 +40,7 @@ void Guilds::RemoveMember(sdk::Snowflake guildId, sdk::Snowflake userId) {
   Guild& guild = FindGuild(guildId);
   if (userId == guild.ownerId) throw std::invalid_argument("the owner of guild " + IdText(guildId) + " cannot leave it");
   guild.members.erase(userId);
+  guild.voiceChannelOf.erase(userId);
 }
 
 void Guilds::CheckSpec(const Guild& guild, sdk::Snowflake channelId, const ChannelSpec& spec) const {
@@ -202,8 +203,12 @@ void Guilds::SetVoiceStatus(sdk::Snowflake channelId, sdk::Snowflake actor, std:
     throw ServiceError(400, kWrongChannelType,
                        "Cannot execute action on this channel type: a voice status is set on a voice channel");
   }
-  constexpr uint64_t kNeeded = kSetVoiceChannelStatus | kManageChannels;
-  if ((permissions & kNeeded) != kNeeded) {
+  // Spec, Endpoints, Set Voice Channel Status: "Requires SET_VOICE_CHANNEL_STATUS; additionally
+  // MANAGE_CHANNELS when the bot user is not connected to the voice channel".
+  auto voice = guild->voiceChannelOf.find(actor);
+  const bool connected = voice != guild->voiceChannelOf.end() && voice->second == channelId;
+  const uint64_t needed = kSetVoiceChannelStatus | (connected ? 0 : kManageChannels);
+  if ((permissions & needed) != needed) {
     throw ServiceError(403, kMissingPermissions,
                        "Missing Permissions: setting the status of voice channel " + IdText(channelId) +
                            " needs Set Voice Channel Status, and Manage Channels when the bot is not connected to it");
@@ -224,6 +229,25 @@ void Guilds::SetVoiceStatus(sdk::Snowflake channelId, sdk::Snowflake actor, std:
   guild->auditLog.push_back(std::move(entry));
 }
 
+void Guilds::SetVoiceConnection(sdk::Snowflake channelId, sdk::Snowflake userId, bool connected) {
+  auto found = channels_.find(channelId);
+  if (found == channels_.end()) throw std::invalid_argument("no channel with id " + IdText(channelId));
+  const Channel& channel = found->second;
+  if (channel.spec.type != sdk::ChannelType::GuildVoice && channel.spec.type != sdk::ChannelType::GuildStageVoice) {
+    throw std::invalid_argument("channel " + IdText(channelId) + " is not a voice channel");
+  }
+  Guild& guild = guilds_.at(channel.guildId);
+  if (guild.members.count(userId) == 0) {
+    throw std::invalid_argument("user " + IdText(userId) + " is not a member of guild " + IdText(guild.id));
+  }
+  if (connected) {
+    guild.voiceChannelOf[userId] = channelId;
+  } else {
+    auto voice = guild.voiceChannelOf.find(userId);
+    if (voice != guild.voiceChannelOf.end() && voice->second == channelId) guild.voiceChannelOf.erase(voice);
+  }
+}
+
 std::optional<std::string> Guilds::VoiceStatusOf(sdk::Snowflake channelId) const {
   auto found = channels_.find(channelId);
   if (found == channels_.end()) throw std::invalid_argument("no channel with id " + IdText(channelId));
@@ -239,6 +263,13 @@ std::vector<AuditLogEntry> Guilds::AuditLogOf(sdk::Snowflake guildId) const {
 bool Guilds::IsMember(sdk::Snowflake guildId, sdk::Snowflake userId) const {
   auto found = guilds_.find(guildId);
   return found != guilds_.end() && found->second.members.count(userId) > 0;
+}
+
+bool Guilds::ShareGuild(sdk::Snowflake a, sdk::Snowflake b) const {
+  for (const auto& [id, guild] : guilds_) {
+    if (guild.members.count(a) > 0 && guild.members.count(b) > 0) return true;
+  }
+  return false;
 }
 
 }  // namespace sim

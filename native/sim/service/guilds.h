@@ -104,9 +104,16 @@ class Guilds {
   sdk::Result LinkableChannel(sdk::Snowflake userId, sdk::Snowflake channelId, sdk::Snowflake lobbyId,
                               const LinkedLobbies& linked, sdk::LinkedChannel* out) const;
 
-  // Set Voice Channel Status by `actor` (an application's bot user), who is never connected to
-  // the channel in the simulator, so it needs SET_VOICE_CHANNEL_STATUS and MANAGE_CHANNELS there.
-  // An empty or absent status clears it. Records audit log entry 192 (set) or 193 (cleared).
+  // Harness, until a simulated gateway exists: `userId`, a member of the channel's guild, is
+  // connected to voice channel `channelId` (`connected`; out of any other channel of that guild:
+  // one voice channel per guild, our choice) or no longer is (a no-op when it was not). Leaving
+  // the guild disconnects it. std::invalid_argument: unknown channel, a channel that is not a
+  // voice channel, a user that is not a member.
+  void SetVoiceConnection(sdk::Snowflake channelId, sdk::Snowflake userId, bool connected);
+
+  // Set Voice Channel Status by `actor` (an application's bot user). It needs
+  // SET_VOICE_CHANNEL_STATUS in the channel, and MANAGE_CHANNELS too unless it is connected to
+  // it (SetVoiceConnection). An empty or absent status clears it. Records audit log entry 192 (set) or 193 (cleared).
   // Throws ServiceError: 404 Unknown Channel (10003) for a channel it cannot see, 400 (50024)
   // for a channel that is not a voice channel, 403 Missing Permissions (50013), 400 (50035) for
   // a status over kMaxVoiceStatusLength characters.
@@ -119,6 +126,8 @@ class Guilds {
   std::vector<AuditLogEntry> AuditLogOf(sdk::Snowflake guildId) const;
   // Whether `userId` is a member of the guild (false for an unknown guild).
   bool IsMember(sdk::Snowflake guildId, sdk::Snowflake userId) const;
+  // Whether the two users are members of one guild at least (a "mutual Discord server").
+  bool ShareGuild(sdk::Snowflake a, sdk::Snowflake b) const;
 
  private:
   struct Channel {
@@ -132,6 +141,7 @@ class Guilds {
     std::string name;
     sdk::Snowflake ownerId = 0;
     std::map<sdk::Snowflake, uint64_t> members;  // user -> guild-level grants
+    std::map<sdk::Snowflake, sdk::Snowflake> voiceChannelOf;  // member -> the voice channel it is in
     std::set<sdk::Snowflake> channels;
     std::vector<AuditLogEntry> auditLog;
   };

@@ -3,7 +3,9 @@
 #pragma once
 
 #include <optional>
+#include <set>
 #include <string>
+#include <utility>
 
 #include "sdk/presence.h"
 #include "sdk/types.h"
@@ -17,5 +19,16 @@ struct Application;
 // image uploaded in the developer portal (if any) is the invite cover. Join secrets are shown
 // only to the user who published them (others get them through an accepted invite).
 sdk::Activity PublishedActivity(sdk::Activity activity, const Application& application, bool withSecrets);
+
+// Which users have played which games: a user has played a game once a client of theirs signed in
+// to it. GetRelationshipsByGroup sorts them first in OnlineElsewhere (discordpp.h).
+class PlayHistory {
+ public:
+  void Note(sdk::Snowflake app, sdk::Snowflake user) { played_.insert({app, user}); }
+  bool HasPlayed(sdk::Snowflake app, sdk::Snowflake user) const { return played_.count({app, user}) > 0; }
+
+ private:
+  std::set<std::pair<sdk::Snowflake, sdk::Snowflake>> played_;  // (application, user)
+};
 
 }  // namespace sim

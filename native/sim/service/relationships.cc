@@ -1,5 +1,6 @@
 #include "sim/service/relationships.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "sim/service/http_failure.h"
@@ -19,7 +20,42 @@ Type TypeOf(const Relationships::Types& types, bool discord) { return discord ? 
 
 const char* Kind(bool discord) { return discord ? "Discord" : "game"; }
 
+// The characters of `text` for comparison: each UTF-8 sequence packed into one number (only
+// equality matters; a malformed one still makes some number), ASCII letters lowercased.
+std::vector<uint32_t> Characters(const std::string& text) {
+  std::vector<uint32_t> out;
+  for (unsigned char c : text) {
+    const bool continuation = (c & 0xC0) == 0x80;
+    if (continuation && !out.empty() && out.back() <= 0xFFFFFF) {
+      out.back() = (out.back() << 8) | c;
+    } else {
+      out.push_back(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    }
+  }
+  return out;
+}
+
 }  // namespace
+
+size_t Relationships::SearchDistance(const std::string& query, const std::string& name) {
+  const std::vector<uint32_t> q = Characters(query);
+  const std::vector<uint32_t> t = Characters(name);
+  // Levenshtein's table, one row at a time, with a first row of zeros: the part of `name` may
+  // start anywhere (and end anywhere: the smallest entry of the last row).
+  std::vector<size_t> row(t.size() + 1, 0);
+  for (size_t i = 1; i <= q.size(); ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= t.size(); ++j) {
+      const size_t above = row[j];
+      row[j] = std::min({above + 1, row[j - 1] + 1, diagonal + (q[i - 1] == t[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return *std::min_element(row.begin(), row.end());
+}
+
+size_t Relationships::SearchEditsAllowed(const std::string& query) { return Characters(query).size() / 4; }
 
 Relationships::Types Relationships::Of(sdk::Snowflake viewer, sdk::Snowflake other) const {
   auto row = edges_.find(viewer);

@@ -70,6 +70,16 @@ class Relationships {
   Outcome Block(sdk::Snowflake user, sdk::Snowflake other);
   Outcome Unblock(sdk::Snowflake user, sdk::Snowflake other);
 
+  // SearchFriendsByUsername's matching. discordpp.h 1.9.16441: it "Searches all of your friends by
+  // both username and display name [...] Under the hood uses the Levenshtein distance algorithm".
+  // The header gives no threshold; our choices: the distance is the fewest single-character edits
+  // (insert, delete, substitute; characters are code points, ASCII letters compared
+  // case-insensitively) that turn `query` into some part of `name`, so a name containing the
+  // query is at distance 0 (a search box finds "amy" from "am"); a friend matches when it is at
+  // most one edit per four characters of the query (SearchEditsAllowed: "amyy" finds "amy").
+  static size_t SearchDistance(const std::string& query, const std::string& name);
+  static size_t SearchEditsAllowed(const std::string& query);
+
   // Harness: makes the two friends at once in the types asked for (provisional: no Discord).
   // Throws std::invalid_argument for a friendship the rules refuse.
   RelationshipNotices SetFriends(const Party& a, const Party& b, bool discord, bool game);

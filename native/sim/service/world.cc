@@ -217,6 +217,7 @@ void World::SessionReady(Session* session, sdk::Snowflake app, sdk::Snowflake us
   if (!IsAttachedLocked(session) || readyKey_.count(session)) return;
   const bool wasOnline = UserConnectedLocked(user);
   readyKey_[session] = {app, user};
+  playHistory_.Note(app, user);
   auto& sessions = ready_[{app, user}];
   sessions.insert(session);
   if (sessions.size() == 1) {

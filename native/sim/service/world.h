@@ -23,6 +23,7 @@
 #include "sim/service/calls.h"
 #include "sim/service/channel_invites.h"
 #include "sim/service/chat_clients.h"
+#include "sim/service/presence.h"
 #include "sim/service/provisional_accounts.h"
 #include "sim/service/oauth2.h"
 #include "sdk/guilds.h"
@@ -273,6 +274,9 @@ class World {
   ChannelInvite CreateLobbyChannelInvite(sdk::Snowflake app, sdk::Snowflake lobbyId, sdk::Snowflake targetUser);
   // Someone uses an invite: its target joins the channel's guild (no grants). Returns the invite.
   ChannelInvite AcceptChannelInvite(const std::string& code, sdk::Snowflake user);
+  // Harness: the application's bot user is connected to a voice channel, or no longer is (see
+  // Guilds::SetVoiceConnection). std::invalid_argument: unknown application, bad channel.
+  void SetBotVoiceConnection(sdk::Snowflake app, sdk::Snowflake channelId, bool connected);
   // Set Voice Channel Status as the application's bot user (see Guilds::SetVoiceStatus).
   void SetVoiceChannelStatus(sdk::Snowflake app, sdk::Snowflake channelId, std::optional<std::string> status,
                              std::optional<std::string> reason);
@@ -281,11 +285,12 @@ class World {
   // The application, or ServiceError 404 (for the harness: an invalid_argument, as elsewhere).
   Application ApplicationOf(sdk::Snowflake app) const;
 
-  // Direct messages of a signed-in client (run on its service thread).
-  DirectMessages::Outcome SendUserMessage(sdk::Snowflake user, sdk::Snowflake recipient, std::string content,
-                                          sdk::Metadata metadata);
-  DirectMessages::Outcome EditUserMessage(sdk::Snowflake user, sdk::Snowflake recipient, sdk::Snowflake messageId,
-                                          std::string content);
+  // Direct messages of a signed-in client of `app` (run on its service thread). Sending and
+  // editing need MayMessageLocked's permission.
+  DirectMessages::Outcome SendUserMessage(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake recipient,
+                                          std::string content, sdk::Metadata metadata);
+  DirectMessages::Outcome EditUserMessage(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake recipient,
+                                          sdk::Snowflake messageId, std::string content);
   DirectMessages::Outcome DeleteUserMessage(sdk::Snowflake user, sdk::Snowflake recipient, sdk::Snowflake messageId);
   sdk::Result ReadUserMessages(sdk::Snowflake user, sdk::Snowflake peer, int32_t limit,
                                std::vector<sdk::MessagePtr>* out) const;
@@ -326,8 +331,9 @@ class World {
   sdk::Result SendFriendRequestByName(sdk::Snowflake user, const std::string& username, bool discord);
   sdk::Result UpdateRelationship(sdk::Snowflake user, sdk::Snowflake other, RelationshipOp op);
   // What a client of (app, viewer) reads: every relationship; the friends of one group, ordered
-  // by display name (case-insensitive) then id; one relationship (None types when none); the
-  // friends whose username or display name contains `text` (case-insensitive).
+  // by display name (case-insensitive) then id, in OnlineElsewhere those who have played `app`
+  // first; one relationship (None types when none); the friends whose username or display name
+  // matches `text` (Relationships::SearchDistance), the closest first.
   std::vector<sdk::Relationship> RelationshipsOf(sdk::Snowflake app, sdk::Snowflake viewer) const;
   std::vector<sdk::Relationship> RelationshipsByGroup(sdk::Snowflake app, sdk::Snowflake viewer,
                                                       sdk::RelationshipGroupType group) const;
@@ -535,6 +541,10 @@ class World {
   void DispatchVoiceLocked(const Calls::Change& change);
   // Hands user notices to every signed-in session of their recipients, whatever the application.
   void DispatchToUsersLocked(const UserNotices& notices);
+  // Whether `user`, signed in to `app`, may message `target` (a direct message, or an activity
+  // invite, which is sent as one): 403 50007 unless one of discordpp.h's three cases holds
+  // (world_direct_messages.cc).
+  sdk::Result MayMessageLocked(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake target) const;
   // The user as the service shows it to a viewer: its online status (offline without a connected
   // client; invisible shows as offline unless `self`, the viewer is the user) and its published
   // activity (secrets only to itself; see sim/presence.h). Scans the signed-in sessions: O(sessions).
@@ -610,12 +620,14 @@ class World {
   sdk::User ViewUserLocked(sdk::Snowflake app, sdk::Snowflake viewer, const sdk::User& user) const;
   Relationships relationships_;
   std::map<sdk::Snowflake, ShownPresence> shownPresence_;
+  // Who has signed in to which application, ever (noted in SessionReady).
+  PlayHistory playHistory_;
   // Activity invites (world_activity_invites.cc).
   // Whether a Join invite can still be accepted: the sender still shows, in its application, the
   // party and join secret it had when sending, and the party is not full.
   bool InviteAcceptableLocked(const SentInvite& sent) const;
-  // Refused unless `target` is a user `user` is friends with, with no block either way.
-  sdk::Result CheckInviteTargetLocked(sdk::Snowflake user, sdk::Snowflake target) const;
+  // Refused for an unknown user, oneself, or a user `user` may not message (MayMessageLocked).
+  sdk::Result CheckInviteTargetLocked(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake target) const;
   // Sends a Join invite from `user` (its published activity in `app`) to `target`.
   sdk::Result SendJoinInviteLocked(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake target, std::string content);
   void DeliverInviteLocked(const SentInvite& sent, bool created);

@@ -16,13 +16,13 @@ sdk::Result InvalidInvite(const std::string& message) { return HttpFailure(400, 
 
 }  // namespace
 
-sdk::Result World::CheckInviteTargetLocked(sdk::Snowflake user, sdk::Snowflake target) const {
+sdk::Result World::CheckInviteTargetLocked(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake target) const {
   if (users_.count(target) == 0) return HttpFailure(404, kUnknownUser, "Unknown User: there is no user " + IdText(target));
   if (target == user) return InvalidInvite("cannot invite oneself");
-  if (relationships_.BlockedEitherWay(user, target) || !relationships_.AreFriends(user, target)) {
-    return HttpFailure(403, kMissingAccess, "Missing Access: activity invites go to friends only");
-  }
-  return sdk::Result::Success();
+  // discordpp.h, Client::SendActivityInvite: "The invite is sent as a message on Discord, which
+  // means it can be sent if any of the following are true" (the three cases of SendUserMessage).
+  // A join request is answered with such an invite and arrives as one: the same rule (our choice).
+  return MayMessageLocked(app, user, target);
 }
 
 bool World::InviteAcceptableLocked(const SentInvite& sent) const {
@@ -35,7 +35,7 @@ bool World::InviteAcceptableLocked(const SentInvite& sent) const {
 }
 
 sdk::Result World::SendJoinInviteLocked(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake target, std::string content) {
-  sdk::Result refused = CheckInviteTargetLocked(user, target);
+  sdk::Result refused = CheckInviteTargetLocked(app, user, target);
   if (!refused.ok()) return refused;
   auto found = activities_.find(user);
   if (found == activities_.end() || found->second.applicationId != app || !found->second.party ||
@@ -68,7 +68,7 @@ sdk::Result World::SendActivityInvite(sdk::Snowflake app, sdk::Snowflake user, s
 
 sdk::Result World::SendActivityJoinRequest(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake target) {
   std::lock_guard<std::mutex> lock(mutex_);
-  sdk::Result refused = CheckInviteTargetLocked(user, target);
+  sdk::Result refused = CheckInviteTargetLocked(app, user, target);
   if (!refused.ok()) return refused;
   SentInvite sent;
   sent.recipient = target;

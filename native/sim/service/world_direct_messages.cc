@@ -24,16 +24,45 @@ void World::DispatchToUsersLocked(const UserNotices& notices) {
   }
 }
 
-DirectMessages::Outcome World::SendUserMessage(sdk::Snowflake user, sdk::Snowflake recipient, std::string content,
-                                               sdk::Metadata metadata) {
+sdk::Result World::MayMessageLocked(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake target) const {
+  // discordpp.h, Client::SendUserMessage: "A message can be sent between two users in the
+  // following situations: - Both users are online and in the game and have not blocked each other
+  // - Both users are friends with each other - Both users share a mutual Discord server and have
+  // previously DM'd each other on Discord". EditUserMessage: "All of the same restrictions apply";
+  // SendActivityInvite lists the same three cases. Our choices where the header is silent: "online
+  // and in the game" is a signed-in client of the sender's application, not shown offline (an
+  // invisible user is not online to others); "previously DM'd" is a direct message, activity
+  // invite or join request between the two at any time; a block refuses every case (it already
+  // ends a friendship); the refusal is the service's 403 50007 "Cannot send messages to this
+  // user" (discord-api-docs, opcodes-and-status-codes: JSON error codes).
+  auto online = [&](sdk::Snowflake who) {
+    auto chosen = chosenStatus_.find(who);
+    return IsConnectedLocked(app, who) && (chosen == chosenStatus_.end() || chosen->second != sdk::StatusType::Invisible);
+  };
+  if (!relationships_.BlockedEitherWay(user, target)) {
+    if (relationships_.AreFriends(user, target)) return sdk::Result::Success();
+    if (online(user) && online(target)) return sdk::Result::Success();
+    const bool talked = directMessages_.HaveTalked(user, target) || activityInvites_.HaveTalked(user, target);
+    if (talked && guilds_.ShareGuild(user, target)) return sdk::Result::Success();
+  }
+  return HttpFailure(403, DirectMessages::kCannotSendToUser,
+                     "Cannot send messages to this user: messages go to friends, to a user online in the game "
+                     "with no block between you, or to a user of a shared server you have messaged before");
+}
+
+DirectMessages::Outcome World::SendUserMessage(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake recipient,
+                                               std::string content, sdk::Metadata metadata) {
   std::lock_guard<std::mutex> lock(mutex_);
+  DirectMessages::Outcome out;
   if (users_.count(recipient) == 0) {
-    DirectMessages::Outcome out;
     out.result = sdk::Result::Failure(sdk::ErrorType::HTTPError,
                                       "Unknown User: there is no user " + std::to_string(recipient), kUnknownUser);
     out.result.status = 404;
     return out;
   }
+  // Oneself: DirectMessages::Send answers (400 50007).
+  if (recipient != user) out.result = MayMessageLocked(app, user, recipient);
+  if (!out.result.ok()) return out;
   const sdk::Snowflake id = NewIdLocked();
   const sdk::Snowflake channelId = NewIdLocked();
   DirectMessages::Outcome outcome =
@@ -43,10 +72,14 @@ DirectMessages::Outcome World::SendUserMessage(sdk::Snowflake user, sdk::Snowfla
   return outcome;
 }
 
-DirectMessages::Outcome World::EditUserMessage(sdk::Snowflake user, sdk::Snowflake recipient,
+DirectMessages::Outcome World::EditUserMessage(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake recipient,
                                                sdk::Snowflake messageId, std::string content) {
   std::lock_guard<std::mutex> lock(mutex_);
-  DirectMessages::Outcome outcome = directMessages_.Edit(user, recipient, messageId, std::move(content), nowMs_);
+  DirectMessages::Outcome outcome;
+  // Only a conversation that exists can hold the message; without one, DirectMessages answers 404.
+  if (directMessages_.HaveTalked(user, recipient)) outcome.result = MayMessageLocked(app, user, recipient);
+  if (!outcome.result.ok()) return outcome;
+  outcome = directMessages_.Edit(user, recipient, messageId, std::move(content), nowMs_);
   DispatchToUsersLocked(outcome.notices);
   NoteDirectMessageLocked(outcome);
   return outcome;

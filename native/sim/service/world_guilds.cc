@@ -40,6 +40,13 @@ void World::UpdateGuildChannel(sdk::Snowflake channelId, const ChannelUpdate& up
   guilds_.UpdateChannel(channelId, update);
 }
 
+void World::SetBotVoiceConnection(sdk::Snowflake app, sdk::Snowflake channelId, bool connected) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto found = applications_.find(app);
+  if (found == applications_.end()) throw std::invalid_argument("no application with id " + std::to_string(app));
+  guilds_.SetVoiceConnection(channelId, found->second.botUserId, connected);
+}
+
 std::vector<sdk::GuildMinimal> World::GuildsOf(sdk::Snowflake user) const {
   std::lock_guard<std::mutex> lock(mutex_);
   return guilds_.GuildsOf(user);

@@ -5,6 +5,7 @@
 // this game or goes offline.
 #include <algorithm>
 #include <cctype>
+#include <tuple>
 #include <stdexcept>
 
 #include "sim/service/http_failure.h"
@@ -137,34 +138,54 @@ World::ShownPresence World::ShownPresenceLocked(sdk::Snowflake userId) const {
 std::vector<sdk::Relationship> World::RelationshipsByGroup(sdk::Snowflake app, sdk::Snowflake viewer,
                                                            sdk::RelationshipGroupType group) const {
   std::lock_guard<std::mutex> lock(mutex_);
-  std::vector<std::pair<std::string, sdk::Relationship>> found;
+  // discordpp.h 1.9.16441, GetRelationshipsByGroup: "OnlineElsewhere: Users who are online but not
+  // playing the game (users who have played the game before are sorted to the top)". Then, in
+  // every group, by display name (case-insensitive) and id: our choice.
+  struct Entry {
+    bool notPlayed;
+    std::string name;
+    sdk::Relationship relationship;
+  };
+  std::vector<Entry> found;
   for (sdk::Snowflake other : relationships_.FriendsOf(viewer)) {
     if (GroupOf(ShownPresenceLocked(other), app, relationships_.AreDiscordFriends(viewer, other)) != group) continue;
     sdk::Relationship relationship = RelationshipLocked(app, viewer, other);
-    std::string key = relationship.user ? Lower(relationship.user->displayName()) : std::string();
-    found.emplace_back(std::move(key), std::move(relationship));
+    std::string name = relationship.user ? Lower(relationship.user->displayName()) : std::string();
+    const bool notPlayed = group == sdk::RelationshipGroupType::OnlineElsewhere && !playHistory_.HasPlayed(app, other);
+    found.push_back({notPlayed, std::move(name), std::move(relationship)});
   }
-  std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) {
-    return a.first != b.first ? a.first < b.first : a.second.id < b.second.id;
+  std::sort(found.begin(), found.end(), [](const Entry& a, const Entry& b) {
+    return std::tie(a.notPlayed, a.name, a.relationship.id) < std::tie(b.notPlayed, b.name, b.relationship.id);
   });
   std::vector<sdk::Relationship> out;
-  for (auto& [key, relationship] : found) out.push_back(std::move(relationship));
+  for (Entry& entry : found) out.push_back(std::move(entry.relationship));
   return out;
 }
 
 std::vector<sdk::User> World::SearchFriends(sdk::Snowflake app, sdk::Snowflake viewer, const std::string& text) const {
   std::lock_guard<std::mutex> lock(mutex_);
-  const std::string wanted = Lower(text);
-  std::vector<sdk::User> out;
+  // Relationships::SearchDistance has the rule. The closest first, then by display name
+  // (case-insensitive) and id: our choice.
+  struct Entry {
+    size_t distance;
+    std::string name;
+    sdk::Snowflake id;
+  };
+  const size_t allowed = Relationships::SearchEditsAllowed(text);
+  std::vector<Entry> found;
   for (sdk::Snowflake other : relationships_.FriendsOf(viewer)) {
     auto user = users_.find(other);
     if (user == users_.end()) continue;
-    if (Lower(user->second.username).find(wanted) == std::string::npos &&
-        Lower(user->second.displayName()).find(wanted) == std::string::npos) {
-      continue;
-    }
-    out.push_back(ViewUserLocked(app, viewer, user->second));
+    const std::string displayName = user->second.displayName();
+    const size_t distance = std::min(Relationships::SearchDistance(text, user->second.username),
+                                     Relationships::SearchDistance(text, displayName));
+    if (distance <= allowed) found.push_back({distance, Lower(displayName), other});
   }
+  std::sort(found.begin(), found.end(), [](const Entry& a, const Entry& b) {
+    return std::tie(a.distance, a.name, a.id) < std::tie(b.distance, b.name, b.id);
+  });
+  std::vector<sdk::User> out;
+  for (const Entry& entry : found) out.push_back(ViewUserLocked(app, viewer, users_.at(entry.id)));
   return out;
 }
 
