@@ -138,6 +138,9 @@ async function publicContext(pkg, opts) {
   const app = sim.defaultApplication;
   const alice = sim.createUser({ username: 'alice' });
   const bob = sim.createUser({ username: 'bob' });
+  // Friends: a direct message goes only to a friend, a user online in the game, or one of a shared
+  // server messaged before (discordpp.h SendUserMessage).
+  sim.setFriends(alice, bob);
   const grant = sim.issueToken(alice, app);
   const client = sim.createClient({ applicationId: app.id });
   await client.updateToken(grant.accessToken);
