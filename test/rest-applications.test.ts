@@ -164,6 +164,7 @@ describe('the application object and its webhook events settings', () => {
     expect(mine).toMatchObject({ id: app.id, name: app.name, verifyKey: service.webhookPublicKey(), eventWebhooksUrl: null, eventWebhooksStatus: 1, eventWebhooksTypes: [] });
     expect(await rest.getApplication(app.id)).toEqual(mine);
     expect(await rest.getCurrentBotApplication()).toEqual(mine);
+    expect(schemaErrors('PrivateApplicationResponse', { id: app.id })).not.toEqual([]);
     for (const route of ['/applications/@me', `/applications/${app.id}`, '/oauth2/applications/@me']) {
       expect(schemaErrors('PrivateApplicationResponse', await raw(route, `Bot ${botToken}`))).toEqual([]);
     }
