@@ -100,7 +100,8 @@ export interface NativeWorld {
   createApplication(name: string, parentId?: string, publisherLinking?: boolean): NativeApplication;
   createUser(spec: { id?: string; username: string; globalName?: string; provisional: boolean }): NativeUser;
   getUser(id: string): NativeUser | null;
-  issueToken(userId: string, applicationId: string, ttlMs: number): NativeGrant;
+  /** `scopes` (space-separated): what the token was granted; none when left out. */
+  issueToken(userId: string, applicationId: string, ttlMs: number, scopes?: string): NativeGrant;
   revokeToken(token: string): boolean;
   dropConnections(userId: string): number;
   emitLogs(userId: string, count: number, severity: number, message: string, voice?: boolean): number;
@@ -190,6 +191,10 @@ export interface NativeWorld {
   unmergeExternalIdentity(applicationId: string, type: number, externalAuthToken: string): void;
   /** POST /partner-sdk/provisional-accounts/unmerge/bot. */
   unmergeBotIdentity(applicationId: string, externalUserId: string): void;
+  /** The application's external identities bound to accounts (`type`: the vendor ExternalAuthType value). RangeError: unknown application. */
+  applicationIdentities(applicationId: string): { userId: string; type: number; subject: string }[];
+  /** Unbinds one of `userId`'s identities (its next exchange makes a new account); false when it had none such. */
+  deleteApplicationIdentity(applicationId: string, userId: string, type: number, subject: string): boolean;
   /** The application's OIDC issuer configuration; null removes it. RangeError: breaks the issuer rules (nothing changed). */
   configureOidc(applicationId: string, config: NativeOidcConfiguration | null): void;
   getOidcConfiguration(applicationId: string): NativeOidcConfiguration | null;
@@ -217,7 +222,8 @@ export interface NativeWorld {
   /** The injected latency (setLatency), ms of the world clock. */
   latency(): number;
   getApplication(applicationId: string): NativeApplication | null;
-  authenticate(token: string): { userId: string; applicationId: string } | { failure: string };
+  /** `scopes`: the token's granted scopes, space-separated; `expiresAt`: world clock, ms. */
+  authenticate(token: string): { userId: string; applicationId: string; scopes: string; expiresAt: number } | { failure: string };
   modifyLobby(lobbyId: string, changes: { metadata?: NativeMetadata; members?: NativeMemberUpdate[]; idleTimeoutSeconds?: number }): void;
   userCreateOrJoinLobby(
     applicationId: string,

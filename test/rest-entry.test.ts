@@ -10,7 +10,7 @@ import { root } from './sdk.js';
 
 const run = promisify(execFile);
 
-const REST_EXPORTS = ['DEFAULT_BASE_URL', 'LobbyMemberFlags', 'ProfileDynamicFieldType', 'RestClient', 'SocialSdkError', 'limits', 'toSnowflake'];
+const REST_EXPORTS = ['DEFAULT_BASE_URL', 'EventWebhooksStatus', 'LobbyMemberFlags', 'ProfileDynamicFieldType', 'RestClient', 'SocialSdkError', 'limits', 'toSnowflake'];
 
 describe('social-sdk-node/rest', () => {
   it('loads no native code: the addon loader is poisoned and never asked for', async () => {

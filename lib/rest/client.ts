@@ -37,6 +37,16 @@ import {
   type ClientCredentials,
 } from './oauth2.js';
 import { botTokenBody, checkExternalUserId, DeprecatedRefreshTokens, externalCredentialsBody, OIDC_REFRESH_WARNING } from './provisional.js';
+import {
+  clientCredentialsForm,
+  modifyApplicationBody,
+  toApplication,
+  toApplicationIdentities,
+  toCurrentAuthorization,
+  toOAuth2Keys,
+  toOpenIdUserInfo,
+} from './applications.js';
+import { checkText } from '../validate.js';
 import { toApplicationIdentityProfile, toLobby, toLobbyInvite, toLobbyMember, toLobbyMembers, toLobbyMessage, toLobbyMessages } from './payloads.js';
 import { InvalidRequestCounter, RateLimiter } from './rate-limits.js';
 import { ROUTES } from '../routes/table.js';
@@ -44,6 +54,12 @@ import { route, type Route } from './routes.js';
 import { Transport, type RestResult } from './transport.js';
 import type {
   AddLobbyMemberInput,
+  Application,
+  ApplicationIdentity,
+  CurrentAuthorization,
+  ModifyApplicationInput,
+  OAuth2PublicKey,
+  OpenIdUserInfo,
   ApplicationIdentityProfile,
   ApplicationIdentityProfileUpdate,
   BotProvisionalTokenInput,
@@ -505,6 +521,97 @@ export class RestClient {
     return toOAuth2TokenSet('POST /partner-sdk/child-token', result.body);
   }
 
+  /**
+   * A token of the application itself, for its owner (`POST /oauth2/token`, the
+   * `client_credentials` grant, docs topics/oauth2.mdx "Client Credentials Grant"), with the
+   * `clientId` and `clientSecret` options. `scopes`: space-separated (e.g. `'identify'`).
+   * @returns A 7-day access token without a refresh token.
+   */
+  async getClientCredentialsToken(request?: { scopes?: string }, options?: RequestOptions): Promise<OAuth2TokenSet> {
+    return toOAuth2TokenSet('POST /oauth2/token', await this.#tokenRequest(ROUTES.oauth2Token, 'getClientCredentialsToken', () => clientCredentialsForm(request), options));
+  }
+
+  // ---- Applications and OAuth2 information -------------------------------------------------------
+
+  /** The authorization of `options.userToken` (`GET /oauth2/@me`): application, scopes, expiry, and the user with `identify`. */
+  async getCurrentAuthorization(options: UserRequestOptions): Promise<CurrentAuthorization> {
+    return toCurrentAuthorization(...(await this.#get(ROUTES.getCurrentAuthorization, [], options, true)));
+  }
+
+  /** The OpenID Connect claims of the user of `options.userToken` (`GET /oauth2/userinfo`; the token needs the `openid` scope). */
+  async getUserInfo(options: UserRequestOptions): Promise<OpenIdUserInfo> {
+    return toOpenIdUserInfo(...(await this.#get(ROUTES.getOpenIdUserInfo, [], options, true)));
+  }
+
+  /** The public keys ID tokens are signed with (`GET /oauth2/keys`, a JSON Web Key Set; sent without a token). */
+  async getOAuth2Keys(options?: RequestOptions): Promise<{ keys: OAuth2PublicKey[] }> {
+    const target = route(ROUTES.getOAuth2Keys);
+    const result = await this.#transport.execute({ route: target, ...checkRequestOptions(options, false), authorization: null });
+    return toOAuth2Keys(target.shape, result.body);
+  }
+
+  /** The bot's application (`GET /oauth2/applications/@me`). */
+  async getCurrentBotApplication(options?: RequestOptions): Promise<Application> {
+    return toApplication(...(await this.#get(ROUTES.getCurrentBotApplication, [], options)));
+  }
+
+  /** The bot's application (`GET /applications/@me`, or `/applications/{id}` with an id: the bot's own only). */
+  async getApplication(applicationId?: SnowflakeInput, options?: RequestOptions): Promise<Application> {
+    const [spec, ids] = applicationId === undefined ? [ROUTES.getCurrentApplication, []] : [ROUTES.getApplication, [toSnowflake(applicationId, 'applicationId')]];
+    return toApplication(...(await this.#get(spec, ids, options)));
+  }
+
+  /**
+   * Edits the bot's application (`PATCH /applications/@me`, or `/applications/{id}`): fields left
+   * out are unchanged. This is where a game sets its webhook events URL, status and types; the
+   * service checks a URL it enables (PING and signature) and refuses it with 400 otherwise.
+   */
+  async modifyApplication(changes: ModifyApplicationInput, applicationId?: SnowflakeInput, options?: RequestOptions): Promise<Application> {
+    const body = modifyApplicationBody(changes);
+    const target = applicationId === undefined ? route(ROUTES.modifyCurrentApplication) : route(ROUTES.modifyApplication, toSnowflake(applicationId, 'applicationId'));
+    return toApplication(target.shape, (await this.#send(target, checkRequestOptions(options, false), { body })).body);
+  }
+
+  /** A user's identities in your game (`GET /users/{user}/application-identities/{app}`). */
+  async getUserApplicationIdentities(userId: SnowflakeInput, applicationId: SnowflakeInput, options?: RequestOptions): Promise<ApplicationIdentity[]> {
+    const ids = [toSnowflake(userId, 'userId'), toSnowflake(applicationId, 'applicationId')];
+    return toApplicationIdentities(...(await this.#get(ROUTES.getUserApplicationIdentities, ids, options)));
+  }
+
+  /**
+   * The identities of an external account (`GET /applications/{app}/application-identities/{type}/{player}`);
+   * empty when none matches. `providerId` narrows the match.
+   */
+  async getApplicationIdentities(
+    applicationId: SnowflakeInput,
+    identity: { providerType: string; providerIssuedUserId: string; providerId?: string },
+    options?: RequestOptions,
+  ): Promise<ApplicationIdentity[]> {
+    const given = identityPath(identity);
+    const target = route(ROUTES.getApplicationIdentities, toSnowflake(applicationId, 'applicationId'), given.providerType, given.providerIssuedUserId);
+    const query = given.providerId === undefined ? undefined : { provider_id: given.providerId };
+    return toApplicationIdentities(target.shape, (await this.#send(target, checkRequestOptions(options, false), { query })).body);
+  }
+
+  /** Deletes one of a user's identities in your game (`POST /users/{user}/application-identities/{app}/{type}/{player}/delete`). */
+  async deleteApplicationIdentity(
+    userId: SnowflakeInput,
+    applicationId: SnowflakeInput,
+    identity: { providerType: string; providerIssuedUserId: string; providerId?: string },
+    options?: RequestOptions,
+  ): Promise<void> {
+    const given = identityPath(identity);
+    const ids = [toSnowflake(userId, 'userId'), toSnowflake(applicationId, 'applicationId'), given.providerType, given.providerIssuedUserId] as const;
+    const body = given.providerId === undefined ? undefined : { provider_id: given.providerId };
+    await this.#send(route(ROUTES.deleteApplicationIdentity, ...ids), checkRequestOptions(options, false), { body });
+  }
+
+  /** A GET of a route: its shape and body, for a converter. */
+  async #get(spec: (typeof ROUTES)[keyof typeof ROUTES], ids: readonly string[], options: RequestOptions | undefined, user = false): Promise<[string, unknown]> {
+    const target = route(spec, ...ids);
+    return [target.shape, (await this.#send(target, checkRequestOptions(options, user))).body];
+  }
+
   /** Sends an OAuth2 form with the client credentials; resolves with the response body. */
   async #tokenRequest(spec: typeof ROUTES.oauth2Token | typeof ROUTES.oauth2TokenRevoke, method: string, makeForm: () => Record<string, string>, options: RequestOptions | undefined): Promise<unknown> {
     const credentials = requireCredentials(this.#credentials, method);
@@ -528,4 +635,14 @@ export class RestClient {
       checkProviderIssuedUserId(providerIssuedUserId),
     );
   }
+}
+
+/** An identity of the identity routes' paths, checked: a provider type (1-100) and a player id (1-1,024, URL-encoded in the path). */
+function identityPath(identity: { providerType: string; providerIssuedUserId: string; providerId?: string }): { providerType: string; providerIssuedUserId: string; providerId?: string } {
+  if (typeof identity !== 'object' || identity === null) throw new TypeError('identity must be an object with providerType and providerIssuedUserId');
+  return {
+    providerType: checkText(identity.providerType, 'identity.providerType', 1, 100),
+    providerIssuedUserId: checkText(identity.providerIssuedUserId, 'identity.providerIssuedUserId', 1, 1024),
+    ...(identity.providerId === undefined ? {} : { providerId: checkText(identity.providerId, 'identity.providerId', 1, 1024) }),
+  };
 }

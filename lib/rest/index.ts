@@ -8,7 +8,7 @@
 export { RestClient } from './client.js';
 export { DEFAULT_BASE_URL } from './options.js';
 export type { MakeRequest, RateLimitInfo, RestClientOptions, RestClock, RestRequestInit, RestResponseLike } from './options.js';
-export { LobbyMemberFlags, ProfileDynamicFieldType } from './types.js';
+export { EventWebhooksStatus, LobbyMemberFlags, ProfileDynamicFieldType } from './types.js';
 export type {
   AddLobbyMemberInput,
   ApplicationIdentityProfile,
@@ -41,6 +41,17 @@ export type {
   UserRequestOptions,
 } from './types.js';
 export type { BotProvisionalTokenInput, ExternalAuthTypeName, ExternalCredentialsInput } from './types.js';
+export type {
+  Application,
+  ApplicationIdentity,
+  CurrentAuthorization,
+  EventWebhooksStatusValue,
+  ModifyApplicationInput,
+  OAuth2PublicKey,
+  OpenIdUserInfo,
+  PartialApplication,
+  WebhookEventTypeName,
+} from './types.js';
 // The error class and the ID and limit helpers, so a server needs no other entry.
 export { SocialSdkError } from '../errors.js';
 export type { ErrorType, SocialSdkErrorInit } from '../errors.js';

@@ -81,13 +81,16 @@ export function formSecrets(form: Record<string, string>): string[] {
 /** @internal The token response, checked, as a frozen token set whose inspect and JSON output leave the tokens out. */
 export function toOAuth2TokenSet(route: string, body: unknown): OAuth2TokenSet {
   const given = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const { access_token: accessToken, refresh_token: refreshToken, expires_in: expiresIn, scope } = given;
-  if (typeof accessToken !== 'string' || typeof expiresIn !== 'number' || typeof scope !== 'string' || (refreshToken !== undefined && typeof refreshToken !== 'string')) {
+  const { access_token: accessToken, refresh_token: refreshToken, expires_in: expiresIn, scope, id_token: idToken } = given;
+  // The description's ProvisionalTokenResponse: `refresh_token` may be null; `id_token` a string.
+  const optionalText = (value: unknown) => value === undefined || value === null || typeof value === 'string';
+  if (typeof accessToken !== 'string' || typeof expiresIn !== 'number' || typeof scope !== 'string' || !optionalText(refreshToken) || !optionalText(idToken)) {
     throw new TypeError(`${route}: the service answered a token response of an unexpected shape`);
   }
   const refresh = typeof refreshToken === 'string' ? refreshToken : null;
-  const value = { accessToken, refreshToken: refresh, tokenType: 'Bearer' as const, expiresIn, scopes: scope };
-  const shown = { accessToken: '[REDACTED]', refreshToken: refresh === null ? null : '[REDACTED]', tokenType: 'Bearer', expiresIn, scopes: scope };
+  const id = typeof idToken === 'string' ? idToken : null;
+  const value = { accessToken, refreshToken: refresh, tokenType: 'Bearer' as const, expiresIn, scopes: scope, idToken: id };
+  const shown = { accessToken: '[REDACTED]', refreshToken: refresh === null ? null : '[REDACTED]', tokenType: 'Bearer', expiresIn, scopes: scope, idToken: id === null ? null : '[REDACTED]' };
   Object.defineProperties(value, {
     [inspect.custom]: { value: (_depth: number, options: object) => inspect(shown, options) },
     toJSON: { value: () => shown },

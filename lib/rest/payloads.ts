@@ -88,8 +88,8 @@ export const PRIMARY_WIRE_NAMES = Object.fromEntries(Object.entries(PRIMARY_FIEL
   keyof APIApplicationIdentityProfilePrimaryData
 >;
 
-/** Reads fields of one response object, failing with the route and the field's path. */
-class Reader {
+/** @internal Reads fields of one response object, failing with the route and the field's path. */
+export class Reader {
   constructor(readonly route: string) {}
 
   fail(path: string, what: string): never {
@@ -174,7 +174,8 @@ function lobby(read: Reader, value: unknown, path: string): Lobby {
   return out;
 }
 
-function user(read: Reader, value: unknown, path: string): RestUser {
+/** @internal A user object. */
+export function user(read: Reader, value: unknown, path: string): RestUser {
   const wire = read.object(value, path);
   return {
     id: read.id(wire.id, `${path}.id`),

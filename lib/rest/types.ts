@@ -327,6 +327,12 @@ export interface OAuth2TokenSet {
   readonly expiresIn: number;
   /** The granted scopes, space-separated. */
   readonly scopes: string;
+  /**
+   * The OpenID Connect ID token (a signed JWT: verify it with the keys of
+   * {@link RestClient.getOAuth2Keys}), when the answer carries one: the provisional-account
+   * routes always do, a code exchange when `openid` was granted; otherwise null.
+   */
+  readonly idToken: string | null;
 }
 
 /** What {@link RestClient.exchangeCode} sends: the code the game client got from `client.authorize()`. */
@@ -375,4 +381,118 @@ export interface ExternalCredentialsInput {
    * characters; for `DiscordBotIssuedAccessToken`, the bot-issued account's access token. A secret.
    */
   externalAuthToken: string;
+}
+
+/** Whether an application's webhook events are on (docs resources/application.mdx, "Application Event Webhook Status"). */
+export const EventWebhooksStatus = {
+  Disabled: 1,
+  Enabled: 2,
+  /** Turned off by the platform, usually after inactivity (read only). */
+  DisabledByDiscord: 3,
+} as const;
+/** A value of {@link EventWebhooksStatus}. */
+export type EventWebhooksStatusValue = (typeof EventWebhooksStatus)[keyof typeof EventWebhooksStatus];
+
+/** The webhook event types an application can subscribe to (the official description's list). */
+export type WebhookEventTypeName =
+  | 'APPLICATION_AUTHORIZED'
+  | 'APPLICATION_DEAUTHORIZED'
+  | 'ENTITLEMENT_CREATE'
+  | 'ENTITLEMENT_DELETE'
+  | 'ENTITLEMENT_UPDATE'
+  | 'GAME_DIRECT_MESSAGE_CREATE'
+  | 'GAME_DIRECT_MESSAGE_DELETE'
+  | 'GAME_DIRECT_MESSAGE_UPDATE'
+  | 'LOBBY_MESSAGE_CREATE'
+  | 'LOBBY_MESSAGE_DELETE'
+  | 'LOBBY_MESSAGE_UPDATE'
+  | 'QUEST_USER_ENROLLMENT';
+
+/** The partial application of {@link RestClient.getCurrentAuthorization}. */
+export interface PartialApplication {
+  id: Snowflake;
+  name: string;
+  description: string;
+  /** The icon hash, or null. */
+  icon: string | null;
+  /** The application's Ed25519 public key, hex: it verifies webhook events. */
+  verifyKey: string;
+  /** Public flags (the legacy integer). */
+  flags: number;
+}
+
+/** An application (docs resources/application.mdx, "Application Object"): what the application routes answer. */
+export interface Application extends PartialApplication {
+  botPublic: boolean;
+  botRequireCodeGrant: boolean;
+  /** The application's bot user; null when the service sends none. */
+  bot: RestUser | null;
+  /** The owner; null when the service sends none. */
+  owner: RestUser | null;
+  tags: string[];
+  /** Where webhook events are sent, or null. */
+  eventWebhooksUrl: string | null;
+  eventWebhooksStatus: EventWebhooksStatusValue;
+  eventWebhooksTypes: string[];
+}
+
+/**
+ * What {@link RestClient.modifyApplication} changes; left out: unchanged. Enabling events
+ * (`eventWebhooksStatus: EventWebhooksStatus.Enabled`) needs a URL, which the service checks as
+ * the developer portal does (a PING answered 204, a bad signature refused with 401).
+ */
+export interface ModifyApplicationInput {
+  description?: string;
+  /** At most 5 tags of 1 to 20 characters; null clears them. */
+  tags?: string[] | null;
+  /** An absolute http(s) URL of at most 2,048 characters; null removes it. */
+  eventWebhooksUrl?: string | null;
+  /** 1 (disable) or 2 (enable). */
+  eventWebhooksStatus?: 1 | 2;
+  /** The event types to receive; null clears them. */
+  eventWebhooksTypes?: WebhookEventTypeName[] | null;
+}
+
+/** What {@link RestClient.getCurrentAuthorization} answers (docs topics/oauth2.mdx, "Get Current Authorization Information"). */
+export interface CurrentAuthorization {
+  application: PartialApplication;
+  /** The scopes the user authorized. */
+  scopes: string[];
+  /** When the access token expires. */
+  expires: Date;
+  /** The user, when the token has the `identify` scope; otherwise null. */
+  user: RestUser | null;
+}
+
+/** A public key of {@link RestClient.getOAuth2Keys} (a JSON Web Key, RFC 7517: the wire names kept, so JWT libraries take it as it is). */
+export interface OAuth2PublicKey {
+  kty: string;
+  use: string;
+  kid: string;
+  alg: string;
+  n: string;
+  e: string;
+}
+
+/** The OpenID Connect claims of {@link RestClient.getUserInfo}; those the service does not send are left out. */
+export interface OpenIdUserInfo {
+  /** The user's id. */
+  sub: Snowflake;
+  preferredUsername?: string;
+  nickname?: string | null;
+  email?: string | null;
+  emailVerified?: boolean;
+  picture?: string;
+  locale?: string;
+}
+
+/** One of a user's identities in your game (docs resources/application-identity-profile, "Application Identity Object"). */
+export interface ApplicationIdentity {
+  userId: Snowflake;
+  /** The external account provider type (e.g. `NONE`, `OIDC`). */
+  providerType: string;
+  /** Disambiguates identities of one provider type; null when there is none. */
+  providerId: string | null;
+  /** The player's id in your system. */
+  providerIssuedUserId: string;
 }

@@ -111,6 +111,8 @@ void WorldWrap::Init(Napi::Env env, Napi::Object exports) {
           InstanceMethod<&WorldWrap::BotProvisionalToken>("botProvisionalToken"),
           InstanceMethod<&WorldWrap::UnmergeExternalIdentity>("unmergeExternalIdentity"),
           InstanceMethod<&WorldWrap::UnmergeBotIdentity>("unmergeBotIdentity"),
+          InstanceMethod<&WorldWrap::ApplicationIdentities>("applicationIdentities"),
+          InstanceMethod<&WorldWrap::DeleteApplicationIdentity>("deleteApplicationIdentity"),
           InstanceMethod<&WorldWrap::ConfigureOidc>("configureOidc"),
           InstanceMethod<&WorldWrap::GetOidcConfiguration>("getOidcConfiguration"),
       });
@@ -204,8 +206,9 @@ Napi::Value WorldWrap::IssueToken(const Napi::CallbackInfo& info) {
   const uint64_t appId = SnowflakeFromJs(info.Length() > 1 ? info[1] : env.Undefined(), "applicationId");
   const double ttl = NumberArg(info, 2, "ttlMs");
   if (ttl < 0 || ttl > 9007199254740991.0) throw Napi::RangeError::New(env, "ttlMs must be >= 0");
+  const std::string scopes = ArgOrUndefined(info, 3).IsUndefined() ? std::string() : StringArg(info, 3, "scopes");
   return GrantToJs(env, Guarded(env, [&] {
-                     return world().IssueToken(userId, appId, static_cast<uint64_t>(ttl));
+                     return world().IssueToken(userId, appId, static_cast<uint64_t>(ttl), scopes);
                    }));
 }
 

@@ -147,6 +147,8 @@ class WorldWrap final : public Napi::ObjectWrap<WorldWrap> {
   Napi::Value BotProvisionalToken(const Napi::CallbackInfo& info);      // (app, externalUserId, preferredGlobalName?) -> tokens
   Napi::Value UnmergeExternalIdentity(const Napi::CallbackInfo& info);  // (app, type, externalAuthToken)
   Napi::Value UnmergeBotIdentity(const Napi::CallbackInfo& info);       // (app, externalUserId)
+  Napi::Value ApplicationIdentities(const Napi::CallbackInfo& info);    // (app) -> [{userId, type, subject}]
+  Napi::Value DeleteApplicationIdentity(const Napi::CallbackInfo& info);  // (app, user, type, subject) -> bool
   Napi::Value ConfigureOidc(const Napi::CallbackInfo& info);            // (app, config | null)
   Napi::Value GetOidcConfiguration(const Napi::CallbackInfo& info);     // (app) -> config | null
 

@@ -107,6 +107,30 @@ Napi::Value WorldWrap::UnmergeBotIdentity(const Napi::CallbackInfo& info) {
   return env.Undefined();
 }
 
+Napi::Value WorldWrap::ApplicationIdentities(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const sdk::Snowflake app = SnowflakeFromJs(ArgOrUndefined(info, 0), "applicationId");
+  const auto identities = Guarded(env, [&] { return world().ApplicationIdentities(app); });
+  Napi::Array out = Napi::Array::New(env, identities.size());
+  for (size_t i = 0; i < identities.size(); ++i) {
+    Napi::Object entry = Napi::Object::New(env);
+    entry.Set("userId", SnowflakeToJs(env, identities[i].second));
+    entry.Set("type", static_cast<double>(identities[i].first.type));
+    entry.Set("subject", identities[i].first.subject);
+    out.Set(static_cast<uint32_t>(i), entry);
+  }
+  return out;
+}
+
+Napi::Value WorldWrap::DeleteApplicationIdentity(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const sdk::Snowflake app = SnowflakeFromJs(ArgOrUndefined(info, 0), "applicationId");
+  const sdk::Snowflake user = SnowflakeFromJs(ArgOrUndefined(info, 1), "userId");
+  const sdk::ExternalAuthType type = EnumArg<sdk::ExternalAuthType>(info, 2, "type", sdk::IsExternalAuthType);
+  const std::string subject = StringArg(info, 3, "subject");
+  return Napi::Boolean::New(env, Guarded(env, [&] { return world().DeleteApplicationIdentity(app, user, type, subject); }));
+}
+
 Napi::Value WorldWrap::ConfigureOidc(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   const sdk::Snowflake app = SnowflakeFromJs(ArgOrUndefined(info, 0), "applicationId");

@@ -68,7 +68,9 @@ Napi::Value WorldWrap::Authenticate(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   sdk::User user;
   sdk::Snowflake app = 0;
-  const AuthFailure failure = world().Authenticate(StringArg(info, 0, "token"), 0, &user, &app);
+  std::string scopes;
+  uint64_t expiresAt = 0;
+  const AuthFailure failure = world().Authenticate(StringArg(info, 0, "token"), 0, &user, &app, &scopes, &expiresAt);
   Napi::Object out = Napi::Object::New(env);
   if (failure != AuthFailure::None) {
     out.Set("failure", AuthFailureText(failure));
@@ -76,6 +78,8 @@ Napi::Value WorldWrap::Authenticate(const Napi::CallbackInfo& info) {
   }
   out.Set("userId", SnowflakeToJs(env, user.id));
   out.Set("applicationId", SnowflakeToJs(env, app));
+  out.Set("scopes", scopes);
+  out.Set("expiresAt", static_cast<double>(expiresAt));
   return out;
 }
 

@@ -1,7 +1,9 @@
 /**
  * The OAuth2 endpoints of the simulated HTTP service (server API reference §4.3-4.4), for a game
  * server's confidential client: `POST /oauth2/token` (the `authorization_code` grant, bound to the
- * code's PKCE challenge and redirect URI, and the `refresh_token` grant, with rotation) and
+ * code's PKCE challenge and redirect URI, with an `id_token` when `openid` was granted; the
+ * `refresh_token` grant, with rotation; the `client_credentials` grant, docs topics/oauth2.mdx
+ * "Client Credentials Grant": a token for the application's owner, without a refresh token) and
  * `POST /oauth2/token/revoke` (an access or a refresh token: either ends the whole
  * authorization). Bodies are `application/x-www-form-urlencoded`; the client authenticates with
  * HTTP Basic or with `client_id` / `client_secret` in the body. Refusals use the OAuth2 error
@@ -11,9 +13,33 @@
  * @module
  */
 import type { NativeTokenExchange } from '../../native.js';
+import { applicationOwner } from './applications.js';
 import { OAuthRefusal } from './errors.js';
 import type { RouteHandlers, ServiceContext, ServiceRequest } from './routes.js';
+import { idTokenFor } from './signing.js';
 import { wireTokenResponse } from './wire.js';
+
+/**
+ * A client-credentials token lasts 7 days: docs topics/oauth2.mdx, "Client Credentials Access
+ * Token Response" (`"expires_in": 604800`).
+ */
+const CLIENT_CREDENTIALS_TTL_SECONDS = 604800;
+/** A scope name (docs topics/oauth2.mdx, "OAuth2 Scopes": lowercase words, dots, underscores). */
+const SCOPE_NAME = /^[a-z0-9_.]{1,100}$/;
+
+/**
+ * The `client_credentials` grant (docs topics/oauth2.mdx, "Client Credentials Grant"): "an access
+ * token for the bot owner", with the `scope` asked for (space-separated; none: an empty scope),
+ * "without a refresh token". Who owns the application is the simulator's (applications.ts).
+ */
+function clientCredentialsGrant(applicationId: string, form: URLSearchParams, context: ServiceContext) {
+  const scopes = (form.get('scope') ?? '').split(' ').filter((scope) => scope !== '');
+  if (!scopes.every((scope) => SCOPE_NAME.test(scope))) throw new OAuthRefusal(400, 'invalid_request', 'scope must be OAuth2 scope names separated by spaces');
+  const scope = [...new Set(scopes)].join(' ');
+  const owner = applicationOwner(context, applicationId);
+  const grant = context.world.issueToken(owner, applicationId, CLIENT_CREDENTIALS_TTL_SECONDS * 1000, scope);
+  return wireTokenResponse({ accessToken: grant.accessToken, refreshToken: '', tokenType: 0, expiresIn: CLIENT_CREDENTIALS_TTL_SECONDS, scopes: scope });
+}
 
 /** The application a request's client credentials (Basic header or form fields) prove, or 401 invalid_client. */
 function authenticateClient(request: ServiceRequest, form: URLSearchParams, context: ServiceContext): string {
@@ -72,14 +98,17 @@ export const OAUTH2_HANDLERS = {
         const redirectUri = required(form, 'redirect_uri');
         const verifier = form.get('code_verifier') ?? '';
         const tokens = grantCall(() => context.world.exchangeCode(applicationId, code, verifier, redirectUri));
-        return { status: 200, body: wireTokenResponse(tokens) };
+        // OpenID Connect Core 1.0 §3.1.3.3: the token response of an `openid` grant holds an ID token.
+        const openid = tokens.scopes.split(' ').includes('openid');
+        return { status: 200, body: wireTokenResponse(tokens, openid ? idTokenFor(context.world, tokens.accessToken) : undefined) };
       }
       if (grantType === 'refresh_token') {
         const refreshToken = required(form, 'refresh_token');
         const tokens = grantCall(() => context.world.refreshGrant(applicationId, refreshToken));
         return { status: 200, body: wireTokenResponse(tokens) };
       }
-      throw new OAuthRefusal(400, 'unsupported_grant_type', 'grant_type must be authorization_code or refresh_token');
+      if (grantType === 'client_credentials') return { status: 200, body: clientCredentialsGrant(applicationId, form, context) };
+      throw new OAuthRefusal(400, 'unsupported_grant_type', 'grant_type must be authorization_code, refresh_token or client_credentials');
     },
   },
   oauth2TokenRevoke: {

@@ -15,6 +15,7 @@ import { checkText, typeName } from '../../validate.js';
 import { EXTERNAL_AUTH_WIRE_NAMES } from '../../rest/provisional.js';
 import { ServiceRefusal, field, invalidForm, worldCall } from './errors.js';
 import type { RouteHandlers, ServiceContext, ServiceRequest } from './routes.js';
+import { idTokenFor } from './signing.js';
 import { bodyObject, snowflakeField, wireTokenResponse } from './wire.js';
 
 /** "Invalid client secret" (server API reference §4.7). */
@@ -23,7 +24,7 @@ const INVALID_CLIENT_SECRET = 530007;
 const UNKNOWN_APPLICATION = 10002;
 
 /** The vendor value of each wire name of `external_auth_type`. */
-const AUTH_TYPES: ReadonlyMap<string, number> = new Map(
+export const AUTH_TYPES: ReadonlyMap<string, number> = new Map(
   Object.entries(EXTERNAL_AUTH_WIRE_NAMES).map(([name, wire]) => [wire, ExternalAuthType[name as keyof typeof ExternalAuthType]]),
 );
 
@@ -60,7 +61,7 @@ function externalUserId(body: Record<string, unknown>): string {
   return field('external_user_id', () => checkText(body['external_user_id'], 'external_user_id', 1, 1024));
 }
 
-// Token responses carry no `id_token`: the simulator signs no JWT.
+// Token responses carry an `id_token` (the description's ProvisionalTokenResponse requires it).
 export const PROVISIONAL_HANDLERS = {
   botProvisionalToken: {
     handle(request, context) {
@@ -70,7 +71,7 @@ export const PROVISIONAL_HANDLERS = {
       const preferred = name === undefined ? undefined : field('preferred_global_name', () => checkText(name, 'preferred_global_name', 1, 32));
       const { applicationId } = request.caller;
       const tokens = worldCall(() => context.world.botProvisionalToken(applicationId, player, preferred));
-      return { status: 200, body: wireTokenResponse(tokens) };
+      return { status: 200, body: wireTokenResponse(tokens, idTokenFor(context.world, tokens.accessToken)) };
     },
   },
   provisionalToken: {
@@ -79,7 +80,7 @@ export const PROVISIONAL_HANDLERS = {
       const applicationId = authenticateClient(request, body, context);
       const { type, token } = externalIdentity(body);
       const tokens = worldCall(() => context.world.exchangeExternalToken(applicationId, type, token));
-      return { status: 200, body: wireTokenResponse(tokens) };
+      return { status: 200, body: wireTokenResponse(tokens, idTokenFor(context.world, tokens.accessToken)) };
     },
   },
   unmergeBotProvisionalAccount: {

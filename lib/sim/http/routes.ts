@@ -41,9 +41,12 @@ export interface ServiceContext {
   readonly state: ServiceState;
 }
 
-/** What the simulated service does for one route of the table. */
+/**
+ * What the simulated service does for one route of the table; asynchronous only where the route
+ * waits for the outside (an events URL checked with a PING).
+ */
 export interface RouteHandler {
-  handle(request: ServiceRequest, context: ServiceContext): ServiceReply;
+  handle(request: ServiceRequest, context: ServiceContext): ServiceReply | Promise<ServiceReply>;
 }
 
 /** Handlers by route name: each area's file serves some; the service serves them all. */

@@ -151,7 +151,7 @@ async function handle(request: IncomingMessage, routes: readonly Route[], contex
   }
   const body = await parseBody(raw, request.headers['content-type'], spec.body);
   try {
-    const reply = route.handle({ caller, params: found.params, query: url.searchParams, body, auditLogReason, authorization: request.headers.authorization }, context);
+    const reply = await route.handle({ caller, params: found.params, query: url.searchParams, body, auditLogReason, authorization: request.headers.authorization }, context);
     return { reply, headers };
   } finally {
     // What the request did (a token granted or revoked, a message sent) reaches the events URLs.

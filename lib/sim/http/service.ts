@@ -21,6 +21,9 @@ import { IDENTITY_HANDLERS } from './routes-identity.js';
 import { OAUTH2_HANDLERS } from './routes-oauth2.js';
 import { PUBLISHER_HANDLERS } from './routes-publisher.js';
 import { PROVISIONAL_HANDLERS } from './routes-provisional.js';
+import { APPLICATION_HANDLERS } from './routes-applications.js';
+import { APPLICATION_IDENTITY_HANDLERS } from './routes-application-identities.js';
+import { OAUTH2_INFO_HANDLERS } from './routes-oauth2-info.js';
 import { servedRoutes, type Route } from './routes.js';
 import { startServer } from './server.js';
 import { serviceStateOf, type PlannedFailure, type ServiceState } from './state.js';
@@ -44,6 +47,9 @@ const ROUTES: readonly Route[] = servedRoutes({
   ...OAUTH2_HANDLERS,
   ...PROVISIONAL_HANDLERS,
   ...PUBLISHER_HANDLERS,
+  ...OAUTH2_INFO_HANDLERS,
+  ...APPLICATION_HANDLERS,
+  ...APPLICATION_IDENTITY_HANDLERS,
 });
 
 /**

@@ -83,14 +83,17 @@ export function snowflakeField(name: string, value: unknown): Snowflake {
 
 /**
  * A token endpoint's answer (server API reference §4.3, §4.5-4.6): `refresh_token` only when one
- * was issued (none for provisional accounts but OIDC's, nor for child tokens).
+ * was issued (none for provisional accounts but OIDC's, nor for child tokens); `id_token` when
+ * the route signs one (signing.ts: the provisional token routes, whose ProvisionalTokenResponse
+ * requires it, and code exchanges granting `openid`).
  */
-export function wireTokenResponse(tokens: NativeTokenExchange): Json {
+export function wireTokenResponse(tokens: NativeTokenExchange, idToken?: string): Json {
   return {
     access_token: tokens.accessToken,
     token_type: 'Bearer',
     expires_in: tokens.expiresIn,
     ...(tokens.refreshToken === '' ? {} : { refresh_token: tokens.refreshToken }),
     scope: tokens.scopes,
+    ...(idToken === undefined ? {} : { id_token: idToken }),
   };
 }

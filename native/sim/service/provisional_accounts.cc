@@ -39,6 +39,20 @@ std::vector<ExternalToken> ProvisionalAccounts::IdentitiesOf(sdk::Snowflake user
   return out;
 }
 
+std::vector<std::pair<ExternalToken, sdk::Snowflake>> ProvisionalAccounts::IdentitiesOfApplication(
+    sdk::Snowflake applicationId) const {
+  std::vector<std::pair<ExternalToken, sdk::Snowflake>> out;
+  for (const auto& entry : accounts_) {
+    if (std::get<0>(entry.first) != applicationId) continue;
+    ExternalToken identity;
+    identity.applicationId = applicationId;
+    identity.type = static_cast<sdk::ExternalAuthType>(std::get<1>(entry.first));
+    identity.subject = std::get<2>(entry.first);
+    out.emplace_back(std::move(identity), entry.second);
+  }
+  return out;
+}
+
 void ProvisionalAccounts::LiftRestrictionsOf(sdk::Snowflake origin) {
   for (auto it = restricted_.begin(); it != restricted_.end();) {
     it = it->second == origin ? restricted_.erase(it) : std::next(it);

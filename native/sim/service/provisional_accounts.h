@@ -43,6 +43,12 @@ class ProvisionalAccounts {
   void Bind(const ExternalToken& identity, sdk::Snowflake user);
   // The identities bound to `user`.
   std::vector<ExternalToken> IdentitiesOf(sdk::Snowflake user) const;
+  // Every identity of `applicationId` with the account bound to it (the HTTP service's
+  // application-identity routes).
+  std::vector<std::pair<ExternalToken, sdk::Snowflake>> IdentitiesOfApplication(sdk::Snowflake applicationId) const;
+  // Forgets the identity's binding (its next token exchange makes a new account); false when
+  // it was bound to no account.
+  bool Unbind(const ExternalToken& identity) { return accounts_.erase(KeyOf(identity)) > 0; }
 
   // Bans (spec: the one SDK state transition). A ban of a linked account leaves its identities on
   // new provisional accounts, restricted while the ban lasts: `origin` is the banned user.

@@ -115,7 +115,8 @@ std::string World::NewTokenValue() {
   return value;
 }
 
-TokenGrant World::IssueToken(sdk::Snowflake userId, sdk::Snowflake applicationId, uint64_t ttlMs) {
+TokenGrant World::IssueToken(sdk::Snowflake userId, sdk::Snowflake applicationId, uint64_t ttlMs,
+                             const std::string& scopes) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (users_.count(userId) == 0) {
     throw std::invalid_argument("no user with id " + std::to_string(userId));
@@ -128,6 +129,7 @@ TokenGrant World::IssueToken(sdk::Snowflake userId, sdk::Snowflake applicationId
   record.grant.userId = userId;
   record.grant.applicationId = applicationId;
   record.grant.expiresAtMs = nowMs_ + ttlMs;
+  record.scopes = scopes;
   tokens_.emplace(record.grant.accessToken, record);
   return record.grant;
 }
@@ -143,7 +145,8 @@ bool World::RevokeToken(const std::string& token) {
 }
 
 AuthFailure World::Authenticate(const std::string& token, sdk::Snowflake applicationId,
-                                sdk::User* userOut, sdk::Snowflake* applicationOut) const {
+                                sdk::User* userOut, sdk::Snowflake* applicationOut,
+                                std::string* scopesOut, uint64_t* expiresAtOut) const {
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = tokens_.find(token);
   if (it == tokens_.end()) return AuthFailure::UnknownToken;
@@ -157,6 +160,8 @@ AuthFailure World::Authenticate(const std::string& token, sdk::Snowflake applica
   if (user == users_.end()) return AuthFailure::UnknownUser;
   if (userOut) *userOut = user->second;
   if (applicationOut) *applicationOut = record.grant.applicationId;
+  if (scopesOut) *scopesOut = record.scopes;
+  if (expiresAtOut) *expiresAtOut = record.grant.expiresAtMs;
   return AuthFailure::None;
 }
 

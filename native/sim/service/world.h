@@ -145,14 +145,18 @@ class World {
   sdk::User CreateUser(const UserSpec& spec);
   std::optional<sdk::User> FindUser(sdk::Snowflake id) const;
   // Throws std::invalid_argument for an unknown user or application.
-  TokenGrant IssueToken(sdk::Snowflake userId, sdk::Snowflake applicationId, uint64_t ttlMs);
+  // `scopes` (space-separated) are what the token was granted (the client_credentials grant's).
+  TokenGrant IssueToken(sdk::Snowflake userId, sdk::Snowflake applicationId, uint64_t ttlMs,
+                        const std::string& scopes = {});
   // Returns false when the token is unknown or already revoked. Sessions using it are closed.
   bool RevokeToken(const std::string& token);
 
   // Checks a token as the gateway does at identify time. `applicationId` 0 accepts any. On
-  // success, fills the user and the application the token was issued for.
+  // success, fills the user and the application the token was issued for (and, when asked, its
+  // granted scopes and its expiry on the world clock).
   AuthFailure Authenticate(const std::string& token, sdk::Snowflake applicationId,
-                           sdk::User* userOut, sdk::Snowflake* applicationOut) const;
+                           sdk::User* userOut, sdk::Snowflake* applicationOut,
+                           std::string* scopesOut = nullptr, uint64_t* expiresAtOut = nullptr) const;
 
   // A session's user is signed in to `applicationId` (Ready), or no longer is. Lobby members see
   // a user's connected flag change when the first of its sessions arrives or the last one leaves.
@@ -438,6 +442,12 @@ class World {
   sdk::Result BotProvisionalToken(sdk::Snowflake app, const std::string& externalUserId,
                                   const std::optional<std::string>& preferredName, sdk::TokenExchange* out);
   sdk::Result UnmergeBotIdentity(sdk::Snowflake app, const std::string& externalUserId);
+  // The HTTP service's application-identity routes: every identity of `app` bound to an account,
+  // with the account; and the deletion of one bound to `user` (false: none such). Throw
+  // std::invalid_argument for an unknown application.
+  std::vector<std::pair<ExternalToken, sdk::Snowflake>> ApplicationIdentities(sdk::Snowflake app) const;
+  bool DeleteApplicationIdentity(sdk::Snowflake app, sdk::Snowflake user, sdk::ExternalAuthType type,
+                                 const std::string& subject);
   // Harness: the application's OIDC issuer configuration (oidc_issuers.h), or nullopt to remove
   // it (OIDC exchanges then fail with 530008). A configuration that breaks the issuer rules is
   // refused (std::invalid_argument, nothing changed) unless `grandfathered`, which only the first

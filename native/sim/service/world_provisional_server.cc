@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "sim/service/http_failure.h"
 #include "sim/service/world.h"
@@ -46,6 +47,24 @@ sdk::Result World::UnmergeBotIdentity(sdk::Snowflake app, const std::string& ext
     return HttpFailure(400, kInvalidFormBody, "external_user_id must be 1-1024 characters");
   }
   return UnmergeIdentityLocked(BotIdentity(app, externalUserId));
+}
+
+std::vector<std::pair<ExternalToken, sdk::Snowflake>> World::ApplicationIdentities(sdk::Snowflake app) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (applications_.count(app) == 0) throw std::invalid_argument("no application with id " + std::to_string(app));
+  return provisional_.IdentitiesOfApplication(app);
+}
+
+bool World::DeleteApplicationIdentity(sdk::Snowflake app, sdk::Snowflake user, sdk::ExternalAuthType type,
+                                      const std::string& subject) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (applications_.count(app) == 0) throw std::invalid_argument("no application with id " + std::to_string(app));
+  ExternalToken identity;
+  identity.applicationId = app;
+  identity.type = type;
+  identity.subject = subject;
+  if (provisional_.AccountOf(identity) != user) return false;
+  return provisional_.Unbind(identity);
 }
 
 ExternalToken World::BotIdentity(sdk::Snowflake app, const std::string& externalUserId) {
