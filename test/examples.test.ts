@@ -136,7 +136,7 @@ describe('examples', () => {
     expect(code).toBe(0);
     expect(stdout).toBe(
       'events URL verified\n' +
-        'server: linked ada: {"accessToken":"[REDACTED]","refreshToken":"[REDACTED]","tokenType":"Bearer","expiresIn":604800,"scopes":"openid sdk.social_layer"}\n' +
+        'server: linked ada: {"accessToken":"[REDACTED]","refreshToken":"[REDACTED]","tokenType":"Bearer","expiresIn":604800,"scopes":"openid sdk.social_layer","idToken":"[REDACTED]"}\n' +
         'event: ada removed the app; link dropped (0 left)\n' +
         'server: refresh refused: invalid_grant\n' +
         'events after the hourly check: ENABLED\n' +
