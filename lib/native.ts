@@ -242,6 +242,8 @@ export interface NativeWorld {
   /** As the application's bot user; `status` null or empty clears it. */
   setVoiceChannelStatus(applicationId: string, channelId: string, status: string | null, reason: string | undefined): void;
   getVoiceChannelStatus(channelId: string): string | null;
+  /** A guild channel as the server API shows it (the service's channel type), or null when unknown. */
+  getGuildChannel(channelId: string): { type: number; position: number; parentId: string | null } | null;
   getAuditLog(guildId: string): NativeAuditLogEntry[];
   /** Makes two users friends at once (harness); a refused friendship is a RangeError. */
   setFriends(userA: string, userB: string, discord: boolean, game: boolean): void;

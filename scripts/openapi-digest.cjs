@@ -50,11 +50,17 @@ const AREAS = [
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 
 const schemas = {};
-function collect(node, spec) {
+// `names`: the node is a `properties` map, whose keys are field names (a field may be called
+// `description`), not the description's own documentation keywords.
+function collect(node, spec, names = false) {
   if (Array.isArray(node)) return node.map((item) => collect(item, spec));
   if (node === null || typeof node !== 'object') return node;
   const out = {};
   for (const [key, value] of Object.entries(node)) {
+    if (names) {
+      out[key] = collect(value, spec);
+      continue;
+    }
     if (key === '$ref' && typeof value === 'string') {
       const match = /^#\/components\/(schemas|responses|requestBodies|parameters|headers)\/(.+)$/.exec(value);
       if (!match) throw new Error(`unexpected $ref ${value}`);
@@ -67,7 +73,7 @@ function collect(node, spec) {
       }
       out.$ref = `digest#/$defs/${name}`;
     } else if (key !== 'description' && key !== 'title' && key !== 'example' && key !== 'examples') {
-      out[key] = collect(value, spec);
+      out[key] = collect(value, spec, key === 'properties');
     }
   }
   return out;

@@ -40,6 +40,9 @@ export interface WebhookUser {
   global_name: string | null;
   avatar: string | null;
   discriminator: string;
+  public_flags?: number;
+  flags?: number;
+  primary_guild?: unknown;
 }
 
 /** A lobby message (LOBBY_MESSAGE_CREATE / _UPDATE). */
@@ -52,11 +55,17 @@ export interface WebhookLobbyMessage {
   /** The lobby id (kept for compatibility). */
   channel_id: string;
   author: WebhookUser;
+  /** The author's additional name in the lobby when the message was sent (docs resources/lobby.mdx). */
+  lobby_member?: { additional_name: string };
   metadata?: Record<string, string>;
+  /** Moderation metadata your game backend set on the message. */
+  moderation_metadata?: Record<string, string>;
   /** Message flags; 65536 (1 << 16) on messages sent from the SDK. */
   flags: number;
   application_id?: string;
+  /** LOBBY_MESSAGE_UPDATE only: when the message was sent (ISO 8601). */
   timestamp?: string;
+  /** LOBBY_MESSAGE_UPDATE only: when it was edited (ISO 8601). */
   edited_timestamp?: string | null;
 }
 

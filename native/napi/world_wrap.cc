@@ -84,6 +84,7 @@ void WorldWrap::Init(Napi::Env env, Napi::Object exports) {
           InstanceMethod<&WorldWrap::AcceptChannelInvite>("acceptChannelInvite"),
           InstanceMethod<&WorldWrap::SetVoiceChannelStatus>("setVoiceChannelStatus"),
           InstanceMethod<&WorldWrap::GetVoiceChannelStatus>("getVoiceChannelStatus"),
+          InstanceMethod<&WorldWrap::GetGuildChannel>("getGuildChannel"),
           InstanceMethod<&WorldWrap::GetAuditLog>("getAuditLog"),
           InstanceMethod<&WorldWrap::SetFriends>("setFriends"),
           InstanceMethod<&WorldWrap::SetProfilePrivacy>("setProfilePrivacy"),

@@ -113,6 +113,7 @@ class WorldWrap final : public Napi::ObjectWrap<WorldWrap> {
   Napi::Value AcceptChannelInvite(const Napi::CallbackInfo& info);       // (code, userId) -> invite
   Napi::Value SetVoiceChannelStatus(const Napi::CallbackInfo& info);     // (app, channelId, status | null, reason?)
   Napi::Value GetVoiceChannelStatus(const Napi::CallbackInfo& info);     // (channelId) -> string | null
+  Napi::Value GetGuildChannel(const Napi::CallbackInfo& info);           // (channelId) -> {type, position, parentId} | null
   Napi::Value GetAuditLog(const Napi::CallbackInfo& info);               // (guildId) -> entries
   // Relationships (world_wrap_presence.cc).
   Napi::Value SetFriends(const Napi::CallbackInfo& info);  // (userA, userB, discord, game)

@@ -196,6 +196,19 @@ Napi::Value WorldWrap::GetVoiceChannelStatus(const Napi::CallbackInfo& info) {
   return status ? Napi::Value(Napi::String::New(env, *status)) : env.Null();
 }
 
+Napi::Value WorldWrap::GetGuildChannel(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const sdk::Snowflake channelId = SnowflakeFromJs(ArgOrUndefined(info, 0), "channelId");
+  std::optional<sdk::GuildChannel> channel = Guarded(env, [&] { return world().GuildChannel(channelId); });
+  if (!channel) return env.Null();
+  Napi::Object out = Napi::Object::New(env);
+  // The vendor's ChannelType values are the service's channel types.
+  out.Set("type", Napi::Number::New(env, static_cast<double>(channel->type.value_or(sdk::ChannelType::GuildText))));
+  out.Set("position", Napi::Number::New(env, channel->position));
+  out.Set("parentId", channel->parentId ? SnowflakeToJs(env, *channel->parentId) : env.Null());
+  return out;
+}
+
 Napi::Value WorldWrap::GetAuditLog(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   const sdk::Snowflake guildId = SnowflakeFromJs(ArgOrUndefined(info, 0), "guildId");

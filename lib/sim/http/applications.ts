@@ -77,7 +77,7 @@ function recordOf(world: NativeWorld, applicationId: string): ApplicationRecord 
 
 /** A user as the description's UserResponse requires it (wire.ts's user and the required flags). */
 export function wireFullUser(world: NativeWorld, id: string): Json {
-  return { ...wireUser(world, id), public_flags: 0, flags: 0, primary_guild: null };
+  return wireUser(world, id);
 }
 
 /** The application's owner: a user the simulator makes the first time one is needed (our choice). */

@@ -80,7 +80,9 @@ export class RateLimitRefusal extends ServiceRefusal {
 export function invalidForm(field: string, message: string, code: 'BASE_TYPE_INVALID' | 'BASE_TYPE_REQUIRED' = 'BASE_TYPE_INVALID'): ServiceRefusal {
   const leaf: Record<string, unknown> = { _errors: [{ code, message }] };
   const errors = field === '_errors' ? leaf : field.split('.').reduceRight<Record<string, unknown>>((inner, key) => ({ [key]: inner }), leaf);
-  return new ServiceRefusal(400, 50035, `Invalid Form Body: ${message}`, errors);
+  // The message is the service's own ("Invalid Form Body", docs reference.mdx "Error Messages"); the
+  // detail is in `errors`.
+  return new ServiceRefusal(400, 50035, 'Invalid Form Body', errors);
 }
 
 export function unauthorized(): ServiceRefusal {
@@ -116,9 +118,9 @@ export function worldCall<T>(operation: () => T): T {
     if (error instanceof RangeError) {
       const { status, code } = error as RangeError & { status?: unknown; code?: unknown };
       if (typeof status === 'number' && typeof code === 'number') throw new ServiceRefusal(status, code, error.message);
-      throw new ServiceRefusal(400, 50035, `Invalid Form Body: ${error.message}`);
+      throw invalidForm('_errors', error.message);
     }
-    if (error instanceof TypeError) throw new ServiceRefusal(400, 50035, `Invalid Form Body: ${error.message}`);
+    if (error instanceof TypeError) throw invalidForm('_errors', error.message);
     throw error;
   }
 }

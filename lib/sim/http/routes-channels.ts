@@ -9,9 +9,9 @@
 import { limits } from '../../limits.js';
 import { checkText, typeName } from '../../validate.js';
 import { field, invalidForm, worldCall } from './errors.js';
-import { ownedLobby } from './routes-lobbies.js';
+import { lobbyJson, ownedLobby } from './routes-lobbies.js';
 import { userCaller, type RouteHandlers } from './routes.js';
-import { bodyObject, snowflakeField, wireLobby } from './wire.js';
+import { bodyObject, snowflakeField } from './wire.js';
 
 export const CHANNEL_HANDLERS = {
   linkChannelToLobby: {
@@ -23,7 +23,7 @@ export const CHANNEL_HANDLERS = {
       // Present: link; absent (or an empty body): unlink.
       const channelId = channel === undefined || channel === null ? null : snowflakeField('channel_id', channel);
       worldCall(() => context.world.userLinkChannel(caller.applicationId, user.userId, lobby.id, channelId));
-      return { status: 200, body: wireLobby(context.world.getLobby(lobby.id)!) };
+      return { status: 200, body: lobbyJson(context, lobby.id) };
     },
   },
   createLobbyChannelInvite: {

@@ -10,11 +10,15 @@ import { limits } from '../../limits.js';
 import { checkBoolean, checkInteger, checkMetadata, checkSecret, checkText, typeName } from '../../validate.js';
 import { field, invalidForm, notFound, worldCall } from './errors.js';
 import { userCaller, type Caller, type RouteHandlers, type ServiceContext } from './routes.js';
-import { bodyObject, snowflakeField, wireLobby, wireMember } from './wire.js';
+import { bodyObject, snowflakeField, wireLobby, wireMember, type LobbySettings } from './wire.js';
 
 const UNKNOWN_LOBBY = 10031;
 /** LobbyMemberFlags: CanLinkLobby is the only one. */
 const MEMBER_FLAGS_ALL = 1;
+/** A lobby's `flags`: the official description allows 1 (null or `enum: [1]`). */
+const LOBBY_FLAGS_ALL = 1;
+/** `override_event_webhooks_url`: `maxLength` 512 in the official description. */
+const OVERRIDE_URL_LENGTH = 512;
 
 /** The lobby of the caller's application, or 404 Unknown Lobby (another game's lobbies are unknown to it). */
 export function ownedLobby(context: ServiceContext, caller: Caller, id: string): NativeServerLobby {
@@ -69,19 +73,56 @@ function memberList(value: unknown, key: string, min: number, allowRemove: boole
   return value.map((entry, i) => memberUpdate(entry, `${key}.${i}`, allowRemove));
 }
 
+/** A lobby as the service answers it, with the settings the service keeps beside the world's lobby. */
+export function lobbyJson(context: ServiceContext, lobbyId: string): Record<string, unknown> {
+  return wireLobby(context.world, context.world.getLobby(lobbyId)!, context.state.lobbySettings.get(lobbyId));
+}
+
+/**
+ * The lobby settings of a create or modify body (official description: `flags`, null or 1, and
+ * `override_event_webhooks_url`, a URI of at most 512 characters, or null): kept and answered.
+ * What flag 1 changes and which events go to the override URL are not documented: the simulator
+ * keeps and answers both, and delivers events as before (our choice).
+ */
+function applyLobbySettings(context: ServiceContext, lobbyId: string, given: Record<string, unknown>, previous?: LobbySettings): void {
+  const settings: LobbySettings = { ...(previous ?? { flags: 0, overrideEventWebhooksUrl: null }) };
+  if (given['flags'] !== undefined) settings.flags = given['flags'] === null ? 0 : field('flags', () => checkInteger(given['flags'], 'flags', 0, LOBBY_FLAGS_ALL));
+  const url = given['override_event_webhooks_url'];
+  if (url !== undefined) settings.overrideEventWebhooksUrl = url === null ? null : field('override_event_webhooks_url', () => checkWebhookUrl(url));
+  context.state.lobbySettings.set(lobbyId, settings);
+}
+
+/** `override_event_webhooks_url`: an absolute http(s) URL of at most 512 characters. */
+function checkWebhookUrl(value: unknown): string {
+  const text = checkText(value, 'override_event_webhooks_url', 1, OVERRIDE_URL_LENGTH);
+  if (!URL.canParse(text) || !/^https?:$/.test(new URL(text).protocol)) throw new RangeError('override_event_webhooks_url must be an http(s) URL');
+  return text;
+}
+
+/** Checks the settings of a body before anything changes (a bad one refuses the request whole). */
+function checkLobbySettings(given: Record<string, unknown>): void {
+  if (given['flags'] !== undefined && given['flags'] !== null) field('flags', () => checkInteger(given['flags'], 'flags', 0, LOBBY_FLAGS_ALL));
+  const url = given['override_event_webhooks_url'];
+  if (url !== undefined && url !== null) field('override_event_webhooks_url', () => checkWebhookUrl(url));
+}
+
 export const LOBBY_HANDLERS = {
   createLobby: {
-    handle({ caller, body }, { world }) {
+    handle({ caller, body }, context) {
+      const { world } = context;
       const given = body === undefined ? {} : bodyObject(body);
       const metadata = optionalMetadata(given, 'metadata') ?? {};
       const members = given['members'] === undefined || given['members'] === null ? [] : memberList(given['members'], 'members', 0, false);
       const idle = idleTimeout(given);
+      checkLobbySettings(given);
       const id = worldCall(() => world.createLobby(caller.applicationId, undefined, metadata, members, idle));
-      return { status: 201, body: wireLobby(world.getLobby(id)!) };
+      applyLobbySettings(context, id, given);
+      return { status: 201, body: lobbyJson(context, id) };
     },
   },
   createOrJoinLobby: {
-    handle({ caller, body }, { world }) {
+    handle({ caller, body }, context) {
+      const { world } = context;
       const user = userCaller(caller);
       const given = bodyObject(body);
       const lobbyMetadata = optionalMetadata(given, 'lobby_metadata');
@@ -93,14 +134,16 @@ export const LOBBY_HANDLERS = {
       // lobby without a secret is what POST /lobbies (bot token) makes. See docs/conformance.md.
       if (given['secret'] === undefined) throw invalidForm('secret', 'secret is required', 'BASE_TYPE_REQUIRED');
       const secret = field('secret', () => checkSecret(given['secret']));
+      checkLobbySettings(given);
       const id = worldCall(() => world.userCreateOrJoinLobby(caller.applicationId, user.userId, secret, lobbyMetadata, memberMetadata));
       if (idle !== undefined) worldCall(() => world.modifyLobby(id, { idleTimeoutSeconds: idle }));
-      return { status: 200, body: wireLobby(world.getLobby(id)!) };
+      applyLobbySettings(context, id, given, context.state.lobbySettings.get(id));
+      return { status: 200, body: lobbyJson(context, id) };
     },
   },
   getLobby: {
     handle({ caller, params }, context) {
-      return { status: 200, body: wireLobby(ownedLobby(context, caller, params['lobby_id']!)) };
+      return { status: 200, body: lobbyJson(context, ownedLobby(context, caller, params['lobby_id']!).id) };
     },
   },
   modifyLobby: {
@@ -113,8 +156,10 @@ export const LOBBY_HANDLERS = {
       if (given['members'] !== undefined && given['members'] !== null) changes.members = memberList(given['members'], 'members', 0, false);
       const idle = idleTimeout(given);
       if (idle !== undefined) changes.idleTimeoutSeconds = idle;
+      checkLobbySettings(given);
       worldCall(() => context.world.modifyLobby(lobby.id, changes));
-      return { status: 200, body: wireLobby(context.world.getLobby(lobby.id)!) };
+      applyLobbySettings(context, lobby.id, given, context.state.lobbySettings.get(lobby.id));
+      return { status: 200, body: lobbyJson(context, lobby.id) };
     },
   },
   deleteLobby: {

@@ -12,7 +12,7 @@ import { MODERATION_METADATA_BOUNDS, checkContent, checkInteger, checkMetadata }
 import { field, worldCall } from './errors.js';
 import { ownedLobby } from './routes-lobbies.js';
 import { userCaller, type RouteHandlers } from './routes.js';
-import { bodyObject, snowflakeField, wireMessage } from './wire.js';
+import { bodyObject, snowflakeField, wireLobbyMessage } from './wire.js';
 
 /** Get Lobby Messages without `limit` returns this many (server API reference §1.3 #12). */
 const DEFAULT_MESSAGE_LIMIT = 50;
@@ -30,7 +30,7 @@ export const MESSAGE_HANDLERS = {
       const content = field('content', () => checkContent(given['content'], ROUTES.sendLobbyMessage.contentLength));
       const metadata = given['metadata'] === undefined || given['metadata'] === null ? {} : field('metadata', () => checkMetadata(given['metadata'], 'metadata'));
       const message = worldCall(() => context.world.userSendLobbyMessage(caller.applicationId, user.userId, lobby.id, content, metadata, ROUTES.sendLobbyMessage.contentLength));
-      return { status: 201, body: wireMessage(context.world, message, caller.applicationId) };
+      return { status: 201, body: wireLobbyMessage(context.world, message, caller.applicationId) };
     },
   },
   getLobbyMessages: {
@@ -43,7 +43,7 @@ export const MESSAGE_HANDLERS = {
           ? DEFAULT_MESSAGE_LIMIT
           : field('limit', () => checkInteger(/^\d+$/.test(given) ? Number(given) : Number.NaN, 'limit', 1, limits.lobbyMessagesReturned));
       const messages = worldCall(() => context.world.userReadLobbyMessages(caller.applicationId, user.userId, lobby.id, limit));
-      return { status: 200, body: messages.map((message) => wireMessage(context.world, message, caller.applicationId)) };
+      return { status: 200, body: messages.map((message) => wireLobbyMessage(context.world, message, caller.applicationId)) };
     },
   },
   setLobbyMessageModerationMetadata: {

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 
 import { SocialSdkError } from '../../errors.js';
 import { syncClock } from '../clock.js';
-import { OAuthRefusal, ServiceRefusal, unauthorized } from './errors.js';
+import { invalidForm, OAuthRefusal, ServiceRefusal, unauthorized } from './errors.js';
 import { routeKey } from '../../routes/table.js';
 import { matchRoute, userCaller, type Caller, type Route, type ServiceContext, type ServiceReply } from './routes.js';
 
@@ -58,7 +58,7 @@ async function parseFormFields(raw: Buffer, contentType: string): Promise<unknow
   try {
     form = await new Response(raw, { headers: { 'Content-Type': contentType } }).formData();
   } catch {
-    throw new ServiceRefusal(400, 50035, 'Invalid Form Body: the form body could not be parsed');
+    throw invalidForm('_errors', 'the form body could not be parsed');
   }
   const payload = form.get('payload_json');
   if (typeof payload === 'string') return parseJson(Buffer.from(payload, 'utf8'));
@@ -81,7 +81,7 @@ async function parseBody(raw: Buffer, contentType: string | undefined, accepted:
   const kind = accepted.find((candidate) => contentType !== undefined && MEDIA_TYPES[candidate].test(contentType));
   if (kind === undefined) {
     const names = accepted.map((candidate) => ({ json: 'application/json', form: 'application/x-www-form-urlencoded', multipart: 'multipart/form-data' })[candidate]);
-    throw new ServiceRefusal(400, 50035, `Invalid Form Body: the body must be sent as ${names.join(' or ')}`);
+    throw invalidForm('_errors', `the body must be sent as ${names.join(' or ')}`);
   }
   return kind === 'json' ? parseJson(raw) : parseFormFields(raw, contentType!);
 }
@@ -147,7 +147,7 @@ async function handle(request: IncomingMessage, routes: readonly Route[], contex
   try {
     auditLogReason = typeof reason === 'string' ? decodeURIComponent(reason) : undefined;
   } catch {
-    throw new ServiceRefusal(400, 50035, 'Invalid Form Body: X-Audit-Log-Reason is not URI-encoded');
+    throw invalidForm('_errors', 'X-Audit-Log-Reason is not URI-encoded');
   }
   const body = await parseBody(raw, request.headers['content-type'], spec.body);
   try {

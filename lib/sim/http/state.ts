@@ -11,6 +11,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { NativeWorld } from '../../native.js';
 import type { RateLimitScope } from './errors.js';
 import { ServiceRateLimits } from './rate-limits.js';
+import type { LobbySettings } from './wire.js';
 import { WebhookDispatcher } from './webhooks.js';
 
 /** A failure the harness planned for the next requests of a route. */
@@ -48,6 +49,8 @@ export class ServiceState {
   readonly faults = new Map<string, PlannedFailure[]>();
   /** `${applicationId}/${userId}/${providerIssuedUserId}` -> profile. */
   readonly profiles = new Map<string, StoredProfile>();
+  /** lobby id -> the settings the service keeps beside the world's lobby (flags, events URL override). */
+  readonly lobbySettings = new Map<string, LobbySettings>();
   /** World-clock times of 401/403/429 answers, by remote address. */
   readonly #invalid = new Map<string, number[]>();
   #clockWaiters: { at: number; resolve: () => void }[] = [];

@@ -27,7 +27,7 @@ import { request as httpsRequest } from 'node:https';
 import { SocialSdkError } from '../../errors.js';
 import type { NativeMessage, NativeWebhookNotice, NativeWorld } from '../../native.js';
 import { getRuntime } from '../../runtime.js';
-import { wireUser } from './wire.js';
+import { SDK_MESSAGE_FLAG, wireLobbyMessage, wireUser } from './wire.js';
 import type { WebhookEvent, WebhookEventBody } from '../../webhooks/types.js';
 
 /** The receiver must answer within this (real time; server API reference §5.3). */
@@ -47,8 +47,6 @@ export const PROBE_INTERVAL_MS = 60 * 60 * 1000;
  * "fails to respond too often".
  */
 export const FAILED_EVENTS_BEFORE_DISABLING = 10;
-/** Message flag of messages sent through the SDK (as the service's examples show). */
-const SDK_MESSAGE_FLAG = 1 << 16;
 
 /** One delivery of the log. */
 export interface WebhookDelivery {
@@ -125,6 +123,15 @@ function pingBody(applicationId: string): string {
 /** `2024-10-18T14:42:53.064000`: the service's event timestamps (no zone, microseconds). */
 function eventTimestamp(ms: number): string {
   return `${new Date(ms).toISOString().slice(0, -1)}000`;
+}
+
+/** `2025-08-05T20:38:43.660000+00:00`: a message's own times, as the docs' update example shows them. */
+function messageTime(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, -1)}000+00:00`;
+}
+
+function messageTimes(message: NativeMessage): { timestamp: string; edited_timestamp: string | null } {
+  return { timestamp: messageTime(message.sentAt), edited_timestamp: message.editedAt === null ? null : messageTime(message.editedAt) };
 }
 
 /** The service's verdict on an attempt: 2xx is an acknowledgement. */
@@ -393,9 +400,13 @@ export class WebhookDispatcher {
       case 'APPLICATION_DEAUTHORIZED':
         return { type: 'APPLICATION_DEAUTHORIZED', timestamp, data: { user: wireUser(this.#world, notice.userId ?? '0') } };
       case 'LOBBY_MESSAGE_CREATE':
-        return notice.message ? { type: 'LOBBY_MESSAGE_CREATE', timestamp, data: this.#lobbyMessage(notice.message, notice.applicationId) } : undefined;
+        return notice.message ? { type: 'LOBBY_MESSAGE_CREATE', timestamp, data: wireLobbyMessage(this.#world, notice.message, notice.applicationId) } : undefined;
       case 'LOBBY_MESSAGE_UPDATE':
-        return notice.message ? { type: 'LOBBY_MESSAGE_UPDATE', timestamp, data: this.#lobbyMessage(notice.message, notice.applicationId) } : undefined;
+        // An update adds the message's times (docs webhook-events.mdx, "Lobby Message Update": "with
+        // additional fields for message updates"; its example: timestamp, edited_timestamp).
+        return notice.message
+          ? { type: 'LOBBY_MESSAGE_UPDATE', timestamp, data: { ...wireLobbyMessage(this.#world, notice.message, notice.applicationId), ...messageTimes(notice.message) } }
+          : undefined;
       case 'LOBBY_MESSAGE_DELETE':
         return { type: 'LOBBY_MESSAGE_DELETE', timestamp, data: { id: notice.messageId ?? '0', lobby_id: notice.lobbyId ?? '0' } };
       case 'GAME_DIRECT_MESSAGE_CREATE':
@@ -407,23 +418,6 @@ export class WebhookDispatcher {
       default:
         return undefined;
     }
-  }
-
-  #lobbyMessage(message: NativeMessage, applicationId: string) {
-    const lobbyId = message.lobbyId ?? message.channelId;
-    return {
-      id: message.id,
-      type: 0,
-      content: message.content,
-      lobby_id: lobbyId,
-      channel_id: lobbyId,
-      author: wireUser(this.#world, message.authorId),
-      ...(Object.keys(message.metadata).length === 0 ? {} : { metadata: { ...message.metadata } }),
-      flags: SDK_MESSAGE_FLAG,
-      application_id: applicationId,
-      timestamp: eventTimestamp(message.sentAt),
-      edited_timestamp: message.editedAt === null ? null : eventTimestamp(message.editedAt),
-    };
   }
 
   #directMessage(message: NativeMessage, applicationId: string) {
@@ -438,8 +432,7 @@ export class WebhookDispatcher {
       channel_id: message.channelId,
       recipient_id: recipientId,
       channel: { id: message.channelId, type: 1, recipients: [wireUser(this.#world, recipientId)] },
-      timestamp: eventTimestamp(message.sentAt),
-      edited_timestamp: message.editedAt === null ? null : eventTimestamp(message.editedAt),
+      ...messageTimes(message),
     };
   }
 }

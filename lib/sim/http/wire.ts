@@ -7,12 +7,26 @@
 import type { NativeMessage, NativeServerLobby, NativeTokenExchange, NativeUser, NativeWorld } from '../../native.js';
 import { toSnowflake, type Snowflake } from '../../ids.js';
 import { typeName } from '../../validate.js';
+import type { WebhookLobbyMessage } from '../../webhooks/types.js';
 import { field, invalidForm } from './errors.js';
 
 type Json = Record<string, unknown>;
 
-/** A user as the service's JSON shows it (API responses and webhook events alike). */
-export type WireUser = { id: string; username: string; global_name: string | null; avatar: null; discriminator: string };
+/**
+ * A user as the service's JSON shows it (API responses and webhook events alike): the fields the
+ * official description's UserResponse requires. The simulator keeps no avatar, flags or primary
+ * guild, so those are their empty values.
+ */
+export type WireUser = {
+  id: string;
+  username: string;
+  global_name: string | null;
+  avatar: null;
+  discriminator: string;
+  public_flags: number;
+  flags: number;
+  primary_guild: null;
+};
 
 export function wireUser(world: NativeWorld, id: string): WireUser {
   const user: NativeUser | null = world.getUser(id);
@@ -22,6 +36,9 @@ export function wireUser(world: NativeWorld, id: string): WireUser {
     global_name: user?.globalName ?? null,
     avatar: null,
     discriminator: '0',
+    public_flags: 0,
+    flags: 0,
+    primary_guild: null,
   };
 }
 
@@ -34,35 +51,61 @@ export function wireMember(member: NativeServerLobby['members'][number]): Json {
   };
 }
 
-export function wireLobby(lobby: NativeServerLobby): Json {
+/** What the service keeps of a lobby beside the world's rules: its flags and its events URL override. */
+export interface LobbySettings {
+  flags: number;
+  overrideEventWebhooksUrl: string | null;
+}
+
+/** A lobby's linked channel as a channel object (GuildChannelResponse: id, type, flags, guild_id, name, position). */
+function wireLinkedChannel(world: NativeWorld, channel: NonNullable<NativeServerLobby['linkedChannel']>): Json {
+  const known = world.getGuildChannel(channel.id);
+  return {
+    id: channel.id,
+    type: known?.type ?? 0,
+    flags: 0,
+    guild_id: channel.guildId,
+    name: channel.name,
+    position: known?.position ?? 0,
+    ...(known?.parentId ? { parent_id: known.parentId } : {}),
+  };
+}
+
+export function wireLobby(world: NativeWorld, lobby: NativeServerLobby, settings: LobbySettings | undefined): Json {
   return {
     id: lobby.id,
     application_id: lobby.applicationId,
     metadata: lobby.metadata,
     members: lobby.members.map(wireMember),
-    ...(lobby.linkedChannel
-      ? { linked_channel: { id: lobby.linkedChannel.id, type: 0, guild_id: lobby.linkedChannel.guildId, name: lobby.linkedChannel.name } }
-      : {}),
-    flags: 0,
+    ...(lobby.linkedChannel ? { linked_channel: wireLinkedChannel(world, lobby.linkedChannel) } : {}),
+    flags: settings?.flags ?? 0,
+    override_event_webhooks_url: settings?.overrideEventWebhooksUrl ?? null,
   };
 }
 
-export function wireMessage(world: NativeWorld, message: NativeMessage, applicationId: string): Json {
+/** Message flag of messages sent through the Social SDK (the docs' lobby message examples: 65536). */
+export const SDK_MESSAGE_FLAG = 1 << 16;
+
+/**
+ * A lobby message, the one serializer of the HTTP answers and the webhook events (docs
+ * resources/lobby.mdx "Lobby Message Object", events/webhook-events.mdx "Lobby Message Object";
+ * the description's LobbyMessageResponse): `channel_id` equals `lobby_id`; `lobby_member` only when
+ * the author had an additional name; `metadata` and `moderation_metadata` only when set.
+ */
+export function wireLobbyMessage(world: NativeWorld, message: NativeMessage, applicationId: string): WebhookLobbyMessage {
   const lobbyId = message.lobbyId ?? message.channelId;
   return {
     id: message.id,
     type: 0,
     content: message.content,
     lobby_id: lobbyId,
-    channel_id: message.channelId,
+    channel_id: lobbyId,
     author: wireUser(world, message.authorId),
     ...(message.additionalName === null ? {} : { lobby_member: { additional_name: message.additionalName } }),
-    metadata: message.metadata,
-    ...(Object.keys(message.moderationMetadata).length > 0 ? { moderation_metadata: message.moderationMetadata } : {}),
-    flags: 0,
+    ...(Object.keys(message.metadata).length > 0 ? { metadata: { ...message.metadata } } : {}),
+    ...(Object.keys(message.moderationMetadata).length > 0 ? { moderation_metadata: { ...message.moderationMetadata } } : {}),
+    flags: SDK_MESSAGE_FLAG,
     application_id: applicationId,
-    timestamp: new Date(message.sentAt).toISOString(),
-    edited_timestamp: message.editedAt === null ? null : new Date(message.editedAt).toISOString(),
   };
 }
 

@@ -265,6 +265,18 @@ bool Guilds::IsMember(sdk::Snowflake guildId, sdk::Snowflake userId) const {
   return found != guilds_.end() && found->second.members.count(userId) > 0;
 }
 
+std::optional<sdk::GuildChannel> Guilds::ChannelOf(sdk::Snowflake channelId) const {
+  auto found = channels_.find(channelId);
+  if (found == channels_.end()) return std::nullopt;
+  sdk::GuildChannel view;
+  view.id = channelId;
+  view.name = found->second.spec.name;
+  view.type = found->second.spec.type;
+  view.position = found->second.spec.position;
+  view.parentId = found->second.spec.parentId;
+  return view;
+}
+
 bool Guilds::ShareGuild(sdk::Snowflake a, sdk::Snowflake b) const {
   for (const auto& [id, guild] : guilds_) {
     if (guild.members.count(a) > 0 && guild.members.count(b) > 0) return true;

@@ -128,6 +128,9 @@ class Guilds {
   bool IsMember(sdk::Snowflake guildId, sdk::Snowflake userId) const;
   // Whether the two users are members of one guild at least (a "mutual Discord server").
   bool ShareGuild(sdk::Snowflake a, sdk::Snowflake b) const;
+  // A channel as the service's channel object shows it to the game backend (the lobby's linked
+  // channel): type, position, category. nullopt for an unknown channel.
+  std::optional<sdk::GuildChannel> ChannelOf(sdk::Snowflake channelId) const;
 
  private:
   struct Channel {

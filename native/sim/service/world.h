@@ -285,6 +285,8 @@ class World {
   void SetVoiceChannelStatus(sdk::Snowflake app, sdk::Snowflake channelId, std::optional<std::string> status,
                              std::optional<std::string> reason);
   std::optional<std::string> VoiceChannelStatus(sdk::Snowflake channelId) const;
+  // A guild channel as the server API's channel objects show it; nullopt when unknown.
+  std::optional<sdk::GuildChannel> GuildChannel(sdk::Snowflake channelId) const;
   std::vector<AuditLogEntry> AuditLog(sdk::Snowflake guildId) const;
   // The application, or ServiceError 404 (for the harness: an invalid_argument, as elsewhere).
   Application ApplicationOf(sdk::Snowflake app) const;

@@ -62,6 +62,11 @@ std::optional<std::string> World::VoiceChannelStatus(sdk::Snowflake channelId) c
   return guilds_.VoiceStatusOf(channelId);
 }
 
+std::optional<sdk::GuildChannel> World::GuildChannel(sdk::Snowflake channelId) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return guilds_.ChannelOf(channelId);
+}
+
 std::vector<AuditLogEntry> World::AuditLog(sdk::Snowflake guildId) const {
   std::lock_guard<std::mutex> lock(mutex_);
   return guilds_.AuditLogOf(guildId);
