@@ -213,10 +213,12 @@ describe('the simulated service against the official description', () => {
   });
 
   it('provisional accounts, OAuth2 tokens, child tokens and game profiles', async () => {
-    const { sim, rest, restOf, app } = await setup();
+    const { sim, rest, restOf, app, raw } = await setup();
     const user = sim.createUser({ username: 'ada' });
     const bot = await rest.getBotProvisionalToken({ externalUserId: 'player-1', preferredGlobalName: 'Nova' });
     expect(bot.tokenType).toBe('Bearer');
+    // preferred_global_name may be null (the description: `type: [string, null]`).
+    expect((await raw('POST', '/partner-sdk/token/bot', { json: { external_user_id: 'player-2', preferred_global_name: null } })).status).toBe(200);
     const provider = sim.identityProvider(app);
     provider.configureOidc({ issuer: 'https://id.example.com' });
     await rest.getProvisionalToken({ externalAuthType: 'OIDC', externalAuthToken: provider.issueToken({ subject: 'p1' }) });

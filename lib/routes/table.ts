@@ -62,6 +62,9 @@ export interface RouteSpec {
 
 const LOBBY_DOCS = 'docs resources/lobby.mdx';
 const BEARER_IN_DOCS = (operation: string): string => `${LOBBY_DOCS}, "${operation}": "Uses Bearer token for authorization"`;
+/** The description also lists a bot token; the docs' requests carry the client credentials in the body only. */
+const CREDENTIALS_IN_BODY = (page: string): string =>
+  `docs discord-social-sdk/development-guides/${page}, "the request": its JSON body carries client_id and client_secret, with no Authorization header`;
 
 /** The routes, by the name the RestClient and the simulated service know each by. */
 export const ROUTES = {
@@ -185,9 +188,25 @@ export const ROUTES = {
     restClient: 'yes',
     body: ['form'],
   },
-  provisionalToken: { method: 'POST', path: '/partner-sdk/token', auth: ['client'], source: 'stable', restClient: 'yes', body: ['json'] },
+  provisionalToken: {
+    method: 'POST',
+    path: '/partner-sdk/token',
+    auth: ['client'],
+    authFollows: CREDENTIALS_IN_BODY('provisional-accounts/external-credentials-exchange.mdx'),
+    source: 'stable',
+    restClient: 'yes',
+    body: ['json'],
+  },
   botProvisionalToken: { method: 'POST', path: '/partner-sdk/token/bot', auth: ['bot'], source: 'stable', restClient: 'yes', body: ['json'] },
-  unmergeProvisionalAccount: { method: 'POST', path: '/partner-sdk/provisional-accounts/unmerge', auth: ['client'], source: 'stable', restClient: 'yes', body: ['json'] },
+  unmergeProvisionalAccount: {
+    method: 'POST',
+    path: '/partner-sdk/provisional-accounts/unmerge',
+    auth: ['client'],
+    authFollows: CREDENTIALS_IN_BODY('provisional-accounts/unmerging-accounts.mdx'),
+    source: 'stable',
+    restClient: 'yes',
+    body: ['json'],
+  },
   unmergeBotProvisionalAccount: { method: 'POST', path: '/partner-sdk/provisional-accounts/unmerge/bot', auth: ['bot'], source: 'stable', restClient: 'yes', body: ['json'] },
   exchangeChildToken: {
     method: 'POST',

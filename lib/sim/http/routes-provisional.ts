@@ -68,7 +68,8 @@ export const PROVISIONAL_HANDLERS = {
       const body = bodyObject(request.body);
       const player = externalUserId(body);
       const name = body['preferred_global_name'];
-      const preferred = name === undefined ? undefined : field('preferred_global_name', () => checkText(name, 'preferred_global_name', 1, 32));
+      // null is allowed (the official description: `type: [string, null]`) and means none.
+      const preferred = name === undefined || name === null ? undefined : field('preferred_global_name', () => checkText(name, 'preferred_global_name', 1, 32));
       const { applicationId } = request.caller;
       const tokens = worldCall(() => context.world.botProvisionalToken(applicationId, player, preferred));
       return { status: 200, body: wireTokenResponse(tokens, idTokenFor(context.world, tokens.accessToken)) };
