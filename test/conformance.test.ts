@@ -12,7 +12,8 @@ import * as path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { digest, disagreements, EXCEPTIONS, operationOf, requestDisagreements } from './conformance/official-description.js';
-import { player } from './lobby-helpers.js';
+import { player, rejectionOf } from './lobby-helpers.js';
+import { approvedSignIn } from './sign-in-helpers.js';
 import { root, sdk, type Client, type SimulatedService, type User } from './sdk.js';
 
 const load = createRequire(import.meta.url);
@@ -109,25 +110,11 @@ async function setup() {
   return { sim, service, app, rest, restOf, raw, botToken };
 }
 
-/** `user` approves a sign-in of a game client in the chat client: the code, its redirect URI and the verifier. */
-async function approvedBy(sim: Simulator, user: User) {
+/** A game client of the default application, closed after the test. */
+function gameClient(sim: Simulator): Client {
   const game = sim.createClient({ applicationId: sim.defaultApplication.id });
   clients.push(game);
-  const pkce = game.createAuthorizationCodeVerifier();
-  const pending = game.authorize({ scopes: 'openid sdk.social_layer', codeChallenge: pkce.challenge });
-  await sim.settle();
-  sim.chatClient(user).approveConsent();
-  const { code, redirectUri } = await pending;
-  return { code, redirectUri, codeVerifier: pkce.verifier };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<Error & Record<string, unknown>> {
-  return promise.then(
-    () => {
-      throw new Error('expected a rejection');
-    },
-    (error: Error & Record<string, unknown>) => error,
-  );
+  return game;
 }
 
 describe('the simulated service against the official description', () => {
@@ -167,7 +154,7 @@ describe('the simulated service against the official description', () => {
     // Documented errors: an unknown lobby (404 10031), a body the description refuses (400 50035
     // with the field's errors nested by path), invalid JSON (50109), a missing token (401), the
     // wrong kind of token (403).
-    expect(await rejection(rest.getLobby('1'))).toMatchObject({ status: 404, code: 10031 });
+    expect(await rejectionOf(rest.getLobby('1'))).toMatchObject({ status: 404, code: 10031 });
     const noSecret = await raw('PUT', '/lobbies', { json: {}, bearer: adaToken });
     expect(noSecret).toMatchObject({ status: 400, body: { code: 50035, errors: { secret: { _errors: [{ code: expect.any(String) }] } } } });
     const badMember = await raw('POST', '/lobbies', { json: { members: [{ id: 'nope' }] } });
@@ -202,7 +189,7 @@ describe('the simulated service against the official description', () => {
     await rest.createLobbyChannelInviteForUser(lobby.id, bo.user.id);
     await rest.createLobbyChannelInvite(lobby.id, { userToken: adaToken });
     await rest.linkChannelToLobby(lobby.id, null, { userToken: adaToken });
-    expect(await rejection(rest.createLobbyChannelInviteForUser(lobby.id, bo.user.id))).toMatchObject({ status: expect.any(Number) });
+    expect(await rejectionOf(rest.createLobbyChannelInviteForUser(lobby.id, bo.user.id))).toMatchObject({ status: expect.any(Number) });
 
     sim.addGuildMember(guild, sim.defaultApplication.botUserId, { permissions: ['setVoiceChannelStatus', 'manageChannels'] });
     const voice = sim.createGuildChannel(guild, { name: 'Raid Voice', type: 'GuildVoice', position: 1 });
@@ -222,11 +209,11 @@ describe('the simulated service against the official description', () => {
     const provider = sim.identityProvider(app);
     provider.configureOidc({ issuer: 'https://id.example.com' });
     await rest.getProvisionalToken({ externalAuthType: 'OIDC', externalAuthToken: provider.issueToken({ subject: 'p1' }) });
-    expect(await rejection(rest.getProvisionalToken({ externalAuthType: 'OIDC', externalAuthToken: 'not-issued' }))).toMatchObject({ status: 403, code: 50025 });
-    expect(await rejection(rest.unmergeBotProvisionalAccount('player-1'))).toMatchObject({ status: 400, code: 50229 });
-    expect(await rejection(rest.unmergeProvisionalAccount({ externalAuthType: 'OIDC', externalAuthToken: provider.issueToken({ subject: 'p1' }) }))).toMatchObject({ status: 400, code: 50229 });
+    expect(await rejectionOf(rest.getProvisionalToken({ externalAuthType: 'OIDC', externalAuthToken: 'not-issued' }))).toMatchObject({ status: 403, code: 50025 });
+    expect(await rejectionOf(rest.unmergeBotProvisionalAccount('player-1'))).toMatchObject({ status: 400, code: 50229 });
+    expect(await rejectionOf(rest.unmergeProvisionalAccount({ externalAuthType: 'OIDC', externalAuthToken: provider.issueToken({ subject: 'p1' }) }))).toMatchObject({ status: 400, code: 50229 });
 
-    const tokens = await rest.exchangeCode(await approvedBy(sim, user));
+    const tokens = await rest.exchangeCode(await approvedSignIn(sim, gameClient(sim), user));
     const renewed = await rest.refreshToken(tokens.refreshToken!);
     await rest.revokeToken(renewed.accessToken);
 
@@ -238,39 +225,38 @@ describe('the simulated service against the official description', () => {
     const game = sim.createApplication({ name: 'Game', parent: publisher });
     const parent = sim.issueToken(user, publisher);
     await restOf(publisher).exchangeChildToken({ parentAccessToken: parent.accessToken, childApplicationId: game.id });
-    expect(await rejection(restOf(publisher).exchangeChildToken({ parentAccessToken: 'not-a-token', childApplicationId: game.id }))).toMatchObject({ status: 401 });
+    expect(await rejectionOf(restOf(publisher).exchangeChildToken({ parentAccessToken: 'not-a-token', childApplicationId: game.id }))).toMatchObject({ status: 401 });
   });
 
   it('merged accounts unmerged, by the bot and by the external identity', async () => {
     const { sim, rest, app } = await setup();
-    const game = sim.createClient({ applicationId: app.id });
-    clients.push(game);
+    const game = gameClient(sim);
     const alice = sim.createUser({ username: 'alice' });
     const provisional = await rest.getBotProvisionalToken({ externalUserId: 'player-7' });
-    const approved = await approvedBy(sim, alice);
+    const approved = await approvedSignIn(sim, gameClient(sim), alice);
     await game.getTokenFromProvisionalMerge({ applicationId: app.id, ...approved, externalAuthType: 'DiscordBotIssuedAccessToken', externalAuthToken: provisional.accessToken });
     await rest.unmergeBotProvisionalAccount('player-7');
-    expect(await rejection(rest.unmergeBotProvisionalAccount('never-seen'))).toMatchObject({ status: 404 });
+    expect(await rejectionOf(rest.unmergeBotProvisionalAccount('never-seen'))).toMatchObject({ status: 404 });
 
     const provider = sim.identityProvider(app);
     provider.configureOidc({ issuer: 'https://id.example.com' });
     const bob = sim.createUser({ username: 'bob' });
     const oidc = provider.issueToken({ subject: 'p2' });
     await rest.getProvisionalToken({ externalAuthType: 'OIDC', externalAuthToken: oidc });
-    await game.getTokenFromProvisionalMerge({ applicationId: app.id, ...(await approvedBy(sim, bob)), externalAuthType: 'OIDC', externalAuthToken: provider.issueToken({ subject: 'p2' }) });
+    await game.getTokenFromProvisionalMerge({ applicationId: app.id, ...(await approvedSignIn(sim, gameClient(sim), bob)), externalAuthType: 'OIDC', externalAuthToken: provider.issueToken({ subject: 'p2' }) });
     await rest.unmergeProvisionalAccount({ externalAuthType: 'OIDC', externalAuthToken: provider.issueToken({ subject: 'p2' }) });
   });
 
   it('the application, OAuth2 information and keys, and application identities', async () => {
     const { sim, rest, app, raw } = await setup();
     const user = sim.createUser({ username: 'ada', globalName: 'Ada' });
-    const tokens = await rest.exchangeCode(await approvedBy(sim, user));
+    const tokens = await rest.exchangeCode(await approvedSignIn(sim, gameClient(sim), user));
     await rest.getApplication();
     await rest.getApplication(app.id);
     await rest.getCurrentBotApplication();
     await rest.modifyApplication({ description: 'A game' });
     await rest.modifyApplication({ description: 'Still a game' }, app.id);
-    expect(await rejection(rest.getApplication('999999999999'))).toMatchObject({ status: 404, code: 10002 });
+    expect(await rejectionOf(rest.getApplication('999999999999'))).toMatchObject({ status: 404, code: 10002 });
     const credentials = await rest.getClientCredentialsToken({ scopes: 'identify' });
     await rest.getCurrentAuthorization({ userToken: credentials.accessToken });
     await rest.getUserInfo({ userToken: tokens.accessToken });
@@ -278,8 +264,7 @@ describe('the simulated service against the official description', () => {
     expect((await raw('GET', '/oauth2/userinfo', { bot: null })).status).toBe(401);
 
     const provisional = await rest.getBotProvisionalToken({ externalUserId: 'player/7' });
-    const game = sim.createClient({ applicationId: app.id });
-    clients.push(game);
+    const game = gameClient(sim);
     const account = (await game.fetchCurrentUser(provisional.accessToken)).id;
     const [identity] = await rest.getUserApplicationIdentities(account, app.id);
     expect(identity).toBeDefined();

@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 
+import { approvedSignIn } from './sign-in-helpers.js';
 import { root, sdk, type Client, type SimulatedService, type User } from './sdk.js';
 
 const { RestClient } = createRequire(import.meta.url)(path.join(root, 'dist', 'rest', 'index.js')) as typeof import('../lib/rest/index.js');
@@ -35,16 +36,6 @@ async function setup() {
   return { sim, service, app, rest, user, game, clientSecret };
 }
 
-/** The player approves the consent prompt in the game: the code, its redirect URI and the PKCE verifier, for the server. */
-async function authorized(sim: Simulator, game: Client, user: User) {
-  const pkce = game.createAuthorizationCodeVerifier();
-  const pending = game.authorize({ scopes, codeChallenge: pkce.challenge });
-  await sim.settle();
-  sim.chatClient(user).approveConsent();
-  const { code, redirectUri } = await pending;
-  return { code, redirectUri, codeVerifier: pkce.verifier };
-}
-
 async function rejection(promise: Promise<unknown>): Promise<Error & Record<string, unknown>> {
   return promise.then(
     () => {
@@ -57,7 +48,7 @@ async function rejection(promise: Promise<unknown>): Promise<Error & Record<stri
 describe('RestClient token methods against sim.listen()', () => {
   it('exchanges a code for tokens that act for the user, with the tokens hidden from inspect and JSON', async () => {
     const { sim, rest, user, game } = await setup();
-    const tokens = await rest.exchangeCode(await authorized(sim, game, user));
+    const tokens = await rest.exchangeCode(await approvedSignIn(sim, game, user, scopes));
     expect(tokens).toMatchObject({ tokenType: 'Bearer', expiresIn: 604800, scopes });
     expect(tokens.refreshToken).toEqual(expect.any(String));
     const lobby = await rest.createOrJoinLobby({ secret: 'after-link' }, { userToken: tokens.accessToken });
@@ -71,29 +62,29 @@ describe('RestClient token methods against sim.listen()', () => {
 
   it('refuses a spent code, a wrong verifier and a wrong redirect URI with invalid_grant', async () => {
     const { sim, rest, user, game } = await setup();
-    const grant = await authorized(sim, game, user);
+    const grant = await approvedSignIn(sim, game, user, scopes);
     await rest.exchangeCode(grant);
     await expect(rest.exchangeCode(grant)).rejects.toMatchObject(invalidGrant);
-    const other = await authorized(sim, game, user);
+    const other = await approvedSignIn(sim, game, user, scopes);
     await expect(rest.exchangeCode({ ...other, codeVerifier: game.createAuthorizationCodeVerifier().verifier })).rejects.toMatchObject(invalidGrant);
-    const moved = await authorized(sim, game, user);
+    const moved = await approvedSignIn(sim, game, user, scopes);
     await expect(rest.exchangeCode({ ...moved, redirectUri: 'http://127.0.0.1/elsewhere' })).rejects.toMatchObject(invalidGrant);
   });
 
   it('authenticates the client: a wrong secret is 401 invalid_client; a reset secret replaces the old one', async () => {
     const { sim, service, app, rest, user, game } = await setup();
     const wrong = new RestClient({ token: service.issueBotToken(), clientId: app.id, clientSecret: 'not-the-secret', baseUrl: service.apiBase, retries: 0 });
-    const refused = await rejection(wrong.exchangeCode(await authorized(sim, game, user)));
+    const refused = await rejection(wrong.exchangeCode(await approvedSignIn(sim, game, user, scopes)));
     expect(refused).toMatchObject({ type: 'HTTPError', status: 401, oauthError: 'invalid_client' });
     const fresh = service.resetClientSecret();
-    await expect(rest.exchangeCode(await authorized(sim, game, user))).rejects.toMatchObject({ status: 401, oauthError: 'invalid_client' });
+    await expect(rest.exchangeCode(await approvedSignIn(sim, game, user, scopes))).rejects.toMatchObject({ status: 401, oauthError: 'invalid_client' });
     const renewed = new RestClient({ token: service.issueBotToken(), clientId: app.id, clientSecret: fresh, baseUrl: service.apiBase, retries: 0 });
-    await expect(renewed.exchangeCode(await authorized(sim, game, user))).resolves.toMatchObject({ tokenType: 'Bearer' });
+    await expect(renewed.exchangeCode(await approvedSignIn(sim, game, user, scopes))).resolves.toMatchObject({ tokenType: 'Bearer' });
   });
 
   it('refresh rotates: the new set works, the spent refresh token is invalid_grant', async () => {
     const { sim, rest, user, game } = await setup();
-    const first = await rest.exchangeCode(await authorized(sim, game, user));
+    const first = await rest.exchangeCode(await approvedSignIn(sim, game, user, scopes));
     const second = await rest.refreshToken(first.refreshToken!);
     expect(second.accessToken).not.toBe(first.accessToken);
     expect(second.refreshToken).not.toBe(first.refreshToken);
@@ -106,7 +97,7 @@ describe('RestClient token methods against sim.listen()', () => {
 
   it('a refresh after the player removed the app fails with the deauthorization error (invalid_grant), and the access token stops working', async () => {
     const { sim, app, rest, user, game } = await setup();
-    const tokens = await rest.exchangeCode(await authorized(sim, game, user));
+    const tokens = await rest.exchangeCode(await approvedSignIn(sim, game, user, scopes));
     expect(sim.removeApplicationForUser(user, app)).toBeGreaterThanOrEqual(2);
     const refused = await rejection(rest.refreshToken(tokens.refreshToken!));
     expect(refused).toBeInstanceOf(sdk.SocialSdkError);
@@ -116,20 +107,20 @@ describe('RestClient token methods against sim.listen()', () => {
 
   it('a refresh after the player was banned fails with the deauthorization error (invalid_grant); lifting the ban brings no token back', async () => {
     const { sim, rest, user, game } = await setup();
-    const tokens = await rest.exchangeCode(await authorized(sim, game, user));
+    const tokens = await rest.exchangeCode(await approvedSignIn(sim, game, user, scopes));
     sim.banUser(user);
     await expect(rest.refreshToken(tokens.refreshToken!)).rejects.toMatchObject(invalidGrant);
     await expect(rest.createOrJoinLobby({ secret: 'banned' }, { userToken: tokens.accessToken })).rejects.toMatchObject({ status: 401 });
     sim.unbanUser(user);
     await expect(rest.refreshToken(tokens.refreshToken!)).rejects.toMatchObject(invalidGrant);
     // Linking again after the ban works.
-    const relinked = await rest.exchangeCode(await authorized(sim, game, user));
+    const relinked = await rest.exchangeCode(await approvedSignIn(sim, game, user, scopes));
     await expect(rest.createOrJoinLobby({ secret: 'back' }, { userToken: relinked.accessToken })).resolves.toMatchObject({ members: [{ id: user.id }] });
   });
 
   it('revoking the access token ends the whole authorization: later refreshes and API calls fail', async () => {
     const { sim, rest, user, game } = await setup();
-    const tokens = await rest.exchangeCode(await authorized(sim, game, user));
+    const tokens = await rest.exchangeCode(await approvedSignIn(sim, game, user, scopes));
     await rest.revokeToken(tokens.accessToken, { tokenTypeHint: 'access_token' });
     await expect(rest.refreshToken(tokens.refreshToken!)).rejects.toMatchObject(invalidGrant);
     await expect(rest.createOrJoinLobby({ secret: 'revoked' }, { userToken: tokens.accessToken })).rejects.toMatchObject({ status: 401 });
@@ -139,12 +130,12 @@ describe('RestClient token methods against sim.listen()', () => {
 
   it('unlink then relink: unlinkUser revokes both tokens, and linking again gets a fresh, working authorization', async () => {
     const { sim, rest, user, game } = await setup();
-    const linked = await rest.exchangeCode(await authorized(sim, game, user));
+    const linked = await rest.exchangeCode(await approvedSignIn(sim, game, user, scopes));
     await rest.unlinkUser({ accessToken: linked.accessToken, refreshToken: linked.refreshToken });
     await expect(rest.refreshToken(linked.refreshToken!)).rejects.toMatchObject(invalidGrant);
     await expect(rest.createOrJoinLobby({ secret: 'x' }, { userToken: linked.accessToken })).rejects.toMatchObject({ status: 401 });
 
-    const relinked = await rest.exchangeCode(await authorized(sim, game, user));
+    const relinked = await rest.exchangeCode(await approvedSignIn(sim, game, user, scopes));
     await expect(rest.createOrJoinLobby({ secret: 'relinked' }, { userToken: relinked.accessToken })).resolves.toMatchObject({ members: [{ id: user.id }] });
     const refreshed = await rest.refreshToken(relinked.refreshToken!);
     await expect(rest.createOrJoinLobby({ secret: 'relinked' }, { userToken: refreshed.accessToken })).resolves.toMatchObject({ members: [{ id: user.id }] });
@@ -186,7 +177,7 @@ describe('RestClient token methods against sim.listen()', () => {
 
   it('keeps the client secret, codes and tokens out of errors and inspect output', async () => {
     const { sim, rest, user, game, clientSecret } = await setup();
-    const grant = await authorized(sim, game, user);
+    const grant = await approvedSignIn(sim, game, user, scopes);
     const tokens = await rest.exchangeCode(grant);
     const errors = [await rejection(rest.exchangeCode(grant)), await rejection(rest.refreshToken(`${tokens.refreshToken!}x`))];
     sim.removeApplicationForUser(user, sim.defaultApplication);

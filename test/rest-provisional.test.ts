@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 
+import { approvedSignIn } from './sign-in-helpers.js';
 import { root, sdk, type Client, type SimulatedService, type User } from './sdk.js';
 import { until } from './helpers.js';
 
@@ -46,16 +47,6 @@ async function setup() {
 /** The account a token signs in to, as the service tells the game client. */
 async function accountOf(game: Client, accessToken: string): Promise<string> {
   return (await game.fetchCurrentUser(accessToken)).id;
-}
-
-/** `user` approves a sign-in of `game` in the chat client: the code, its redirect URI and the verifier. */
-async function approvedBy(sim: Simulator, game: Client, user: User) {
-  const pkce = game.createAuthorizationCodeVerifier();
-  const pending = game.authorize({ scopes: 'openid sdk.social_layer', codeChallenge: pkce.challenge });
-  await sim.settle();
-  sim.chatClient(user).approveConsent();
-  const { code, redirectUri } = await pending;
-  return { code, redirectUri, codeVerifier: pkce.verifier };
 }
 
 /** A raw request to the simulated service (for what the RestClient's own checks never send). */
@@ -133,12 +124,12 @@ describe('POST /partner-sdk/token/bot (RestClient.getBotProvisionalToken)', () =
     await expect(rest.unmergeBotProvisionalAccount('player-7')).rejects.toMatchObject({ type: 'HTTPError', status: 400, code: 50229 });
     await expect(rest.unmergeBotProvisionalAccount('never-seen')).rejects.toMatchObject({ type: 'HTTPError', status: 404 });
     // The external_user_id is not the merge's external token: the account's access token is.
-    const grant = await approvedBy(sim, game, alice);
+    const grant = await approvedSignIn(sim, game, alice);
     await expect(game.getTokenFromProvisionalMerge({ applicationId: sim.defaultApplication.id, ...grant, externalAuthType: 'DiscordBotIssuedAccessToken', externalAuthToken: 'player-7' }))
       .rejects.toMatchObject({ status: 403, code: 50025 });
     const merged = await game.getTokenFromProvisionalMerge({
       applicationId: sim.defaultApplication.id,
-      ...(await approvedBy(sim, game, alice)),
+      ...(await approvedSignIn(sim, game, alice)),
       externalAuthType: 'DiscordBotIssuedAccessToken',
       externalAuthToken: provisional.accessToken,
     });
@@ -213,7 +204,7 @@ describe('POST /partner-sdk/token (RestClient.getProvisionalToken, client creden
     await expect(rest.getProvisionalToken({ externalAuthType: 'OIDC', externalAuthToken: expiring })).rejects.toMatchObject({ status: 403, code: 50025 });
     // Merged into Alice's account: the identity signs in with OAuth2 now, on both paths.
     await rest.getProvisionalToken({ externalAuthType: 'OIDC', externalAuthToken: provider.issueToken({ subject: 'm1' }) });
-    await game.getTokenFromProvisionalMerge({ applicationId: app.id, ...(await approvedBy(sim, game, alice)), externalAuthType: 'OIDC', externalAuthToken: provider.issueToken({ subject: 'm1' }) });
+    await game.getTokenFromProvisionalMerge({ applicationId: app.id, ...(await approvedSignIn(sim, game, alice)), externalAuthType: 'OIDC', externalAuthToken: provider.issueToken({ subject: 'm1' }) });
     await expect(rest.getProvisionalToken({ externalAuthType: 'OIDC', externalAuthToken: provider.issueToken({ subject: 'm1' }) })).rejects.toMatchObject({ status: 400, code: 530010 });
     // Input checks, before anything is sent.
     const bare = new RestClient({ token: service.issueBotToken(), baseUrl: service.apiBase, retries: 0 });
@@ -243,7 +234,7 @@ describe('POST /partner-sdk/token (RestClient.getProvisionalToken, client creden
     await expect(rest.unmergeProvisionalAccount(identity())).rejects.toMatchObject({ status: 400, code: 50229 });
     await expect(rest.unmergeProvisionalAccount(identity('never-seen'))).rejects.toMatchObject({ status: 404 });
     await expect(rest.unmergeProvisionalAccount({ externalAuthType: 'OIDC', externalAuthToken: 'bad' })).rejects.toMatchObject({ status: 403, code: 50025 });
-    const merged = await game.getTokenFromProvisionalMerge({ applicationId: app.id, ...(await approvedBy(sim, game, alice)), ...identity() });
+    const merged = await game.getTokenFromProvisionalMerge({ applicationId: app.id, ...(await approvedSignIn(sim, game, alice)), ...identity() });
     await game.updateToken(merged.accessToken);
     await game.connect();
     await rest.unmergeProvisionalAccount(identity());
