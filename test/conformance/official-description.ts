@@ -154,6 +154,13 @@ export function disagreements(operation: Operation, status: number, body: unknow
   return (validate.errors ?? []).map((error: ErrorObject) => `${error.instancePath || '/'} ${error.message ?? ''} ${JSON.stringify(error.params)}`);
 }
 
+/** Schema errors of `body` against one component schema of the description (`'PrivateApplicationResponse'`); empty when it agrees. */
+export function componentErrors(name: string, body: unknown): string[] {
+  if (!(name in digest.$defs)) throw new Error(`no schema ${name} in the digest`);
+  const validate = validatorOf({ $ref: `digest#/$defs/${name}` });
+  return validate(body) ? [] : (validate.errors ?? []).map((error: ErrorObject) => `${error.instancePath} ${error.message ?? ''}`);
+}
+
 /** Schema errors of a request body against the operation's request schema. */
 export function requestDisagreements(operation: Operation, body: unknown, options: { without?: string } = {}): string[] {
   const schema = operation.requestBody?.schema;
