@@ -282,6 +282,8 @@ export interface NativeBinding {
   setKeepAlive(keepAlive: boolean): void;
   /** Benchmark baseline: one JS call per event instead of one per batch. */
   setPerEventDelivery(perEvent: boolean): void;
+  /** Benchmark baseline: `false` lets a pump turn run past its time budget (only its callback count bounds it). */
+  setSlicedTurns(sliced: boolean): void;
   noop(): void;
   /** The pump queue of this environment: its bound, what is queued now, the most ever queued, and how often a backend thread waited for room. */
   pumpStats(): NativePumpStats;

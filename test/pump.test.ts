@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { runFixture } from './helpers.js';
+import { runFixture, world } from './helpers.js';
 
 interface Counts {
   calls: number;
@@ -82,5 +82,43 @@ describe('a batch delivered from inside a dispatch', () => {
     // The nested drain delivered the error lines queued meanwhile, and the outer batch still read
     // as warnings: its fields were not overwritten by the nested batch's.
     expect(report).toEqual({ outerIntact: true, warnings: 1024, nestedErrors: 2048 });
+  });
+});
+
+describe('a flood yields to the event loop (issue 33, item 12)', () => {
+  it('a timer and an immediate set mid-flood run long before a slow listener has had every event, and every event still arrives', async () => {
+    const { sim, user, grant, app } = world();
+    const client = sim.createClient({ logLevel: 'verbose', applicationId: app.id });
+    await client.updateToken(grant.accessToken);
+    await client.connect();
+    const total = 20_000;
+    let resolve: () => void = () => {};
+    const done = new Promise<void>((settle) => (resolve = settle));
+    let seen = 0;
+    let timerAt = -1;
+    let immediateAt = -1;
+    client.on('log', (entry) => {
+      if (entry.message !== 'flood') return;
+      seen++;
+      // A listener that spends about 50 µs on each event (a UI update, a write).
+      const until = process.hrtime.bigint() + 50_000n;
+      while (process.hrtime.bigint() < until);
+      if (seen === 2_000) {
+        setTimeout(() => (timerAt = seen), 0);
+        setImmediate(() => (immediateAt = seen));
+      }
+      if (seen === total) resolve();
+    });
+    // One flood: the simulator posts its lines in runs of 16 per callback.
+    sim.emitLogs(user, total, { message: 'flood' });
+    await done;
+    expect(seen).toBe(total);
+    // Before turns had a time budget, one turn ran every queued callback (up to 8,192, each a run
+    // of up to 16 lines): both ran only after the whole flood.
+    expect(immediateAt).toBeGreaterThan(0);
+    expect(immediateAt).toBeLessThan(total);
+    expect(timerAt).toBeGreaterThan(0);
+    expect(timerAt).toBeLessThan(total);
+    await client.close();
   });
 });

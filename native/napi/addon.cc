@@ -56,6 +56,11 @@ Napi::Value SetKeepAlive(const Napi::CallbackInfo& info) {
   return info.Env().Undefined();
 }
 
+Napi::Value SetSlicedTurns(const Napi::CallbackInfo& info) {
+  Addon::Of(info.Env()).pump.SetSliced(BoolArg(info, 0, "sliced"));
+  return info.Env().Undefined();
+}
+
 Napi::Value SetPerEventDelivery(const Napi::CallbackInfo& info) {
   Addon::Of(info.Env()).pump.SetPerEventDelivery(BoolArg(info, 0, "perEvent"));
   return info.Env().Undefined();
@@ -92,6 +97,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("drain", Napi::Function::New(env, Drain, "drain"));
   exports.Set("closeAll", Napi::Function::New(env, CloseAll, "closeAll"));
   exports.Set("setKeepAlive", Napi::Function::New(env, SetKeepAlive, "setKeepAlive"));
+  exports.Set("setSlicedTurns", Napi::Function::New(env, SetSlicedTurns, "setSlicedTurns"));
   exports.Set("setPerEventDelivery",
               Napi::Function::New(env, SetPerEventDelivery, "setPerEventDelivery"));
   exports.Set("noop", Napi::Function::New(env, Noop, "noop"));

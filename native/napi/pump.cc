@@ -1,5 +1,6 @@
 #include "napi/pump.h"
 
+#include <chrono>
 #include <utility>
 #include <variant>
 
@@ -67,28 +68,78 @@ void Pump::Run(Napi::Env env) {
   wakePending_.store(false);
   ++turns_;
   Napi::HandleScope scope(env);
-  const size_t limit = perEvent_ ? 1 : kMaxBatch;
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point start = Clock::now();
+  // A turn nested in a dispatch (a listener draining the pump) runs to its end: the outer turn
+  // owns the unfinished blocks.
+  const bool sliced = sliced_ && !dispatching_;
+  const auto spent = [&] { return sliced && Clock::now() - start >= kTurnBudget; };
   bool delivering = true;
-  // Taking only one turn's worth keeps the rest in the queue, where it counts against the bound
-  // its producers wait on.
-  std::vector<sdk::CallbackQueue::Block> blocks = queue_.Take(kCallbacksPerTurn, std::move(ran_));
-  for (auto& block : blocks) {
-    for (auto& callback : block) {
-      callback();
+  bool overBudget = false;
+  std::vector<sdk::CallbackQueue::Block> blocks;
+  size_t b = 0;
+  size_t i = 0;
+  if (!unfinished_.empty() && !dispatching_) {
+    blocks = std::move(unfinished_);
+    unfinished_.clear();
+    b = resumeBlock_;
+    i = resumeIndex_;
+  } else {
+    // Taking only one turn's worth keeps the rest in the queue, where it counts against the bound
+    // its producers wait on.
+    blocks = queue_.Take(kCallbacksPerTurn, std::move(ran_));
+  }
+  // The clock is read after each batch handed over and every 256 callbacks: a read per callback
+  // would cost a fan-out's cheap callbacks a fifth more.
+  size_t sinceCheck = 0;
+  for (; b < blocks.size() && !overBudget; ++b, i = 0) {
+    auto& block = blocks[b];
+    for (; i < block.size();) {
+      block[i++]();
       // A callback may emit several events (a run of log lines): hand over every full batch.
-      while (delivering && batch_.size() >= limit) delivering = Deliver(env, limit);
+      const size_t limit = BatchLimit();
+      bool handedOver = false;
+      while (delivering && batch_.size() >= limit) {
+        delivering = Deliver(env, limit);
+        handedOver = true;
+      }
+      if ((handedOver || ++sinceCheck >= 256) && spent()) {
+        overBudget = true;
+        break;
+      }
+      if (handedOver) sinceCheck = 0;
+    }
+    if (overBudget) break;
+  }
+  if (overBudget) {
+    // Resume where this turn stopped; a block it finished is skipped.
+    if (b < blocks.size() && i >= blocks[b].size()) ++b, i = 0;
+    if (b < blocks.size()) {
+      unfinished_ = std::move(blocks);
+      resumeBlock_ = b;
+      resumeIndex_ = i;
     }
   }
-  for (auto& block : blocks) block.clear();  // the callbacks' captures go now, not next turn
-  ran_ = std::move(blocks);
-  // Events left over (a partial batch, or what a failed delivery could not hand over).
-  while (delivering && !batch_.empty()) {
+  if (unfinished_.empty()) {
+    for (auto& block : blocks) block.clear();  // the callbacks' captures go now, not next turn
+    if (!blocks.empty()) ran_ = std::move(blocks);
+  }
+  // Events left over (a partial batch, or what a failed delivery could not hand over), within
+  // the budget; the rest goes first next turn.
+  while (delivering && !batch_.empty() && !(overBudget = overBudget || spent())) {
+    const size_t limit = BatchLimit();
     delivering = Deliver(env, batch_.size() < limit ? batch_.size() : limit);
   }
-  if (!queue_.Empty() && !turnScheduled_ && !scheduleTurn_.IsEmpty()) {
+  const bool leftOver = !queue_.Empty() || !unfinished_.empty() || (delivering && !batch_.empty());
+  if (leftOver && !turnScheduled_ && !scheduleTurn_.IsEmpty()) {
     turnScheduled_ = true;
     scheduleTurn_.Call({});
   }
+}
+
+size_t Pump::BatchLimit() const {
+  if (perEvent_) return 1;
+  return sliced_ ? batchLimit_ : kMaxBatch;
 }
 
 bool Pump::Deliver(Napi::Env env, size_t count) {
@@ -121,8 +172,16 @@ bool Pump::Deliver(Napi::Env env, size_t count) {
   }
   batch_.erase(batch_.begin(), batch_.begin() + static_cast<std::ptrdiff_t>(count));
   const FlagScope dispatching(dispatching_);
+  const auto started = std::chrono::steady_clock::now();
   try {
     dispatcher_.Call(arguments);
+    // The listeners' pace sizes the next batches: a full batch that took more than half the turn's
+    // budget halves them (down to 16 events), one that took less than an eighth doubles them
+    // again (up to kMaxBatch). A batch's own cost, not a cost per event: a small batch's time is
+    // mostly the JS call itself.
+    const auto took = std::chrono::steady_clock::now() - started;
+    if (took > kTurnBudget / 2 && count > 16) batchLimit_ = count / 2 < 16 ? 16 : count / 2;
+    else if (took < kTurnBudget / 8 && count >= batchLimit_ && batchLimit_ < kMaxBatch) batchLimit_ = batchLimit_ * 2 > kMaxBatch ? kMaxBatch : batchLimit_ * 2;
   } catch (const Napi::Error& error) {
     // The dispatcher isolates listener errors itself, so this is a bug in it: surface it as an
     // uncaught exception ('uncaughtException', or the process ends with it), and come back for
@@ -153,6 +212,7 @@ void Pump::Shutdown() {
   queue_.SetPoll(nullptr);  // backends clear theirs when their last client closes; this is a backstop
   queue_.Clear();
   ran_.clear();
+  unfinished_.clear();
   batch_.clear();
   dispatcher_.Reset();
   scheduleTurn_.Reset();

@@ -3,12 +3,17 @@
 // callbacks there (the vendor RunCallbacks contract), collects the JS events they produce and
 // hands them to the JS dispatcher in batches: one JS call per batch, not per event.
 //
-// Fairness: one turn runs at most kCallbacksPerTurn callbacks. What is left waits for the next
-// turn, which JS schedules with setImmediate, so timers and I/O run between turns even while a
-// backend floods the queue.
+// Fairness: one turn runs at most kCallbacksPerTurn callbacks, and stops early once it has spent its
+// time budget (kTurnBudget) on callbacks and listeners. What is left (callbacks taken but not run,
+// events not handed over) waits for the next turn, which JS schedules with setImmediate, so timers
+// and I/O run between turns even while a backend floods the queue and the listeners are slow: a
+// run of log lines can be 16 events a callback, so a turn of 8,192 callbacks was up to 131,072
+// events, seconds of a slow listener's time without the loop turning. A batch is also sized to the
+// listeners' measured pace, so that one JS call fits in the budget too.
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <vector>
 
@@ -24,6 +29,9 @@ class Pump {
   static constexpr size_t kMaxBatch = 1024;
   // Most backend callbacks one turn runs before yielding to the event loop.
   static constexpr size_t kCallbacksPerTurn = 8192;
+  // Time one turn may spend before it yields to the event loop (our choice: a fifth of a 50 ms
+  // frame, so a UI's timers and a server's I/O wait at most about that long behind a flood).
+  static constexpr std::chrono::nanoseconds kTurnBudget = std::chrono::milliseconds(10);
 
   explicit Pump(Napi::Env env);
   Pump(const Pump&) = delete;
@@ -42,6 +50,8 @@ class Pump {
   void SetKeepAlive(Napi::Env env, bool keepAlive);
   // Benchmark baseline: one JS call per event instead of per batch.
   void SetPerEventDelivery(bool perEvent) { perEvent_ = perEvent; }
+  // Benchmark baseline: turns without a time budget (only kCallbacksPerTurn bounds them).
+  void SetSliced(bool sliced) { sliced_ = sliced; }
 
   // Turns run and batches handed to JS since the pump started (benchmark figures).
   uint64_t turns() const { return turns_; }
@@ -67,6 +77,9 @@ class Pump {
   void Run(Napi::Env env);
   // Delivers batch_[0..count); returns false if the dispatcher threw.
   bool Deliver(Napi::Env env, size_t count);
+  // The size of the next batch: kMaxBatch, or fewer when the listeners are slow (see
+  // batchLimit_), so that one batch fits in the turn's budget.
+  size_t BatchLimit() const;
   // The batch's numeric fields: one buffer of kMaxBatch events, kept and reused from batch to
   // batch. A new ArrayBuffer per batch was an external allocation V8 accounts for, which brought
   // on page faults and early scavenges in a flood. Valid only during the dispatcher's call.
@@ -89,6 +102,14 @@ class Pump {
   std::vector<napi_value> arguments_;
   // The blocks the last turn ran (their callbacks destroyed), handed back with the next Take.
   std::vector<sdk::CallbackQueue::Block> ran_;
+  // Blocks a turn took but stopped in, over its budget: the next turn resumes them at
+  // (resumeBlock_, resumeIndex_) before it takes anything newer, so the order is kept.
+  std::vector<sdk::CallbackQueue::Block> unfinished_;
+  size_t resumeBlock_ = 0;
+  size_t resumeIndex_ = 0;
+  bool sliced_ = true;
+  // The size of the next batch while turns are sliced (see Deliver: it follows the listeners' pace).
+  size_t batchLimit_ = kMaxBatch;
   RecentMessages recentMessages_;  // message objects kept across batches (see its header)
   Napi::FunctionReference dispatcher_;
   Napi::FunctionReference scheduleTurn_;

@@ -238,6 +238,7 @@ function rawRuntime(binding) {
       binding.setDispatcher(dispatcher, scheduleTurn);
       binding.setKeepAlive(true);
       binding.setPerEventDelivery(false);
+      binding.setSlicedTurns(true);
     },
     request(start) {
       const id = nextRequest++;
