@@ -29,6 +29,7 @@ const { fanout, fanoutBatchedVsPerEvent, memoryUnderLoad } = require('./lobby-fa
 const { plainJsBaseline, checksumListener, sendRoundTrips, idleLatency } = require('./costs.cjs');
 const { manyClients, fillLobbies, closeInFullLobby } = require('./scale.cjs');
 const { judge, printTargets } = require('./targets.cjs');
+const { livenessInChild } = require('./liveness.cjs');
 const { floodMemoryInChild } = require('./flood.cjs');
 const { restThroughput } = require('./rest.cjs');
 
@@ -159,6 +160,12 @@ async function main() {
   if (floodLines > 0) {
     console.log(`log flood`);
     figures.flood = await floodMemoryInChild(floodLines, console.log);
+  }
+
+  const livenessLines = Number(process.env.BENCH_LIVENESS_LINES ?? 1_000_000);
+  if (livenessLines > 0) {
+    console.log(`liveness: a 50 ms timer during a flood to a slow listener (sliced turns vs unsliced)`);
+    figures.liveness = await livenessInChild(livenessLines, console.log);
   }
 
   const restRequests = Number(process.env.BENCH_REST_REQUESTS ?? 2000);

@@ -21,6 +21,8 @@ const TARGETS = [
   ['idle delivery latency p50 (µs)', (f) => f.latency?.p50Us, '<=', 50, fixed(1)],
   ['idle delivery latency p99 (µs)', (f) => f.latency?.p99Us, '<=', 200, fixed(1)],
   ['1 M lobby messages: RSS growth after GC, worst run (MB)', (f) => f.lobbyMemoryRuns?.worstGrowthMB, '<=', 20, fixed(1)],
+  ['flood to a 20 µs listener: a 50 ms timer late by at most (ms)', (f) => f.liveness?.lateMs, '<=', 50, fixed(0)],
+  ['flood to a 20 µs listener: sliced rate vs unsliced', (f) => f.liveness?.rateRatio, '>=', 0.9, (v) => `${fixed(2)(v)}x`],
 ];
 
 /** Each target judged against `figures`: { figure, value, target, met } (value null: not measured). */
