@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 
 import { player } from './lobby-helpers.js';
 import { serve, type Answer } from './service-helpers.js';
+import { approvedSignIn } from './sign-in-helpers.js';
 import { root, sdk } from './sdk.js';
 
 const table = createRequire(import.meta.url)(path.join(root, 'dist', 'routes', 'table.js')) as typeof import('../lib/routes/table.js');
@@ -29,6 +30,10 @@ describe("another application's credentials on every route", () => {
     sim.setFriends(ada.user, bo.user);
     const adaA = sim.issueToken(ada.user, appA);
     const adaB = sim.issueToken(ada.user, appB).accessToken;
+    // A code a player approved for game A, not yet redeemed.
+    const gameA = sim.createClient({ applicationId: appA.id });
+    const signIn = await approvedSignIn(sim, gameA, bo.user);
+    await gameA.close();
 
     // A's resources: a lobby with a message, a direct message sent from game A, a game profile,
     // a guild voice channel its bot may set, a provisional account and an OIDC identity.
@@ -72,7 +77,12 @@ describe("another application's credentials on every route", () => {
       createOrJoinLobby: { ownOnly: "a secret is per application: B's user joins B's lobby (checked below)" },
       getLobby: () => call('GET', `/lobbies/${lobby.id}`, asB),
       modifyLobby: () => call('PATCH', `/lobbies/${lobby.id}`, { ...asB, body: { metadata: { mode: 'hijacked' } } }),
-      deleteLobby: () => call('DELETE', `/lobbies/${lobby.id}`, asB),
+      deleteLobby: async () => {
+        // DELETE is idempotent (README: an unknown lobby answers 204); another application's lobby is
+        // unknown to B, so 204 too, and the snapshot checks it is still there.
+        const answer = await call('DELETE', `/lobbies/${lobby.id}`, asB);
+        return { ...answer, status: answer.status === 204 ? 404 : answer.status };
+      },
       addLobbyMember: () => call('PUT', `/lobbies/${lobby.id}/members/${provisionalUser}`, { ...asB, body: {} }),
       removeLobbyMember: () => call('DELETE', `/lobbies/${lobby.id}/members/${bo.user.id}`, asB),
       leaveLobby: () => call('DELETE', `/lobbies/${lobby.id}/members/@me`, { bearer: adaB }),
@@ -87,7 +97,7 @@ describe("another application's credentials on every route", () => {
       setVoiceChannelStatus: () => call('PUT', `/channels/${voice}/voice-status`, { ...asB, body: { status: 'B was here' } }),
       updateApplicationIdentityProfile: () => call('PATCH', profile, { ...asB, body: { username: 'mallory' } }),
       getApplicationIdentityProfile: () => call('GET', profile, asB),
-      oauth2Token: () => call('POST', '/oauth2/token', { raw: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: adaA.refreshToken }).toString(), headers: form }),
+      oauth2Token: () => call('POST', '/oauth2/token', { raw: new URLSearchParams({ grant_type: 'authorization_code', code: signIn.code, redirect_uri: signIn.redirectUri, code_verifier: signIn.codeVerifier }).toString(), headers: form }),
       oauth2TokenRevoke: async () => {
         // RFC 7009 §2.2: an invalid token (here: not B's) is answered 200; it must stay valid (the snapshot's authorization).
         const answer = await call('POST', '/oauth2/token/revoke', { raw: new URLSearchParams({ token: adaA.accessToken }).toString(), headers: form });
