@@ -216,7 +216,7 @@ export interface NativeWorld {
     changes: { name?: string; position?: number; parentId?: string | null; overwrites?: NativeOverwrite[] | null },
   ): void;
   /** `userId1`/`userId2`: the conversation's participants, in either order (the server API's path); left out by the harness. */
-  setUserMessageModerationMetadata(messageId: string, metadata: NativeMetadata, userId1?: string, userId2?: string): void;
+  setUserMessageModerationMetadata(messageId: string, metadata: NativeMetadata, userId1?: string, userId2?: string, applicationId?: string): void;
 
   // The simulated HTTP service's entries: the server API as a bot or as a user with a token.
   /** The injected latency (setLatency), ms of the world clock. */

@@ -99,6 +99,20 @@ function parse(argv: string[]) {
   }
 }
 
+/** Whether a --host binds the loopback interface only (127.0.0.0/8, ::1, localhost). */
+export function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare) || /^::ffff:127\./.test(bare);
+}
+
+function exposedWarning(url: string): string {
+  return (
+    `WARNING: the simulated service listens on ${url}, which other machines may reach, and this command prints ` +
+    'every bot token, client secret and access token of its world. Use it on a trusted network only; ' +
+    '--host 127.0.0.1 (the default) serves this machine only.\n'
+  );
+}
+
 /** Runs the command; resolves with the exit status once the service has stopped. */
 export async function runSim(argv: string[]): Promise<number> {
   const values = parse(argv);
@@ -129,6 +143,7 @@ export async function runSim(argv: string[]): Promise<number> {
     throw error;
   }
   const service = await sim.listen({ port, host: values.host, rateLimits });
+  if (!isLoopback(values.host)) process.stderr.write(exposedWarning(service.url));
   const summary = {
     url: service.url,
     apiBase: service.apiBase,

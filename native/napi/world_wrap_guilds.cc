@@ -138,7 +138,10 @@ Napi::Value WorldWrap::SetUserMessageModeration(const Napi::CallbackInfo& info) 
   if (!ArgOrUndefined(info, 2).IsUndefined()) {
     participants = std::make_pair(SnowflakeFromJs(info[2], "userId1"), SnowflakeFromJs(ArgOrUndefined(info, 3), "userId2"));
   }
-  Guarded(env, [&] { world().SetUserMessageModerationMetadata(messageId, std::move(metadata), participants); });
+  // The server API's caller: only the game the message was sent from may moderate it.
+  std::optional<sdk::Snowflake> application;
+  if (!ArgOrUndefined(info, 4).IsUndefined()) application = SnowflakeFromJs(info[4], "applicationId");
+  Guarded(env, [&] { world().SetUserMessageModerationMetadata(messageId, std::move(metadata), participants, application); });
   return env.Undefined();
 }
 

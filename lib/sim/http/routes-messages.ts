@@ -56,12 +56,12 @@ export const MESSAGE_HANDLERS = {
     },
   },
   setDirectMessageModerationMetadata: {
-    handle({ params, body }, context) {
+    handle({ caller, params, body }, context) {
       const user1 = snowflakeField('user.id', params['user_id_1']);
       const user2 = snowflakeField('other_user.id', params['user_id_2']);
       const messageId = snowflakeField('message.id', params['message_id']);
       const metadata = moderationMetadata(body);
-      worldCall(() => context.world.setUserMessageModerationMetadata(messageId, metadata, user1, user2));
+      worldCall(() => context.world.setUserMessageModerationMetadata(messageId, metadata, user1, user2, caller.applicationId));
       return { status: 204 };
     },
   },

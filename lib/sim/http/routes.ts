@@ -67,9 +67,19 @@ export function servedRoutes(handlers: Record<RouteName, RouteHandler>): Route[]
   return ROUTE_LIST.map((spec) => ({ spec, handle: (request, context) => handlers[spec.name].handle(request, context) }));
 }
 
-/** The route for a method and path, or the reason there is none (404 or 405). */
-export function matchRoute(routes: readonly Route[], method: string, path: string): RouteMatch | 'not found' | 'method not allowed' {
+/** A path segment decoded, or undefined when its `%` escapes are malformed (`%zz`, a lone `%`, bad UTF-8). */
+function decodedSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The route for a method and path, or the reason there is none (404, 405, or 400 for a malformed escape: the client's error). */
+export function matchRoute(routes: readonly Route[], method: string, path: string): RouteMatch | 'not found' | 'method not allowed' | 'malformed' {
   const segments = path.split('/').filter((segment) => segment !== '');
+  if (segments.some((segment) => decodedSegment(segment) === undefined)) return 'malformed';
   let pathMatched = false;
   for (const route of routes) {
     const pattern = route.spec.path.split('/').filter((segment) => segment !== '');
@@ -81,7 +91,7 @@ export function matchRoute(routes: readonly Route[], method: string, path: strin
       if (name !== undefined) {
         // A literal such as @me is its own route, never a parameter's value.
         if (segment.startsWith('@')) return false;
-        params[name] = decodeURIComponent(segment);
+        params[name] = decodedSegment(segment)!;
         return true;
       }
       return part === segment;

@@ -11,33 +11,13 @@ import type { AddressInfo } from 'node:net';
 
 import { SocialSdkError } from '../../errors.js';
 import { syncClock } from '../clock.js';
+import { parseJson, readBody, type HeldBytes } from './body.js';
 import { invalidForm, OAuthRefusal, ServiceRefusal, unauthorized } from './errors.js';
 import { routeKey } from '../../routes/table.js';
 import { matchRoute, userCaller, type Caller, type Route, type ServiceContext, type ServiceReply } from './routes.js';
 
-/** Request bodies larger than this are refused (413); no documented route takes more. */
-const MAX_BODY_BYTES = 1024 * 1024;
 /** The versions the service answers under `/api/v{n}` (v10 and v9 are the available ones). */
 const API_PREFIX = /^\/api\/v(?:9|10)(?=\/)/;
-
-async function readBody(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new ServiceRefusal(413, 40005, 'Request entity too large');
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
-function parseJson(raw: Buffer): unknown {
-  try {
-    return JSON.parse(raw.toString('utf8')) as unknown;
-  } catch {
-    throw new ServiceRefusal(400, 50109, 'The request body contains invalid JSON.');
-  }
-}
 
 /** The body of an OAuth2 route, which accepts only `application/x-www-form-urlencoded`. */
 function parseOAuthForm(raw: Buffer, contentType: string | undefined): URLSearchParams {
@@ -110,7 +90,7 @@ function send(response: ServerResponse, reply: ServiceReply, headers: Record<str
   response.writeHead(reply.status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }).end(body);
 }
 
-async function handle(request: IncomingMessage, routes: readonly Route[], context: ServiceContext): Promise<{ reply: ServiceReply; headers: Record<string, string> }> {
+async function handle(request: IncomingMessage, routes: readonly Route[], context: ServiceContext, held: HeldBytes): Promise<{ reply: ServiceReply; headers: Record<string, string> }> {
   // A real-time world's clock catches up first: budgets, expiries and headers follow wall time.
   syncClock(context.world);
   const url = new URL(request.url ?? '/', 'http://service.invalid');
@@ -119,12 +99,15 @@ async function handle(request: IncomingMessage, routes: readonly Route[], contex
   const found = matchRoute(routes, request.method ?? 'GET', url.pathname.slice(prefix[0].length));
   if (found === 'not found') throw new ServiceRefusal(404, 0, '404: Not Found');
   if (found === 'method not allowed') throw new ServiceRefusal(405, 0, '405: Method Not Allowed');
+  if (found === 'malformed') throw new ServiceRefusal(400, 0, '400: Bad Request: the path has a malformed percent escape');
   const { route } = found;
-  const raw = await readBody(request);
   const { spec } = route;
-  const caller: Caller = spec.auth.includes('client') || spec.auth.includes('none') ? { kind: 'client', applicationId: '' } : authenticate(request.headers.authorization, context);
+  // The token is checked before the body is read: an unauthenticated upload is never held.
+  const selfChecked = spec.auth.includes('client') || spec.auth.includes('none');
+  const caller: Caller = selfChecked ? { kind: 'client', applicationId: '' } : authenticate(request.headers.authorization, context);
   if (caller.kind === 'bot' && !spec.auth.includes('bot')) userCaller(caller);
   if (caller.kind === 'user' && !spec.auth.includes('bearer')) throw new ServiceRefusal(403, 50001, "Missing Access: this route needs the application's bot token");
+  const raw = await readBody(request, !selfChecked, held);
   const key = routeKey(spec);
   const scope = caller.kind === 'client' ? 'oauth2 client' : caller.applicationId;
   const fault = context.state.takeFault(key);
@@ -159,21 +142,42 @@ async function handle(request: IncomingMessage, routes: readonly Route[], contex
   }
 }
 
+/** The service's answer to a failure: its refusal, or a 500 for anything else (a handler's bug). */
+function refusalOf(error: unknown): ServiceRefusal {
+  return error instanceof ServiceRefusal ? error : new ServiceRefusal(500, 0, '500: Internal Server Error');
+}
+
+/**
+ * Handles one request and answers it whatever happens: a handler that throws, rejects or returns
+ * a reply that cannot be serialized answers 500, and the service goes on serving.
+ */
+async function respond(request: IncomingMessage, response: ServerResponse, routes: readonly Route[], context: ServiceContext, held: HeldBytes): Promise<void> {
+  let answer: { reply: ServiceReply; headers: Record<string, string> };
+  try {
+    answer = await handle(request, routes, context, held);
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (refusal.invalid) context.state.countInvalid();
+    answer = { reply: { status: refusal.status, body: refusal.body() }, headers: refusal.headers };
+  }
+  // The rest of a refused (or unread) body is not read: the connection closes after the answer.
+  if (!request.complete) response.setHeader('Connection', 'close');
+  try {
+    send(response, answer.reply, answer.headers);
+  } catch {
+    try {
+      const failure = refusalOf(undefined);
+      send(response, { status: failure.status, body: failure.body() }, {});
+    } catch {
+      response.destroy();
+    }
+  }
+}
+
 /** Starts serving `routes` on host:port; resolves once listening. */
 export async function startServer(routes: readonly Route[], context: ServiceContext, host: string, port: number): Promise<{ server: Server; url: string }> {
-  const server = createServer((request, response) => {
-    handle(request, routes, context).then(
-      ({ reply, headers }) => send(response, reply, headers),
-      (error: unknown) => {
-        const refusal =
-          error instanceof ServiceRefusal ? error : new ServiceRefusal(500, 0, '500: Internal Server Error');
-        if (refusal.invalid) context.state.countInvalid(request.socket.remoteAddress ?? 'unknown');
-        // The rest of a refused body is not read: the connection closes after the answer.
-        if (!request.complete) response.setHeader('Connection', 'close');
-        send(response, { status: refusal.status, body: refusal.body() }, refusal.headers);
-      },
-    );
-  });
+  const held: HeldBytes = { unauthenticated: 0 };
+  const server = createServer((request, response) => void respond(request, response, routes, context, held));
   await new Promise<void>((resolve, reject) => {
     // A port in use or an address that cannot be bound: the package's error, naming the cause.
     server.once('error', (error: NodeJS.ErrnoException) =>

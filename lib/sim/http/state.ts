@@ -13,6 +13,7 @@ import type { RateLimitScope } from './errors.js';
 import { ServiceRateLimits } from './rate-limits.js';
 import type { LobbySettings } from './wire.js';
 import { WebhookDispatcher } from './webhooks.js';
+import { WindowCount } from './window-count.js';
 
 /** A failure the harness planned for the next requests of a route. */
 export interface PlannedFailure {
@@ -51,8 +52,8 @@ export class ServiceState {
   readonly profiles = new Map<string, StoredProfile>();
   /** lobby id -> the settings the service keeps beside the world's lobby (flags, events URL override). */
   readonly lobbySettings = new Map<string, LobbySettings>();
-  /** World-clock times of 401/403/429 answers, by remote address. */
-  readonly #invalid = new Map<string, number[]>();
+  /** 401/403/429 answers over the last 10 minutes of the world clock, from every address (what the service bans on). */
+  readonly #invalid = new WindowCount(INVALID_REQUEST_WINDOW_MS);
   #clockWaiters: { at: number; resolve: () => void }[] = [];
   /** `${applicationId}/${userId}` of every App Tester. */
   readonly #appTesters = new Set<string>();
@@ -129,20 +130,14 @@ export class ServiceState {
     return this.#appTesters.has(`${applicationId}/${userId}`);
   }
 
-  /** Counts an invalid request (a 401, 403 or 429 answer) of a remote address. */
-  countInvalid(address: string): void {
-    const now = this.world.now();
-    const times = (this.#invalid.get(address) ?? []).filter((at) => at > now - INVALID_REQUEST_WINDOW_MS);
-    times.push(now);
-    this.#invalid.set(address, times);
+  /** Counts an invalid request (a 401, 403 or 429 answer); O(1). */
+  countInvalid(): void {
+    this.#invalid.add(this.world.now());
   }
 
-  /** Invalid requests in the last 10 minutes of the world's clock, from every address. */
+  /** Invalid requests in the last 10 minutes of the world's clock (to the second: window-count.ts). */
   invalidRequests(): number {
-    const since = this.world.now() - INVALID_REQUEST_WINDOW_MS;
-    let count = 0;
-    for (const times of this.#invalid.values()) count += times.filter((at) => at > since).length;
-    return count;
+    return this.#invalid.count(this.world.now());
   }
 
   /**

@@ -33,7 +33,7 @@ UserNotice DirectMessages::MessageNotice(const Pair& pair, sdk::MessageEvent eve
 
 DirectMessages::Outcome DirectMessages::Send(sdk::Snowflake author, sdk::Snowflake recipient, std::string content,
                                              sdk::Metadata metadata, sdk::Snowflake newId,
-                                             sdk::Snowflake newChannelId, uint64_t nowMs) {
+                                             sdk::Snowflake newChannelId, uint64_t nowMs, sdk::Snowflake application) {
   Outcome out;
   out.result = CheckContent(content);
   if (!out.result.ok()) return out;
@@ -58,7 +58,7 @@ DirectMessages::Outcome DirectMessages::Send(sdk::Snowflake author, sdk::Snowfla
   message->sentAtMs = nowMs;
   message->metadata = std::move(metadata);
   conversation.history.push_back(message);
-  byMessage_[newId] = pair;
+  byMessage_[newId] = Held{pair, application};
   if (conversation.history.size() > kMessagesReturned) {
     byMessage_.erase(conversation.history.front()->id);
     conversation.history.pop_front();
@@ -157,21 +157,26 @@ std::vector<sdk::UserMessageSummary> DirectMessages::Summaries(sdk::Snowflake us
 }
 
 UserNotices DirectMessages::SetModerationMetadata(sdk::Snowflake messageId, sdk::Metadata metadata,
-                                                  std::optional<std::pair<sdk::Snowflake, sdk::Snowflake>> participants) {
+                                                  std::optional<std::pair<sdk::Snowflake, sdk::Snowflake>> participants,
+                                                  std::optional<sdk::Snowflake> application) {
   auto held = byMessage_.find(messageId);
+  // Another game's message is answered as unknown, as another application's lobby is (our choice:
+  // the docs do not say how the service refuses it).
   if (held == byMessage_.end() ||
-      (participants && PairOf(participants->first, participants->second) != held->second)) {
+      (participants && PairOf(participants->first, participants->second) != held->second.conversation) ||
+      (application && *application != held->second.application)) {
     throw NotFound(kUnknownMessage, "Unknown Message: no direct message " + IdText(messageId) +
                                         (participants ? " between these users" : "") + " (the simulator keeps the " +
                                         std::to_string(kMessagesReturned) + " most recent messages of a conversation)");
   }
-  auto& history = conversations_.at(held->second).history;
+  const Pair pair = held->second.conversation;
+  auto& history = conversations_.at(pair).history;
   auto it = std::find_if(history.begin(), history.end(),
                          [messageId](const sdk::MessagePtr& m) { return m->id == messageId; });
   auto updated = std::make_shared<sdk::Message>(**it);
   updated->moderationMetadata = std::move(metadata);
   *it = updated;
-  return {MessageNotice(held->second, sdk::MessageEvent::Updated, std::move(updated))};
+  return {MessageNotice(pair, sdk::MessageEvent::Updated, std::move(updated))};
 }
 
 }  // namespace sim

@@ -50,8 +50,10 @@ class DirectMessages {
   // Client operations: failures are service errors, nothing changes. `newChannelId` is used when
   // this is the first message between the two users. The recipient must exist (checked by the
   // world).
+  // `application`: the game the message was sent from (0: none known), whose backend alone may
+  // set its moderation metadata.
   Outcome Send(sdk::Snowflake author, sdk::Snowflake recipient, std::string content, sdk::Metadata metadata,
-               sdk::Snowflake newId, sdk::Snowflake newChannelId, uint64_t nowMs);
+               sdk::Snowflake newId, sdk::Snowflake newChannelId, uint64_t nowMs, sdk::Snowflake application = 0);
   // Only the author may edit or delete a message.
   Outcome Edit(sdk::Snowflake user, sdk::Snowflake recipient, sdk::Snowflake messageId, std::string content,
                uint64_t nowMs);
@@ -67,9 +69,11 @@ class DirectMessages {
 
   // Game backend: replaces a message's moderation metadata. Throws ServiceError 404 Unknown
   // Message for a message the simulator does not hold, or (when `participants` is given, as the
-  // server API's path names them, in either order) one of another conversation.
+  // server API's path names them, in either order) one of another conversation, or (when
+  // `application` is given, as the server API's bot token names it) one sent from another game.
   UserNotices SetModerationMetadata(sdk::Snowflake messageId, sdk::Metadata metadata,
-                                    std::optional<std::pair<sdk::Snowflake, sdk::Snowflake>> participants = {});
+                                    std::optional<std::pair<sdk::Snowflake, sdk::Snowflake>> participants = {},
+                                    std::optional<sdk::Snowflake> application = {});
 
  private:
   using Pair = std::pair<sdk::Snowflake, sdk::Snowflake>;  // (lower, higher) user id
@@ -86,7 +90,11 @@ class DirectMessages {
   static UserNotice MessageNotice(const Pair& pair, sdk::MessageEvent event, sdk::MessagePtr message);
 
   std::map<Pair, Conversation> conversations_;
-  std::map<sdk::Snowflake, Pair> byMessage_;  // every message held -> its conversation
+  struct Held {
+    Pair conversation;
+    sdk::Snowflake application = 0;  // the game it was sent from
+  };
+  std::map<sdk::Snowflake, Held> byMessage_;  // every message held -> its conversation and game
   std::map<sdk::Snowflake, std::set<sdk::Snowflake>> peersOf_;
 };
 

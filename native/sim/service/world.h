@@ -302,8 +302,10 @@ class World {
                                std::vector<sdk::MessagePtr>* out) const;
   std::vector<sdk::UserMessageSummary> UserMessageSummaries(sdk::Snowflake user) const;
   // The game backend sets a direct message's moderation metadata. Bad input: std::invalid_argument.
+  // `application`: the caller's (the server API), which must be the game the message was sent from.
   void SetUserMessageModerationMetadata(sdk::Snowflake messageId, sdk::Metadata metadata,
-                                        std::optional<std::pair<sdk::Snowflake, sdk::Snowflake>> participants = {});
+                                        std::optional<std::pair<sdk::Snowflake, sdk::Snowflake>> participants = {},
+                                        std::optional<sdk::Snowflake> application = {});
   // Presence and game identity (world_presence.cc). Harness: bad input is std::invalid_argument.
   void SetApplicationInviteCoverImage(sdk::Snowflake app, std::optional<std::string> image);
   // Replaces the user's application profiles (at most one per application); returns the user.

@@ -66,7 +66,7 @@ DirectMessages::Outcome World::SendUserMessage(sdk::Snowflake app, sdk::Snowflak
   const sdk::Snowflake id = NewIdLocked();
   const sdk::Snowflake channelId = NewIdLocked();
   DirectMessages::Outcome outcome =
-      directMessages_.Send(user, recipient, std::move(content), std::move(metadata), id, channelId, nowMs_);
+      directMessages_.Send(user, recipient, std::move(content), std::move(metadata), id, channelId, nowMs_, app);
   DispatchToUsersLocked(outcome.notices);
   NoteDirectMessageLocked(outcome);
   return outcome;
@@ -106,9 +106,10 @@ std::vector<sdk::UserMessageSummary> World::UserMessageSummaries(sdk::Snowflake 
 }
 
 void World::SetUserMessageModerationMetadata(sdk::Snowflake messageId, sdk::Metadata metadata,
-                                             std::optional<std::pair<sdk::Snowflake, sdk::Snowflake>> participants) {
+                                             std::optional<std::pair<sdk::Snowflake, sdk::Snowflake>> participants,
+                                             std::optional<sdk::Snowflake> application) {
   std::lock_guard<std::mutex> lock(mutex_);
-  DispatchToUsersLocked(directMessages_.SetModerationMetadata(messageId, std::move(metadata), participants));
+  DispatchToUsersLocked(directMessages_.SetModerationMetadata(messageId, std::move(metadata), participants, application));
 }
 
 }  // namespace sim

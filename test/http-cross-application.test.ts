@@ -1,0 +1,158 @@
+// Issue 33 item 7: no route of the simulated service lets one application act on another's
+// resources. Every route of the route table (ROUTE_LIST, read from dist/ as the service serves it)
+// is called with application B's credentials (bot token, a user's B access token, B's client
+// credentials) against application A's resources, over a real socket; each must be refused (or,
+// for the routes that name no resource of another application, act on B's own), and A's world,
+// read back through A, must be unchanged. Refusing another game's direct message with 404 10008
+// Unknown Message is our choice (the docs do not say; another application's lobby is 404 10031).
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+import { player } from './lobby-helpers.js';
+import { serve, type Answer } from './service-helpers.js';
+import { approvedSignIn } from './sign-in-helpers.js';
+import { root, sdk } from './sdk.js';
+
+const table = createRequire(import.meta.url)(path.join(root, 'dist', 'routes', 'table.js')) as typeof import('../lib/routes/table.js');
+type RouteName = import('../lib/routes/table.js').RouteName;
+
+describe("another application's credentials on every route", () => {
+  it('are refused on every resource of application A, and nothing of A changes', { timeout: 30_000 }, async () => {
+    const sim = new sdk.Simulator();
+    const appA = sim.defaultApplication;
+    const { service, call } = await serve(sim);
+    const appB = sim.createApplication({ name: 'Game B' });
+    const botB = service.issueBotToken(appB);
+    const secretB = service.clientSecret(appB);
+    const ada = await player(sim, 'ada');
+    const bo = await player(sim, 'bo');
+    sim.setFriends(ada.user, bo.user);
+    const adaA = sim.issueToken(ada.user, appA);
+    const adaB = sim.issueToken(ada.user, appB).accessToken;
+    // A code a player approved for game A, not yet redeemed.
+    const gameA = sim.createClient({ applicationId: appA.id });
+    const signIn = await approvedSignIn(sim, gameA, bo.user);
+    await gameA.close();
+
+    // A's resources: a lobby with a message, a direct message sent from game A, a game profile,
+    // a guild voice channel its bot may set, a provisional account and an OIDC identity.
+    const lobby = (await call('POST', '/lobbies', { body: { members: [{ id: ada.user.id, flags: 1 }, { id: bo.user.id }], metadata: { mode: 'duo' } } })).body as { id: string };
+    const message = (await call('POST', `/lobbies/${lobby.id}/messages`, { bearer: adaA.accessToken, body: { content: 'hi' } })).body as { id: string };
+    const dm = await ada.client.sendUserMessage(bo.user.id, 'gg');
+    const profile = `/applications/${appA.id}/users/${ada.user.id}/identities/ada-1/profile`;
+    expect((await call('PATCH', profile, { body: { username: 'ada', metadata: { rank: 'gold' } } })).status).toBe(201);
+    const guild = sim.createGuild({ name: 'Raiders', owner: ada.user });
+    sim.addGuildMember(guild, appA.botUserId, { permissions: ['setVoiceChannelStatus', 'manageChannels'] });
+    const voice = sim.createGuildChannel(guild, { name: 'Raid Voice', type: 'GuildVoice', position: 1 });
+    await call('POST', '/partner-sdk/token/bot', { body: { external_user_id: 'player-1' } });
+    const provider = sim.identityProvider(appA);
+    provider.configureOidc({ issuer: 'https://id.example.com' });
+    const external = provider.issueToken({ subject: 'p1' });
+    const identities = (await call('GET', `/applications/${appA.id}/application-identities/DISCORD_BOT_ISSUED_ACCESS_TOKEN/player-1`)).body as { user_id?: string }[];
+    const provisionalUser = identities[0]?.user_id ?? ada.user.id;
+
+    /** A's world as A reads it. */
+    const snapshot = async () => ({
+      lobby: (await call('GET', `/lobbies/${lobby.id}`)).body,
+      messages: (await call('GET', `/lobbies/${lobby.id}/messages`, { bearer: adaA.accessToken })).body,
+      dm: await bo.client.getUserMessages(ada.user.id),
+      profile: (await call('GET', profile)).body,
+      application: (await call('GET', '/applications/@me')).body,
+      identities: (await call('GET', `/applications/${appA.id}/application-identities/DISCORD_BOT_ISSUED_ACCESS_TOKEN/player-1`)).body,
+      authorization: (await call('GET', '/oauth2/@me', { bearer: adaA.accessToken })).status,
+    });
+    const before = await snapshot();
+
+    const asB = { token: botB };
+    const json = { 'content-type': 'application/json' };
+    const form = { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${appB.id}:${secretB}`).toString('base64')}` };
+    const refused = (status: number) => status >= 400 && status < 500;
+    /**
+     * Each route: B's request against A's resource and whether its answer is a refusal, or, for the
+     * routes whose request names no resource of another application, why (they act on B's own).
+     */
+    const cases: Record<RouteName, (() => Promise<Answer>) | { ownOnly: string }> = {
+      createLobby: { ownOnly: 'creates a lobby of the caller' },
+      createOrJoinLobby: { ownOnly: "a secret is per application: B's user joins B's lobby (checked below)" },
+      getLobby: () => call('GET', `/lobbies/${lobby.id}`, asB),
+      modifyLobby: () => call('PATCH', `/lobbies/${lobby.id}`, { ...asB, body: { metadata: { mode: 'hijacked' } } }),
+      deleteLobby: async () => {
+        // DELETE is idempotent (README: an unknown lobby answers 204); another application's lobby is
+        // unknown to B, so 204 too, and the snapshot checks it is still there.
+        const answer = await call('DELETE', `/lobbies/${lobby.id}`, asB);
+        return { ...answer, status: answer.status === 204 ? 404 : answer.status };
+      },
+      addLobbyMember: () => call('PUT', `/lobbies/${lobby.id}/members/${provisionalUser}`, { ...asB, body: {} }),
+      removeLobbyMember: () => call('DELETE', `/lobbies/${lobby.id}/members/${bo.user.id}`, asB),
+      leaveLobby: () => call('DELETE', `/lobbies/${lobby.id}/members/@me`, { bearer: adaB }),
+      bulkUpdateLobbyMembers: () => call('POST', `/lobbies/${lobby.id}/members/bulk`, { ...asB, body: [{ id: bo.user.id, remove_member: true }] }),
+      linkChannelToLobby: () => call('PATCH', `/lobbies/${lobby.id}/channel-linking`, { bearer: adaB, body: { channel_id: voice } }),
+      createLobbyChannelInvite: () => call('POST', `/lobbies/${lobby.id}/members/@me/invites`, { bearer: adaB }),
+      createLobbyChannelInviteForUser: () => call('POST', `/lobbies/${lobby.id}/members/${bo.user.id}/invites`, asB),
+      sendLobbyMessage: () => call('POST', `/lobbies/${lobby.id}/messages`, { bearer: adaB, body: { content: 'from B' } }),
+      getLobbyMessages: () => call('GET', `/lobbies/${lobby.id}/messages`, { bearer: adaB }),
+      setLobbyMessageModerationMetadata: () => call('PUT', `/lobbies/${lobby.id}/messages/${message.id}/moderation-metadata`, { ...asB, body: { action: 'hide' } }),
+      setDirectMessageModerationMetadata: () => call('PUT', `/partner-sdk/dms/${ada.user.id}/${bo.user.id}/messages/${dm}/moderation-metadata`, { ...asB, body: { action: 'hide' } }),
+      setVoiceChannelStatus: () => call('PUT', `/channels/${voice}/voice-status`, { ...asB, body: { status: 'B was here' } }),
+      updateApplicationIdentityProfile: () => call('PATCH', profile, { ...asB, body: { username: 'mallory' } }),
+      getApplicationIdentityProfile: () => call('GET', profile, asB),
+      oauth2Token: () => call('POST', '/oauth2/token', { raw: new URLSearchParams({ grant_type: 'authorization_code', code: signIn.code, redirect_uri: signIn.redirectUri, code_verifier: signIn.codeVerifier }).toString(), headers: form }),
+      oauth2TokenRevoke: async () => {
+        // RFC 7009 §2.2: an invalid token (here: not B's) is answered 200; it must stay valid (the snapshot's authorization).
+        const answer = await call('POST', '/oauth2/token/revoke', { raw: new URLSearchParams({ token: adaA.accessToken }).toString(), headers: form });
+        return { ...answer, status: answer.status === 200 ? 400 : answer.status };
+      },
+      provisionalToken: () => call('POST', '/partner-sdk/token', { raw: JSON.stringify({ client_id: appB.id, client_secret: secretB, external_auth_type: 'OIDC', external_auth_token: external }), headers: json }),
+      botProvisionalToken: { ownOnly: "an external user id names the caller's own provisional account" },
+      unmergeProvisionalAccount: () =>
+        call('POST', '/partner-sdk/provisional-accounts/unmerge', { raw: JSON.stringify({ client_id: appB.id, client_secret: secretB, external_auth_type: 'OIDC', external_auth_token: external }), headers: json }),
+      unmergeBotProvisionalAccount: () => call('POST', '/partner-sdk/provisional-accounts/unmerge/bot', { ...asB, body: { external_user_id: 'player-1' } }),
+      exchangeChildToken: () => call('POST', '/partner-sdk/child-token', { raw: JSON.stringify({ parent_access_token: adaA.accessToken, parent_client_secret: secretB, child_application_id: appB.id }), headers: json }),
+      getCurrentAuthorization: { ownOnly: "the caller's own token" },
+      getCurrentBotApplication: { ownOnly: "the caller's own application" },
+      getOAuth2Keys: { ownOnly: "the service's public keys" },
+      getOpenIdUserInfo: { ownOnly: "the caller's own token" },
+      getCurrentApplication: { ownOnly: "the caller's own application" },
+      modifyCurrentApplication: { ownOnly: "the caller's own application" },
+      getApplication: () => call('GET', `/applications/${appA.id}`, asB),
+      modifyApplication: () => call('PATCH', `/applications/${appA.id}`, { ...asB, body: { description: 'B was here' } }),
+      getUserApplicationIdentities: () => call('GET', `/users/${provisionalUser}/application-identities/${appA.id}`, asB),
+      getApplicationIdentities: () => call('GET', `/applications/${appA.id}/application-identities/DISCORD_BOT_ISSUED_ACCESS_TOKEN/player-1`, asB),
+      deleteApplicationIdentity: () => call('POST', `/users/${provisionalUser}/application-identities/${appA.id}/DISCORD_BOT_ISSUED_ACCESS_TOKEN/player-1/delete`, { ...asB, body: {} }),
+    };
+
+    // Every route of the table has a case (a route added later without one fails here).
+    expect(Object.keys(cases).sort()).toEqual(table.ROUTE_LIST.map((route) => route.name).sort());
+    const accepted: string[] = [];
+    for (const route of table.ROUTE_LIST) {
+      const run = cases[route.name];
+      if (typeof run !== 'function') continue;
+      const answer = await run();
+      if (!refused(answer.status)) accepted.push(`${table.routeKey(route)} -> ${answer.status}`);
+    }
+    expect(accepted).toEqual([]);
+    // B's user with a secret of A's lobby gets a lobby of B.
+    const joined = await call('PUT', '/lobbies', { bearer: adaB, body: { secret: 'shared-secret' } });
+    expect(joined.status).toBe(200);
+    expect(joined.body.id).not.toBe(lobby.id);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("game B's bot cannot moderate a direct message sent from game A: 404 10008, the message unchanged", async () => {
+    const sim = new sdk.Simulator();
+    const { service, call } = await serve(sim);
+    const appB = sim.createApplication({ name: 'Game B' });
+    const ada = await player(sim, 'ada');
+    const bo = await player(sim, 'bo');
+    sim.setFriends(ada.user, bo.user);
+    const dm = await ada.client.sendUserMessage(bo.user.id, 'gg');
+    const path = `/partner-sdk/dms/${ada.user.id}/${bo.user.id}/messages/${dm}/moderation-metadata`;
+    const answer = await call('PUT', path, { token: service.issueBotToken(appB), body: { action: 'hide' } });
+    expect(answer).toMatchObject({ status: 404, body: { code: 10008 } });
+    await sim.settle();
+    expect(bo.of('messageUpdated')).toEqual([]);
+    // Game A's bot may.
+    expect((await call('PUT', path, { body: { action: 'hide' } })).status).toBe(204);
+  });
+});
