@@ -13,6 +13,7 @@ import type { Client } from '../client/client.js';
 import type { StatusChange } from '../types.js';
 import { checkKey, type StoredTokens, type TokenStore, type TokenStoreKey } from './token-store.js';
 import { withLocalLock } from './token-store-lock.js';
+import { StoredTokenSet } from './token-sets.js';
 import './auth.js';
 
 registerClientEvents({ signedOut: true, tokenRefreshed: true, tokenSaveFailed: true } satisfies Record<keyof KeepSignedInClientEvents, true>);
@@ -335,7 +336,7 @@ class Keeper implements KeptSignIn {
     let refreshed: StoredTokens;
     try {
       const set = await this.client.refreshToken({ applicationId: this.key.applicationId, refreshToken: current.refreshToken });
-      refreshed = { accessToken: set.accessToken, refreshToken: set.refreshToken, scopes: set.scopes };
+      refreshed = new StoredTokenSet(set);
     } catch (error) {
       if (!isDeauthorized(error)) throw error;
       const now = await this.store.get(this.key);
@@ -421,9 +422,9 @@ function checkStore(store: unknown): TokenStore {
 
 function checkGivenTokens(tokens: unknown): StoredTokens {
   const checked = checkOptions(tokens as StoredTokens | undefined, 'options.tokens');
-  return {
+  return new StoredTokenSet({
     accessToken: checkText(checked.accessToken, 'options.tokens.accessToken', 1, 4096),
     refreshToken: checkText(checked.refreshToken, 'options.tokens.refreshToken', 1, 4096),
     scopes: checkText(checked.scopes ?? '', 'options.tokens.scopes', 0, 1024),
-  };
+  });
 }

@@ -13,6 +13,7 @@ import { inspect } from 'node:util';
 import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
 import { checkOneOf, checkOptions, checkText, typeName } from '../validate.js';
 import { serialized, withFileLock } from './token-store-lock.js';
+import { StoredTokenSet } from './token-sets.js';
 
 /** Which saved tokens: those of one application and one local account (player profile). */
 export interface TokenStoreKey {
@@ -387,13 +388,7 @@ function entryName(key: TokenStoreKey): string {
   return `${key.applicationId}/${key.account}`;
 }
 
-/** A copy whose inspect and JSON output show `[REDACTED]` for the tokens. */
+/** A copy whose tokens are secrets (see {@link StoredTokenSet}). */
 function redacted(tokens: StoredTokens): StoredTokens {
-  const shown = { accessToken: '[REDACTED]', refreshToken: '[REDACTED]', scopes: tokens.scopes };
-  const copy = { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, scopes: tokens.scopes };
-  Object.defineProperties(copy, {
-    [inspect.custom]: { value: (_depth: number, options: object) => inspect(shown, options) },
-    toJSON: { value: () => shown },
-  });
-  return Object.freeze(copy);
+  return new StoredTokenSet(tokens);
 }
