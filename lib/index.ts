@@ -147,4 +147,4 @@ export type { Relationship, RelationshipKind, RelationshipGroup, RelationshipEve
 // Staying signed in: the token stores of client.keepSignedIn().
 export { MemoryTokenStore, EncryptedFileTokenStore, TokenStoreError } from './features/token-store.js';
 export type { TokenStore, TokenStoreKey, StoredTokens, TokenStoreErrorReason, EncryptedFileTokenStoreOptions } from './features/token-store.js';
-export type { KeepSignedInOptions, KeptSignIn, SignedOut, SignedOutReason, KeepSignedInClientEvents } from './client/index.js';
+export type { KeepSignedInOptions, KeptSignIn, SignedOut, SignedOutReason, KeepSignedInClientEvents, TokenSaveFailed } from './client/index.js';

@@ -25,4 +25,4 @@ export type { VoiceControlClientEvents, InputModeOptions } from '../features/voi
 export type { Relationship, RelationshipKind, RelationshipGroup, RelationshipEvent, RelationshipClientEvents } from '../features/relationships.js';
 export type { ActivityInvite, ActivityActionKind, ActivityJoin, ActivityJoinWithApplication, InviteClientEvents } from '../features/invites.js';
 export type { AuthorizationCodeVerifier, AuthorizationCodeChallenge, AuthorizeOptions, Authorization, TokenSet, GetTokenOptions, AuthClientEvents, CurrentUser, ExternalAuthTypeName, GetProvisionalTokenOptions, ExchangeChildTokenOptions, ProvisionalMergeOptions } from '../features/auth.js';
-export type { KeepSignedInOptions, KeptSignIn, SignedOut, SignedOutReason, KeepSignedInClientEvents } from '../features/keep-signed-in.js';
+export type { KeepSignedInOptions, KeptSignIn, SignedOut, SignedOutReason, KeepSignedInClientEvents, TokenSaveFailed } from '../features/keep-signed-in.js';

@@ -133,6 +133,7 @@ export const BRIDGE_EVENTS = [
   'activityJoinWithApplication',
   'signedOut',
   'tokenRefreshed',
+  'tokenSaveFailed',
   'authorizeRequest',
   'audioDevicesChanged',
   'speakingChanged',

@@ -15,6 +15,7 @@ import { registerEventHandlers } from '../runtime.js';
 import { registerClientEvents } from '../client/event-names.js';
 import { clientState, defineClientMethods, emitterOf, operation, requireClient } from '../client/feature.js';
 import { Client } from '../client/client.js';
+import { GrantedTokenSet } from './token-sets.js';
 
 registerClientEvents({ tokenExpiring: true, authorizeRequest: true } satisfies Record<keyof AuthClientEvents, true>);
 
@@ -95,7 +96,9 @@ export interface Authorization {
 
 /**
  * What the token endpoint answers ({@link Client.getToken}, {@link Client.refreshToken}). The
- * tokens are secrets: `util.inspect` and `JSON.stringify` show `[REDACTED]` in their place.
+ * tokens are secrets, read through accessors: `util.inspect` and `JSON.stringify` show
+ * `[REDACTED]` in their place, and `{ ...set }`, `structuredClone(set)` and
+ * `inspect(set, { customInspect: false })` do not reach them; `revealSecrets()` answers them.
  */
 export interface TokenSet {
   /** Give it to {@link Client.updateToken}. */
@@ -107,6 +110,8 @@ export interface TokenSet {
   readonly expiresIn: number;
   /** The granted scopes, space-separated. */
   readonly scopes: string;
+  /** The two tokens as a plain object: the one way to copy them (e.g. a custom store that serializes them). */
+  revealSecrets(): { accessToken: string; refreshToken: string };
 }
 
 /** What {@link Client.fetchCurrentUser} answers: the token's user. */
@@ -508,9 +513,7 @@ function oauth<T>(result: Promise<T>): Promise<T> {
 }
 
 function toTokenSet(value: NativeTokenExchange): TokenSet {
-  const { accessToken, refreshToken, expiresIn, scopes } = value;
-  const shown = { accessToken: '[REDACTED]', refreshToken: '[REDACTED]', tokenType: 'Bearer', expiresIn, scopes };
-  return hidden({ accessToken, refreshToken, tokenType: 'Bearer' as const, expiresIn, scopes }, shown);
+  return new GrantedTokenSet(value);
 }
 
 function toAuthorization(value: { code: string; redirectUri: string }): Authorization {

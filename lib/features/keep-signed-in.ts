@@ -12,9 +12,11 @@ import { clientState, defineClientMethods, notAClient } from '../client/feature.
 import type { Client } from '../client/client.js';
 import type { StatusChange } from '../types.js';
 import { checkKey, type StoredTokens, type TokenStore, type TokenStoreKey } from './token-store.js';
+import { withLocalLock } from './token-store-lock.js';
+import { StoredTokenSet } from './token-sets.js';
 import './auth.js';
 
-registerClientEvents({ signedOut: true, tokenRefreshed: true } satisfies Record<keyof KeepSignedInClientEvents, true>);
+registerClientEvents({ signedOut: true, tokenRefreshed: true, tokenSaveFailed: true } satisfies Record<keyof KeepSignedInClientEvents, true>);
 
 /**
  * Why {@link Client.keepSignedIn} signed the player out:
@@ -43,6 +45,18 @@ export interface KeepSignedInClientEvents {
    * the new access token was given to `updateToken`. Carries nothing (the tokens are secrets).
    */
   tokenRefreshed: [];
+  /**
+   * Saving tokens after a refresh failed (disk full, an I/O error): the client keeps working on
+   * the new tokens it holds, and the save is retried (after 1 s, then twice as long each time up
+   * to a minute; {@link KeptSignIn.save} tries at once). Until a save succeeds the store holds
+   * spent tokens: a restart would have to sign the player in again.
+   */
+  tokenSaveFailed: [TokenSaveFailed];
+}
+
+/** What the `tokenSaveFailed` event carries: the store's error (never the tokens). */
+export interface TokenSaveFailed {
+  readonly error: Error;
 }
 
 declare module '../types.js' {
@@ -72,6 +86,11 @@ export interface KeptSignIn {
    * rejects and the store is kept, so it can be tried again.
    */
   signOut(): Promise<void>;
+  /**
+   * Saves the tokens held that a failed save left unsaved (see `tokenSaveFailed`): resolves at
+   * once when there are none, rejects with the store's error when the save fails again.
+   */
+  save(): Promise<void>;
 }
 
 declare module '../client/client.js' {
@@ -106,6 +125,9 @@ declare module '../client/client.js' {
 
 /** The keeper of each client (one at a time). */
 const keepers = new WeakMap<Client, Keeper>();
+/** A failed save is retried after this, then twice as long each time up to SAVE_RETRY_MAX_MS (our choice). */
+const SAVE_RETRY_FIRST_MS = 1000;
+const SAVE_RETRY_MAX_MS = 60 * 1000;
 /** Refresh attempts before `refreshFailed`. */
 const REFRESH_ATTEMPTS = 3;
 /** The gateway's close code for a refused (e.g. revoked) token. */
@@ -138,8 +160,15 @@ defineClientMethods({
 class Keeper implements KeptSignIn {
   signedIn = false;
   #stopped = false;
+  /** The tokens this client uses. */
   #tokens: StoredTokens | undefined;
-  /** Refreshes run one after another. */
+  /** What this keeper last read from the store or saved to it: a store holding else was changed by another client. */
+  #stored: StoredTokens | undefined;
+  /** Tokens held that the store has not taken yet (a failed save), and the retry's timer. */
+  #unsaved: StoredTokens | undefined;
+  #retry: { timer: NodeJS.Timeout; delayMs: number } | undefined;
+  #unwatch: (() => void) | undefined;
+  /** Steps (renewals, adoptions, saves) run one after another. */
   #chain: Promise<void> = Promise.resolve();
   readonly #onExpiring = (): void => this.#enqueue(() => this.#renew());
   readonly #onStatus = (change: StatusChange): void => {
@@ -154,20 +183,27 @@ class Keeper implements KeptSignIn {
   ) {}
 
   async start(given: StoredTokens | undefined): Promise<KeptSignIn> {
-    const handle: KeptSignIn = { signedIn: false, stop: () => this.stop(), signOut: () => this.signOut() };
+    const handle: KeptSignIn = { signedIn: false, stop: () => this.stop(), signOut: () => this.signOut(), save: () => this.save() };
     let tokens = given;
     if (tokens) {
-      await this.store.set(this.key, tokens);
-    } else {
-      const saved = await this.store.get(this.key);
-      if (!saved) return this.#finish(handle);
-      const refreshed = await this.#refresh(saved.refreshToken).catch((error: unknown) => {
-        if (!isDeauthorized(error)) throw error;
-        return this.#deauthorized(error);
+      const fresh = tokens;
+      await this.#locked(async () => {
+        this.#stored = await this.store.get(this.key);
+        await this.#save(fresh);
       });
-      if (!refreshed) return this.#finish(handle);
-      await this.store.set(this.key, refreshed);
-      tokens = refreshed;
+    } else {
+      // Read before the lock, then again holding it: a sign-in changed in between was just
+      // restored or renewed by another client, and is used as it is (refreshing it again would
+      // spend the other client's tokens).
+      const before = await this.store.get(this.key);
+      if (!before) return this.#finish(handle);
+      tokens = await this.#locked(async () => {
+        const saved = await this.store.get(this.key);
+        this.#stored = saved;
+        if (!saved || !sameTokens(saved, before)) return saved;
+        return this.#refreshLocked(saved);
+      });
+      if (!tokens) return this.#finish(handle);
     }
     if (this.#stopped) return this.#finish(handle);
     this.#tokens = tokens;
@@ -175,6 +211,7 @@ class Keeper implements KeptSignIn {
     this.client.on('tokenExpiring', this.#onExpiring);
     this.client.on('statusChanged', this.#onStatus);
     this.client.once('closed', this.#onClosed);
+    this.#unwatch = this.#watch();
     this.signedIn = true;
     return this.#finish({ ...handle, signedIn: true });
   }
@@ -186,6 +223,9 @@ class Keeper implements KeptSignIn {
     this.client.off('tokenExpiring', this.#onExpiring);
     this.client.off('statusChanged', this.#onStatus);
     this.client.off('closed', this.#onClosed);
+    this.#unwatch?.();
+    if (this.#retry) clearTimeout(this.#retry.timer);
+    this.#retry = undefined;
     if (keepers.get(this.client) === this) keepers.delete(this.client);
   }
 
@@ -197,7 +237,16 @@ class Keeper implements KeptSignIn {
     if (tokens) await this.client.revokeToken({ applicationId: this.key.applicationId, token: tokens.refreshToken });
     await this.store.clear(this.key);
     this.#tokens = undefined;
+    this.#unsaved = undefined;
     if (wasKeeping || tokens) this.client.emit('signedOut', { reason: 'signedOut' });
+  }
+
+  async save(): Promise<void> {
+    await this.#chain;
+    const unsaved = this.#unsaved;
+    if (!unsaved) return;
+    await this.#locked(async () => this.store.set(this.key, unsaved));
+    this.#saved(unsaved);
   }
 
   #finish(handle: KeptSignIn): KeptSignIn {
@@ -210,49 +259,150 @@ class Keeper implements KeptSignIn {
     this.#chain = this.#chain.then(step).catch(() => undefined);
   }
 
-  /** The refresh before expiry (or after a 4004): save the rotated tokens, hand over the access token. */
+  /** `work` holding the store's lock for the key, or, for a store without one, this process's. */
+  #locked<T>(work: () => Promise<T>): Promise<T> {
+    if (typeof this.store.withLock === 'function') return this.store.withLock(this.key, work);
+    return withLocalLock(this.store, `${this.key.applicationId}/${this.key.account}`, work);
+  }
+
+  /** Watches the store (when it can): tokens another client saved are taken up at once. */
+  #watch(): (() => void) | undefined {
+    if (typeof this.store.watch !== 'function') return undefined;
+    try {
+      return this.store.watch(this.key, () => this.#enqueue(() => this.#adoptIfChanged()));
+    } catch {
+      return undefined; // watching is a help, not a must: renewals re-read the store anyway
+    }
+  }
+
+  /** When another client changed the saved sign-in, use it. */
+  async #adoptIfChanged(): Promise<void> {
+    if (this.#stopped) return;
+    const saved = await this.store.get(this.key);
+    if (saved && this.#changedElsewhere(saved)) await this.#adopt(saved);
+  }
+
+  #changedElsewhere(saved: StoredTokens): boolean {
+    return !sameTokens(saved, this.#stored) && !sameTokens(saved, this.#tokens);
+  }
+
+  /** Takes up tokens another client saved (its refresh spent ours): no refresh, no save. */
+  async #adopt(saved: StoredTokens): Promise<void> {
+    this.#stored = saved;
+    this.#tokens = saved;
+    this.#unsaved = undefined;
+    if (this.#retry) clearTimeout(this.#retry.timer);
+    this.#retry = undefined;
+    if (this.#stopped) return;
+    await this.client.updateToken(saved.accessToken);
+    this.client.emit('tokenRefreshed');
+  }
+
+  /**
+   * The refresh before expiry (or after a 4004), holding the lock: tokens another client saved
+   * meanwhile are taken up instead; else ours are refreshed, handed to `updateToken` at once (the
+   * old access token is refused from the refresh on), then saved.
+   */
   async #renew(): Promise<void> {
-    const current = this.#tokens;
-    if (this.#stopped || !current) return;
+    if (this.#stopped || !this.#tokens) return;
     let lastError: unknown;
     for (let attempt = 0; attempt < REFRESH_ATTEMPTS; attempt++) {
       if (this.#stopped) return;
-      let refreshed: StoredTokens;
       try {
-        refreshed = await this.#refresh(current.refreshToken);
+        await this.#locked(async () => {
+          const saved = await this.store.get(this.key);
+          if (saved && this.#changedElsewhere(saved)) return this.#adopt(saved);
+          const current = this.#tokens;
+          if (!current || this.#stopped) return;
+          const refreshed = await this.#refreshLocked(current);
+          if (refreshed) this.client.emit('tokenRefreshed');
+        });
+        return;
       } catch (error) {
-        if (isDeauthorized(error)) {
-          await this.#deauthorized(error);
-          return;
-        }
         if (error instanceof SocialSdkError && error.type === 'ClientDestroyed') return this.stop();
         lastError = error;
-        continue;
       }
-      this.#tokens = refreshed;
-      await this.store.set(this.key, refreshed);
-      if (this.#stopped) return;
-      await this.client.updateToken(refreshed.accessToken);
-      this.client.emit('tokenRefreshed');
-      return;
     }
     this.stop();
     this.client.emit('signedOut', { reason: 'refreshFailed', error: lastError as Error });
   }
 
-  async #refresh(refreshToken: string): Promise<StoredTokens> {
-    const { accessToken, refreshToken: rotated, scopes } = await this.client.refreshToken({ applicationId: this.key.applicationId, refreshToken });
-    return { accessToken, refreshToken: rotated, scopes };
+  /**
+   * Refreshes `current` (the lock held): the new tokens go to `updateToken` (when signed in) and
+   * the store. On `invalid_grant` the store is read again: a sign-in another client saved is
+   * taken up; only the refused one is cleared, then `signedOut` says `deauthorized`.
+   */
+  async #refreshLocked(current: StoredTokens): Promise<StoredTokens | undefined> {
+    let refreshed: StoredTokens;
+    try {
+      const set = await this.client.refreshToken({ applicationId: this.key.applicationId, refreshToken: current.refreshToken });
+      refreshed = new StoredTokenSet(set);
+    } catch (error) {
+      if (!isDeauthorized(error)) throw error;
+      const now = await this.store.get(this.key);
+      if (now && !sameTokens(now, current) && !sameTokens(now, this.#stored)) {
+        await this.#adopt(now);
+        return now;
+      }
+      this.stop();
+      this.#tokens = undefined;
+      this.#unsaved = undefined;
+      if (now) await this.store.clear(this.key);
+      this.client.emit('signedOut', { reason: 'deauthorized', error });
+      return undefined;
+    }
+    this.#tokens = refreshed;
+    if (this.signedIn && !this.#stopped) await this.client.updateToken(refreshed.accessToken);
+    await this.#save(refreshed);
+    return refreshed;
   }
 
-  /** The authorization is gone: forget the tokens, say so. */
-  async #deauthorized(error: SocialSdkError): Promise<undefined> {
-    this.stop();
-    this.#tokens = undefined;
-    await this.store.clear(this.key);
-    this.client.emit('signedOut', { reason: 'deauthorized', error });
-    return undefined;
+  /** Saves `tokens`; a failure is said (`tokenSaveFailed`) and retried later, with the tokens kept. */
+  async #save(tokens: StoredTokens): Promise<void> {
+    try {
+      await this.store.set(this.key, tokens);
+    } catch (error) {
+      this.#unsaved = tokens;
+      this.#scheduleRetry();
+      this.client.emit('tokenSaveFailed', { error: error as Error });
+      return;
+    }
+    this.#saved(tokens);
   }
+
+  #saved(tokens: StoredTokens): void {
+    this.#stored = tokens;
+    if (this.#unsaved === tokens) this.#unsaved = undefined;
+    if (this.#retry && !this.#unsaved) {
+      clearTimeout(this.#retry.timer);
+      this.#retry = undefined;
+    }
+  }
+
+  /** Retries a failed save after 1 s, then twice as long each time up to a minute (our choice). */
+  #scheduleRetry(): void {
+    if (this.#stopped) return;
+    const delayMs = this.#retry ? Math.min(this.#retry.delayMs * 2, SAVE_RETRY_MAX_MS) : SAVE_RETRY_FIRST_MS;
+    if (this.#retry) clearTimeout(this.#retry.timer);
+    const timer = setTimeout(() => this.#enqueue(() => this.#retrySave()), delayMs);
+    timer.unref();
+    this.#retry = { timer, delayMs };
+  }
+
+  async #retrySave(): Promise<void> {
+    const unsaved = this.#unsaved;
+    if (this.#stopped || !unsaved) return;
+    await this.#locked(async () => {
+      const saved = await this.store.get(this.key);
+      if (saved && this.#changedElsewhere(saved)) return this.#adopt(saved);
+      return this.#save(unsaved);
+    });
+  }
+}
+
+/** Whether two token sets are the same sign-in state (the refresh token names it). */
+function sameTokens(a: StoredTokens | undefined, b: StoredTokens | undefined): boolean {
+  return a !== undefined && b !== undefined && a.refreshToken === b.refreshToken && a.accessToken === b.accessToken;
 }
 
 function isDeauthorized(error: unknown): error is SocialSdkError {
@@ -272,9 +422,9 @@ function checkStore(store: unknown): TokenStore {
 
 function checkGivenTokens(tokens: unknown): StoredTokens {
   const checked = checkOptions(tokens as StoredTokens | undefined, 'options.tokens');
-  return {
+  return new StoredTokenSet({
     accessToken: checkText(checked.accessToken, 'options.tokens.accessToken', 1, 4096),
     refreshToken: checkText(checked.refreshToken, 'options.tokens.refreshToken', 1, 4096),
     scopes: checkText(checked.scopes ?? '', 'options.tokens.scopes', 0, 1024),
-  };
+  });
 }

@@ -5,12 +5,15 @@
  * @module
  */
 import { createCipheriv, createDecipheriv, randomBytes, scrypt as scryptCallback, type ScryptOptions } from 'node:crypto';
+import { watch as watchFolder } from 'node:fs';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { inspect } from 'node:util';
 
 import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
 import { checkOneOf, checkOptions, checkText, typeName } from '../validate.js';
+import { serialized, withFileLock } from './token-store-lock.js';
+import { StoredTokenSet } from './token-sets.js';
 
 /** Which saved tokens: those of one application and one local account (player profile). */
 export interface TokenStoreKey {
@@ -35,15 +38,34 @@ export interface StoredTokens {
  * answers `undefined` when nothing is saved; a store that cannot read what it holds (a corrupted
  * or foreign file, a wrong key) rejects with a {@link TokenStoreError} rather than pretend it is
  * empty.
+ *
+ * Two optional methods let several clients (a launcher and its game, in one process or several)
+ * share one saved sign-in. A store without `withLock` is locked within this process only (per
+ * store object and key): two processes on such a store may still spend one refresh token twice,
+ * and `keepSignedIn` then only re-reads the store before it concludes anything. A store without
+ * `watch` does not tell a client that another one renewed the tokens: its calls are refused
+ * until its own next renewal.
  */
 export interface TokenStore {
   get(key: TokenStoreKey): Promise<StoredTokens | undefined> | StoredTokens | undefined;
   set(key: TokenStoreKey, tokens: StoredTokens): Promise<void> | void;
   clear(key: TokenStoreKey): Promise<void> | void;
+  /**
+   * Runs `work` holding the store's lock for `key` across store objects and processes; `get`,
+   * `set` and `clear` called inside `work` must not wait for the lock again. A lock left by a
+   * killed process must be recovered. Resolves what `work` resolves.
+   */
+  withLock?<T>(key: TokenStoreKey, work: () => Promise<T> | T): Promise<T>;
+  /** Calls `changed` (soon, not necessarily at once) when the entry may have changed; answers the unsubscribe. */
+  watch?(key: TokenStoreKey, changed: () => void): () => void;
 }
 
-/** Why a store could not be read: `notATokenStore` (not a file this library wrote, or cut short), `cannotDecrypt` (a wrong key or passphrase, or the file was altered). */
-export type TokenStoreErrorReason = 'notATokenStore' | 'cannotDecrypt';
+/**
+ * Why a store could not be used: `notATokenStore` (not a file this library wrote, or cut short),
+ * `cannotDecrypt` (a wrong key or passphrase, or the file was altered), `locked` (another holder
+ * kept the lock longer than the wait, 30 s: our choice).
+ */
+export type TokenStoreErrorReason = 'notATokenStore' | 'cannotDecrypt' | 'locked';
 
 /** A token store file that cannot be used. Nothing in it (and no key) is in the message. */
 export class TokenStoreError extends Error {
@@ -52,7 +74,7 @@ export class TokenStoreError extends Error {
   readonly path: string;
   constructor(message: string, reason: TokenStoreErrorReason, path: string) {
     if (typeof message !== 'string') throw new TypeError(`TokenStoreError: message must be a string, got ${typeName(message)}`);
-    const checkedReason = checkOneOf(reason, ['notATokenStore', 'cannotDecrypt'] as const, 'reason');
+    const checkedReason = checkOneOf(reason, ['notATokenStore', 'cannotDecrypt', 'locked'] as const, 'reason');
     if (typeof path !== 'string') throw new TypeError(`TokenStoreError: path must be a string, got ${typeName(path)}`);
     super(message);
     this.name = 'TokenStoreError';
@@ -64,6 +86,8 @@ export class TokenStoreError extends Error {
 /** Keeps tokens in memory: for tests, and for launchers that must forget them at exit. */
 export class MemoryTokenStore implements TokenStore {
   readonly #entries = new Map<string, StoredTokens>();
+  readonly #lanes = new Map<string, Promise<void>>();
+  readonly #watchers = new Map<string, Set<() => void>>();
 
   get(key: TokenStoreKey): StoredTokens | undefined {
     const saved = MemoryTokenStore.#of(this, 'get').get(entryName(checkKey(key)));
@@ -71,11 +95,39 @@ export class MemoryTokenStore implements TokenStore {
   }
 
   set(key: TokenStoreKey, tokens: StoredTokens): void {
-    MemoryTokenStore.#of(this, 'set').set(entryName(checkKey(key)), checkTokens(tokens));
+    const name = entryName(checkKey(key));
+    MemoryTokenStore.#of(this, 'set').set(name, checkTokens(tokens));
+    this.#changed(name);
   }
 
   clear(key: TokenStoreKey): void {
-    MemoryTokenStore.#of(this, 'clear').delete(entryName(checkKey(key)));
+    const name = entryName(checkKey(key));
+    MemoryTokenStore.#of(this, 'clear').delete(name);
+    this.#changed(name);
+  }
+
+  /** Runs `work` with the key's lock held (one holder at a time; the store's own methods do not wait). */
+  async withLock<T>(key: TokenStoreKey, work: () => Promise<T> | T): Promise<T> {
+    MemoryTokenStore.#of(this, 'withLock');
+    const name = entryName(checkKey(key));
+    if (typeof work !== 'function') throw new TypeError(`MemoryTokenStore.withLock: work must be a function, got ${typeName(work)}`);
+    return serialized(this.#lanes, name, work);
+  }
+
+  /** Calls `changed` after each `set` and `clear` of the key. */
+  watch(key: TokenStoreKey, changed: () => void): () => void {
+    MemoryTokenStore.#of(this, 'watch');
+    const name = entryName(checkKey(key));
+    if (typeof changed !== 'function') throw new TypeError(`MemoryTokenStore.watch: changed must be a function, got ${typeName(changed)}`);
+    let listeners = this.#watchers.get(name);
+    if (!listeners) this.#watchers.set(name, (listeners = new Set()));
+    const listener = () => changed();
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }
+
+  #changed(name: string): void {
+    for (const listener of this.#watchers.get(name) ?? []) queueMicrotask(listener);
   }
 
   /** How many token sets it holds; never the tokens. */
@@ -123,7 +175,9 @@ function scrypt(passphrase: string, salt: Buffer): Promise<Buffer> {
  * and the header (format and salt) is authenticated with the contents. A file that is not a
  * token store, was cut short or altered, or was written with another key or passphrase is
  * reported: `get`, `set` and `clear` reject with a {@link TokenStoreError} and the file is left
- * as it is. Writes of one store are done one at a time.
+ * as it is. Each read-modify-write holds a lock file beside it (`<path>.lock`, with the writer's
+ * pid and the time), so store objects and processes sharing the file lose no update; a lock
+ * whose process is gone (or older than 10 minutes: our choice) is taken over.
  * @example
  * const store = new EncryptedFileTokenStore({ path: join(appData, 'tokens.bin'), passphrase });
  */
@@ -133,8 +187,6 @@ export class EncryptedFileTokenStore implements TokenStore {
   readonly #passphrase: string | undefined;
   /** Keys derived from the passphrase, by salt (hex). */
   readonly #derived = new Map<string, Promise<Buffer>>();
-  /** The read-modify-write steps, one at a time. */
-  #queue: Promise<unknown> = Promise.resolve();
 
   constructor(options: EncryptedFileTokenStoreOptions) {
     const checked = checkOptions(options);
@@ -159,7 +211,6 @@ export class EncryptedFileTokenStore implements TokenStore {
   async get(key: TokenStoreKey): Promise<StoredTokens | undefined> {
     const self = EncryptedFileTokenStore.#of(this, 'get');
     const name = entryName(checkKey(key));
-    await self.#queue.catch(() => undefined);
     const saved = (await self.#read()).entries[name];
     return saved && redacted(saved);
   }
@@ -181,6 +232,27 @@ export class EncryptedFileTokenStore implements TokenStore {
     });
   }
 
+  /** Runs `work` holding the file's lock (every key of the file), across store objects and processes. */
+  async withLock<T>(key: TokenStoreKey, work: () => Promise<T> | T): Promise<T> {
+    const self = EncryptedFileTokenStore.#of(this, 'withLock');
+    checkKey(key);
+    if (typeof work !== 'function') throw new TypeError(`EncryptedFileTokenStore.withLock: work must be a function, got ${typeName(work)}`);
+    return self.#locked(work);
+  }
+
+  /** Calls `changed` when the file is replaced (by any store object or process); best effort (fs.watch). */
+  watch(key: TokenStoreKey, changed: () => void): () => void {
+    const self = EncryptedFileTokenStore.#of(this, 'watch');
+    checkKey(key);
+    if (typeof changed !== 'function') throw new TypeError(`EncryptedFileTokenStore.watch: changed must be a function, got ${typeName(changed)}`);
+    const name = basename(self.#path);
+    const watcher = watchFolder(dirname(self.#path), { persistent: false }, (_event, file) => {
+      if (file === null || file === name) changed();
+    });
+    watcher.on('error', () => watcher.close());
+    return () => watcher.close();
+  }
+
   [inspect.custom](): string {
     return `EncryptedFileTokenStore { path: ${inspect(EncryptedFileTokenStore.#of(this, 'inspect').#path)} }`;
   }
@@ -191,14 +263,16 @@ export class EncryptedFileTokenStore implements TokenStore {
     return self as EncryptedFileTokenStore;
   }
 
+  #locked<T>(work: () => Promise<T> | T): Promise<T> {
+    return withFileLock(this.#path, work, () => this.#error('stayed locked by another writer (its lock file is <path>.lock)', 'locked'));
+  }
+
   #update(change: (entries: Record<string, StoredTokens>) => void): Promise<void> {
-    const step = this.#queue.catch(() => undefined).then(async () => {
+    return this.#locked(async () => {
       const { entries, salt } = await this.#read();
       change(entries);
       await this.#write(entries, salt);
     });
-    this.#queue = step;
-    return step;
   }
 
   async #keyFor(salt: Buffer): Promise<Buffer> {
@@ -314,13 +388,7 @@ function entryName(key: TokenStoreKey): string {
   return `${key.applicationId}/${key.account}`;
 }
 
-/** A copy whose inspect and JSON output show `[REDACTED]` for the tokens. */
+/** A copy whose tokens are secrets (see {@link StoredTokenSet}). */
 function redacted(tokens: StoredTokens): StoredTokens {
-  const shown = { accessToken: '[REDACTED]', refreshToken: '[REDACTED]', scopes: tokens.scopes };
-  const copy = { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, scopes: tokens.scopes };
-  Object.defineProperties(copy, {
-    [inspect.custom]: { value: (_depth: number, options: object) => inspect(shown, options) },
-    toJSON: { value: () => shown },
-  });
-  return Object.freeze(copy);
+  return new StoredTokenSet(tokens);
 }

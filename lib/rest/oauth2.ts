@@ -5,8 +5,7 @@
  * @internal
  * @module
  */
-import { inspect } from 'node:util';
-
+import { SecretTokens } from '../features/token-sets.js';
 import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
 import { checkText, typeName } from '../validate.js';
 import { checkToken } from './options.js';
@@ -89,13 +88,29 @@ export function toOAuth2TokenSet(route: string, body: unknown): OAuth2TokenSet {
   }
   const refresh = typeof refreshToken === 'string' ? refreshToken : null;
   const id = typeof idToken === 'string' ? idToken : null;
-  const value = { accessToken, refreshToken: refresh, tokenType: 'Bearer' as const, expiresIn, scopes: scope, idToken: id };
-  const shown = { accessToken: '[REDACTED]', refreshToken: refresh === null ? null : '[REDACTED]', tokenType: 'Bearer', expiresIn, scopes: scope, idToken: id === null ? null : '[REDACTED]' };
-  Object.defineProperties(value, {
-    [inspect.custom]: { value: (_depth: number, options: object) => inspect(shown, options) },
-    toJSON: { value: () => shown },
-  });
-  return Object.freeze(value);
+  return new RestTokenSet({ accessToken, refreshToken: refresh, idToken: id }, expiresIn, scope);
+}
+
+/** The token set of the RestClient: the tokens behind accessors (see lib/features/token-sets.ts). */
+class RestTokenSet extends SecretTokens<{ accessToken: string; refreshToken: string | null; idToken: string | null }> implements OAuth2TokenSet {
+  readonly tokenType = 'Bearer' as const;
+  constructor(
+    secrets: { accessToken: string; refreshToken: string | null; idToken: string | null },
+    readonly expiresIn: number,
+    readonly scopes: string,
+  ) {
+    super(secrets, ['accessToken', 'refreshToken', 'tokenType', 'expiresIn', 'scopes', 'idToken']);
+    Object.freeze(this);
+  }
+  get accessToken(): string {
+    return this.secret('accessToken');
+  }
+  get refreshToken(): string | null {
+    return this.secret('refreshToken');
+  }
+  get idToken(): string | null {
+    return this.secret('idToken');
+  }
 }
 
 /** @internal `Authorization: Basic` for the credentials (RFC 6749 §2.3.1: each part form-urlencoded first). */

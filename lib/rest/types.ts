@@ -333,6 +333,8 @@ export interface OAuth2TokenSet {
    * routes always do, a code exchange when `openid` was granted; otherwise null.
    */
   readonly idToken: string | null;
+  /** The tokens as a plain object: the one way to copy them (they are behind accessors, out of reach of `{ ...set }` and `structuredClone`). */
+  revealSecrets(): { accessToken: string; refreshToken: string | null; idToken: string | null };
 }
 
 /** What {@link RestClient.exchangeCode} sends: the code the game client got from `client.authorize()`. */
