@@ -5,6 +5,7 @@
  * @internal
  * @module
  */
+import { reportListenerError } from './listener-errors.js';
 import { ErrorType, dispatchBatch, type EventHandlers } from './generated/seam.js';
 import type { ClientSink } from './client/sink.js';
 import { loadBinding, type NativeBinding, type NativeFailure, type NativePayload } from './native.js';
@@ -223,12 +224,6 @@ class Runtime {
 
 let runtime: Runtime | undefined;
 
-/** A listener threw: reported as Node reports emitter errors, after the batch went on without it. */
-function reportListenerError(error: unknown): void {
-  process.nextTick(() => {
-    throw error;
-  });
-}
 
 /** The environment's runtime, created (and the addon loaded) on first use. */
 export function getRuntime(): Runtime {

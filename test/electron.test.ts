@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { until } from './helpers.js';
 import { root, sdk, type Client, type Message } from './sdk.js';
@@ -88,6 +88,38 @@ describe('the Electron bridge', () => {
     const rawError = (await raw.page?.ipcRenderer.invoke('raw').catch((e: unknown) => e)) as Error & { status?: number };
     expect(rawError.message).toBe("Error invoking remote method 'raw': Error: boom");
     expect(rawError.status).toBeUndefined();
+  });
+
+  it('an accept() that throws refuses the renderer and is reported like a listener error, not thrown into the IPC dispatch (issue 33, item 13)', async () => {
+    const sim = new sdk.Simulator();
+    const client = await sim.connectClient(sim.createUser({ username: 'launcher' }));
+    open.push(client);
+    const ipcMain = new FakeIpcMain();
+    const thrown = new Error('accept failed');
+    electron.exposeClient(ipcMain, client, {
+      allow: ['getState'],
+      accept: () => {
+        throw thrown;
+      },
+    });
+    const window = new FakeWebContents(ipcMain, (page) => electron.exposeInMainWorld(page.contextBridge, page.ipcRenderer, 'social'));
+    const social = () => window.page?.window.social as Bridge;
+    // The report goes to the next tick, as a listener's error does; caught here to look at it.
+    const reported: (() => void)[] = [];
+    const nextTick = vi.spyOn(process, 'nextTick').mockImplementation(((callback: () => void) => void reported.push(callback)) as typeof process.nextTick);
+    let call: BridgeError;
+    try {
+      call = await rejection(social().getState());
+      // Before, the subscription's accept() threw out of the IPC listener into Electron's dispatch.
+      expect(() => social().on('messageCreated', () => {})).not.toThrow();
+      await turn(); // the subscription crosses to the main process
+    } finally {
+      nextTick.mockRestore();
+    }
+    expect(call.message).toMatch(/may not use the 'social' bridge/);
+    expect(client.listenerCount('messageCreated')).toBe(0);
+    expect(reported.length).toBeGreaterThanOrEqual(2);
+    for (const report of reported) expect(report).toThrow(thrown);
   });
 
   it('streams events to the renderer, and stops when it unsubscribes', async () => {
@@ -266,7 +298,8 @@ describe('the Electron entries', () => {
     const report = JSON.parse(stdout) as { loaded: string[]; exports: string[]; native: string[] };
     expect(report.exports).toEqual(exports);
     expect(report.native).toEqual([]);
-    expect(report.loaded.filter((request) => request !== entry && !/^\.\/(protocol|main|preload)\.js$/.test(request))).toEqual([]);
+    // Besides its own modules, only the dependency-free listener-error reporter it shares with the runtime.
+    expect(report.loaded.filter((request) => request !== entry && !/^\.\/(protocol|main|preload)\.js$/.test(request) && request !== '../listener-errors.js')).toEqual([]);
   });
 
   it('the compiled preload requires nothing but its protocol module', () => {

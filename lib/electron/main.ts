@@ -5,6 +5,7 @@
  * @module
  */
 import type { Client } from '../client/index.js';
+import { reportListenerError } from '../listener-errors.js';
 import type { AppLike, IpcMainEventLike, IpcMainLike, WebContentsLike } from './electron-types.js';
 import {
   BRIDGE_EVENTS,
@@ -80,7 +81,18 @@ export function exposeClient<M extends BridgeMethod, E extends BridgeEvent = Bri
   }
   const allowed = new Set<string>(options.allow);
   const allowedEvents = new Set<string>(events);
-  const accept = options.accept ?? (() => true);
+  const acceptOption = options.accept ?? (() => true);
+  // An `accept` that throws refuses the renderer; its error is reported as a listener's is (on the
+  // next tick), not thrown into Electron's IPC dispatch, where it escaped as an uncaught exception
+  // in the middle of the bridge's bookkeeping.
+  const accept = (sender: WebContentsLike): boolean => {
+    try {
+      return Boolean(acceptOption(sender));
+    } catch (error) {
+      reportListenerError(error);
+      return false;
+    }
+  };
   const channels = bridgeChannels(name);
 
   /** Per renderer (WebContents id): its client listeners by event, and its `destroyed` hook. */

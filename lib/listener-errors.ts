@@ -1,0 +1,13 @@
+/**
+ * How the package reports an error thrown by code its user gave it to call (an event listener, the
+ * Electron bridge's `accept`): as Node reports an EventEmitter listener's error, an uncaught
+ * exception, but on the next tick, after the package's own work went on without it. No native
+ * code: the Electron kit and the runtime share it.
+ * @internal
+ * @module
+ */
+export function reportListenerError(error: unknown): void {
+  process.nextTick(() => {
+    throw error;
+  });
+}
