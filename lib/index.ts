@@ -146,5 +146,7 @@ export type {
 export type { Relationship, RelationshipKind, RelationshipGroup, RelationshipEvent, RelationshipClientEvents } from './client/index.js';
 // Staying signed in: the token stores of client.keepSignedIn().
 export { MemoryTokenStore, EncryptedFileTokenStore, TokenStoreError } from './features/token-store.js';
+export { KeyringTokenStore } from './features/keyring-token-store.js';
+export type { KeyringTokenStoreOptions } from './features/keyring-token-store.js';
 export type { TokenStore, TokenStoreKey, StoredTokens, TokenStoreErrorReason, EncryptedFileTokenStoreOptions } from './features/token-store.js';
 export type { KeepSignedInOptions, KeptSignIn, SignedOut, SignedOutReason, KeepSignedInClientEvents, TokenSaveFailed } from './client/index.js';

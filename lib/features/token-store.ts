@@ -63,20 +63,22 @@ export interface TokenStore {
 /**
  * Why a store could not be used: `notATokenStore` (not a file this library wrote, or cut short),
  * `cannotDecrypt` (a wrong key or passphrase, or the file was altered), `locked` (another holder
- * kept the lock longer than the wait, 30 s: our choice).
+ * kept the lock longer than the wait, 30 s: our choice), `unavailable` (the OS credential store
+ * did not answer: no Secret Service running, or its optional package is not installed).
  */
-export type TokenStoreErrorReason = 'notATokenStore' | 'cannotDecrypt' | 'locked';
+export type TokenStoreErrorReason = 'notATokenStore' | 'cannotDecrypt' | 'locked' | 'unavailable';
 
 /** A token store file that cannot be used. Nothing in it (and no key) is in the message. */
 export class TokenStoreError extends Error {
   readonly reason: TokenStoreErrorReason;
-  /** The file. */
+  /** The file (for the keyring store: `keyring:<service>`). */
   readonly path: string;
-  constructor(message: string, reason: TokenStoreErrorReason, path: string) {
+  /** `options.cause`: the underlying failure (the credential store's), as `Error`'s own. */
+  constructor(message: string, reason: TokenStoreErrorReason, path: string, options?: { cause?: unknown }) {
     if (typeof message !== 'string') throw new TypeError(`TokenStoreError: message must be a string, got ${typeName(message)}`);
-    const checkedReason = checkOneOf(reason, ['notATokenStore', 'cannotDecrypt', 'locked'] as const, 'reason');
+    const checkedReason = checkOneOf(reason, ['notATokenStore', 'cannotDecrypt', 'locked', 'unavailable'] as const, 'reason');
     if (typeof path !== 'string') throw new TypeError(`TokenStoreError: path must be a string, got ${typeName(path)}`);
-    super(message);
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'TokenStoreError';
     this.reason = checkedReason;
     this.path = path;
@@ -375,7 +377,7 @@ export function checkKey(key: unknown): TokenStoreKey {
   return { applicationId, account };
 }
 
-function checkTokens(tokens: unknown): StoredTokens {
+export function checkTokens(tokens: unknown): StoredTokens {
   const checked = checkOptions(tokens as StoredTokens | undefined, 'tokens');
   return {
     accessToken: checkText(checked.accessToken, 'tokens.accessToken', 1, 4096),
@@ -384,11 +386,11 @@ function checkTokens(tokens: unknown): StoredTokens {
   };
 }
 
-function entryName(key: TokenStoreKey): string {
+export function entryName(key: TokenStoreKey): string {
   return `${key.applicationId}/${key.account}`;
 }
 
 /** A copy whose tokens are secrets (see {@link StoredTokenSet}). */
-function redacted(tokens: StoredTokens): StoredTokens {
+export function redacted(tokens: StoredTokens): StoredTokens {
   return new StoredTokenSet(tokens);
 }
