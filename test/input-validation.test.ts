@@ -478,14 +478,17 @@ describe('item 9: a token or secret in the wrong parameter never shows in the er
     const json = JSON.stringify(grant);
     expect(json).not.toContain(grant.accessToken);
     expect(JSON.parse(json)).toEqual({
-      accessToken: '[hidden]',
+      accessToken: '[REDACTED]',
       userId: user.id,
       applicationId: sim.defaultApplication.id,
       expiresAt: grant.expiresAt.toISOString(),
     });
     expect(JSON.stringify({ nested: [grant] })).not.toContain(grant.accessToken);
     expect(inspect(grant)).not.toContain(grant.accessToken);
-    // The hiding is not enumerable: spreading gives the plain token (the caller asked for it).
-    expect(Object.keys(grant)).toEqual(['accessToken', 'userId', 'applicationId', 'expiresAt']);
+    // Copies cannot reach it either (issue 33 item 5): the token is behind an accessor.
+    expect(JSON.stringify({ ...grant })).not.toContain(grant.accessToken);
+    expect(inspect(structuredClone(grant), { customInspect: false })).not.toContain(grant.accessToken);
+    expect(inspect(grant, { customInspect: false })).not.toContain(grant.accessToken);
+    expect(grant.revealSecrets()).toEqual({ accessToken: grant.accessToken });
   });
 });

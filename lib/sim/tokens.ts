@@ -1,23 +1,34 @@
 /**
  * Access tokens the simulated service issues to the harness: the grant as the harness sees it,
- * with its secret hidden from inspect output and JSON.
+ * with its secret out of reach of copies, inspect output and JSON.
  * @module
  */
-import { inspect } from 'node:util';
-
 import type { Snowflake } from '../ids.js';
 import type { NativeGrant } from '../native.js';
+import { SecretTokens } from '../features/token-sets.js';
 
 /**
- * An access token the simulated service issued. `util.inspect` and `JSON.stringify` hide
- * `accessToken` (it shows as `[hidden]`); read the property itself to use it.
+ * An access token the simulated service issued. The token lives behind an accessor, as in every
+ * token set of the package: `grant.accessToken` reads it, while `{ ...grant }`,
+ * `structuredClone(grant)`, `util.inspect` and `JSON.stringify` never show it (`[REDACTED]`);
+ * `grant.revealSecrets()` is the one explicit copy.
  */
-export interface TokenGrant {
-  accessToken: string;
-  userId: Snowflake;
-  applicationId: Snowflake;
+export class TokenGrant extends SecretTokens<{ accessToken: string }> {
+  readonly userId: Snowflake;
+  readonly applicationId: Snowflake;
   /** On the simulator's clock. */
-  expiresAt: Date;
+  readonly expiresAt: Date;
+  /** @internal Made by `Simulator.issueToken`. */
+  constructor(grant: NativeGrant) {
+    super({ accessToken: grant.accessToken }, ['accessToken', 'userId', 'applicationId', 'expiresAt']);
+    this.userId = grant.userId;
+    this.applicationId = grant.applicationId;
+    this.expiresAt = new Date(grant.expiresAt);
+    Object.freeze(this);
+  }
+  get accessToken(): string {
+    return this.secret('accessToken');
+  }
 }
 
 /** Options of `Simulator.issueToken`. */
@@ -26,22 +37,7 @@ export interface IssueTokenOptions {
   expiresInMs?: number;
 }
 
-/** The native grant as the harness sees it: the token readable as a property, hidden elsewhere. */
+/** The native grant as the harness sees it. */
 export function toGrant(grant: NativeGrant): TokenGrant {
-  const out: TokenGrant = {
-    accessToken: grant.accessToken,
-    userId: grant.userId,
-    applicationId: grant.applicationId,
-    expiresAt: new Date(grant.expiresAt),
-  };
-  Object.defineProperty(out, inspect.custom, {
-    enumerable: false,
-    value: () => `TokenGrant { accessToken: [hidden], userId: '${out.userId}', applicationId: '${out.applicationId}', expiresAt: ${out.expiresAt.toISOString()} }`,
-  });
-  // JSON.stringify (a log line, a test snapshot, a response body) hides it too.
-  Object.defineProperty(out, 'toJSON', {
-    enumerable: false,
-    value: () => ({ accessToken: '[hidden]', userId: out.userId, applicationId: out.applicationId, expiresAt: out.expiresAt.toISOString() }),
-  });
-  return out;
+  return new TokenGrant(grant);
 }
