@@ -11,6 +11,19 @@ import { describe, expect, it } from 'vitest';
 
 import { fixturePath } from './helpers.js';
 
+/**
+ * The environment of the processes the test starts, without a sanitizer preload (the ASan+UBSan CI
+ * step sets LD_PRELOAD for node; dbus, gnome-keyring and secret-tool are not built for it and hang
+ * under it). The fixture loads no native code of ours.
+ */
+function plainEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  delete env['LD_PRELOAD'];
+  delete env['ASAN_OPTIONS'];
+  delete env['UBSAN_OPTIONS'];
+  return env;
+}
+
 /** Runs a command to its end (at most 30 s): its exit code and output. */
 function run(command: string, args: string[], options: { env: NodeJS.ProcessEnv }): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -42,7 +55,7 @@ async function inSecretService(): Promise<Record<string, unknown>> {
   try {
     const script = `echo -n test-password | gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec node ${JSON.stringify(fixturePath('keyring-store.cjs'))}`;
     const result = await run('dbus-run-session', ['--', 'sh', '-c', script], {
-      env: { ...process.env, HOME: home, XDG_DATA_HOME: path.join(home, 'data'), XDG_RUNTIME_DIR: home, DBUS_SESSION_BUS_ADDRESS: '' },
+      env: plainEnv({ HOME: home, XDG_DATA_HOME: path.join(home, 'data'), XDG_RUNTIME_DIR: home, DBUS_SESSION_BUS_ADDRESS: '' }),
     });
     expect(result.code, result.stderr).toBe(0);
     return JSON.parse(result.stdout.trim().split('\n').pop() ?? '{}') as Record<string, unknown>;
@@ -71,7 +84,7 @@ describe('KeyringTokenStore', () => {
 
   it('without a Secret Service, rejects with TokenStoreError reason unavailable and says what to run', async () => {
     const result = await run(process.execPath, [fixturePath('keyring-store.cjs'), 'unavailable'], {
-      env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/social-sdk-node-no-bus' },
+      env: plainEnv({ DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/social-sdk-node-no-bus' }),
     });
     expect(result.code, result.stderr).toBe(0);
     const report = JSON.parse(result.stdout.trim().split('\n').pop() ?? '{}') as { name: string; reason: string; message: string; shown: string };
