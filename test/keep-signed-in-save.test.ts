@@ -4,21 +4,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { sdk, type Client, type Simulator, type StoredTokens, type TokenSaveFailed, type TokenStoreKey, type User } from './sdk.js';
+import { signedIn } from './sign-in-helpers.js';
 import { until, world } from './helpers.js';
 
-const scopes = 'openid sdk.social_layer';
 const minutes = (n: number) => n * 60 * 1000;
 /** The simulator's tokens last 7 days; tokenExpiring comes 5 minutes before. */
 const untilExpiring = minutes(7 * 24 * 60 - 5);
-
-async function signIn(sim: Simulator, client: Client, user: User, applicationId: string) {
-  const pkce = client.createAuthorizationCodeVerifier();
-  const pending = client.authorize({ scopes, codeChallenge: pkce.challenge });
-  await sim.settle();
-  sim.chatClient(user).approveConsent();
-  const { code, redirectUri } = await pending;
-  return client.getToken({ applicationId, code, codeVerifier: pkce.verifier, redirectUri });
-}
 
 /** A memory store whose set fails (ENOSPC) while `failing` is more than 0, counting down. */
 function flakyStore() {
@@ -59,7 +50,7 @@ describe('keepSignedIn: a failed save', () => {
   it('on renewal: said (tokenSaveFailed, kept.save() rejects), the session runs on the new tokens, saved once the store works', async () => {
     const { sim, user, applicationId, client, seen, key } = setup();
     const store = flakyStore();
-    const first = await signIn(sim, client, user, applicationId);
+    const first = await signedIn(sim, client, user, applicationId);
     const kept = await client.keepSignedIn({ store, applicationId, tokens: first });
     await client.connect();
     store.failing = 1000;
@@ -84,7 +75,7 @@ describe('keepSignedIn: a failed save', () => {
   it('is retried by itself: one failure, then the retry saves the new tokens', async () => {
     const { sim, user, applicationId, client, seen, key } = setup();
     const store = flakyStore();
-    const first = await signIn(sim, client, user, applicationId);
+    const first = await signedIn(sim, client, user, applicationId);
     await client.keepSignedIn({ store, applicationId, tokens: first });
     await client.connect();
     store.failing = 1;
@@ -99,7 +90,7 @@ describe('keepSignedIn: a failed save', () => {
   it('on restore: keepSignedIn resolves signed in on the refreshed tokens, says the failure, and kept.save() saves them', async () => {
     const { sim, user, applicationId, client, seen, key } = setup();
     const store = flakyStore();
-    store.set(key, await signIn(sim, client, user, applicationId));
+    store.set(key, await signedIn(sim, client, user, applicationId));
     const spent = store.get(key)!;
     store.failing = 1000;
     const kept = await client.keepSignedIn({ store, applicationId });

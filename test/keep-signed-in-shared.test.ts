@@ -10,19 +10,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { sdk, type Client, type SignedOut, type Simulator, type User } from './sdk.js';
+import { signedIn } from './sign-in-helpers.js';
 import { world } from './helpers.js';
 
-const scopes = 'openid sdk.social_layer';
 const invalidGrant = { type: 'HTTPError', status: 400, oauthError: 'invalid_grant' };
-
-async function signIn(sim: Simulator, client: Client, user: User, applicationId: string) {
-  const pkce = client.createAuthorizationCodeVerifier();
-  const pending = client.authorize({ scopes, codeChallenge: pkce.challenge });
-  await sim.settle();
-  sim.chatClient(user).approveConsent();
-  const { code, redirectUri } = await pending;
-  return client.getToken({ applicationId, code, codeVerifier: pkce.verifier, redirectUri });
-}
 
 const folders: string[] = [];
 afterEach(() => {
@@ -43,7 +34,7 @@ describe('keepSignedIn: two clients, one saved sign-in', () => {
     const storeObject = () => new sdk.EncryptedFileTokenStore({ path, key: fileKey });
     const key = { applicationId, account: 'default' };
     const first = sim.createClient({ applicationId });
-    await first.keepSignedIn({ store: storeObject(), applicationId, tokens: await signIn(sim, first, user, applicationId) });
+    await first.keepSignedIn({ store: storeObject(), applicationId, tokens: await signedIn(sim, first, user, applicationId) });
     await first.close();
 
     const signedOut: SignedOut[] = [];
@@ -73,7 +64,7 @@ describe('keepSignedIn: two clients, one saved sign-in', () => {
     const store = new sdk.MemoryTokenStore();
     const launcher = sim.createClient({ applicationId });
     const game = sim.createClient({ applicationId });
-    await launcher.keepSignedIn({ store, applicationId, tokens: await signIn(sim, launcher, user, applicationId) });
+    await launcher.keepSignedIn({ store, applicationId, tokens: await signedIn(sim, launcher, user, applicationId) });
     await launcher.connect();
     // The game starts later and restores the same sign-in: its refresh spends the launcher's tokens
     // (discordpp.h RefreshToken: "the old access and refresh tokens are both invalidated").
@@ -93,7 +84,7 @@ describe('keepSignedIn: two clients, one saved sign-in', () => {
     const key = { applicationId, account: 'default' };
     const inner = new sdk.MemoryTokenStore();
     const client = sim.createClient({ applicationId });
-    const spent = await signIn(sim, client, user, applicationId);
+    const spent = await signedIn(sim, client, user, applicationId);
     const renewed = await client.refreshToken({ applicationId, refreshToken: spent.refreshToken });
     inner.set(key, spent);
     // A store that another process writes between this client's read and its refresh.

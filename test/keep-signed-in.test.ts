@@ -8,21 +8,12 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { sdk, type Client, type SignedOut, type Simulator, type StoredTokens, type TokenStore, type User } from './sdk.js';
+import { signedIn } from './sign-in-helpers.js';
 import { until, world } from './helpers.js';
 
-const scopes = 'openid sdk.social_layer';
 const minutes = (n: number) => n * 60 * 1000;
 /** The simulator's tokens last 7 days; tokenExpiring comes 5 minutes before. */
 const untilExpiring = minutes(7 * 24 * 60 - 5);
-
-async function signIn(sim: Simulator, client: Client, user: User, applicationId: string) {
-  const pkce = client.createAuthorizationCodeVerifier();
-  const pending = client.authorize({ scopes, codeChallenge: pkce.challenge });
-  await sim.settle();
-  sim.chatClient(user).approveConsent();
-  const { code, redirectUri } = await pending;
-  return client.getToken({ applicationId, code, codeVerifier: pkce.verifier, redirectUri });
-}
 
 /** A client of a fresh world, with what it saw: statuses, refreshes and sign-outs. */
 function setup() {
@@ -53,7 +44,7 @@ describe('keepSignedIn', () => {
   it('refreshes before each expiry: the session carries on, the rotated tokens are saved, the spent ones refused', async () => {
     const { sim, user, applicationId, client, seen } = setup();
     const store = new sdk.MemoryTokenStore();
-    const first = await signIn(sim, client, user, applicationId);
+    const first = await signedIn(sim, client, user, applicationId);
     const kept = await client.keepSignedIn({ store, applicationId, tokens: first });
     expect(kept.signedIn).toBe(true);
     await client.connect();
@@ -83,7 +74,7 @@ describe('keepSignedIn', () => {
   it('the user removing the app ends the session; the refresh is invalid_grant: store cleared, signedOut deauthorized', async () => {
     const { sim, user, app, applicationId, client, seen } = setup();
     const store = new sdk.MemoryTokenStore();
-    await client.keepSignedIn({ store, applicationId, tokens: await signIn(sim, client, user, applicationId) });
+    await client.keepSignedIn({ store, applicationId, tokens: await signedIn(sim, client, user, applicationId) });
     await client.connect();
     sim.removeApplicationForUser(user, app);
     await until(() => seen.signedOut.length === 1, 'the sign-out');
@@ -100,7 +91,7 @@ describe('keepSignedIn', () => {
   it('a ban deletes the tokens at once: the session ends, the refresh is invalid_grant, signedOut deauthorized', async () => {
     const { sim, user, applicationId, client, seen } = setup();
     const store = new sdk.MemoryTokenStore();
-    await client.keepSignedIn({ store, applicationId, tokens: await signIn(sim, client, user, applicationId) });
+    await client.keepSignedIn({ store, applicationId, tokens: await signedIn(sim, client, user, applicationId) });
     await client.connect();
     sim.banUser(user);
     await until(() => seen.signedOut.length === 1, 'the sign-out');
@@ -112,7 +103,7 @@ describe('keepSignedIn', () => {
   it('a revocation by another client ends the session; the check finds invalid_grant: signedOut deauthorized', async () => {
     const { sim, user, applicationId, client, seen } = setup();
     const store = new sdk.MemoryTokenStore();
-    const tokens = await signIn(sim, client, user, applicationId);
+    const tokens = await signedIn(sim, client, user, applicationId);
     await client.keepSignedIn({ store, applicationId, tokens });
     await client.connect();
     // Another device of the launcher revokes; the gateway ends this session (4004).
@@ -128,7 +119,7 @@ describe('keepSignedIn', () => {
     const path = tokenFile();
     const passphrase = 'correct horse battery';
     const { sim, user, applicationId, client, seen } = setup();
-    const first = await signIn(sim, client, user, applicationId);
+    const first = await signedIn(sim, client, user, applicationId);
     await client.keepSignedIn({ store: new sdk.EncryptedFileTokenStore({ path, passphrase }), applicationId, tokens: first });
     await client.connect();
     sim.advance(untilExpiring);
@@ -155,7 +146,7 @@ describe('keepSignedIn', () => {
     const store = new sdk.MemoryTokenStore();
     await expect(client.keepSignedIn({ store, applicationId })).resolves.toMatchObject({ signedIn: false });
     await expect(client.connect()).rejects.toMatchObject({ type: 'ValidationError' });
-    store.set(key(applicationId, 'bob'), await signIn(sim, client, user, applicationId));
+    store.set(key(applicationId, 'bob'), await signedIn(sim, client, user, applicationId));
     sim.removeApplicationForUser(user, app);
     const kept = await client.keepSignedIn({ store, applicationId, account: 'bob' });
     expect(kept.signedIn).toBe(false);
@@ -167,7 +158,7 @@ describe('keepSignedIn', () => {
   it('a refresh that keeps failing for another reason: signedOut refreshFailed, the store kept', async () => {
     const { sim, user, applicationId, client, seen } = setup();
     const store = new sdk.MemoryTokenStore();
-    const tokens = await signIn(sim, client, user, applicationId);
+    const tokens = await signedIn(sim, client, user, applicationId);
     await client.keepSignedIn({ store, applicationId, tokens });
     await client.connect();
     sim.failNext('refreshToken', { count: 3, error: { type: 'HTTPError', status: 503 } });
@@ -181,7 +172,7 @@ describe('keepSignedIn', () => {
   it('retries a failed refresh: two failures then success keeps the session', async () => {
     const { sim, user, applicationId, client, seen } = setup();
     const store = new sdk.MemoryTokenStore();
-    await client.keepSignedIn({ store, applicationId, tokens: await signIn(sim, client, user, applicationId) });
+    await client.keepSignedIn({ store, applicationId, tokens: await signedIn(sim, client, user, applicationId) });
     await client.connect();
     sim.failNext('refreshToken', { count: 2, error: { type: 'NetworkError' } });
     sim.advance(untilExpiring);
@@ -193,7 +184,7 @@ describe('keepSignedIn', () => {
   it('signOut revokes (the unlink rule), clears the store and says so once', async () => {
     const { sim, user, applicationId, client, seen } = setup();
     const store = new sdk.MemoryTokenStore();
-    const tokens = await signIn(sim, client, user, applicationId);
+    const tokens = await signedIn(sim, client, user, applicationId);
     const kept = await client.keepSignedIn({ store, applicationId, tokens });
     await client.connect();
     await kept.signOut();

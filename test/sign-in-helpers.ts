@@ -14,3 +14,9 @@ export async function approvedSignIn(sim: Simulator, game: Client, user: User, s
   const { code, redirectUri } = await pending;
   return { code, redirectUri, codeVerifier: pkce.verifier };
 }
+
+/** `user` signs `client` in to `applicationId` (authorize with PKCE, consent, getToken): the token set. */
+export async function signedIn(sim: Simulator, client: Client, user: User, applicationId: string) {
+  const { code, redirectUri, codeVerifier } = await approvedSignIn(sim, client, user);
+  return client.getToken({ applicationId, code, codeVerifier, redirectUri });
+}
