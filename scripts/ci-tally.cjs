@@ -22,7 +22,20 @@ for (const file of fs.existsSync(outDir) ? fs.readdirSync(outDir).sort() : []) {
   try {
     const r = JSON.parse(fs.readFileSync(path.join(outDir, file), 'utf8'))
     if (!Number.isInteger(r.numPassedTests) || !Number.isInteger(r.numFailedTests)) throw new Error('no test counts')
-    reports.set(file, { passed: r.numPassedTests, failed: r.numFailedTests })
+    // The failed tests by name, with the first line of their message: the summary is the tail of
+    // the log a CI record keeps, so a failure must be identifiable from it alone.
+    const failures = []
+    for (const suite of r.testResults || []) {
+      for (const t of suite.assertionResults || []) {
+        if (t.status !== 'failed') continue
+        const first = String((t.failureMessages || [])[0] || '').split('\n')[0].slice(0, 200)
+        failures.push(`${path.basename(String(suite.name || ''))} > ${t.fullName || t.title}: ${first}`)
+      }
+      if (suite.status === 'failed' && !(suite.assertionResults || []).length) {
+        failures.push(`${path.basename(String(suite.name || ''))}: ${String(suite.message || 'failed to run').split('\n')[0].slice(0, 200)}`)
+      }
+    }
+    reports.set(file, { passed: r.numPassedTests, failed: r.numFailedTests, failures })
   } catch {
     reports.set(file, null)
   }
@@ -65,6 +78,7 @@ for (const [kind, name, status, seconds, report] of steps) {
     }
   }
   lines.push(`  ${status === 'pass' ? 'ok  ' : 'FAIL'}  ${time}  ${name} (${note})`)
+  for (const f of (r && r.failures) || []) lines.push(`          failed: ${f}`)
 }
 // Reports that no step claimed still count.
 for (const [file, r] of reports) {
