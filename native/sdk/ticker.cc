@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "sdk/thread_name.h"
+
 namespace sdk {
 
 Ticker::Ticker(std::function<void()> tick, std::chrono::milliseconds interval)
@@ -27,6 +29,7 @@ std::chrono::milliseconds Ticker::interval() const {
 }
 
 void Ticker::Run() {
+  NameThisThread("social-ticker");
   std::unique_lock<std::mutex> lock(mutex_);
   while (!stopping_) {
     // True only when stopping; the predicate absorbs spurious wake-ups.

@@ -10,6 +10,7 @@
 #endif
 
 #include "sdk/callback_queue.h"
+#include "sdk/thread_name.h"
 
 namespace sim {
 
@@ -186,6 +187,7 @@ void ServicePool::PostDeferred() {
 }
 
 void ServicePool::Work() {
+  sdk::NameThisThread(kWorkerThreadName);
   std::unique_lock<std::mutex> lock(mutex_);
   Round round;
   for (;;) {

@@ -84,6 +84,9 @@ class ServicePool {
   // for the world's mutex.
   static size_t DefaultWorkers();
 
+  // The name each worker gives its thread (see sdk/thread_name.h): what the lifecycle tests count.
+  static constexpr const char* kWorkerThreadName = "social-sim";
+
   // While one is open on a thread, that thread's ServiceQueue::Post calls are collected and queued
   // together, under one lock, when the outermost closes: the world opens one around a notice to
   // every member of a lobby. The queues posted to must outlive it (the world holds its mutex, and
