@@ -27,6 +27,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { worldOutputs } = require('./seam/world.cjs');
+const { bridgeOutputs } = require('./seam/bridge.cjs');
 
 const ROOT = path.resolve(__dirname, '..');
 const DESCRIPTION = path.join(ROOT, 'seam', 'seam.json');
@@ -391,6 +392,7 @@ function outputs(seam) {
     'native/generated/seam_tables.cc': tablesCc(seam),
     'lib/generated/seam.ts': seamTs(seam),
     ...worldOutputs(ROOT, (kind) => argKind(kind).ts ?? RETURN_KINDS[kind]?.ts),
+    ...bridgeOutputs(ROOT, seam.methods),
   };
 }
 
