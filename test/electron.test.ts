@@ -307,6 +307,14 @@ describe('what a bridge can carry (BRIDGE_METHODS, from the `bridge` decisions)'
     }
     for (const name of ['setOnlineStatus', 'linkChannelToLobby']) expect(decision.get(name)).toBe('renderer');
   });
+
+  it('carries setOnlineStatus (the user’s own status, like rich presence)', async () => {
+    const { client, social } = await setup(['setOnlineStatus']);
+    await social().setOnlineStatus('dnd');
+    expect(client.currentUser!.status).toBe('dnd');
+    const invalid = await rejection(social().setOnlineStatus('away' as never));
+    expect(invalid.name).toBe('RangeError');
+  });
 });
 
 describe('the Electron entries', () => {
