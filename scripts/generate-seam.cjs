@@ -14,6 +14,9 @@
 //   lib/generated/seam.ts                  the same tables in TypeScript, the NativeClient type,
 //                                          the typed event handlers and the batch decoder
 //
+// and, from their own descriptions, the harness's world (scripts/seam/world.cjs, seam/world.json)
+// and the Electron bridge's method list (scripts/seam/bridge.cjs).
+//
 //   node scripts/generate-seam.cjs           write the files
 //   node scripts/generate-seam.cjs --check   exit 1 (naming the files) when any is stale
 //
@@ -23,6 +26,8 @@
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
+const { worldOutputs } = require('./seam/world.cjs');
+const { bridgeOutputs } = require('./seam/bridge.cjs');
 
 const ROOT = path.resolve(__dirname, '..');
 const DESCRIPTION = path.join(ROOT, 'seam', 'seam.json');
@@ -386,6 +391,8 @@ function outputs(seam) {
     'native/generated/client_wrap_methods.cc': methodsCc(seam),
     'native/generated/seam_tables.cc': tablesCc(seam),
     'lib/generated/seam.ts': seamTs(seam),
+    ...worldOutputs(ROOT, (kind) => argKind(kind).ts ?? RETURN_KINDS[kind]?.ts),
+    ...bridgeOutputs(ROOT, seam.methods),
   };
 }
 

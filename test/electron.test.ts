@@ -278,6 +278,45 @@ describe('the Electron bridge', () => {
   });
 });
 
+describe('what a bridge can carry (BRIDGE_METHODS, from the `bridge` decisions)', () => {
+  type Decision = 'renderer' | { mainOnly: string };
+  const read = (file: string) => (JSON.parse(fs.readFileSync(path.join(root, 'seam', file), 'utf8')) as { methods: { js: string; bridge?: Decision }[] }).methods;
+  const decided = [...read('seam.json'), ...read('client-only.json')];
+  const decision = new Map(decided.map((method) => [method.js, method.bridge]));
+  // The Client's own methods, feature modules' included (EventEmitter's, inherited, are not the
+  // Client's: a renderer listens with the bridge's on()).
+  const clientMethods = Object.entries(Object.getOwnPropertyDescriptors(sdk.Client.prototype))
+    .filter(([name, descriptor]) => name !== 'constructor' && typeof descriptor.value === 'function')
+    .map(([name]) => name);
+
+  it('every public Client method has a decision, "renderer" or { mainOnly: why }', () => {
+    expect(clientMethods.length).toBeGreaterThan(90);
+    expect(clientMethods.filter((name) => !decision.has(name))).toEqual([]);
+    expect(decided.length).toBe(decision.size);
+    const malformed = decided.filter(({ bridge }) => bridge !== 'renderer' && !(typeof bridge === 'object' && typeof bridge.mainOnly === 'string' && bridge.mainOnly.trim() !== ''));
+    expect(malformed.map(({ js }) => js)).toEqual([]);
+  });
+
+  it('BRIDGE_METHODS is getState and every method decided "renderer", each a Client method', () => {
+    const carried = decided.filter(({ bridge }) => bridge === 'renderer').map(({ js }) => js);
+    expect([...electron.BRIDGE_METHODS].sort()).toEqual(['getState', ...carried].sort());
+    expect(carried.filter((name) => !clientMethods.includes(name))).toEqual([]);
+    // Lifetime, sign-in and tokens stay in the main process.
+    for (const name of ['close', 'ref', 'unref', 'events', 'keepSignedIn', 'getToken', 'refreshToken', 'authorize', 'registerLaunchCommand']) {
+      expect(decision.get(name)).toHaveProperty('mainOnly');
+    }
+    for (const name of ['setOnlineStatus', 'linkChannelToLobby']) expect(decision.get(name)).toBe('renderer');
+  });
+
+  it('carries setOnlineStatus (the user’s own status, like rich presence)', async () => {
+    const { client, social } = await setup(['setOnlineStatus']);
+    await social().setOnlineStatus('dnd');
+    expect(client.currentUser!.status).toBe('dnd');
+    const invalid = await rejection(social().setOnlineStatus('away' as never));
+    expect(invalid.name).toBe('RangeError');
+  });
+});
+
 describe('the Electron entries', () => {
   const run = promisify(execFile);
   // Records every module the entry loads (a sandboxed preload cannot load native code).

@@ -89,3 +89,26 @@ describe('the generated seam', () => {
     expect(Object.keys(handlers).sort()).toEqual(Object.keys(seamTs.EventKind).sort());
   });
 });
+
+// The harness face (NativeWorld) is described once too, in seam/world.json: the compiled method
+// table and the TypeScript interface are both generated from it, so a method added by hand to one
+// of them, or left out, shows here.
+describe('the generated harness table (seam/world.json)', () => {
+  const world = JSON.parse(fs.readFileSync(path.join(root, 'seam', 'world.json'), 'utf8')) as { rooms: { file: string; methods: { js: string; cpp: string }[] }[] };
+  const described = world.rooms.flatMap((room) => room.methods.map((method) => method.js));
+  const NativeWorld = (binding as unknown as { NativeWorld: { prototype: object } }).NativeWorld;
+
+  it('the compiled NativeWorld has exactly the described methods', () => {
+    const compiled = Object.getOwnPropertyNames(NativeWorld.prototype).filter((name) => name !== 'constructor');
+    expect([...compiled].sort()).toEqual([...described].sort());
+    expect(new Set(described).size).toBe(described.length);
+  });
+
+  it('each method names the WorldWrap member its room’s file defines', () => {
+    const misplaced = world.rooms.flatMap((room) => {
+      const source = fs.readFileSync(path.join(root, room.file), 'utf8');
+      return room.methods.filter((method) => !source.includes(`Napi::Value WorldWrap::${method.cpp}(`)).map((method) => `${method.js} (${method.cpp}) in ${room.file}`);
+    });
+    expect(misplaced).toEqual([]);
+  });
+});
