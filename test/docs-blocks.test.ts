@@ -125,8 +125,9 @@ afterAll(() => {
 });
 
 /**
- * Runs `sources` (id -> module) in one child process. The scratch folder has a
- * node_modules/social-sdk-node link to the repository, so blocks import the built package by name.
+ * Runs `modules` (each an id, a file extension and its source) in one child process. The scratch
+ * folder has a node_modules/social-sdk-node link to the repository, so blocks import the built
+ * package by name.
  */
 function runBlocks(modules: { id: string; extension: string; source: string }[], timeoutMs: number): Promise<RunOutcome> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'docs-blocks-'));
