@@ -30,6 +30,7 @@ const CHILD_PROCESS_LEVEL = [
   'test/doctor.test.ts',
   'test/package.test.ts',
   'test/examples.test.ts',
+  'test/docs-blocks.test.ts',
   'test/sim-cli.test.ts',
   'test/vendor.test.ts',
   'test/fuzz/fuzz.test.ts',

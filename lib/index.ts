@@ -61,6 +61,7 @@ export { SimulatedMachine } from './sim/machine.js';
 export { SimulatedBrowser } from './sim/browser.js';
 export type { PlugAudioDeviceOptions } from './sim/machine.js';
 export { SimulatedService, SERVICE_ROUTES } from './sim/http/service.js';
+export type { WebhookAlert, WebhookDelivery, WebhookEventsStatus } from './sim/http/webhooks.js';
 export type { ListenOptions, ServiceFailure, AuditLogEntry, AcceptedInvite, RateLimitBudget, RateLimitScope } from './sim/http/service.js';
 export type {
   Call,

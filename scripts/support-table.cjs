@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// The README's "Supported SDK versions and platforms" tables, rendered from the built support table
-// (dist/support/markdown.js, from lib/support/table.ts).
+// The "Supported SDK versions and platforms" tables of docs/versions-and-support.md, rendered from
+// the built support table (dist/support/markdown.js, from lib/support/table.ts).
 //   node scripts/support-table.cjs                  print the tables
-//   node scripts/support-table.cjs --write [FILE]   replace the section between the markers (README.md)
+//   node scripts/support-table.cjs --write [FILE]   replace the section between the markers (docs/versions-and-support.md)
 //   node scripts/support-table.cjs --check [FILE]   exit 1 if the section differs from the table
-// `npm run docs:support` builds the TypeScript and writes README.md.
+// `npm run docs:support` builds the TypeScript and writes docs/versions-and-support.md.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -16,7 +16,7 @@ const END = '<!-- support-table:end -->';
 const { renderSupportMarkdown } = require(path.join(root, 'dist', 'support', 'markdown.js'));
 const rendered = renderSupportMarkdown();
 
-const [mode, file = path.join(root, 'README.md')] = process.argv.slice(2);
+const [mode, file = path.join(root, 'docs', 'versions-and-support.md')] = process.argv.slice(2);
 if (mode === undefined) {
   process.stdout.write(rendered);
   process.exit(0);

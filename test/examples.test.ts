@@ -1,5 +1,5 @@
-// The demo and the README's examples are real code: they run here, and the README shows them
-// verbatim (each block follows an `<!-- example: path -->` marker and must equal that file).
+// The demo and the guides' examples are real code: they run here, and the guides (docs/*.md) show
+// them verbatim (each block follows an `<!-- example: path -->` marker and must equal that file).
 import { readFileSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
 
@@ -181,9 +181,10 @@ describe('examples', () => {
     );
   });
 
-  it('the README shows each example exactly as it is in examples/', () => {
-    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
-    const blocks = [...readme.matchAll(/<!-- example: (\S+) -->\n```js\n([\s\S]*?)```/g)];
+  it('the README and the guides show each example exactly as it is in examples/', () => {
+    const guides = readdirSync(path.join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => path.join('docs', name));
+    const shown = ['README.md', ...guides].map((file) => readFileSync(path.join(root, file), 'utf8')).join('\n');
+    const blocks = [...shown.matchAll(/<!-- example: (\S+) -->\n```js\n([\s\S]*?)```/g)];
     // Every example but the demo (npm run demo) is shown, once.
     const files = readdirSync(path.join(root, 'examples')).filter((name) => /\.(cjs|mjs)$/.test(name) && name !== 'demo.cjs');
     expect(files.length).toBeGreaterThan(5);

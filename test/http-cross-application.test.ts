@@ -78,7 +78,7 @@ describe("another application's credentials on every route", () => {
       getLobby: () => call('GET', `/lobbies/${lobby.id}`, asB),
       modifyLobby: () => call('PATCH', `/lobbies/${lobby.id}`, { ...asB, body: { metadata: { mode: 'hijacked' } } }),
       deleteLobby: async () => {
-        // DELETE is idempotent (README: an unknown lobby answers 204); another application's lobby is
+        // DELETE is idempotent (docs/served-simulator-and-cli.md: an unknown lobby answers 204); another application's lobby is
         // unknown to B, so 204 too, and the snapshot checks it is still there.
         const answer = await call('DELETE', `/lobbies/${lobby.id}`, asB);
         return { ...answer, status: answer.status === 204 ? 404 : answer.status };

@@ -1,7 +1,7 @@
 // The simulated HTTP service stays up and fair whatever a client sends (issue 33, items 6, 8, 9,
 // 10), over real sockets. The bounds (nesting depth, body time-out, unauthenticated body sizes)
-// are our choices, documented in README "The simulated service over HTTP" and lib/sim/http/body.ts:
-// the service's docs state none.
+// are our choices, documented in docs/served-simulator-and-cli.md ("The simulated service over
+// HTTP") and lib/sim/http/body.ts: the service's docs state none.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { connect } from 'node:net';

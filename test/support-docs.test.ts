@@ -1,4 +1,5 @@
-// The README's supported-versions section is generated from the support table and must match it.
+// The supported-versions section of docs/versions-and-support.md is generated from the support
+// table and must match it.
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -18,7 +19,7 @@ function run(args: string[]): Promise<{ code: number; stdout: string; stderr: st
   });
 }
 
-describe("README's supported-versions section", () => {
+describe("the guide's supported-versions section (docs/versions-and-support.md)", () => {
   it('matches the support table (run `npm run docs:support` after changing lib/support/table.ts)', async () => {
     const result = await run(['--check']);
     expect(result.stderr).toBe('');
@@ -36,11 +37,11 @@ describe("README's supported-versions section", () => {
     }
   });
 
-  it('fails the check when the README drifts from the table', async () => {
+  it('fails the check when the guide drifts from the table', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'support-docs-'));
     try {
-      const copy = path.join(dir, 'README.md');
-      const text = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+      const copy = path.join(dir, 'versions-and-support.md');
+      const text = fs.readFileSync(path.join(root, 'docs', 'versions-and-support.md'), 'utf8');
       fs.writeFileSync(copy, text.replace('| 1.9 | 2026-05 | supported | 1.9.18337', '| 1.9 | 2026-05 | supported | 1.9.18000'));
       const drifted = await run(['--check', copy]);
       expect(drifted.code).toBe(1);

@@ -124,7 +124,7 @@ describe('checkPlatform: minimums', () => {
     ['console2@9.999', '1.10.18369', 'below-minimum'],
     ['console2@10.000', '1.10.18369', 'supported'],
     ['console2@10.001', '1.10.18369', 'supported'],
-    // macOS minimums hold for every supported release (see README for this reading of the spec)
+    // macOS minimums hold for every supported release (see docs/versions-and-support.md for this reading of the spec)
     ['macos-x64@10.14', '1.6.14448', 'below-minimum'],
     ['macos-arm64@10.15', '1.9.18337', 'below-minimum'],
     // 1.6 to 1.9 keep the console support they shipped with: the 1.10 minimums are not applied

@@ -1,7 +1,7 @@
 /**
  * The preload side of the Electron bridge (`social-sdk-node/electron/preload`). It loads no native
  * code and nothing but ./protocol.js, so it runs in a sandboxed preload once bundled (a sandboxed
- * preload can `require` only `electron` and a few built-ins; see README "Electron").
+ * preload can `require` only `electron` and a few built-ins; see docs/electron.md).
  * @module
  */
 import type { ContextBridgeLike, IpcRendererLike } from './electron-types.js';

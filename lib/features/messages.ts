@@ -72,7 +72,7 @@ declare module '../client/client.js' {
      * null). Rejects with an `HTTPError` 404 (code 10013) for an unknown user, 400 (code 50007) for
      * the user itself, and 403 (code 50007) unless one of the vendor's cases holds: both users
      * online and in the game with no block between them, friends, or a shared server and a message
-     * between them before (see the README's Direct messages).
+     * between them before (see docs/lobbies-and-messages.md, Direct messages).
      */
     sendUserMessage(userId: SnowflakeInput, content: string, options?: SendUserMessageOptions): Promise<Snowflake>;
     /**

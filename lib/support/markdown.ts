@@ -1,6 +1,6 @@
 /**
- * The README's "Supported SDK versions and platforms" tables, rendered from the support table so
- * the two cannot drift (`npm run docs:support` writes them; a test checks them).
+ * The "Supported SDK versions and platforms" tables of docs/versions-and-support.md, rendered
+ * from the support table so the two cannot drift (`npm run docs:support` writes them; a test checks them).
  * @internal
  * @module
  */

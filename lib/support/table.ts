@@ -2,7 +2,7 @@
  * The version-support policy as data: one row per SDK minor release. When the next minor ships,
  * add its row at the top, mark the minor that leaves the window `end-of-life`, and update
  * `NEWEST_SUPPORTED_SDK_VERSION` in `version.ts` (a test checks the two agree). Everything else
- * (checks, warnings, `doctor`, the README section) reads this table.
+ * (checks, warnings, `doctor`, docs/versions-and-support.md) reads this table.
  *
  * Sources: the spec's "Social SDK versioning" notes (window, end-of-life, hotfixes 1.10.18369,
  * 1.9.18337, 1.8.18335, platform minimums, WebRTC base) and the vendor change log as summarised in

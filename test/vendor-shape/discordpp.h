@@ -9,7 +9,7 @@
 // first 1.6 release (before 1.6.12170 added ActivityAssets::InviteCoverImage).
 //
 // When the adapter starts using another vendor name, declare it here too; the gate then checks it
-// on every run, and the local compile against a real header (README, "Using the real SDK") checks
+// on every run, and the local compile against a real header (docs/real-sdk.md) checks
 // that this file and the vendor agree.
 #ifndef SOCIAL_SDK_VENDOR_SHAPE_DISCORDPP_H_
 #define SOCIAL_SDK_VENDOR_SHAPE_DISCORDPP_H_

@@ -1,8 +1,8 @@
 /**
  * Reading a request's body safely, for the simulated HTTP service's pipeline (server.ts): the
  * size, time and memory bounds a body must keep, and the nesting bound of a JSON body. Every
- * bound here is our choice (the service documents none); README "The simulated service over
- * HTTP" lists them.
+ * bound here is our choice (the service documents none); docs/served-simulator-and-cli.md
+ * ("The simulated service over HTTP") lists them.
  * @internal
  * @module
  */
