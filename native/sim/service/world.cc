@@ -254,7 +254,7 @@ void World::ForgetReadyLocked(Session* session) {
   ready_.erase({app, user});
   auto applications = readyApplicationsOfUser_.find(user);
   if (--applications->second == 0) readyApplicationsOfUser_.erase(applications);
-  const bool activityGone = PresenceGoneLocked(app, user);
+  const bool activityGone = presences_.Clear(app, user);  // the activity it published goes with it
   DispatchLocked(lobbies_.ConnectedChanged(app, user));
   UpdateLobbiesIdleLocked(app, user);
   // Its activity went, or its last client anywhere (offline): userUpdated; friends' groups.

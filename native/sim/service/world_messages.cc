@@ -74,8 +74,7 @@ sdk::Result World::MayMessageLocked(sdk::Snowflake app, sdk::Snowflake user, sdk
   // ends a friendship); the refusal is the service's 403 50007 "Cannot send messages to this
   // user" (discord-api-docs, opcodes-and-status-codes: JSON error codes).
   auto online = [&](sdk::Snowflake who) {
-    auto chosen = chosenStatus_.find(who);
-    return IsConnectedLocked(app, who) && (chosen == chosenStatus_.end() || chosen->second != sdk::StatusType::Invisible);
+    return IsConnectedLocked(app, who) && presences_.ChosenStatus(who) != sdk::StatusType::Invisible;
   };
   if (!relationships_.BlockedEitherWay(user, target)) {
     if (relationships_.AreFriends(user, target)) return sdk::Result::Success();
