@@ -106,4 +106,13 @@ describe('lib/ architecture', () => {
     expect(cycles(new Map([[a, [b]], [b, [a]]]))).toEqual([[a, b, a]]);
     expect(runtimeImports(path.join(LIB, 'index.ts')).length).toBeGreaterThan(5);
   });
+
+  it('keeps the backends below the N-API layer: nothing under native/vendor/ or native/sim/ includes a napi/ header (or N-API itself)', () => {
+    const backends = ['vendor', 'sim'].flatMap((dir) => files(path.join(root, 'native', dir), ['.cc', '.h']));
+    const upward = backends.flatMap((file) =>
+      [...fs.readFileSync(file, 'utf8').matchAll(/^\s*#\s*include\s*[<"]((?:napi\/[^>"]+)|napi\.h|node_api\.h)[>"]/gm)].map((match) => `${path.relative(root, file)}: ${match[1]}`),
+    );
+    expect(backends.length).toBeGreaterThan(50);
+    expect(upward).toEqual([]);
+  });
 });

@@ -86,6 +86,32 @@ Napi::Value SeamTables(const Napi::CallbackInfo& info) { return SeamTablesToJs(i
 // The cheapest possible native call: the baseline the benchmark compares real calls against.
 Napi::Value Noop(const Napi::CallbackInfo& info) { return info.Env().Undefined(); }
 
+// A backend module (sdk/backend_module.h): its version and features as `<name>Version` and
+// `<name>Features`, and its name as a backend source, resolved before the sources registered
+// earlier. One backend per environment, made on first use; it lives as long as the environment's
+// Addon.
+[[maybe_unused]] void RegisterBackendModule(Napi::Env env, Napi::Object exports, Addon& addon, const sdk::BackendModule& module) {
+  const std::string name = module.name;
+  exports.Set(name + "Version", Napi::Function::New(env, [&module](const Napi::CallbackInfo& info) -> Napi::Value {
+    return VersionToJs(info.Env(), module.libraryVersion());
+  }, name + "Version"));
+  exports.Set(name + "Features", Napi::Function::New(env, [&module](const Napi::CallbackInfo& info) -> Napi::Value {
+    return FeaturesToJs(info.Env(), module.compiled);
+  }, name + "Features"));
+  auto previous = std::move(addon.resolveBackend);
+  std::shared_ptr<sdk::Backend> backend;
+  sdk::CallbackQueue* queue = &addon.pump.queue();
+  addon.resolveBackend = [previous = std::move(previous), backend, queue, &module, name](Napi::Value source) mutable
+      -> std::shared_ptr<sdk::Backend> {
+    if (source.IsString() && source.As<Napi::String>().Utf8Value() == name) {
+      if (!backend) backend = module.create(*queue);
+      return backend;
+    }
+    if (previous) return previous(source);
+    throw Napi::TypeError::New(source.Env(), "unknown backend source");
+  };
+}
+
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
   auto* addon = new Addon(env);
   env.SetInstanceData<Addon>(addon);
@@ -113,7 +139,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   ClientWrap::Init(env, exports);
   sim::InitModule(env, exports, *addon);
 #if SOCIAL_SDK_WITH_VENDOR
-  vendor::InitModule(env, exports, *addon);
+  RegisterBackendModule(env, exports, *addon, vendor::Module());
 #endif
   return exports;
 }

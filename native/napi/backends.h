@@ -1,5 +1,5 @@
 // Module-init entry points of the compiled-in backends. addon.cc calls them without knowing their
-// internals; each one registers its classes and installs Addon::resolveBackend.
+// internals.
 #pragma once
 
 #include <napi.h>
@@ -7,13 +7,12 @@
 class Addon;
 
 namespace sim {
+// Registers NativeWorld and installs Addon::resolveBackend (napi/world_wrap.cc).
 void InitModule(Napi::Env env, Napi::Object exports, Addon& addon);
 }
 
-// Built only when the build is given SOCIAL_SDK_DIR (it defines SOCIAL_SDK_WITH_VENDOR=1).
-#if SOCIAL_SDK_WITH_VENDOR
-namespace vendor {
-// Must run after sim::InitModule: it chains Addon::resolveBackend.
-void InitModule(Napi::Env env, Napi::Object exports, Addon& addon);
-}
-#endif
+// The vendor backend (built only when the build is given SOCIAL_SDK_DIR, which defines
+// SOCIAL_SDK_WITH_VENDOR=1) includes nothing of napi/: it describes itself as an
+// sdk::BackendModule (vendor::Module()), which addon.cc registers after sim::InitModule, chaining
+// Addon::resolveBackend.
+#include "sdk/backend_module.h"

@@ -82,9 +82,10 @@ class VendorClient final : public sdk::Client,
   std::optional<uint64_t> GetCpuAffinityMask() const override;
 
   // The features: every method of the port's feature interfaces, declared from their lists and
-  // defined in vendor_client.cc (lobbies, lobby messages), vendor_client_presence.cc,
-  // vendor_client_guilds.cc (guilds, direct messages) and vendor_client_voice.cc. GetVoiceSettings
-  // needs SDK 1.10 (SOCIAL_SDK_VENDOR_HAS_VOICE_SETTINGS); otherwise "not available in SDK x.y".
+  // defined in the interface's room, vendor_client_<feature>.cc (lobbies, messages: lobby and
+  // direct, voice and voice_controls, guilds, presence, relationships, auth, invites).
+  // GetVoiceSettings needs SDK 1.10 (SOCIAL_SDK_VENDOR_HAS_VOICE_SETTINGS); otherwise "not
+  // available in SDK x.y".
   SDK_LOBBIES_API_METHODS(SDK_OVERRIDE)
   SDK_MESSAGES_API_METHODS(SDK_OVERRIDE)
   SDK_VOICE_API_METHODS(SDK_OVERRIDE)

@@ -7,6 +7,21 @@
 
 namespace sim {
 
+namespace {
+const char* StatusName(sdk::Status status) {
+  switch (status) {
+    case sdk::Status::Disconnected: return "disconnected";
+    case sdk::Status::Connecting: return "connecting";
+    case sdk::Status::Connected: return "connected";
+    case sdk::Status::Ready: return "ready";
+    case sdk::Status::Reconnecting: return "reconnecting";
+    case sdk::Status::Disconnecting: return "disconnecting";
+    case sdk::Status::HttpWait: return "httpWait";
+  }
+  return "unknown";
+}
+}  // namespace
+
 SimClient::SimClient(std::shared_ptr<World> world, sdk::CallbackQueue& queue,
                      sdk::ClientOptions options)
     : world_(std::move(world)), queue_(queue), options_(options) {
@@ -66,16 +81,6 @@ std::optional<sdk::User> SimClient::GetCurrentUser() const {
 void SimClient::SetStatusChangedCallback(StatusCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
   statusCallback_ = cb ? std::make_shared<const StatusCallback>(std::move(cb)) : nullptr;
-}
-
-void SimClient::SetLobbyEventCallback(LobbyEventCallback cb) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  lobbyCallback_.Set(std::move(cb));
-}
-
-void SimClient::SetMessageEventCallback(MessageEventCallback cb) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  messageCallback_.Set(std::move(cb));
 }
 
 void SimClient::SetLogCallback(LogCallback cb, sdk::LogSeverity minSeverity) {
@@ -192,6 +197,29 @@ void SimClient::OnMessageEvent(sdk::MessageEvent event, sdk::MessagePtr message)
       Deliver([cb, event, message = std::move(message)]() mutable { (*cb)(event, std::move(message)); });
     }
   });
+}
+
+bool SimClient::SignedIn(sdk::Snowflake* app, sdk::Snowflake* user, sdk::Result* failure) const {
+  const sdk::Status status = status_.load();
+  *user = sessionUserId_.load();
+  *app = sessionApplicationId_.load();
+  if (status == sdk::Status::Ready && *user != 0) return true;
+  *failure = sdk::Result::Failure(sdk::ErrorType::ClientNotReady,
+                                  std::string("the client is not ready (status: ") + StatusName(status) + ")");
+  return false;
+}
+
+void SimClient::LogRequest(CallKind kind) {
+  // The debug build echoes each request with its headers; the log filter keeps the token out. The
+  // release build makes no Verbose line: it is not built there (a copy of the token and a few
+  // allocations per call).
+  if (!BuildLogs(sdk::LogSeverity::Verbose)) return;
+  std::string token;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    token = connectedToken_;
+  }
+  Log(sdk::LogSeverity::Verbose, std::string("HTTP ") + CallKindName(kind) + " (Authorization: Bearer " + token + ")");
 }
 
 void SimClient::Enqueue(Task task) { Post(std::move(task)); }

@@ -179,7 +179,7 @@ class SimClient final : public sdk::Client,
   // The signed-in (application, user), or a ClientNotReady failure.
   bool SignedIn(sdk::Snowflake* app, sdk::Snowflake* user, sdk::Result* failure) const;
 
-  // The local direct-message cache (sim_client_user_messages.cc; service thread only).
+  // The local direct-message cache (sim_client_messages.cc; service thread only).
   // Per conversation (keyed by the other user), the newest messages this client sent or received
   // while connected plus what fetches brought, oldest first, at most kCachedPerConversation; at
   // most kCachedConversations conversations. Forgotten when the client connects again (events

@@ -1,46 +1,8 @@
-// The simulated client's lobby and lobby-message calls: each is a round trip to the world, run on
+// The simulated client's lobby calls (sdk/lobbies_api.h): each is a round trip to the world, run on
 // the client's service thread after the injected latency, unless a planned fault answers first.
 #include "sim/client/sim_client.h"
 
 namespace sim {
-
-namespace {
-const char* StatusName(sdk::Status status) {
-  switch (status) {
-    case sdk::Status::Disconnected: return "disconnected";
-    case sdk::Status::Connecting: return "connecting";
-    case sdk::Status::Connected: return "connected";
-    case sdk::Status::Ready: return "ready";
-    case sdk::Status::Reconnecting: return "reconnecting";
-    case sdk::Status::Disconnecting: return "disconnecting";
-    case sdk::Status::HttpWait: return "httpWait";
-  }
-  return "unknown";
-}
-}  // namespace
-
-bool SimClient::SignedIn(sdk::Snowflake* app, sdk::Snowflake* user, sdk::Result* failure) const {
-  const sdk::Status status = status_.load();
-  *user = sessionUserId_.load();
-  *app = sessionApplicationId_.load();
-  if (status == sdk::Status::Ready && *user != 0) return true;
-  *failure = sdk::Result::Failure(sdk::ErrorType::ClientNotReady,
-                                  std::string("the client is not ready (status: ") + StatusName(status) + ")");
-  return false;
-}
-
-void SimClient::LogRequest(CallKind kind) {
-  // The debug build echoes each request with its headers; the log filter keeps the token out. The
-  // release build makes no Verbose line: it is not built there (a copy of the token and a few
-  // allocations per call).
-  if (!BuildLogs(sdk::LogSeverity::Verbose)) return;
-  std::string token;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    token = connectedToken_;
-  }
-  Log(sdk::LogSeverity::Verbose, std::string("HTTP ") + CallKindName(kind) + " (Authorization: Bearer " + token + ")");
-}
 
 namespace {
 sdk::Metadata CurrentMemberMetadata(const std::optional<sdk::Lobby>& lobby, sdk::Snowflake user) {
@@ -122,31 +84,9 @@ std::vector<sdk::Snowflake> SimClient::GetLobbyIds() const {
   return world_->LobbyIdsOf(app, user);
 }
 
-void SimClient::SendLobbyMessage(sdk::Snowflake lobbyId, std::string content, sdk::Metadata metadata,
-                                 MessageIdCallback done) {
-  const uint64_t op = BeginValueOperation(done);
-  Call(CallKind::SendLobbyMessage, op,
-       [this, op, done, lobbyId, content = std::move(content),
-        metadata = std::move(metadata)](sdk::Snowflake app, sdk::Snowflake user) {
-         // Built only where Verbose lines are made (see Call): a send is a hot path.
-         if (BuildLogs(sdk::LogSeverity::Verbose)) {
-           Log(sdk::LogSeverity::Verbose, "SendLobbyMessage lobby=" + std::to_string(lobbyId) + " content=\"" + content + "\"");
-         }
-         Lobbies::Outcome outcome = world_->SendLobbyMessage(app, user, lobbyId, content, metadata);
-         if (!outcome.result.ok()) return CompleteOperation(op, std::move(outcome.result));
-         FinishOperation(op, [done, id = outcome.id] { done(sdk::Result::Success(), id); });
-       });
-}
-
-void SimClient::GetLobbyMessages(sdk::Snowflake lobbyId, int32_t limit, MessagesCallback done) {
-  const uint64_t op = BeginValueOperation(done);
-  Call(CallKind::GetLobbyMessages, op,
-       [this, op, done, lobbyId, limit](sdk::Snowflake app, sdk::Snowflake user) {
-         std::vector<sdk::MessagePtr> messages;
-         sdk::Result result = world_->ReadLobbyMessages(app, user, lobbyId, limit, &messages);
-         if (!result.ok()) return CompleteOperation(op, std::move(result));
-         FinishOperation(op, [done, messages = std::move(messages)] { done(sdk::Result::Success(), messages); });
-       });
+void SimClient::SetLobbyEventCallback(LobbyEventCallback cb) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  lobbyCallback_.Set(std::move(cb));
 }
 
 }  // namespace sim

@@ -28,4 +28,12 @@ std::vector<SentInvite> ActivityInvites::ReceivedBy(sdk::Snowflake recipient) co
   return out;
 }
 
+std::vector<sdk::ActivityJoin> ActivityInvites::TakeAwaiting(sdk::Snowflake app, sdk::Snowflake user) {
+  auto pending = awaitingSession_.find({app, user});
+  if (pending == awaitingSession_.end()) return {};
+  std::vector<sdk::ActivityJoin> joins = std::move(pending->second);
+  awaitingSession_.erase(pending);
+  return joins;
+}
+
 }  // namespace sim

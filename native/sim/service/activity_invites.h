@@ -1,6 +1,7 @@
 // The simulated service's activity invites: every invite and join request sent, by its message,
 // with what the service needs to decide later whether it can still be accepted (the sender's
-// party and join secret when it was sent). No lock: the world holds its mutex around every call.
+// party and join secret when it was sent), and the joins waiting for the game the chat client
+// launched. No lock of its own: every member is called with World::mutex_ held.
 #pragma once
 
 #include <cstddef>
@@ -48,6 +49,13 @@ class ActivityInvites {
   // The Join invites `recipient` received, oldest first (what its chat client shows).
   std::vector<SentInvite> ReceivedBy(sdk::Snowflake recipient) const;
 
+  // Joins accepted in the chat client that wait for a session of (app, user) (the chat client
+  // launched the game); taken, in order, when the game's first session is ready.
+  void AwaitSession(sdk::Snowflake app, sdk::Snowflake user, sdk::ActivityJoin join) {
+    awaitingSession_[{app, user}].push_back(std::move(join));
+  }
+  std::vector<sdk::ActivityJoin> TakeAwaiting(sdk::Snowflake app, sdk::Snowflake user);
+
   // Whether an invite or join request went between the two users: it is "sent as a message"
   // (discordpp.h, Client::SendActivityInvite), so they have DM'd each other.
   bool HaveTalked(sdk::Snowflake a, sdk::Snowflake b) const {
@@ -67,6 +75,7 @@ class ActivityInvites {
   std::map<sdk::Snowflake, SentInvite> byMessage_;
   std::deque<sdk::Snowflake> order_;  // message ids, oldest first
   std::map<std::pair<sdk::Snowflake, sdk::Snowflake>, sdk::Snowflake> channels_;
+  std::map<std::pair<sdk::Snowflake, sdk::Snowflake>, std::vector<sdk::ActivityJoin>> awaitingSession_;  // (app, user)
 };
 
 }  // namespace sim

@@ -100,4 +100,25 @@ std::optional<ConsentPrompt> ChatClients::TakeOldestPrompt() {
   return prompt;
 }
 
+void ChatClients::RegisterLaunchCommand(sdk::Snowflake user, sdk::Snowflake app, std::string command) {
+  launchCommands_[user][app] = std::move(command);
+}
+
+std::map<sdk::Snowflake, std::string> ChatClients::LaunchCommandsOf(sdk::Snowflake user) const {
+  auto found = launchCommands_.find(user);
+  return found == launchCommands_.end() ? std::map<sdk::Snowflake, std::string>{} : found->second;
+}
+
+std::vector<std::string> ChatClients::LaunchesOf(sdk::Snowflake user) const {
+  auto found = launches_.find(user);
+  return found == launches_.end() ? std::vector<std::string>{} : found->second;
+}
+
+bool ChatClients::Launch(sdk::Snowflake user, sdk::Snowflake app) {
+  auto commands = launchCommands_.find(user);
+  if (commands == launchCommands_.end() || commands->second.count(app) == 0) return false;
+  launches_[user].push_back(commands->second.at(app));
+  return true;
+}
+
 }  // namespace sim

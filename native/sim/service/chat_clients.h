@@ -76,11 +76,21 @@ class ChatClients {
   // What an RPC read returns: the settings, or the RPCError why not.
   sdk::Result Read(sdk::Snowflake user, sdk::VoiceSettings* out) const;
 
+  // Launch commands games registered on the user's chat client (Client::RegisterLaunchCommand),
+  // by application, one each (a new one replaces the old), and the commands the chat client ran.
+  void RegisterLaunchCommand(sdk::Snowflake user, sdk::Snowflake app, std::string command);
+  std::map<sdk::Snowflake, std::string> LaunchCommandsOf(sdk::Snowflake user) const;
+  std::vector<std::string> LaunchesOf(sdk::Snowflake user) const;
+  // Runs the command `app` registered on the user's chat client; false when it registered none.
+  bool Launch(sdk::Snowflake user, sdk::Snowflake app);
+
  private:
   std::map<sdk::Snowflake, ChatClient> clients_;
   std::deque<ConsentPrompt> prompts_;
   std::map<const void*, AuthorizeRequestSubscription> subscriptions_;
   uint64_t nextPromptId_ = 1;
+  std::map<sdk::Snowflake, std::map<sdk::Snowflake, std::string>> launchCommands_;  // [user][app]
+  std::map<sdk::Snowflake, std::vector<std::string>> launches_;                     // by user
 };
 
 }  // namespace sim

@@ -1,7 +1,9 @@
 // The simulated service's lobbies: membership, metadata, the linked channel and message history,
-// with the rules of the spec and the vendor documentation. Pure state: no locking, no threads, no
-// clients. Every change reports the notices (events) it causes; the world delivers them to the
-// connected clients of the users they name.
+// with the rules of the spec and the vendor documentation. Pure state: no lock of its own (every
+// member is called with World::mutex_ held), no threads, no clients. Every change reports the
+// notices (events) it causes; the world delivers them to the connected clients of the users they
+// name. Defined by responsibility: lobbies.cc (the SDK clients' operations), lobbies_server.cc
+// (the game backend's), lobbies_linked_channel.cc, lobbies_lifecycle.cc (idle lobbies, secrets).
 #pragma once
 
 #include <cstdint>

@@ -247,4 +247,19 @@ RelationshipNotices Relationships::SetFriends(const Party& a, const Party& b, bo
   return notices;
 }
 
+sdk::RelationshipGroupType GroupOf(const ShownPresence& presence, sdk::Snowflake app, bool discordFriend) {
+  if (!presence.online) return sdk::RelationshipGroupType::Offline;
+  if (presence.activityApp == app) return sdk::RelationshipGroupType::OnlinePlayingGame;
+  // Game friends' presence shows only in game: online elsewhere, they are in the offline group.
+  return discordFriend ? sdk::RelationshipGroupType::OnlineElsewhere : sdk::RelationshipGroupType::Offline;
+}
+
+ShownPresence Relationships::ReplaceShownPresence(sdk::Snowflake user, const ShownPresence& now) {
+  auto cached = shownPresence_.find(user);
+  const ShownPresence before = cached == shownPresence_.end() ? ShownPresence{} : cached->second;
+  if (before == now) return before;
+  if (!now.online) shownPresence_.erase(user); else shownPresence_[user] = now;
+  return before;
+}
+
 }  // namespace sim

@@ -1,6 +1,6 @@
 // The simulated service's relationships: for each pair of users, how each one sees the other, with
 // the Discord relationship and the game relationship kept apart (friend, blocked, pending
-// incoming/outgoing, none). No lock: the world holds its mutex around every call.
+// incoming/outgoing, none). No lock of its own: every member is called with World::mutex_ held.
 #pragma once
 
 #include <cstdint>
@@ -22,6 +22,16 @@ struct RelationshipNotice {
   bool created = false;
 };
 using RelationshipNotices = std::vector<RelationshipNotice>;
+
+// What others can see of a user's presence, for the friends list's groups: online, and the
+// application of the activity it shows.
+struct ShownPresence {
+  bool online = false;
+  sdk::Snowflake activityApp = 0;
+  bool operator==(const ShownPresence& other) const { return online == other.online && activityApp == other.activityApp; }
+};
+// The group a friend showing `presence` is in for a client of `app`.
+sdk::RelationshipGroupType GroupOf(const ShownPresence& presence, sdk::Snowflake app, bool discordFriend);
 
 class Relationships {
  public:
@@ -84,6 +94,10 @@ class Relationships {
   // Throws std::invalid_argument for a friendship the rules refuse.
   RelationshipNotices SetFriends(const Party& a, const Party& b, bool discord, bool game);
 
+  // Records the presence the user's friends are told of now; returns the one they were told of
+  // before (offline when none), so that only the friends whose group of it changed are told.
+  ShownPresence ReplaceShownPresence(sdk::Snowflake user, const ShownPresence& now);
+
  private:
   Types& Edge(sdk::Snowflake viewer, sdk::Snowflake other);
   // Sets one type of viewer's view of other, recording the notice if it changed.
@@ -92,6 +106,7 @@ class Relationships {
   void Prune(sdk::Snowflake viewer, sdk::Snowflake other);
 
   std::map<sdk::Snowflake, std::map<sdk::Snowflake, Types>> edges_;  // edges_[viewer][other]
+  std::map<sdk::Snowflake, ShownPresence> shownPresence_;  // by user; absent: offline
 };
 
 }  // namespace sim

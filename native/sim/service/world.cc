@@ -1,7 +1,5 @@
 #include "sim/service/world.h"
 
-#include "sim/service/http_failure.h"
-
 #include <algorithm>
 #include <chrono>
 #include <stdexcept>
@@ -256,7 +254,7 @@ void World::ForgetReadyLocked(Session* session) {
   ready_.erase({app, user});
   auto applications = readyApplicationsOfUser_.find(user);
   if (--applications->second == 0) readyApplicationsOfUser_.erase(applications);
-  const bool activityGone = PresenceGoneLocked(app, user);
+  const bool activityGone = presences_.Clear(app, user);  // the activity it published goes with it
   DispatchLocked(lobbies_.ConnectedChanged(app, user));
   UpdateLobbiesIdleLocked(app, user);
   // Its activity went, or its last client anywhere (offline): userUpdated; friends' groups.
@@ -282,140 +280,6 @@ void World::DispatchLocked(const Notices& notices) {
       }
     }
   }
-}
-
-Lobbies::Outcome World::CreateOrJoinLobby(sdk::Snowflake app, sdk::Snowflake user, const std::string& secret,
-                                          const std::optional<sdk::Metadata>& lobbyMetadata,
-                                          const std::optional<sdk::Metadata>& memberMetadata) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  Lobbies::Outcome outcome =
-      lobbies_.CreateOrJoin(app, user, secret, lobbyMetadata, memberMetadata, NewIdLocked(), nowMs_);
-  DispatchLocked(outcome.notices);
-  UpdateLobbyIdleLocked(outcome.id);
-  return outcome;
-}
-
-Lobbies::Outcome World::LeaveLobby(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  Lobbies::Outcome outcome = lobbies_.Leave(app, user, lobbyId);
-  DispatchLocked(outcome.notices);
-  UpdateLobbyIdleLocked(lobbyId);
-  return outcome;
-}
-
-Lobbies::Outcome World::SendLobbyMessage(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId,
-                                         std::string content, sdk::Metadata metadata,
-                                         size_t maxContentLength) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  Lobbies::Outcome outcome = lobbies_.Send(app, user, lobbyId, std::move(content), std::move(metadata),
-                                           NewIdLocked(), nowMs_, maxContentLength);
-  DispatchLocked(outcome.notices);
-  NoteLobbyMessageLocked(outcome);
-  return outcome;
-}
-
-void World::EditLobbyMessageInLinkedChannel(sdk::Snowflake user, sdk::Snowflake lobbyId, sdk::Snowflake messageId,
-                                            std::string content) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  const Notices notices = lobbies_.EditMessageInLinkedChannel(lobbyId, messageId, user, std::move(content), nowMs_);
-  DispatchLocked(notices);
-  NoteLobbyMessageChangeLocked(notices);
-}
-
-void World::DeleteLobbyMessageInLinkedChannel(sdk::Snowflake user, sdk::Snowflake lobbyId, sdk::Snowflake messageId) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  const Notices notices = lobbies_.DeleteMessageInLinkedChannel(lobbyId, messageId, user);
-  DispatchLocked(notices);
-  NoteLobbyMessageChangeLocked(notices);
-}
-
-sdk::Result World::ReadLobbyMessages(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId,
-                                     int32_t limit, std::vector<sdk::MessagePtr>* out) const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return lobbies_.Read(app, user, lobbyId, limit, nowMs_, out);
-}
-
-std::optional<sdk::Lobby> World::ViewLobby(sdk::Snowflake app, sdk::Snowflake user,
-                                           sdk::Snowflake lobbyId) const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return lobbies_.View(app, user, lobbyId,
-                       [this](sdk::Snowflake a, sdk::Snowflake u) { return IsConnectedLocked(a, u); });
-}
-
-std::vector<sdk::Snowflake> World::LobbyIdsOf(sdk::Snowflake app, sdk::Snowflake user) const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return lobbies_.LobbyIdsOf(app, user);
-}
-
-sdk::Snowflake World::CreateLobby(sdk::Snowflake app, std::optional<std::string> secret, sdk::Metadata metadata,
-                                  const std::vector<MemberUpdate>& members, uint32_t idleTimeoutSeconds) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  if (applications_.count(app) == 0) throw std::invalid_argument("no application with id " + std::to_string(app));
-  CheckUsersExistLocked(members);
-  const sdk::Snowflake id = NewIdLocked();
-  lobbies_.Create(app, id, std::move(secret), std::move(metadata), idleTimeoutSeconds, nowMs_);
-  try {
-    // Our choice: a user at the lobby cap fails the creation (the docs name the silent drop only
-    // for the bulk update).
-    if (!members.empty()) DispatchLocked(lobbies_.BulkUpdateMembers(id, members, Lobbies::AtLobbyCap::Refuse));
-  } catch (...) {
-    lobbies_.Delete(id);  // no member yet: nobody is told
-    throw;
-  }
-  UpdateLobbyIdleLocked(id);
-  return id;
-}
-
-void World::CheckUsersExistLocked(const std::vector<MemberUpdate>& updates) const {
-  for (const MemberUpdate& update : updates) {
-    if (!update.remove && users_.count(update.userId) == 0) {
-      throw NotFound(kUnknownUser, "Unknown User: no user with id " + std::to_string(update.userId));
-    }
-  }
-}
-
-void World::BulkUpdateLobbyMembers(sdk::Snowflake lobbyId, const std::vector<MemberUpdate>& updates) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  CheckUsersExistLocked(updates);
-  DispatchLocked(lobbies_.BulkUpdateMembers(lobbyId, updates, Lobbies::AtLobbyCap::Drop));
-  UpdateLobbyIdleLocked(lobbyId);
-}
-
-void World::ModifyLobby(sdk::Snowflake lobbyId, const LobbyChanges& changes) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  if (changes.members) CheckUsersExistLocked(*changes.members);
-  DispatchLocked(lobbies_.Modify(lobbyId, changes));
-  UpdateLobbyIdleLocked(lobbyId);
-}
-
-void World::SetMessageModerationMetadata(sdk::Snowflake lobbyId, sdk::Snowflake messageId, sdk::Metadata metadata) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  DispatchLocked(lobbies_.SetModerationMetadata(lobbyId, messageId, std::move(metadata)));
-}
-
-void World::LinkLobbyChannel(sdk::Snowflake lobbyId, std::optional<sdk::LinkedChannel> channel) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  DispatchLocked(lobbies_.LinkChannel(lobbyId, std::move(channel)));
-  UpdateLobbyIdleLocked(lobbyId);
-}
-
-void World::UpdateLobbyIdleLocked(sdk::Snowflake lobbyId) {
-  lobbies_.UpdateIdle(lobbyId, nowMs_, [this](sdk::Snowflake a, sdk::Snowflake u) { return IsConnectedLocked(a, u); });
-}
-
-void World::UpdateLobbiesIdleLocked(sdk::Snowflake app, sdk::Snowflake user) {
-  for (sdk::Snowflake lobbyId : lobbies_.LobbyIdsOf(app, user)) UpdateLobbyIdleLocked(lobbyId);
-}
-
-void World::DeleteLobby(sdk::Snowflake lobbyId) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  DispatchLocked(lobbies_.Delete(lobbyId));
-}
-
-std::optional<ServerLobby> World::GetServerLobby(sdk::Snowflake lobbyId) const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return lobbies_.ServerView(lobbyId,
-                             [this](sdk::Snowflake a, sdk::Snowflake u) { return IsConnectedLocked(a, u); });
 }
 
 void World::SetLatency(uint64_t ms) {

@@ -2,7 +2,6 @@
 // signed-in client reads, with the lobbies linked to channels.
 #include <stdexcept>
 
-#include "sdk/lobbies_api.h"
 #include "sim/service/http_failure.h"
 #include "sim/service/world.h"
 
@@ -56,47 +55,6 @@ sdk::Result World::ReadGuildChannels(sdk::Snowflake app, sdk::Snowflake user, sd
                                      std::vector<sdk::GuildChannel>* out) const {
   std::lock_guard<std::mutex> lock(mutex_);
   return guilds_.Channels(app, user, guildId, LinkedLobbiesLocked(), out);
-}
-
-sdk::Result World::LinkChannelToLobby(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId,
-                                      sdk::Snowflake channelId) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  sdk::Result result = lobbies_.MayLinkChannel(app, user, lobbyId);
-  if (!result.ok()) return result;
-  sdk::LinkedChannel channel;
-  result = guilds_.LinkableChannel(user, channelId, lobbyId, LinkedLobbiesLocked(), &channel);
-  if (!result.ok()) return result;
-  if (lobbies_.LinkedChannelOf(lobbyId) != channelId) DispatchLocked(lobbies_.LinkChannel(lobbyId, std::move(channel)));
-  UpdateLobbyIdleLocked(lobbyId);
-  return result;
-}
-
-sdk::Result World::UnlinkChannelFromLobby(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  sdk::Result result = lobbies_.MayLinkChannel(app, user, lobbyId);
-  // Unlinking a lobby without a channel succeeds and changes nothing (the service answers 200).
-  if (result.ok() && lobbies_.LinkedChannelOf(lobbyId)) DispatchLocked(lobbies_.LinkChannel(lobbyId, std::nullopt));
-  UpdateLobbyIdleLocked(lobbyId);
-  return result;
-}
-
-sdk::Result World::JoinLinkedLobbyGuild(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId,
-                                        std::string* inviteUrl) {
-  const std::optional<sdk::User> found = FindUser(user);
-  if (found && found->isProvisional) {
-    return sdk::Result::Failure(sdk::ErrorType::AuthorizationFailed, sdk::LobbiesApi::kMergeRequiredMessage);
-  }
-  // A member can see the lobby; anyone else gets what lobby messages answer (unknown lobby).
-  if (!ViewLobby(app, user, lobbyId)) {
-    return HttpFailure(404, kUnknownLobby, "Unknown Lobby: the user is not a member of lobby " + IdText(lobbyId));
-  }
-  try {
-    const ChannelInvite invite = CreateLobbyChannelInvite(app, lobbyId, user);
-    *inviteUrl = "https://discord.gg/" + invite.code;
-    return sdk::Result::Success();
-  } catch (const ServiceError& refused) {
-    return HttpFailure(refused.status(), refused.code(), refused.what());
-  }
 }
 
 LinkedLobbies World::LinkedLobbiesLocked() const {

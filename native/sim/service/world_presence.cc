@@ -19,9 +19,7 @@ void World::SetApplicationInviteCoverImage(sdk::Snowflake app, std::optional<std
   if (found == applications_.end()) throw std::invalid_argument("no application with id " + std::to_string(app));
   found->second.inviteCoverImage = std::move(image);
   // Activities are resolved when read: those of this application now show the new fallback.
-  for (const auto& [user, activity] : activities_) {
-    if (activity.applicationId == app) UserUpdatedLocked(user);
-  }
+  for (sdk::Snowflake user : presences_.PublishersIn(app)) UserUpdatedLocked(user);
 }
 
 sdk::User World::SetApplicationProfiles(sdk::Snowflake userId, std::vector<sdk::UserApplicationProfile> profiles) {
@@ -45,7 +43,7 @@ sdk::User World::SetApplicationProfiles(sdk::Snowflake userId, std::vector<sdk::
 void World::UpdateRichPresence(sdk::Snowflake app, sdk::Snowflake user, sdk::Activity activity) {
   std::lock_guard<std::mutex> lock(mutex_);
   activity.applicationId = app;
-  activities_[user] = std::move(activity);
+  presences_.Publish(user, std::move(activity));
   UserUpdatedLocked(user);
 }
 
@@ -60,7 +58,7 @@ sdk::Result World::SetOnlineStatus(sdk::Snowflake user, sdk::StatusType status) 
       return sdk::Result::Failure(sdk::ErrorType::ValidationError, "only online, idle, dnd and invisible can be set");
   }
   std::lock_guard<std::mutex> lock(mutex_);
-  chosenStatus_[user] = status;
+  presences_.ChooseStatus(user, status);
   UserUpdatedLocked(user);
   return sdk::Result::Success();
 }
@@ -68,24 +66,14 @@ sdk::Result World::SetOnlineStatus(sdk::Snowflake user, sdk::StatusType status) 
 void World::SetProfilePrivacy(sdk::Snowflake user, ProfilePrivacy privacy) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (users_.count(user) == 0) throw std::invalid_argument("no user with id " + std::to_string(user));
-  profilePrivacy_[user] = privacy;
+  presences_.SetPrivacy(user, privacy);
   UserUpdatedLocked(user);
 }
 
 void World::ClearRichPresence(sdk::Snowflake app, sdk::Snowflake user) {
   std::lock_guard<std::mutex> lock(mutex_);
-  auto found = activities_.find(user);
   // Only the application that published the activity can clear it.
-  if (found == activities_.end() || found->second.applicationId != app) return;
-  activities_.erase(found);
-  UserUpdatedLocked(user);
-}
-
-bool World::PresenceGoneLocked(sdk::Snowflake app, sdk::Snowflake user) {
-  auto found = activities_.find(user);
-  if (found == activities_.end() || found->second.applicationId != app) return false;
-  activities_.erase(found);
-  return true;
+  if (presences_.Clear(app, user)) UserUpdatedLocked(user);
 }
 
 std::optional<sdk::User> World::ViewUser(sdk::Snowflake app, sdk::Snowflake viewer, sdk::Snowflake userId) const {
@@ -106,9 +94,8 @@ sdk::User World::ViewUserLocked(sdk::Snowflake app, sdk::Snowflake viewer, const
   if (sees) {
     sdk::User shown = ShownUserLocked(user, false);
     // Friends Only: a custom status shows to friends only (spec: Presence Update).
-    auto privacy = profilePrivacy_.find(user.id);
     if (shown.gameActivity && shown.gameActivity->type == sdk::ActivityType::CustomStatus &&
-        privacy != profilePrivacy_.end() && privacy->second == ProfilePrivacy::FriendsOnly &&
+        presences_.PrivacyOf(user.id) == ProfilePrivacy::FriendsOnly &&
         !relationships_.AreFriends(viewer, user.id)) {
       shown.gameActivity.reset();
     }
@@ -123,15 +110,14 @@ sdk::User World::ViewUserLocked(sdk::Snowflake app, sdk::Snowflake viewer, const
 sdk::User World::ShownUserLocked(sdk::User user, bool self) const {
   // Online status: Offline without a connected client; Invisible shows as Offline to others.
   const bool connected = UserConnectedLocked(user.id);
-  auto chosen = chosenStatus_.find(user.id);
-  const sdk::StatusType status = chosen == chosenStatus_.end() ? sdk::StatusType::Online : chosen->second;
+  const sdk::StatusType status = presences_.ChosenStatus(user.id);
   user.status = !connected || (status == sdk::StatusType::Invisible && !self) ? sdk::StatusType::Offline : status;
   user.gameActivity.reset();
-  auto found = activities_.find(user.id);
-  if (found == activities_.end()) return user;
-  auto app = applications_.find(found->second.applicationId.value_or(0));
+  const sdk::Activity* activity = presences_.ActivityOf(user.id);
+  if (activity == nullptr) return user;
+  auto app = applications_.find(activity->applicationId.value_or(0));
   if (app == applications_.end()) return user;
-  user.gameActivity = PublishedActivity(found->second, app->second, self);
+  user.gameActivity = PublishedActivity(*activity, app->second, self);
   return user;
 }
 

@@ -118,14 +118,7 @@ sdk::Relationship World::RelationshipOf(sdk::Snowflake app, sdk::Snowflake viewe
   return RelationshipLocked(app, viewer, other);
 }
 
-sdk::RelationshipGroupType World::GroupOf(const ShownPresence& presence, sdk::Snowflake app, bool discordFriend) {
-  if (!presence.online) return sdk::RelationshipGroupType::Offline;
-  if (presence.activityApp == app) return sdk::RelationshipGroupType::OnlinePlayingGame;
-  // Game friends' presence shows only in game: online elsewhere, they are in the offline group.
-  return discordFriend ? sdk::RelationshipGroupType::OnlineElsewhere : sdk::RelationshipGroupType::Offline;
-}
-
-World::ShownPresence World::ShownPresenceLocked(sdk::Snowflake userId) const {
+ShownPresence World::ShownPresenceLocked(sdk::Snowflake userId) const {
   ShownPresence out;
   auto user = users_.find(userId);
   if (user == users_.end()) return out;
@@ -191,10 +184,8 @@ std::vector<sdk::User> World::SearchFriends(sdk::Snowflake app, sdk::Snowflake v
 
 void World::RelationshipGroupsChangedLocked(sdk::Snowflake userId) {
   const ShownPresence now = ShownPresenceLocked(userId);
-  auto cached = shownPresence_.find(userId);
-  const ShownPresence before = cached == shownPresence_.end() ? ShownPresence{} : cached->second;
+  const ShownPresence before = relationships_.ReplaceShownPresence(userId, now);
   if (before == now) return;
-  if (!now.online) shownPresence_.erase(userId); else shownPresence_[userId] = now;
   for (const auto& [key, sessions] : ready_) {
     const auto& [app, viewer] = key;
     if (!relationships_.AreFriends(viewer, userId)) continue;

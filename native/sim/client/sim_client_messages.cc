@@ -1,6 +1,9 @@
-// The simulated client's direct messages: sends, edits, deletes and summaries are round trips to
-// the world (latency, faults); reads are served from the local cache when it holds enough, and
-// only otherwise fetched from the service (GetUserMessagesWithLimit "checks the local cache first").
+// The simulated client's messages (sdk/messages_api.h): lobby messages, each call a round trip to
+// the world, run on the client's service thread after the injected latency, unless a planned fault
+// answers first; direct messages: sends, edits, deletes and summaries are round trips too; reads
+// are served from the local cache when it holds enough, and only otherwise fetched from the
+// service (GetUserMessagesWithLimit "checks the local cache first"). The message notices
+// themselves (OnMessageEvent, the fan-out's hot path) stay in sim_client.cc beside Post and Deliver.
 #include <algorithm>
 
 #include "sim/client/sim_client.h"
@@ -10,6 +13,38 @@ namespace sim {
 namespace {
 bool ById(const sdk::MessagePtr& a, const sdk::MessagePtr& b) { return a->id < b->id; }
 }  // namespace
+
+void SimClient::SetMessageEventCallback(MessageEventCallback cb) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  messageCallback_.Set(std::move(cb));
+}
+
+void SimClient::SendLobbyMessage(sdk::Snowflake lobbyId, std::string content, sdk::Metadata metadata,
+                                 MessageIdCallback done) {
+  const uint64_t op = BeginValueOperation(done);
+  Call(CallKind::SendLobbyMessage, op,
+       [this, op, done, lobbyId, content = std::move(content),
+        metadata = std::move(metadata)](sdk::Snowflake app, sdk::Snowflake user) {
+         // Built only where Verbose lines are made (see Call): a send is a hot path.
+         if (BuildLogs(sdk::LogSeverity::Verbose)) {
+           Log(sdk::LogSeverity::Verbose, "SendLobbyMessage lobby=" + std::to_string(lobbyId) + " content=\"" + content + "\"");
+         }
+         Lobbies::Outcome outcome = world_->SendLobbyMessage(app, user, lobbyId, content, metadata);
+         if (!outcome.result.ok()) return CompleteOperation(op, std::move(outcome.result));
+         FinishOperation(op, [done, id = outcome.id] { done(sdk::Result::Success(), id); });
+       });
+}
+
+void SimClient::GetLobbyMessages(sdk::Snowflake lobbyId, int32_t limit, MessagesCallback done) {
+  const uint64_t op = BeginValueOperation(done);
+  Call(CallKind::GetLobbyMessages, op,
+       [this, op, done, lobbyId, limit](sdk::Snowflake app, sdk::Snowflake user) {
+         std::vector<sdk::MessagePtr> messages;
+         sdk::Result result = world_->ReadLobbyMessages(app, user, lobbyId, limit, &messages);
+         if (!result.ok()) return CompleteOperation(op, std::move(result));
+         FinishOperation(op, [done, messages = std::move(messages)] { done(sdk::Result::Success(), messages); });
+       });
+}
 
 void SimClient::SetMessageDeletedCallback(MessageDeletedCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);

@@ -26,9 +26,9 @@ sdk::Result World::CheckInviteTargetLocked(sdk::Snowflake app, sdk::Snowflake us
 }
 
 bool World::InviteAcceptableLocked(const SentInvite& sent) const {
-  auto found = activities_.find(sent.invite.senderId);
-  if (found == activities_.end() || found->second.applicationId != sent.invite.applicationId) return false;
-  const sdk::Activity& activity = found->second;
+  const sdk::Activity* found = presences_.ActivityOf(sent.invite.senderId);
+  if (found == nullptr || found->applicationId != sent.invite.applicationId) return false;
+  const sdk::Activity& activity = *found;
   if (!activity.party || !activity.secrets) return false;
   if (activity.party->id != sent.invite.partyId || activity.secrets->join != sent.joinSecret) return false;
   return activity.party->maxSize <= 0 || activity.party->currentSize < activity.party->maxSize;
@@ -37,12 +37,11 @@ bool World::InviteAcceptableLocked(const SentInvite& sent) const {
 sdk::Result World::SendJoinInviteLocked(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake target, std::string content) {
   sdk::Result refused = CheckInviteTargetLocked(app, user, target);
   if (!refused.ok()) return refused;
-  auto found = activities_.find(user);
-  if (found == activities_.end() || found->second.applicationId != app || !found->second.party ||
-      !found->second.secrets || found->second.secrets->join.empty()) {
+  const sdk::Activity* found = presences_.ActivityOf(user);
+  if (found == nullptr || found->applicationId != app || !found->party || !found->secrets || found->secrets->join.empty()) {
     return InvalidInvite("an activity invite needs the sender's rich presence to have a party and a join secret");
   }
-  const sdk::Activity& activity = found->second;
+  const sdk::Activity& activity = *found;
   if (activity.party->maxSize > 0 && activity.party->currentSize >= activity.party->maxSize) {
     return InvalidInvite("the party is full");
   }
@@ -118,7 +117,7 @@ void World::ActivityInvitesChangedLocked(sdk::Snowflake userId) {
 
 void World::RegisterLaunchCommand(sdk::Snowflake user, sdk::Snowflake app, std::string command) {
   std::lock_guard<std::mutex> lock(mutex_);
-  launchCommands_[user][app] = std::move(command);
+  chatClients_.RegisterLaunchCommand(user, app, std::move(command));
 }
 
 std::vector<SentInvite> World::ActivityInvitesOf(sdk::Snowflake user) const {
@@ -130,15 +129,13 @@ std::vector<SentInvite> World::ActivityInvitesOf(sdk::Snowflake user) const {
 std::map<sdk::Snowflake, std::string> World::LaunchCommandsOf(sdk::Snowflake user) const {
   std::lock_guard<std::mutex> lock(mutex_);
   if (users_.count(user) == 0) throw std::invalid_argument("no user with id " + IdText(user));
-  auto found = launchCommands_.find(user);
-  return found == launchCommands_.end() ? std::map<sdk::Snowflake, std::string>{} : found->second;
+  return chatClients_.LaunchCommandsOf(user);
 }
 
 std::vector<std::string> World::LaunchesOf(sdk::Snowflake user) const {
   std::lock_guard<std::mutex> lock(mutex_);
   if (users_.count(user) == 0) throw std::invalid_argument("no user with id " + IdText(user));
-  auto found = launches_.find(user);
-  return found == launches_.end() ? std::vector<std::string>{} : found->second;
+  return chatClients_.LaunchesOf(user);
 }
 
 void World::AcceptActivityInviteInChatClient(sdk::Snowflake user, sdk::Snowflake messageId) {
@@ -159,19 +156,15 @@ void World::AcceptActivityInviteInChatClient(sdk::Snowflake user, sdk::Snowflake
     for (Session* session : *sessions) session->OnActivityJoin(join);
     return;
   }
-  auto commands = launchCommands_.find(user);
-  if (commands == launchCommands_.end() || commands->second.count(app) == 0) {
+  if (!chatClients_.Launch(user, app)) {
     throw std::invalid_argument("the game is not running and registered no launch command for application " + IdText(app));
   }
-  launches_[user].push_back(commands->second.at(app));
-  pendingJoins_[{app, user}].push_back(join);
+  activityInvites_.AwaitSession(app, user, join);
 }
 
 void World::DeliverPendingJoinsLocked(sdk::Snowflake app, sdk::Snowflake user) {
-  auto pending = pendingJoins_.find({app, user});
-  if (pending == pendingJoins_.end()) return;
-  const std::vector<sdk::ActivityJoin> joins = std::move(pending->second);
-  pendingJoins_.erase(pending);
+  const std::vector<sdk::ActivityJoin> joins = activityInvites_.TakeAwaiting(app, user);
+  if (joins.empty()) return;
   const std::set<Session*>* sessions = ReadySessionsLocked(app, user);
   if (sessions == nullptr) return;
   for (Session* session : *sessions) {

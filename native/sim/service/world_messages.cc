@@ -1,5 +1,7 @@
-// The world's direct messages: a signed-in client's sends, edits, deletes and reads, the game
-// backend's moderation metadata, and delivery of their events to both users' sessions.
+// The world's messages (sdk/messages_api.h): lobby messages (a member's sends and reads; the
+// author's edits and deletions in the linked channel; the game backend's moderation metadata) and
+// direct messages (a signed-in client's sends, edits, deletes and reads, the game backend's
+// moderation metadata, and delivery of their events to both users' sessions).
 #include <algorithm>
 #include <stdexcept>
 
@@ -8,6 +10,42 @@
 
 namespace sim {
 
+Lobbies::Outcome World::SendLobbyMessage(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId,
+                                         std::string content, sdk::Metadata metadata,
+                                         size_t maxContentLength) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  Lobbies::Outcome outcome = lobbies_.Send(app, user, lobbyId, std::move(content), std::move(metadata),
+                                           NewIdLocked(), nowMs_, maxContentLength);
+  DispatchLocked(outcome.notices);
+  NoteLobbyMessageLocked(outcome);
+  return outcome;
+}
+
+void World::EditLobbyMessageInLinkedChannel(sdk::Snowflake user, sdk::Snowflake lobbyId, sdk::Snowflake messageId,
+                                            std::string content) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  const Notices notices = lobbies_.EditMessageInLinkedChannel(lobbyId, messageId, user, std::move(content), nowMs_);
+  DispatchLocked(notices);
+  NoteLobbyMessageChangeLocked(notices);
+}
+
+void World::DeleteLobbyMessageInLinkedChannel(sdk::Snowflake user, sdk::Snowflake lobbyId, sdk::Snowflake messageId) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  const Notices notices = lobbies_.DeleteMessageInLinkedChannel(lobbyId, messageId, user);
+  DispatchLocked(notices);
+  NoteLobbyMessageChangeLocked(notices);
+}
+
+sdk::Result World::ReadLobbyMessages(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId,
+                                     int32_t limit, std::vector<sdk::MessagePtr>* out) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return lobbies_.Read(app, user, lobbyId, limit, nowMs_, out);
+}
+
+void World::SetMessageModerationMetadata(sdk::Snowflake lobbyId, sdk::Snowflake messageId, sdk::Metadata metadata) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  DispatchLocked(lobbies_.SetModerationMetadata(lobbyId, messageId, std::move(metadata)));
+}
 
 void World::DispatchToUsersLocked(const UserNotices& notices) {
   ServicePool::DeferPosts defer;  // one lock of the pool for every recipient's task
@@ -36,8 +74,7 @@ sdk::Result World::MayMessageLocked(sdk::Snowflake app, sdk::Snowflake user, sdk
   // ends a friendship); the refusal is the service's 403 50007 "Cannot send messages to this
   // user" (discord-api-docs, opcodes-and-status-codes: JSON error codes).
   auto online = [&](sdk::Snowflake who) {
-    auto chosen = chosenStatus_.find(who);
-    return IsConnectedLocked(app, who) && (chosen == chosenStatus_.end() || chosen->second != sdk::StatusType::Invisible);
+    return IsConnectedLocked(app, who) && presences_.ChosenStatus(who) != sdk::StatusType::Invisible;
   };
   if (!relationships_.BlockedEitherWay(user, target)) {
     if (relationships_.AreFriends(user, target)) return sdk::Result::Success();

@@ -1,0 +1,38 @@
+// World's guilds (sdk/guilds_api.h): what the harness builds and a signed-in client reads
+// (world_guilds.cc), and the server API's channel operations (world_server_api.cc). Included
+// inside class World (world.h), not a header of its own: the declarations of one feature, beside
+// its definitions.
+
+ public:
+  // Guilds of the game backend's harness. Bad input: std::invalid_argument.
+  sdk::Snowflake CreateGuild(std::string name, sdk::Snowflake ownerId);
+  void AddGuildMember(sdk::Snowflake guildId, sdk::Snowflake userId, uint64_t permissions);
+  void RemoveGuildMember(sdk::Snowflake guildId, sdk::Snowflake userId);
+  sdk::Snowflake CreateGuildChannel(sdk::Snowflake guildId, ChannelSpec spec);
+  void UpdateGuildChannel(sdk::Snowflake channelId, const ChannelUpdate& update);
+  // Guilds as a signed-in client sees them; channels carry the lobby linked to them.
+  std::vector<sdk::GuildMinimal> GuildsOf(sdk::Snowflake user) const;
+  sdk::Result ReadGuildChannels(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake guildId,
+                                std::vector<sdk::GuildChannel>* out) const;
+
+  // The server API's channel operations (world_server_api.cc). A refused request throws
+  // ServiceError and changes nothing.
+  // Create Lobby Channel Invite: for `targetUser`, a member of the lobby of `app`, to its linked
+  // channel. `byMember`: the member asked for itself (a user token); else the game backend did.
+  ChannelInvite CreateLobbyChannelInvite(sdk::Snowflake app, sdk::Snowflake lobbyId, sdk::Snowflake targetUser);
+  // Someone uses an invite: its target joins the channel's guild (no grants). Returns the invite.
+  ChannelInvite AcceptChannelInvite(const std::string& code, sdk::Snowflake user);
+  // Harness: the application's bot user is connected to a voice channel, or no longer is (see
+  // Guilds::SetVoiceConnection). std::invalid_argument: unknown application, bad channel.
+  void SetBotVoiceConnection(sdk::Snowflake app, sdk::Snowflake channelId, bool connected);
+  // Set Voice Channel Status as the application's bot user (see Guilds::SetVoiceStatus).
+  void SetVoiceChannelStatus(sdk::Snowflake app, sdk::Snowflake channelId, std::optional<std::string> status,
+                             std::optional<std::string> reason);
+  std::optional<std::string> VoiceChannelStatus(sdk::Snowflake channelId) const;
+  // A guild channel as the server API's channel objects show it; nullopt when unknown.
+  std::optional<sdk::GuildChannel> GuildChannel(sdk::Snowflake channelId) const;
+  std::vector<AuditLogEntry> AuditLog(sdk::Snowflake guildId) const;
+
+ private:
+  // Every guild channel linked to a lobby, with its lobby.
+  LinkedLobbies LinkedLobbiesLocked() const;
