@@ -34,7 +34,7 @@ sdk::Metadata MetadataFromJs(const Napi::Value& value, const char* what);
 Napi::Object MetadataToJs(Napi::Env env, const sdk::Metadata& metadata);
 // Calls the message factory lib/native.ts handed the addon (setMessageFactory) with a message's
 // fields, in the order of seam/payloads.json (MessageToJs, generated/payload_converters.cc). A JS
-// Error when none was set or it did not build an object.
+// Error when none was set.
 Napi::Object CallMessageFactory(Napi::Env env, std::initializer_list<napi_value> fields);
 
 // The last key converted and its JS value, reused while the next key is equal: a fan-out gives
