@@ -19,6 +19,7 @@ export type { NativeWorld } from './generated/world.js';
 export type { NativeApplication, NativeGrant, NativeOidcConfiguration, NativeWebhookNotice } from './native-world-types.js';
 import type { NativeClient, NativeDispatcher } from './generated/seam.js';
 import type { NativeWorld } from './generated/world.js';
+import { messageFactory } from './generated/payload-factories.js';
 import type { NativeBackendOptions, NativeFeatures, NativeVersion } from './native-types.js';
 
 export interface NativeClientConstructor {
@@ -68,12 +69,20 @@ export interface NativeBinding {
   noop(): void;
   /** The pump queue of this environment: its bound, what is queued now, the most ever queued, and how often a backend thread waited for room. */
   pumpStats(): NativePumpStats;
+  /**
+   * Hands the addon the function that builds message objects (lib/generated/payload-factories.ts):
+   * one JS call per message with its fields, instead of a property set per field through N-API.
+   * loadBinding() calls it; a message converted before it is set is a JS Error.
+   */
+  setMessageFactory(factory: typeof messageFactory): void;
   /** The compiled C++ values of the seam's tables (see test/seam.test.ts). */
   seamTables(): {
     enums: Record<string, Record<string, number>>;
     events: Record<string, number>;
     calls: Record<string, number>;
     eventInts: number;
+    /** Every payload's fields, `name:kind` in JS order (seam/payloads.json). */
+    payloads: Record<string, string[]>;
   };
   /** The compiled-in backends: 'sim', and 'vendor' when built with SOCIAL_SDK_DIR. */
   readonly backends: readonly string[];
@@ -106,11 +115,12 @@ export function loadBinding(): NativeBinding {
   } catch (cause) {
     throw new Error(loadFailureMessage(cause), { cause });
   }
-  if (typeof binding.NativeClient !== 'function' || typeof binding.setDispatcher !== 'function') {
+  if (typeof binding.NativeClient !== 'function' || typeof binding.setDispatcher !== 'function' || typeof binding.setMessageFactory !== 'function') {
     const found = bindingPath;
     binding = undefined;
     throw new Error(`social-sdk-node: ${found} is not this version's addon (exports do not match); rebuild it with \`npm rebuild social-sdk-node --build-from-source\``);
   }
+  binding.setMessageFactory(messageFactory);
   return binding;
 }
 

@@ -13,6 +13,8 @@
 //                                          so a test can compare them with the TypeScript tables
 //   lib/generated/seam.ts                  the same tables in TypeScript, the NativeClient type,
 //                                          the typed event handlers and the batch decoder
+//   and, from seam/payloads.json, the payload converters, the Native* types and the message
+//   factory (scripts/seam/payloads.cjs)
 //
 // and, from their own descriptions, the harness's world (scripts/seam/world.cjs, seam/world.json)
 // and the Electron bridge's method list (scripts/seam/bridge.cjs).
@@ -28,6 +30,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { worldOutputs } = require('./seam/world.cjs');
 const { bridgeOutputs } = require('./seam/bridge.cjs');
+const payloads = require('./seam/payloads.cjs');
 
 const ROOT = path.resolve(__dirname, '..');
 const DESCRIPTION = path.join(ROOT, 'seam', 'seam.json');
@@ -185,7 +188,7 @@ function load() {
   }
   if (problems.length) throw new Error(`seam/seam.json:\n  ${problems.join('\n  ')}`);
   const calls = seam.calls.map((call, index) => ({ ...call, kind: index, cpp: pascal(call.name) }));
-  return { enums: seam.enums, events, calls, methods: seam.methods };
+  return { enums: seam.enums, events, calls, methods: seam.methods, payloads: payloads.load(ROOT, seam.enums) };
 }
 
 const pascal = (name) => name[0].toUpperCase() + name.slice(1);
@@ -259,7 +262,7 @@ function methodsInc({ methods }) {
 
 function methodsCc({ methods }) {
   let out = `// ${BANNER}\n// ClientWrap's method table, and the argument forwarding of every method the description does\n// not mark custom: read the JS arguments (cheap guards; TypeScript validated them), call the\n// port, settle the request with a Result event or convert the return value.\n`;
-  out += '#include <optional>\n#include <string>\n#include <utility>\n#include <vector>\n\n#include "napi/client_wrap.h"\n#include "napi/convert.h"\n#include "napi/convert_presence.h"\n#include "napi/convert_relationships.h"\n#include "napi/convert_auth.h"\n#include "napi/convert_invites.h"\n\n';
+  out += '#include <optional>\n#include <string>\n#include <utility>\n#include <vector>\n\n#include "napi/client_wrap.h"\n#include "napi/convert.h"\n#include "napi/convert_presence.h"\n#include "napi/convert_invites.h"\n\n';
   out += 'std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MethodTable() {\n  return {\n';
   for (const m of methods) {
     if (m.glue === 'raw') {
@@ -294,7 +297,7 @@ function methodsCc({ methods }) {
 
 function tablesCc({ enums, events, calls }) {
   let out = `// ${BANNER}\n// The compiled values of every table of the seam, for the test that compares them with the\n// TypeScript tables (test/seam.test.ts): { enums: { Status: { Disconnected: 0, ... } }, events, calls }.\n`;
-  out += '#include "napi/seam_tables.h"\n\n#include "generated/js_event_kinds.h"\n#include "generated/sdk_enums.h"\n#include "generated/sim_calls.h"\n\n';
+  out += '#include "napi/seam_tables.h"\n\n#include "generated/js_event_kinds.h"\n#include "generated/payload_converters.h"\n#include "generated/sdk_enums.h"\n#include "generated/sim_calls.h"\n\n';
   out += 'Napi::Object SeamTablesToJs(Napi::Env env) {\n  Napi::Object tables = Napi::Object::New(env);\n  Napi::Object enums = Napi::Object::New(env);\n';
   for (const e of enums) {
     out += `  {\n    Napi::Object values = Napi::Object::New(env);\n`;
@@ -305,7 +308,7 @@ function tablesCc({ enums, events, calls }) {
   for (const event of events) out += `  events.Set("${event.name}", static_cast<int32_t>(JsEventKind::${event.name}));\n`;
   out += '  tables.Set("events", events);\n  Napi::Object calls = Napi::Object::New(env);\n';
   for (const call of calls) out += `  calls.Set(sim::CallKindJsName(sim::CallKind::${call.cpp}), static_cast<int32_t>(sim::CallKind::${call.cpp}));\n`;
-  out += '  tables.Set("calls", calls);\n  tables.Set("eventInts", static_cast<int32_t>(kJsEventInts));\n  return tables;\n}\n';
+  out += '  tables.Set("calls", calls);\n  tables.Set("eventInts", static_cast<int32_t>(kJsEventInts));\n  tables.Set("payloads", PayloadTablesToJs(env));\n  return tables;\n}\n';
   return out;
 }
 
@@ -393,6 +396,7 @@ function outputs(seam) {
     'lib/generated/seam.ts': seamTs(seam),
     ...worldOutputs(ROOT, (kind) => argKind(kind).ts ?? RETURN_KINDS[kind]?.ts),
     ...bridgeOutputs(ROOT, seam.methods),
+    ...payloads.outputs(seam.payloads),
   };
 }
 

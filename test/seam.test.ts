@@ -1,6 +1,8 @@
-// The seam is described once (seam/seam.json) and its glue generated on both sides. These tests
-// fail when a generated file is stale, and when the C++ the addon was compiled from and the
-// TypeScript tables disagree on any number (events, fault-injectable calls, vendor enums).
+// The seam is described once (seam/seam.json, seam/payloads.json) and its glue generated on both
+// sides. These tests fail when a generated file is stale, when the C++ the addon was compiled from
+// and the TypeScript tables disagree on any number (events, fault-injectable calls, vendor enums),
+// and when the compiled payload converters or the JS message factory disagree with the payloads'
+// description.
 import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -17,15 +19,14 @@ const seamTs = load(path.join(root, 'dist', 'generated', 'seam.js')) as Record<s
   CALL_KINDS: Record<string, number>;
   EVENT_INTS: number;
 };
-const binding = (load(path.join(root, 'dist', 'native.js')) as { loadBinding(): { seamTables(): NativeTables } }).loadBinding();
+const nativeModule = load(path.join(root, 'dist', 'native.js')) as typeof import('../lib/native.js');
+const binding = nativeModule.loadBinding();
 const description = JSON.parse(fs.readFileSync(path.join(root, 'seam', 'seam.json'), 'utf8')) as { enums: { name: string }[] };
-
-interface NativeTables {
-  enums: Record<string, Record<string, number>>;
-  events: Record<string, number>;
-  calls: Record<string, number>;
-  eventInts: number;
-}
+// The payloads as the generator reads them (seam/payloads.json, the Features flags expanded).
+const payloadModel = (load(path.join(root, 'scripts', 'seam', 'payloads.cjs')) as {
+  load(root: string, enums: unknown[]): { payloads: { name: string; fields: { js: string; kind: string }[] }[] };
+}).load(root, description.enums);
+const payloadFields = Object.fromEntries(payloadModel.payloads.map((p) => [p.name, p.fields.map((f) => f.js)]));
 
 describe('the generated seam', () => {
   it('is up to date with seam/seam.json (run `npm run seam` after changing it)', () => {
@@ -78,6 +79,32 @@ describe('the generated seam', () => {
         expect(native.enums[name]).toEqual(seamTs[name]);
       });
     }
+    it('payloads: every field, its kind and its place (seam/payloads.json)', () => {
+      const described = Object.fromEntries(payloadModel.payloads.map((p) => [p.name, p.fields.map((f) => `${f.js}:${f.kind}`)]));
+      expect(native.payloads).toEqual(described);
+    });
+  });
+
+  it('the objects the addon builds have the described fields, in order (the message through its JS factory)', () => {
+    const world = new binding.NativeWorld({ major: 1, minor: 10, build: 0, hash: 'seam' });
+    const app = world.createApplication('game');
+    const user = world.createUser({ username: 'ada', provisional: false });
+    expect(Object.keys(user)).toEqual(payloadFields.User);
+    expect(Object.keys(world.version())).toEqual(payloadFields.Version);
+    const lobbyId = world.userCreateOrJoinLobby(app.id, user.id, 'seam-secret', undefined, undefined);
+    const message = world.userSendLobbyMessage(app.id, user.id, lobbyId, 'hello', { k: 'v' }, 2000);
+    expect(Object.keys(message)).toEqual(payloadFields.Message);
+    expect(Object.isFrozen(message) && Object.isFrozen(message.metadata) && Object.isFrozen(message.moderationMetadata)).toBe(true);
+    expect(message).toMatchObject({ content: 'hello', authorId: user.id, lobbyId, metadata: { k: 'v' }, moderationMetadata: {}, editedAt: null, additionalContent: null });
+  });
+
+  it('refuses a message factory that is not a function, and keeps the one it has', () => {
+    expect(() => binding.setMessageFactory(42 as never)).toThrow(new TypeError('factory must be a function'));
+    const world = new binding.NativeWorld({ major: 1, minor: 10, build: 0, hash: 'seam' });
+    const app = world.createApplication('game');
+    const user = world.createUser({ username: 'ada', provisional: false });
+    const lobbyId = world.userCreateOrJoinLobby(app.id, user.id, 'seam-secret', undefined, undefined);
+    expect(world.userSendLobbyMessage(app.id, user.id, lobbyId, 'still built', {}, 2000).content).toBe('still built');
   });
 
   it('every event kind has a handler once the package is loaded (the core\'s, or a feature module\'s)', () => {

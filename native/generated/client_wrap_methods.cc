@@ -10,8 +10,6 @@
 #include "napi/client_wrap.h"
 #include "napi/convert.h"
 #include "napi/convert_presence.h"
-#include "napi/convert_relationships.h"
-#include "napi/convert_auth.h"
 #include "napi/convert_invites.h"
 
 std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MethodTable() {

@@ -4,6 +4,7 @@
 #include "napi/seam_tables.h"
 
 #include "generated/js_event_kinds.h"
+#include "generated/payload_converters.h"
 #include "generated/sdk_enums.h"
 #include "generated/sim_calls.h"
 
@@ -325,5 +326,6 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
   calls.Set(sim::CallKindJsName(sim::CallKind::ExchangeChildToken), static_cast<int32_t>(sim::CallKind::ExchangeChildToken));
   tables.Set("calls", calls);
   tables.Set("eventInts", static_cast<int32_t>(kJsEventInts));
+  tables.Set("payloads", PayloadTablesToJs(env));
   return tables;
 }

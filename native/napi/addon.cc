@@ -41,6 +41,13 @@ Napi::Value SetDispatcher(const Napi::CallbackInfo& info) {
   return info.Env().Undefined();
 }
 
+// The message factory (lib/generated/payload-factories.ts), replacing any set before. Messages
+// already kept by the pump (RecentMessages) keep the objects they were built as.
+Napi::Value SetMessageFactory(const Napi::CallbackInfo& info) {
+  Addon::Of(info.Env()).messageFactory = Napi::Persistent(FunctionArg(info, 0, "factory"));
+  return info.Env().Undefined();
+}
+
 Napi::Value Drain(const Napi::CallbackInfo& info) {
   Addon::Of(info.Env()).pump.Continue(info.Env());
   return info.Env().Undefined();
@@ -120,6 +127,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   env.AddCleanupHook([addon] { addon->TearDown(); });
 
   exports.Set("setDispatcher", Napi::Function::New(env, SetDispatcher, "setDispatcher"));
+  exports.Set("setMessageFactory", Napi::Function::New(env, SetMessageFactory, "setMessageFactory"));
   exports.Set("drain", Napi::Function::New(env, Drain, "drain"));
   exports.Set("closeAll", Napi::Function::New(env, CloseAll, "closeAll"));
   exports.Set("setKeepAlive", Napi::Function::New(env, SetKeepAlive, "setKeepAlive"));

@@ -39,7 +39,8 @@ class Addon {
   // value none of them takes.
   std::function<std::shared_ptr<sdk::Backend>(Napi::Value)> resolveBackend;
 
-  // Builds message objects (MessageToJs, napi/convert.cc): compiled on first use.
+  // Builds message objects (MessageToJs through CallMessageFactory, napi/convert.cc): the JS
+  // function lib/native.ts hands over with setMessageFactory when it loads the addon.
   Napi::FunctionReference messageFactory;
 
   void Track(Closable* object) { live_.insert(object); }

@@ -1,10 +1,6 @@
 #include "napi/convert.h"
 
 #include "napi/addon.h"
-#include "napi/convert_auth.h"
-#include "napi/convert_invites.h"
-
-#include "napi/convert_presence.h"
 #include "napi/recent_messages.h"
 
 #include <algorithm>
@@ -62,66 +58,6 @@ Napi::Value SnowflakeToJs(Napi::Env env, uint64_t id) {
   return Latin1ToJs(env, digits + at, sizeof digits - at);
 }
 
-Napi::Object UserToJs(Napi::Env env, const sdk::User& user) {
-  Napi::Object out = Napi::Object::New(env);
-  out.Set("id", SnowflakeToJs(env, user.id));
-  out.Set("username", user.username);
-  out.Set("displayName", user.displayName());
-  out.Set("globalName", user.globalName ? Napi::Value(Napi::String::New(env, *user.globalName))
-                                        : env.Null());
-  out.Set("isProvisional", user.isProvisional);
-  out.Set("status", static_cast<int32_t>(user.status));
-  out.Set("gameActivity", user.gameActivity ? Napi::Value(ActivityToJs(env, *user.gameActivity)) : env.Null());
-  out.Set("applicationProfiles", ProfilesToJs(env, user.applicationProfiles));
-  return out;
-}
-
-Napi::Object FailureToJs(Napi::Env env, const sdk::Result& result) {
-  Napi::Object out = Napi::Object::New(env);
-  out.Set("type", static_cast<int32_t>(result.type));
-  out.Set("code", result.code);
-  out.Set("status", result.status);
-  out.Set("retryable", result.retryable);
-  out.Set("retryAfter", static_cast<double>(result.retryAfter));
-  out.Set("message", result.message);
-  return out;
-}
-
-Napi::Object FeaturesToJs(Napi::Env env, const std::function<bool(sdk::Feature)>& has) {
-  // The JS names of sdk::Feature (lib/native-types.ts, NativeFeatures); a switch, so a feature added
-  // to the seam without a name here is a compiler warning (-Wswitch) and fails the build's gate.
-  static constexpr sdk::Feature kAll[] = {
-      sdk::Feature::MessageAdditionalName, sdk::Feature::VoiceSettings,
-      sdk::Feature::CpuAffinityMask,       sdk::Feature::GuildChannelDetails,
-      sdk::Feature::MessageModerationMetadata, sdk::Feature::InviteCoverImage,
-      sdk::Feature::NoiseCancellation,
-  };
-  auto name = [](sdk::Feature feature) -> const char* {
-    switch (feature) {
-      case sdk::Feature::MessageAdditionalName: return "messageAdditionalName";
-      case sdk::Feature::VoiceSettings: return "voiceSettings";
-      case sdk::Feature::CpuAffinityMask: return "cpuAffinityMask";
-      case sdk::Feature::GuildChannelDetails: return "guildChannelDetails";
-      case sdk::Feature::MessageModerationMetadata: return "messageModerationMetadata";
-      case sdk::Feature::InviteCoverImage: return "inviteCoverImage";
-      case sdk::Feature::NoiseCancellation: return "noiseCancellation";
-    }
-    return "unknown";
-  };
-  Napi::Object out = Napi::Object::New(env);
-  for (sdk::Feature feature : kAll) out.Set(name(feature), has(feature));
-  return out;
-}
-
-Napi::Object VersionToJs(Napi::Env env, const sdk::Version& version) {
-  Napi::Object out = Napi::Object::New(env);
-  out.Set("major", version.major);
-  out.Set("minor", version.minor);
-  out.Set("build", version.build);
-  out.Set("hash", version.hash);
-  return out;
-}
-
 sdk::Metadata MetadataFromJs(const Napi::Value& value, const char* what) {
   Napi::Env env = value.Env();
   if (!value.IsObject() || value.IsArray()) {
@@ -151,178 +87,14 @@ Napi::Object MetadataToJs(Napi::Env env, const sdk::Metadata& metadata) {
   return out;
 }
 
-namespace {
-Napi::Value OptionalString(Napi::Env env, const std::optional<std::string>& text) {
-  return text ? Napi::Value(Napi::String::New(env, *text)) : env.Null();
-}
-}  // namespace
-
-Napi::Object LobbyToJs(Napi::Env env, const sdk::Lobby& lobby) {
-  Napi::Object out = Napi::Object::New(env);
-  out.Set("id", SnowflakeToJs(env, lobby.id));
-  out.Set("metadata", MetadataToJs(env, lobby.metadata));
-  Napi::Array members = Napi::Array::New(env, lobby.members.size());
-  for (size_t i = 0; i < lobby.members.size(); ++i) {
-    const sdk::LobbyMember& member = lobby.members[i];
-    Napi::Object entry = Napi::Object::New(env);
-    entry.Set("id", SnowflakeToJs(env, member.id));
-    entry.Set("metadata", MetadataToJs(env, member.metadata));
-    entry.Set("connected", member.connected);
-    members.Set(static_cast<uint32_t>(i), entry);
-  }
-  out.Set("members", members);
-  if (lobby.linkedChannel) {
-    Napi::Object channel = Napi::Object::New(env);
-    channel.Set("id", SnowflakeToJs(env, lobby.linkedChannel->id));
-    channel.Set("name", lobby.linkedChannel->name);
-    channel.Set("guildId", SnowflakeToJs(env, lobby.linkedChannel->guildId));
-    out.Set("linkedChannel", channel);
-  } else {
-    out.Set("linkedChannel", env.Null());
-  }
-  return out;
-}
-
-namespace {
-// The vendor's names (the message object goes to JS as it is, so it carries names, not values).
-// A value a newer SDK added is "Unknown" (a notice all the same) and "Other" (the SDK's catch-all).
-const char* DisclosureTypeName(sdk::DisclosureType type) {
-  switch (type) {
-    case sdk::DisclosureType::MessageDataVisibleOnDiscord:
-      return "MessageDataVisibleOnDiscord";
-  }
-  return "Unknown";
-}
-const char* AdditionalContentTypeName(sdk::AdditionalContentType type) {
-  switch (type) {
-    case sdk::AdditionalContentType::Other: return "Other";
-    case sdk::AdditionalContentType::Attachment: return "Attachment";
-    case sdk::AdditionalContentType::Poll: return "Poll";
-    case sdk::AdditionalContentType::VoiceMessage: return "VoiceMessage";
-    case sdk::AdditionalContentType::Thread: return "Thread";
-    case sdk::AdditionalContentType::Embed: return "Embed";
-    case sdk::AdditionalContentType::Sticker: return "Sticker";
-  }
-  return "Other";
-}
-}  // namespace
-
-namespace {
-// A message object is built in JS, by one call with its fields: a literal gets its shape at once,
-// where setting 14 properties and freezing 3 objects one N-API call at a time was most of the
-// cost of a message (issue 12). Compiled once per environment; `freeze` is taken then, so a later
-// change to the global Object does not reach it. Metadata maps arrive built (MetadataToJs keeps a
-// key such as "__proto__" a plain property), or null when empty.
-constexpr const char* kMessageFactorySource = R"JS((() => {
-  'use strict';
-  const freeze = Object.freeze;
-  return function message(id, content, authorId, channelId, lobbyId, sentAt, editedAt, metadata, moderationMetadata,
-    additionalName, recipientId, disclosureType, sentFromGame, contentType, contentTitle, contentCount) {
-    return freeze({
-      id,
-      content,
-      authorId,
-      channelId,
-      lobbyId,
-      sentAt,
-      editedAt,
-      metadata: freeze(metadata ?? {}),
-      moderationMetadata: freeze(moderationMetadata ?? {}),
-      additionalName,
-      recipientId,
-      disclosureType,
-      sentFromGame,
-      additionalContent: contentType === null ? null : freeze({ type: contentType, title: contentTitle, count: contentCount }),
-    });
-  };
-})())JS";
-
-Napi::Function MessageFactory(Napi::Env env) {
+Napi::Object CallMessageFactory(Napi::Env env, std::initializer_list<napi_value> fields) {
+  // The factory is JS (lib/generated/payload-factories.ts): a literal built in one call gets its
+  // shape at once, where a property set per field through N-API was most of a message's cost.
   Napi::FunctionReference& factory = Addon::Of(env).messageFactory;
-  if (factory.IsEmpty()) {
-    napi_value compiled = nullptr;
-    NAPI_THROW_IF_FAILED(env, napi_run_script(env, Napi::String::New(env, kMessageFactorySource), &compiled),
-                         Napi::Function());
-    factory = Napi::Persistent(Napi::Value(env, compiled).As<Napi::Function>());
-  }
-  return factory.Value();
-}
-
-Napi::Value MetadataOrNull(Napi::Env env, const sdk::Metadata& metadata) {
-  return metadata.empty() ? env.Null() : Napi::Value(MetadataToJs(env, metadata));
-}
-}  // namespace
-
-Napi::Object MessageToJs(Napi::Env env, const sdk::Message& message) {
-  const Napi::Value null = env.Null();
-  const auto& extra = message.additionalContent;
-  const Napi::Value built = MessageFactory(env).Call({
-      SnowflakeToJs(env, message.id),
-      Napi::String::New(env, message.content),
-      SnowflakeToJs(env, message.authorId),
-      SnowflakeToJs(env, message.channelId),
-      message.lobbyId ? Napi::Value(SnowflakeToJs(env, *message.lobbyId)) : null,
-      Napi::Number::New(env, static_cast<double>(message.sentAtMs)),
-      message.editedAtMs ? Napi::Value(Napi::Number::New(env, static_cast<double>(message.editedAtMs))) : null,
-      MetadataOrNull(env, message.metadata),
-      MetadataOrNull(env, message.moderationMetadata),
-      OptionalString(env, message.additionalName),
-      message.recipientId ? Napi::Value(SnowflakeToJs(env, message.recipientId)) : null,
-      message.disclosureType ? Napi::Value(Napi::String::New(env, DisclosureTypeName(*message.disclosureType))) : null,
-      Napi::Boolean::New(env, message.sentFromGame),
-      extra ? Napi::Value(Napi::String::New(env, AdditionalContentTypeName(extra->type))) : null,
-      extra ? OptionalString(env, extra->title) : null,
-      extra ? Napi::Value(Napi::Number::New(env, static_cast<uint32_t>(extra->count))) : null,
-  });
-  return built.As<Napi::Object>();
-}
-
-Napi::Array GuildsToJs(Napi::Env env, const std::vector<sdk::GuildMinimal>& guilds) {
-  Napi::Array out = Napi::Array::New(env, guilds.size());
-  for (size_t i = 0; i < guilds.size(); ++i) {
-    Napi::Object guild = Napi::Object::New(env);
-    guild.Set("id", SnowflakeToJs(env, guilds[i].id));
-    guild.Set("name", guilds[i].name);
-    out.Set(static_cast<uint32_t>(i), guild);
-  }
-  return out;
-}
-
-Napi::Array GuildChannelsToJs(Napi::Env env, const std::vector<sdk::GuildChannel>& channels) {
-  Napi::Array out = Napi::Array::New(env, channels.size());
-  for (size_t i = 0; i < channels.size(); ++i) {
-    const sdk::GuildChannel& channel = channels[i];
-    Napi::Object entry = Napi::Object::New(env);
-    entry.Set("id", SnowflakeToJs(env, channel.id));
-    entry.Set("name", channel.name);
-    // TS names it; null when the SDK does not say (vendor SDK before 1.7).
-    entry.Set("type", channel.type ? Napi::Value(Napi::Number::New(env, static_cast<int32_t>(*channel.type))) : env.Null());
-    entry.Set("position", channel.position);
-    entry.Set("parentId", channel.parentId ? Napi::Value(SnowflakeToJs(env, *channel.parentId)) : env.Null());
-    entry.Set("isLinkable", channel.isLinkable);
-    entry.Set("isViewableAndWriteableByAllMembers", channel.isViewableAndWriteableByAllMembers);
-    if (channel.linkedLobby) {
-      Napi::Object lobby = Napi::Object::New(env);
-      lobby.Set("applicationId", SnowflakeToJs(env, channel.linkedLobby->applicationId));
-      lobby.Set("lobbyId", SnowflakeToJs(env, channel.linkedLobby->lobbyId));
-      entry.Set("linkedLobby", lobby);
-    } else {
-      entry.Set("linkedLobby", env.Null());
-    }
-    out.Set(static_cast<uint32_t>(i), entry);
-  }
-  return out;
-}
-
-Napi::Array UserMessageSummariesToJs(Napi::Env env, const std::vector<sdk::UserMessageSummary>& summaries) {
-  Napi::Array out = Napi::Array::New(env, summaries.size());
-  for (size_t i = 0; i < summaries.size(); ++i) {
-    Napi::Object entry = Napi::Object::New(env);
-    entry.Set("userId", SnowflakeToJs(env, summaries[i].userId));
-    entry.Set("lastMessageId", SnowflakeToJs(env, summaries[i].lastMessageId));
-    out.Set(static_cast<uint32_t>(i), entry);
-  }
-  return out;
+  if (factory.IsEmpty()) throw Napi::Error::New(env, "the addon has no message factory: load it through lib/native.ts");
+  // Not type-checked (a call per message): a factory given through the raw binding that builds no
+  // object hands that value on, and keeping it (RecentMessages) throws; nothing crashes.
+  return factory.Value().Call(fields).As<Napi::Object>();
 }
 
 Napi::Value PayloadConverter::Message(const sdk::MessagePtr& message) {

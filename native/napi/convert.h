@@ -1,10 +1,11 @@
 // JS <-> port conversions and the cheap argument guards of the native seam. TypeScript validates
 // every public input with exact messages first; these guards only make sure that nothing that
-// reaches C++ can crash it.
+// reaches C++ can crash it. The payload converters (port struct -> JS object) are generated from
+// seam/payloads.json into generated/payload_converters.h, included here.
 #pragma once
 
 #include <cstdint>
-#include <functional>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -13,6 +14,7 @@
 
 #include <napi.h>
 
+#include "generated/payload_converters.h"
 #include "generated/sdk_enums.h"
 #include "napi/js_event.h"
 #include "sdk/guilds.h"
@@ -26,29 +28,14 @@
 uint64_t SnowflakeFromJs(const Napi::Value& value, const char* what);
 Napi::Value SnowflakeToJs(Napi::Env env, uint64_t id);
 
-Napi::Object UserToJs(Napi::Env env, const sdk::User& user);
-Napi::Object FailureToJs(Napi::Env env, const sdk::Result& result);
-Napi::Object VersionToJs(Napi::Env env, const sdk::Version& version);
-// { messageAdditionalName: bool, ... }: every sdk::Feature under its JS name, with has(feature).
-Napi::Object FeaturesToJs(Napi::Env env, const std::function<bool(sdk::Feature)>& has);
 // Metadata maps are plain objects of strings. Keys become own properties (defined, not assigned,
 // so a key such as "__proto__" is data, not a prototype change).
 sdk::Metadata MetadataFromJs(const Napi::Value& value, const char* what);
 Napi::Object MetadataToJs(Napi::Env env, const sdk::Metadata& metadata);
-Napi::Object LobbyToJs(Napi::Env env, const sdk::Lobby& lobby);
-// Frozen, with frozen metadata maps: one message object may be shared by every recipient.
-Napi::Object MessageToJs(Napi::Env env, const sdk::Message& message);
-
-// Voice (convert_voice.cc): a call as getCall() returns it; the chat client's voice settings.
-Napi::Object CallToJs(Napi::Env env, const sdk::CallInfo& call);
-Napi::Object VoiceSettingsToJs(Napi::Env env, const sdk::VoiceSettings& settings);
-// Audio devices (convert_voice.cc): a device with no id (none) is null.
-Napi::Value AudioDeviceToJs(Napi::Env env, const sdk::AudioDevice& device);
-Napi::Array AudioDevicesToJs(Napi::Env env, const std::vector<sdk::AudioDevice>& devices);
-Napi::Object AudioDevicesChangeToJs(Napi::Env env, const sdk::AudioDevicesChange& change);
-Napi::Array GuildsToJs(Napi::Env env, const std::vector<sdk::GuildMinimal>& guilds);
-Napi::Array GuildChannelsToJs(Napi::Env env, const std::vector<sdk::GuildChannel>& channels);
-Napi::Array UserMessageSummariesToJs(Napi::Env env, const std::vector<sdk::UserMessageSummary>& summaries);
+// Calls the message factory lib/native.ts handed the addon (setMessageFactory) with a message's
+// fields, in the order of seam/payloads.json (MessageToJs, generated/payload_converters.cc). A JS
+// Error when none was set.
+Napi::Object CallMessageFactory(Napi::Env env, std::initializer_list<napi_value> fields);
 
 // The last key converted and its JS value, reused while the next key is equal: a fan-out gives
 // every recipient the same message or ids one after another, and a log flood repeats its line.

@@ -45,24 +45,3 @@ sdk::ActivityInvite ActivityInviteFromJs(const Napi::Value& value, const char* w
   invite.isValid = valid.As<Napi::Boolean>().Value();
   return invite;
 }
-
-Napi::Object ActivityInviteToJs(Napi::Env env, const sdk::ActivityInvite& invite) {
-  Napi::Object out = Napi::Object::New(env);
-  out.Set("senderId", SnowflakeToJs(env, invite.senderId));
-  out.Set("channelId", SnowflakeToJs(env, invite.channelId));
-  out.Set("messageId", SnowflakeToJs(env, invite.messageId));
-  out.Set("applicationId", SnowflakeToJs(env, invite.applicationId));
-  out.Set("parentApplicationId", SnowflakeToJs(env, invite.parentApplicationId));
-  out.Set("type", Napi::Number::New(env, static_cast<int32_t>(invite.type)));
-  out.Set("partyId", invite.partyId);
-  out.Set("sessionId", invite.sessionId);
-  out.Set("isValid", Napi::Boolean::New(env, invite.isValid));
-  return out;
-}
-
-Napi::Object ActivityJoinToJs(Napi::Env env, const sdk::ActivityJoin& join) {
-  Napi::Object out = Napi::Object::New(env);
-  out.Set("applicationId", SnowflakeToJs(env, join.applicationId));
-  out.Set("joinSecret", join.joinSecret);
-  return out;
-}

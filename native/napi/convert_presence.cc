@@ -42,10 +42,6 @@ double IntegerField(const Napi::Object& object, const char* key, const std::stri
   return number;
 }
 
-Napi::Value OptionalString(Napi::Env env, const std::optional<std::string>& text) {
-  return text ? Napi::Value(Napi::String::New(env, *text)) : env.Null();
-}
-
 constexpr double kMaxSafeInteger = 9007199254740991.0;
 }  // namespace
 
@@ -106,65 +102,6 @@ sdk::Activity ActivityFromJs(const Napi::Value& value) {
   return activity;
 }
 
-Napi::Object ActivityToJs(Napi::Env env, const sdk::Activity& activity) {
-  Napi::Object out = Napi::Object::New(env);
-  out.Set("type", static_cast<int32_t>(activity.type));
-  out.Set("name", activity.name);
-  out.Set("applicationId", activity.applicationId ? Napi::Value(SnowflakeToJs(env, *activity.applicationId)) : env.Null());
-  out.Set("details", OptionalString(env, activity.details));
-  out.Set("detailsUrl", OptionalString(env, activity.detailsUrl));
-  out.Set("state", OptionalString(env, activity.state));
-  out.Set("stateUrl", OptionalString(env, activity.stateUrl));
-  if (activity.assets) {
-    const sdk::ActivityAssets& in = *activity.assets;
-    Napi::Object assets = Napi::Object::New(env);
-    assets.Set("largeImage", OptionalString(env, in.largeImage));
-    assets.Set("largeText", OptionalString(env, in.largeText));
-    assets.Set("largeUrl", OptionalString(env, in.largeUrl));
-    assets.Set("smallImage", OptionalString(env, in.smallImage));
-    assets.Set("smallText", OptionalString(env, in.smallText));
-    assets.Set("smallUrl", OptionalString(env, in.smallUrl));
-    assets.Set("inviteCoverImage", OptionalString(env, in.inviteCoverImage));
-    out.Set("assets", assets);
-  } else {
-    out.Set("assets", env.Null());
-  }
-  if (activity.timestamps) {
-    Napi::Object timestamps = Napi::Object::New(env);
-    timestamps.Set("start", static_cast<double>(activity.timestamps->start));
-    timestamps.Set("end", static_cast<double>(activity.timestamps->end));
-    out.Set("timestamps", timestamps);
-  } else {
-    out.Set("timestamps", env.Null());
-  }
-  if (activity.party) {
-    Napi::Object party = Napi::Object::New(env);
-    party.Set("id", activity.party->id);
-    party.Set("currentSize", activity.party->currentSize);
-    party.Set("maxSize", activity.party->maxSize);
-    party.Set("privacy", static_cast<int32_t>(activity.party->privacy));
-    out.Set("party", party);
-  } else {
-    out.Set("party", env.Null());
-  }
-  if (activity.secrets) {
-    Napi::Object secrets = Napi::Object::New(env);
-    secrets.Set("join", activity.secrets->join);
-    out.Set("secrets", secrets);
-  } else {
-    out.Set("secrets", env.Null());
-  }
-  Napi::Array buttons = Napi::Array::New(env, activity.buttons.size());
-  for (size_t i = 0; i < activity.buttons.size(); ++i) {
-    Napi::Object button = Napi::Object::New(env);
-    button.Set("label", activity.buttons[i].label);
-    button.Set("url", activity.buttons[i].url);
-    buttons.Set(static_cast<uint32_t>(i), button);
-  }
-  out.Set("buttons", buttons);
-  return out;
-}
-
 std::vector<sdk::UserApplicationProfile> ProfilesFromJs(const Napi::Value& value) {
   Napi::Env env = value.Env();
   if (!value.IsArray()) Bad(env, "profiles", "an array");
@@ -186,23 +123,6 @@ std::vector<sdk::UserApplicationProfile> ProfilesFromJs(const Napi::Value& value
     profiles.push_back(std::move(profile));
   }
   return profiles;
-}
-
-Napi::Array ProfilesToJs(Napi::Env env, const std::vector<sdk::UserApplicationProfile>& profiles) {
-  Napi::Array out = Napi::Array::New(env, profiles.size());
-  for (size_t i = 0; i < profiles.size(); ++i) {
-    const sdk::UserApplicationProfile& in = profiles[i];
-    Napi::Object profile = Napi::Object::New(env);
-    profile.Set("applicationId", SnowflakeToJs(env, in.applicationId));
-    profile.Set("providerType", static_cast<int32_t>(in.providerType));
-    profile.Set("providerId", OptionalString(env, in.providerId));
-    profile.Set("providerIssuedUserId", in.providerIssuedUserId);
-    profile.Set("username", in.username);
-    profile.Set("avatarHash", in.avatarHash);
-    profile.Set("metadata", in.metadata);
-    out.Set(static_cast<uint32_t>(i), profile);
-  }
-  return out;
 }
 
 std::optional<uint64_t> CpuAffinityMaskFromJs(const Napi::Value& value) {

@@ -1,5 +1,6 @@
-// JS <-> port conversions of presence and game identity: activities and application profiles.
-// Enums cross the seam as the vendor's integer values; TypeScript maps them to names.
+// JS -> port conversions of presence and game identity: activities and application profiles (the
+// other way is generated: generated/payload_converters.h). Enums cross the seam as the vendor's
+// integer values; TypeScript maps them to names.
 #pragma once
 
 #include <cstdint>
@@ -13,9 +14,7 @@
 // An activity as lib/presence.ts hands it over (already validated there); throws a JS
 // TypeError/RangeError for anything malformed instead of misreading it.
 sdk::Activity ActivityFromJs(const Napi::Value& value);
-Napi::Object ActivityToJs(Napi::Env env, const sdk::Activity& activity);
 std::vector<sdk::UserApplicationProfile> ProfilesFromJs(const Napi::Value& value);
-Napi::Array ProfilesToJs(Napi::Env env, const std::vector<sdk::UserApplicationProfile>& profiles);
 // options.cpuAffinityMask of the client constructor (ClientCreateOptions::SetCpuAffinityMask):
 // undefined (not set) or a BigInt of 0 to 2^64-1.
 std::optional<uint64_t> CpuAffinityMaskFromJs(const Napi::Value& value);

@@ -40,6 +40,7 @@ const util = require('node:util');
 const fc = require('fast-check');
 
 const { GROUPS, BINDING_REARM, declarations, loadPackage, groupMembers } = require('./targets.cjs');
+const { messageFactory } = require('../../dist/generated/payload-factories.js');
 const { FAKE_TOKEN, FAKE_LOBBY_SECRET, isPlanted, valueArb, argsArb, materialize, secretsIn, describe } = require('./values.cjs');
 
 // ---------------------------------------------------------------- command line
@@ -241,6 +242,7 @@ function rawRuntime(binding) {
       binding.setKeepAlive(true);
       binding.setPerEventDelivery(false);
       binding.setSlicedTurns(true);
+      binding.setMessageFactory(messageFactory);
     },
     request(start) {
       const id = nextRequest++;

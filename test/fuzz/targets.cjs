@@ -117,7 +117,7 @@ function loadPackage() {
 }
 
 /** Methods of the raw binding that change process-wide state the driver relies on; re-armed after each call. */
-const BINDING_REARM = new Set(['binding.setDispatcher', 'binding.setKeepAlive', 'binding.setPerEventDelivery', 'binding.setSlicedTurns']);
+const BINDING_REARM = new Set(['binding.setDispatcher', 'binding.setKeepAlive', 'binding.setPerEventDelivery', 'binding.setSlicedTurns', 'binding.setMessageFactory']);
 
 /**
  * Members of a group. `self` names the context objects a member is normally called on (the
