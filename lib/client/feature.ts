@@ -6,9 +6,9 @@
  */
 import type { NativeResults } from '../generated/seam.js';
 import type { NativeClient } from '../native.js';
-import { getRuntime } from '../runtime.js';
+import { getRuntime } from '../addon/runtime.js';
 import { Client, clientState } from './client.js';
-import type { ClientEmitter } from './sink.js';
+import type { ClientEmitter } from '../addon/client-sink.js';
 import { notAClient, notAClientError, type ClientState } from './state.js';
 
 export { clientState, notAClient };

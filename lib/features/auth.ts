@@ -5,17 +5,17 @@
  */
 import { inspect } from 'node:util';
 
-import { clientDestroyed, SocialSdkError } from '../errors.js';
-import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
+import { clientDestroyed, SocialSdkError } from '../common/errors.js';
+import { toSnowflake, type Snowflake, type SnowflakeInput } from '../model/ids.js';
 import type { NativeTokenExchange } from '../native.js';
-import { checkBoolean, checkOneOf, checkOptions, checkText, typeName } from '../validate.js';
+import { checkBoolean, checkOneOf, checkOptions, checkText, typeName } from '../common/validate.js';
 import { ExternalAuthType, TokenType } from '../generated/seam.js';
-import { limits } from '../limits.js';
-import { registerEventHandlers } from '../runtime.js';
+import { limits } from '../common/limits.js';
+import { registerEventHandlers } from '../addon/runtime.js';
 import { registerClientEvents } from '../client/event-names.js';
 import { clientState, defineClientMethods, emitterOf, operation, requireClient } from '../client/feature.js';
 import { Client } from '../client/client.js';
-import { GrantedTokenSet } from './token-sets.js';
+import { GrantedTokenSet } from '../model/token-sets.js';
 
 registerClientEvents({ tokenExpiring: true, authorizeRequest: true } satisfies Record<keyof AuthClientEvents, true>);
 
@@ -66,7 +66,7 @@ export interface AuthClientEvents {
   authorizeRequest: [];
 }
 
-declare module '../types.js' {
+declare module '../model/types.js' {
   interface ClientEvents extends AuthClientEvents {}
 }
 

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { inspect } from 'node:util';
 
-import { toSnowflake, type SnowflakeInput } from '../ids.js';
+import { toSnowflake, type SnowflakeInput } from '../model/ids.js';
 import {
   addLobbyMemberBody,
   bulkUpdateBody,
@@ -46,7 +46,7 @@ import {
   toOAuth2Keys,
   toOpenIdUserInfo,
 } from './applications.js';
-import { checkText } from '../validate.js';
+import { checkText } from '../common/validate.js';
 import { toApplicationIdentityProfile, toLobby, toLobbyInvite, toLobbyMember, toLobbyMembers, toLobbyMessage, toLobbyMessages } from './payloads.js';
 import { InvalidRequestCounter, RateLimiter } from './rate-limits.js';
 import { ROUTES } from '../routes/table.js';

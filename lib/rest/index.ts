@@ -53,8 +53,8 @@ export type {
   WebhookEventTypeName,
 } from './types.js';
 // The error class and the ID and limit helpers, so a server needs no other entry.
-export { SocialSdkError } from '../errors.js';
-export type { ErrorType, SocialSdkErrorInit } from '../errors.js';
-export { toSnowflake } from '../ids.js';
-export type { Snowflake, SnowflakeInput } from '../ids.js';
-export { limits } from '../limits.js';
+export { SocialSdkError } from '../common/errors.js';
+export type { ErrorType, SocialSdkErrorInit } from '../common/errors.js';
+export { toSnowflake } from '../model/ids.js';
+export type { Snowflake, SnowflakeInput } from '../model/ids.js';
+export { limits } from '../common/limits.js';

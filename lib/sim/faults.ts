@@ -2,11 +2,11 @@
  * Fault injection for the simulator: which calls can be failed, and the failure to answer with.
  * @module
  */
-import type { ErrorType } from '../errors.js';
-import { limits } from '../limits.js';
+import type { ErrorType } from '../common/errors.js';
+import { limits } from '../common/limits.js';
 import { CALL_KINDS, ErrorType as ErrorTypeValues, type SimulatedCall } from '../generated/seam.js';
 import type { NativeFailureSpec } from '../native.js';
-import { checkBoolean, checkInteger, checkOneOf, checkText, describe, typeName } from '../validate.js';
+import { checkBoolean, checkInteger, checkOneOf, checkText, describe, typeName } from '../common/validate.js';
 
 export type { SimulatedCall } from '../generated/seam.js';
 

@@ -3,12 +3,12 @@
  * overwrites, channel specs; checked and given the native shape.
  * @module
  */
-import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
-import { limits } from '../limits.js';
+import { toSnowflake, type Snowflake, type SnowflakeInput } from '../model/ids.js';
+import { limits } from '../common/limits.js';
 import type { NativeOverwrite, NativeWorld } from '../native.js';
-import { CHANNEL_TYPE_VALUES, type ChannelType } from '../types.js';
-import type { User } from '../user.js';
-import { checkInteger, checkOneOf, checkText, describe, typeName } from '../validate.js';
+import { CHANNEL_TYPE_VALUES, type ChannelType } from '../model/types.js';
+import type { User } from '../model/user.js';
+import { checkInteger, checkOneOf, checkText, describe, typeName } from '../common/validate.js';
 
 /**
  * The permissions the simulator models. `@everyone` has `viewChannel` and `sendMessages` in every

@@ -1,12 +1,12 @@
 import { inspect } from 'node:util';
 
-import { Client, type ClientOptions } from '../client/index.js';
-import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
-import { limits } from '../limits.js';
-import { getRuntime, WORLD_REQUESTS } from '../runtime.js';
+import { Client, type ClientOptions } from '../features/index.js';
+import { toSnowflake, type Snowflake, type SnowflakeInput } from '../model/ids.js';
+import { limits } from '../common/limits.js';
+import { getRuntime, WORLD_REQUESTS } from '../addon/runtime.js';
 import { NEWEST_SUPPORTED_SDK_VERSION, formatSdkVersion, parseSdkVersion } from '../support/version.js';
-import { LOG_LEVEL_VALUES, type Lobby, type LobbyMember, type LogSeverity, type LogSource, type Metadata } from '../types.js';
-import { fromNativeUser, type User } from '../user.js';
+import { LOG_LEVEL_VALUES, type Lobby, type LobbyMember, type LogSeverity, type LogSource, type Metadata } from '../model/types.js';
+import { fromNativeUser, type User } from '../model/user.js';
 import {
   MODERATION_METADATA_BOUNDS,
   checkBoolean,
@@ -19,10 +19,10 @@ import {
   checkSecret,
   checkText,
   typeName,
-} from '../validate.js';
+} from '../common/validate.js';
 import type { NativeMemberUpdate, NativeWorld } from '../native.js';
 import { callKind, toFailureSpec, type InjectedFailure, type SimulatedCall } from './faults.js';
-import { bindNativeWorld, setDefaultSimulator } from './internal.js';
+import { bindNativeWorld, setDefaultSimulator } from '../addon/native-worlds.js';
 import { checkImage, checkRequiredOptions, idOf } from './harness-input.js';
 import { CLOCK_MODES, SimulatorClock, type ClockMode } from './clock.js';
 import { SimulatedChatClient } from './chat-client.js';
@@ -42,7 +42,7 @@ import {
   type SimulatedGuild,
   type UpdateGuildChannelOptions,
 } from './guilds.js';
-import { toNativeProfile, type ExternalIdentityProviderType } from '../presence.js';
+import { toNativeProfile, type ExternalIdentityProviderType } from '../model/presence.js';
 
 /** Options of a {@link Simulator}. */
 export interface SimulatorOptions {
@@ -687,6 +687,6 @@ export class Simulator {
   }
 }
 
-// Clients without a `simulator` option use the default one (see internal.ts for why it is
+// Clients without a `simulator` option use the default one (see addon/native-worlds.ts for why it is
 // reached from there).
 setDefaultSimulator(() => Simulator.default());

@@ -3,9 +3,9 @@
  * with its secret out of reach of copies, inspect output and JSON.
  * @module
  */
-import type { Snowflake } from '../ids.js';
+import type { Snowflake } from '../model/ids.js';
 import type { NativeGrant } from '../native.js';
-import { SecretTokens } from '../features/token-sets.js';
+import { SecretTokens } from '../model/token-sets.js';
 
 /**
  * An access token the simulated service issued. The token lives behind an accessor, as in every

@@ -213,7 +213,7 @@ async function publicContext(pkg, opts) {
 
 /**
  * The raw binding's own mini runtime: a dispatcher that routes Result and StatusChanged events to
- * waiters, and a pump turn scheduler, as lib/runtime.ts does (the package's runtime is not loaded in
+ * waiters, and a pump turn scheduler, as lib/addon/runtime.ts does (the package's runtime is not loaded in
  * this group, so nothing else owns the pump).
  */
 function rawRuntime(binding) {
