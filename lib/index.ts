@@ -39,21 +39,12 @@ export type { NativeFeatures } from './native.js';
 export type { BackendName } from './addon/backend.js';
 export { Simulator } from './sim/simulator.js';
 export type { TokenGrant, IssueTokenOptions } from './sim/tokens.js';
-export type {
-  SimulatorOptions,
-  Application,
-  CreateUserOptions,
-  ConnectClientOptions,
-  CreateLobbyOptions,
-  LobbyMemberUpdate,
-  ServerLobby,
-  ServerLobbyMember,
-  FailNextOptions,
-  CreateApplicationOptions,
-  ApplicationProfileSpec,
-} from './sim/simulator.js';
+export type { SimulatorOptions, ConnectClientOptions } from './sim/simulator.js';
+export type { Application, CreateApplicationOptions } from './sim/applications.js';
+export type { CreateUserOptions, ApplicationProfileSpec } from './sim/users.js';
+export type { CreateLobbyOptions, LobbyMemberUpdate, ServerLobby, ServerLobbyMember } from './sim/lobbies.js';
 export type { ClockMode } from './sim/clock.js';
-export type { SimulatedCall, InjectedFailure, BackendErrorType } from './sim/faults.js';
+export type { SimulatedCall, InjectedFailure, BackendErrorType, FailNextOptions } from './sim/faults.js';
 export { SimulatedChatClient } from './sim/chat-client.js';
 export type { ConsentPrompt } from './sim/chat-client.js';
 export type { ChatClientInvite, ChatClientLaunches, ProfilePrivacy } from './sim/chat-client.js';

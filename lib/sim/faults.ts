@@ -5,6 +5,8 @@
 import type { ErrorType } from '../common/errors.js';
 import { limits } from '../common/limits.js';
 import { CALL_KINDS, ErrorType as ErrorTypeValues, type SimulatedCall } from '../generated/seam.js';
+import type { SnowflakeInput } from '../model/ids.js';
+import type { User } from '../model/user.js';
 import type { NativeFailureSpec } from '../native.js';
 import { checkBoolean, checkInteger, checkOneOf, checkText, describe, typeName } from '../common/validate.js';
 
@@ -57,4 +59,14 @@ export function toFailureSpec(failure: InjectedFailure): NativeFailureSpec {
     retryAfter,
     message,
   };
+}
+
+/** Options of {@link Simulator.failNext}. */
+export interface FailNextOptions {
+  /** How many calls fail. Default 1. */
+  count?: number;
+  /** The failure they answer with. */
+  error: InjectedFailure;
+  /** Only calls by this user's clients; any client when absent. */
+  user?: User | SnowflakeInput;
 }
