@@ -25,5 +25,6 @@ export type { VoiceClientEvents } from './voice.js';
 export type { VoiceControlClientEvents, InputModeOptions } from './voice-controls.js';
 export type { Relationship, RelationshipKind, RelationshipGroup, RelationshipEvent, RelationshipClientEvents } from './relationships.js';
 export type { ActivityInvite, ActivityActionKind, ActivityJoin, ActivityJoinWithApplication, InviteClientEvents } from './invites.js';
-export type { AuthorizationCodeVerifier, AuthorizationCodeChallenge, AuthorizeOptions, Authorization, TokenSet, GetTokenOptions, AuthClientEvents, CurrentUser, ExternalAuthTypeName, GetProvisionalTokenOptions, ExchangeChildTokenOptions, ProvisionalMergeOptions } from './auth.js';
+export type { AuthorizeOptions, GetTokenOptions, AuthClientEvents, ExternalAuthTypeName, GetProvisionalTokenOptions, ExchangeChildTokenOptions, ProvisionalMergeOptions } from './auth.js';
+export type { AuthorizationCodeVerifier, AuthorizationCodeChallenge, Authorization, TokenSet, CurrentUser } from '../model/authorization.js';
 export type { KeepSignedInOptions, KeptSignIn, SignedOut, SignedOutReason, KeepSignedInClientEvents, TokenSaveFailed } from './keep-signed-in.js';

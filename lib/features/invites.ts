@@ -14,7 +14,7 @@ import { registerEventHandlers } from '../addon/runtime.js';
 import { checkBoolean, checkOneOf, checkText, typeName } from '../common/validate.js';
 import { registerClientEvents } from '../client/event-names.js';
 import { defineClientMethods, emitterOf, operation, requireClient } from '../client/feature.js';
-import { hidden } from './auth.js';
+import { hidden } from '../common/hidden.js';
 
 /** What an invite asks (`ActivityActionTypes`): `join` the sender's party, or let the sender join (`joinRequest`). */
 export type ActivityActionKind = 'invalid' | 'join' | 'joinRequest';
