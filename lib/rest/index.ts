@@ -5,6 +5,10 @@
  * native addon: a server that only talks HTTP needs no compiled code.
  * @packageDocumentation
  */
+// The RestClient with every method: its core and lobby methods (client.ts), then the modules
+// that add the rest to its prototype.
+import './oauth2-methods.js';
+import './application-methods.js';
 export { RestClient } from './client.js';
 export { DEFAULT_BASE_URL } from './options.js';
 export type { MakeRequest, RateLimitInfo, RestClientOptions, RestClock, RestRequestInit, RestResponseLike } from './options.js';
