@@ -104,8 +104,6 @@ const MAX_LINES = 500;
  * test/vendor-shape/discordpp.h). The lead removes this list when that branch is merged.
  */
 const BEING_SPLIT = ['native/sim/service/world.h', 'native/sim/service/lobbies.cc', 'test/vendor-shape/discordpp.h'];
-// TEMPORARY, split by the next commits of branch libtree.
-BEING_SPLIT.push('test/fuzz/driver.cjs');
 
 const SOURCE_EXTENSIONS = ['.ts', '.cts', '.mts', '.js', '.cjs', '.mjs', '.cc', '.h', '.inc'];
 
