@@ -6,7 +6,7 @@
  * with a built-in simulator of the service for offline use and tests.
  * @packageDocumentation
  */
-export { Client } from './client/index.js';
+export { Client } from './features/index.js';
 export type {
   ClientOptions,
   UpdateTokenOptions,
@@ -29,31 +29,22 @@ export type {
   GetProvisionalTokenOptions,
   ExchangeChildTokenOptions,
   ProvisionalMergeOptions,
-} from './client/index.js';
-export type { ActivityInvite, ActivityActionKind, ActivityJoin, ActivityJoinWithApplication } from './client/index.js';
+} from './features/index.js';
+export type { ActivityInvite, ActivityActionKind, ActivityJoin, ActivityJoinWithApplication } from './features/index.js';
 export { SimulatedIdentityProvider } from './sim/identity-provider.js';
 export type { IssueExternalTokenOptions } from './sim/identity-provider.js';
 export type { OidcConfiguration, OidcConfigurationInput, OidcDiscoveryDocument } from './sim/identity-provider.js';
 // The optional SDK APIs a backend has (BackendFeatures is its read-only form).
 export type { NativeFeatures } from './native.js';
-export type { BackendName } from './backend.js';
+export type { BackendName } from './addon/backend.js';
 export { Simulator } from './sim/simulator.js';
 export type { TokenGrant, IssueTokenOptions } from './sim/tokens.js';
-export type {
-  SimulatorOptions,
-  Application,
-  CreateUserOptions,
-  ConnectClientOptions,
-  CreateLobbyOptions,
-  LobbyMemberUpdate,
-  ServerLobby,
-  ServerLobbyMember,
-  FailNextOptions,
-  CreateApplicationOptions,
-  ApplicationProfileSpec,
-} from './sim/simulator.js';
+export type { SimulatorOptions, ConnectClientOptions } from './sim/simulator.js';
+export type { Application, CreateApplicationOptions } from './sim/applications.js';
+export type { CreateUserOptions, ApplicationProfileSpec } from './sim/users.js';
+export type { CreateLobbyOptions, LobbyMemberUpdate, ServerLobby, ServerLobbyMember } from './sim/lobbies.js';
 export type { ClockMode } from './sim/clock.js';
-export type { SimulatedCall, InjectedFailure, BackendErrorType } from './sim/faults.js';
+export type { SimulatedCall, InjectedFailure, BackendErrorType, FailNextOptions } from './sim/faults.js';
 export { SimulatedChatClient } from './sim/chat-client.js';
 export type { ConsentPrompt } from './sim/chat-client.js';
 export type { ChatClientInvite, ChatClientLaunches, ProfilePrivacy } from './sim/chat-client.js';
@@ -78,8 +69,8 @@ export type {
   AudioDevicesChange,
   SpeakingChange,
   AudioProcessing,
-} from './voice.js';
-export type { VoiceControlClientEvents, InputModeOptions } from './client/index.js';
+} from './model/voice.js';
+export type { VoiceControlClientEvents, InputModeOptions } from './features/index.js';
 export type {
   GuildPermission,
   ChannelOverwrite,
@@ -88,11 +79,11 @@ export type {
   CreateGuildChannelOptions,
   UpdateGuildChannelOptions,
 } from './sim/guilds.js';
-export { SocialSdkError } from './errors.js';
-export type { ErrorType, SocialSdkErrorInit } from './errors.js';
-export { toSnowflake } from './ids.js';
-export type { Snowflake, SnowflakeInput } from './ids.js';
-export { limits } from './limits.js';
+export { SocialSdkError } from './common/errors.js';
+export type { ErrorType, SocialSdkErrorInit } from './common/errors.js';
+export { toSnowflake } from './model/ids.js';
+export type { Snowflake, SnowflakeInput } from './model/ids.js';
+export { limits } from './common/limits.js';
 export { parseSdkVersion, formatSdkVersion, NEWEST_SUPPORTED_SDK_VERSION } from './support/version.js';
 export type { SdkVersion } from './support/version.js';
 export { SDK_SUPPORT_TABLE } from './support/table.js';
@@ -129,8 +120,8 @@ export type {
   LinkedLobby,
   UserMessageSummary,
   UserUpdatedEvent,
-} from './types.js';
-export type { User, OnlineStatus, SettableOnlineStatus } from './user.js';
+} from './model/types.js';
+export type { User, OnlineStatus, SettableOnlineStatus } from './model/user.js';
 export type {
   Activity,
   ActivityType,
@@ -143,11 +134,11 @@ export type {
   GameActivity,
   ExternalIdentityProviderType,
   UserApplicationProfile,
-} from './presence.js';
-export type { Relationship, RelationshipKind, RelationshipGroup, RelationshipEvent, RelationshipClientEvents } from './client/index.js';
+} from './model/presence.js';
+export type { Relationship, RelationshipKind, RelationshipGroup, RelationshipEvent, RelationshipClientEvents } from './features/index.js';
 // Staying signed in: the token stores of client.keepSignedIn().
 export { MemoryTokenStore, EncryptedFileTokenStore, TokenStoreError } from './features/token-store.js';
 export { KeyringTokenStore } from './features/keyring-token-store.js';
 export type { KeyringTokenStoreOptions } from './features/keyring-token-store.js';
 export type { TokenStore, TokenStoreKey, StoredTokens, TokenStoreErrorReason, EncryptedFileTokenStoreOptions } from './features/token-store.js';
-export type { KeepSignedInOptions, KeptSignIn, SignedOut, SignedOutReason, KeepSignedInClientEvents, TokenSaveFailed } from './client/index.js';
+export type { KeepSignedInOptions, KeptSignIn, SignedOut, SignedOutReason, KeepSignedInClientEvents, TokenSaveFailed } from './features/index.js';

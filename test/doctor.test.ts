@@ -131,7 +131,7 @@ describe('doctor --json', () => {
 describe('doctor (human output)', () => {
   it('names the SDK a feature is missing from (a vendor build against SDK 1.6)', async () => {
     const { report } = await json([]);
-    const { formatDoctorReport } = load(path.join(root, 'dist', 'support', 'doctor-text.js')) as {
+    const { formatDoctorReport } = load(path.join(root, 'dist', 'bin', 'doctor-text.js')) as {
       formatDoctorReport: (report: unknown) => string;
     };
     const features = { messageAdditionalName: false, voiceSettings: false, cpuAffinityMask: false, guildChannelDetails: false, messageModerationMetadata: false, inviteCoverImage: true, noiseCancellation: false };

@@ -338,7 +338,7 @@ describe('the Electron entries', () => {
     expect(report.exports).toEqual(exports);
     expect(report.native).toEqual([]);
     // Besides its own modules, only the dependency-free listener-error reporter it shares with the runtime.
-    expect(report.loaded.filter((request) => request !== entry && !/^\.\/(protocol|main|preload)\.js$/.test(request) && request !== '../listener-errors.js')).toEqual([]);
+    expect(report.loaded.filter((request) => request !== entry && !/^\.\/(protocol|main|preload)\.js$/.test(request) && request !== '../common/listener-errors.js')).toEqual([]);
   });
 
   it('the compiled preload requires nothing but its protocol module', () => {

@@ -11,7 +11,7 @@ import { players, rejectionOf, type Player } from './lobby-helpers.js';
 import type { NativeWorld } from '../lib/native.js';
 
 const { SocialSdkError, limits } = sdk;
-const { nativeWorldOf } = createRequire(import.meta.url)(path.join(root, 'dist', 'sim', 'internal.js')) as {
+const { nativeWorldOf } = createRequire(import.meta.url)(path.join(root, 'dist', 'addon', 'native-worlds.js')) as {
   nativeWorldOf(simulator: object): NativeWorld;
 };
 
@@ -405,7 +405,7 @@ describe('activity types others see', () => {
   // A HangStatus activity (ActivityTypes::HangStatus, 6) comes from the chat client, never from a
   // game (publishing one is refused above), so only the vendor library hands one over: this reads
   // one as the conversion from the seam does.
-  const { fromNativeUser } = createRequire(import.meta.url)(path.join(root, 'dist', 'user.js')) as {
+  const { fromNativeUser } = createRequire(import.meta.url)(path.join(root, 'dist', 'model', 'user.js')) as {
     fromNativeUser(user: unknown): { gameActivity: { type: string } | null };
   };
   const userWith = (type: number) => ({

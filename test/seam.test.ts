@@ -109,7 +109,7 @@ describe('the generated seam', () => {
 
   it('every event kind has a handler once the package is loaded (the core\'s, or a feature module\'s)', () => {
     load(path.join(root, 'dist', 'index.js'));
-    const { getRuntime } = load(path.join(root, 'dist', 'runtime.js')) as { getRuntime(): { handlers: Record<string, unknown> } };
+    const { getRuntime } = load(path.join(root, 'dist', 'addon', 'runtime.js')) as { getRuntime(): { handlers: Record<string, unknown> } };
     const handlers = getRuntime().handlers;
     const missing = Object.keys(seamTs.EventKind).filter((kind) => typeof handlers[kind] !== 'function');
     expect(missing).toEqual([]);

@@ -10,9 +10,9 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
 import { Simulator } from '../sim/simulator.js';
-import { typeName } from '../validate.js';
+import { typeName } from '../common/validate.js';
 import type { GuildPermission } from '../sim/guilds.js';
-import type { ChannelType } from '../types.js';
+import type { ChannelType } from '../model/types.js';
 
 export const SIM_USAGE = `Usage: social-sdk-node sim [--port N] [--host ADDR] [--world FILE] [--rate-limits development|off] [--clock real-time|manual] [--json]
 

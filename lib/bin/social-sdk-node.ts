@@ -7,9 +7,9 @@
  */
 import { parseArgs } from 'node:util';
 
-import { runDoctor, type DoctorOptions } from '../support/doctor.js';
+import { runDoctor, type DoctorOptions } from './doctor.js';
 import { SIM_USAGE, SimUsageError, runSim } from './sim-command.js';
-import { formatDoctorReport } from '../support/doctor-text.js';
+import { formatDoctorReport } from './doctor-text.js';
 import { parsePlatformTarget } from '../support/platform.js';
 import { formatSdkVersion, parseSdkVersion } from '../support/version.js';
 

@@ -1,26 +1,26 @@
 /**
  * The Client class: construction, connection and lifecycle. Each feature's methods and events are
- * added by its module in `lib/features/` (see `lib/client/index.ts`, which assembles them).
+ * added by its module in `lib/features/` (see `lib/features/index.ts`, which assembles them).
  * @module
  */
 import { EventEmitter, on } from 'node:events';
 import { inspect } from 'node:util';
 
-import { checkBackendOptions, selectBackend, vendorSdkVersion, type BackendName } from '../backend.js';
-import { SocialSdkError, clientDestroyed, withCallSite } from '../errors.js';
-import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
-import { limits } from '../limits.js';
+import { checkBackendOptions, selectBackend, vendorSdkVersion, type BackendName } from '../addon/backend.js';
+import { SocialSdkError, clientDestroyed, withCallSite } from '../common/errors.js';
+import { toSnowflake, type Snowflake, type SnowflakeInput } from '../model/ids.js';
+import { limits } from '../common/limits.js';
 import type { NativeClient, NativeFeatures } from '../native.js';
 import { Status, TokenType } from '../generated/seam.js';
-import { getRuntime } from '../runtime.js';
-import { defaultNativeWorld, nativeWorldOf } from '../sim/internal.js';
+import { getRuntime } from '../addon/runtime.js';
+import { defaultNativeWorld, nativeWorldOf } from '../addon/native-worlds.js';
 import type { Simulator } from '../sim/simulator.js';
 import { enforceSdkSupport } from '../support/enforce.js';
 import { formatSdkVersion } from '../support/version.js';
-import { CLIENT_STATUSES, LOG_LEVEL_VALUES, type ClientEvents, type ClientStatus, type LogLevel, type StatusChange } from '../types.js';
-import { checkCpuAffinityMask } from '../presence.js';
-import { fromNativeUser, type User } from '../user.js';
-import { checkBoolean, checkOneOf, checkOptions, checkText, describe, typeName } from '../validate.js';
+import { CLIENT_STATUSES, LOG_LEVEL_VALUES, type ClientEvents, type ClientStatus, type LogLevel, type StatusChange } from '../model/types.js';
+import { checkCpuAffinityMask } from '../model/presence.js';
+import { fromNativeUser, type User } from '../model/user.js';
+import { checkBoolean, checkOneOf, checkOptions, checkText, describe, typeName } from '../common/validate.js';
 import { clientEventNames } from './event-names.js';
 import { ClientState, notAClient, type StatusWaiter } from './state.js';
 

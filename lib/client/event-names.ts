@@ -4,7 +4,7 @@
  * @internal
  * @module
  */
-import type { ClientEvents } from '../types.js';
+import type { ClientEvents } from '../model/types.js';
 
 const names: string[] = [];
 

@@ -6,9 +6,10 @@
  */
 import type { NativeResults } from '../generated/seam.js';
 import type { NativeClient } from '../native.js';
-import { getRuntime } from '../runtime.js';
+import { getRuntime } from '../addon/runtime.js';
+import { defineMethods } from '../common/define-methods.js';
 import { Client, clientState } from './client.js';
-import type { ClientEmitter } from './sink.js';
+import type { ClientEmitter } from '../addon/client-sink.js';
 import { notAClient, notAClientError, type ClientState } from './state.js';
 
 export { clientState, notAClient };
@@ -46,10 +47,7 @@ export function operation<K extends keyof NativeResults>(
  * module (`declare module '../client/client.js'`), which is where its documentation lives.
  */
 export function defineClientMethods<K extends keyof Client>(methods: { [P in K]: Client[P] } & ThisType<Client>): void {
-  for (const [name, value] of Object.entries(methods)) {
-    if (Object.prototype.hasOwnProperty.call(Client.prototype, name)) throw new Error(`internal: Client.prototype.${name} is defined twice`);
-    Object.defineProperty(Client.prototype, name, { value, writable: true, configurable: true, enumerable: false });
-  }
+  defineMethods(Client.prototype, 'Client', methods);
 }
 
 /**

@@ -4,13 +4,13 @@
  * @internal
  * @module
  */
-import { namesByValue } from '../enum-names.js';
-import { SocialSdkError, clientDestroyed } from '../errors.js';
+import { namesByValue } from '../model/enum-names.js';
+import { SocialSdkError, clientDestroyed } from '../common/errors.js';
 import { LogSeverity as LogSeverityValues, LogSource, Status } from '../generated/seam.js';
 import type { NativeClient, NativeFeatures, NativePayload } from '../native.js';
-import { getRuntime } from '../runtime.js';
-import { CLIENT_STATUSES, CONNECTION_ERRORS, type LogSeverity, type StatusChange } from '../types.js';
-import type { ClientEmitter, ClientSink, Waiter, WaiterKey } from './sink.js';
+import { getRuntime } from '../addon/runtime.js';
+import { CLIENT_STATUSES, CONNECTION_ERRORS, type LogSeverity, type StatusChange } from '../model/types.js';
+import type { ClientEmitter, ClientSink, Waiter, WaiterKey } from '../addon/client-sink.js';
 
 const { Disconnected: DISCONNECTED } = Status;
 /** The public name of each LogSeverity value; 'none' and unknown values are reported as errors. */

@@ -4,8 +4,8 @@
  * works on the client it is given).
  * @module
  */
-import type { Client } from '../client/index.js';
-import { reportListenerError } from '../listener-errors.js';
+import type { Client } from '../features/index.js';
+import { reportListenerError } from '../common/listener-errors.js';
 import type { AppLike, IpcMainEventLike, IpcMainLike, WebContentsLike } from './electron-types.js';
 import {
   BRIDGE_EVENTS,

@@ -4,11 +4,11 @@
  * side (a sandboxed preload cannot load native modules) loads this file and nothing else.
  * @module
  */
-import type { Client } from '../client/index.js';
-import type { ErrorType } from '../errors.js';
-import type { Snowflake } from '../ids.js';
-import type { ClientEvents, ClientStatus } from '../types.js';
-import type { User } from '../user.js';
+import type { Client } from '../features/index.js';
+import type { ErrorType } from '../common/errors.js';
+import type { Snowflake } from '../model/ids.js';
+import type { ClientEvents, ClientStatus } from '../model/types.js';
+import type { User } from '../model/user.js';
 
 /** The IPC channels of the bridge called `name` (one per exposed client). @internal */
 export function bridgeChannels(name: string) {

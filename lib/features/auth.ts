@@ -1,21 +1,28 @@
 /**
- * Sign-in: the default OAuth2 scopes and PKCE. Adds its methods to {@link Client} (and the
- * scopes as static methods of the class).
+ * Sign-in: the default OAuth2 scopes and PKCE (its shapes are in model/authorization.ts). Adds
+ * its methods to {@link Client} (and the scopes as static methods of the class).
  * @module
  */
-import { inspect } from 'node:util';
-
-import { clientDestroyed, SocialSdkError } from '../errors.js';
-import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
-import type { NativeTokenExchange } from '../native.js';
-import { checkBoolean, checkOneOf, checkOptions, checkText, typeName } from '../validate.js';
+import { clientDestroyed, SocialSdkError } from '../common/errors.js';
+import { toSnowflake, type SnowflakeInput } from '../model/ids.js';
+import { checkBoolean, checkOneOf, checkOptions, checkText, typeName } from '../common/validate.js';
 import { ExternalAuthType, TokenType } from '../generated/seam.js';
-import { limits } from '../limits.js';
-import { registerEventHandlers } from '../runtime.js';
+import { limits } from '../common/limits.js';
+import { registerEventHandlers } from '../addon/runtime.js';
 import { registerClientEvents } from '../client/event-names.js';
 import { clientState, defineClientMethods, emitterOf, operation, requireClient } from '../client/feature.js';
 import { Client } from '../client/client.js';
-import { GrantedTokenSet } from './token-sets.js';
+import {
+  checkChallenge,
+  codeVerifier,
+  toAuthorization,
+  toTokenSet,
+  type Authorization,
+  type AuthorizationCodeChallenge,
+  type AuthorizationCodeVerifier,
+  type CurrentUser,
+  type TokenSet,
+} from '../model/authorization.js';
 
 registerClientEvents({ tokenExpiring: true, authorizeRequest: true } satisfies Record<keyof AuthClientEvents, true>);
 
@@ -28,25 +35,6 @@ registerEventHandlers({
 const PRESENCE_SCOPES = 'openid sdk.social_layer_presence';
 /** The scopes of the SDK's full sign-in: presence, chat, lobbies, voice (`Client::GetDefaultCommunicationScopes`). */
 const COMMUNICATION_SCOPES = 'openid sdk.social_layer';
-
-/** A PKCE code challenge (`AuthorizationCodeChallenge`): what `authorize` sends. Not a secret. */
-export interface AuthorizationCodeChallenge {
-  /** Always `'S256'`: base64url(SHA-256(verifier)), the only method the SDK has. */
-  readonly method: 'S256';
-  /** The challenge, 43 base64url characters. */
-  readonly challenge: string;
-}
-
-/**
- * A PKCE pair (`AuthorizationCodeVerifier`, RFC 7636). Keep it until the token exchange: the
- * challenge goes with `authorize`, the verifier with `getToken`. The verifier is a secret:
- * `util.inspect` and `JSON.stringify` show `[REDACTED]` in its place.
- */
-export interface AuthorizationCodeVerifier {
-  /** The verifier, 43 base64url characters from 32 random bytes. A secret. */
-  readonly verifier: string;
-  readonly challenge: AuthorizationCodeChallenge;
-}
 
 /** The sign-in events of a {@link Client} (part of {@link ClientEvents}). */
 export interface AuthClientEvents {
@@ -66,7 +54,7 @@ export interface AuthClientEvents {
   authorizeRequest: [];
 }
 
-declare module '../types.js' {
+declare module '../model/types.js' {
   interface ClientEvents extends AuthClientEvents {}
 }
 
@@ -82,43 +70,6 @@ export interface AuthorizeOptions {
   nonce?: string;
   /** Aborts the request as {@link Client.abortAuthorize} does. */
   signal?: AbortSignal;
-}
-
-/**
- * What {@link Client.authorize} resolves: the authorization code (a secret: `util.inspect` and
- * `JSON.stringify` show `[REDACTED]` in its place) and the redirect URI it is bound to. Both go to
- * the token exchange.
- */
-export interface Authorization {
-  readonly code: string;
-  readonly redirectUri: string;
-}
-
-/**
- * What the token endpoint answers ({@link Client.getToken}, {@link Client.refreshToken}). The
- * tokens are secrets, read through accessors: `util.inspect` and `JSON.stringify` show
- * `[REDACTED]` in their place, and `{ ...set }`, `structuredClone(set)` and
- * `inspect(set, { customInspect: false })` do not reach them; `revealSecrets()` answers them.
- */
-export interface TokenSet {
-  /** Give it to {@link Client.updateToken}. */
-  readonly accessToken: string;
-  /** Spent by the next {@link Client.refreshToken} (which answers a new one). */
-  readonly refreshToken: string;
-  readonly tokenType: 'Bearer';
-  /** Seconds the access token lasts (604800: 7 days). */
-  readonly expiresIn: number;
-  /** The granted scopes, space-separated. */
-  readonly scopes: string;
-  /** The two tokens as a plain object: the one way to copy them (e.g. a custom store that serializes them). */
-  revealSecrets(): { accessToken: string; refreshToken: string };
-}
-
-/** What {@link Client.fetchCurrentUser} answers: the token's user. */
-export interface CurrentUser {
-  readonly id: Snowflake;
-  /** The username. */
-  readonly name: string;
 }
 
 /** The kinds of external token a provisional account signs in with (`AuthenticationExternalAuthType`). */
@@ -326,7 +277,6 @@ Object.defineProperties(Client, {
   getDefaultCommunicationScopes: { value: function getDefaultCommunicationScopes(): string { return COMMUNICATION_SCOPES; }, writable: true, configurable: true, enumerable: false },
 });
 
-const CHALLENGE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** The handler each client's onAuthorizeRequest set (an `authorizeRequest` listener). */
 const authorizeRequestHandlers = new WeakMap<Client, () => void>();
 
@@ -491,15 +441,6 @@ defineClientMethods({
   },
 });
 
-function checkChallenge(value: unknown): string {
-  if (typeof value !== 'object' || value === null) throw new TypeError(`options.codeChallenge must be an object, got ${typeName(value)}`);
-  const { method, challenge } = value as Partial<AuthorizationCodeChallenge>;
-  if (method !== 'S256') throw new RangeError("options.codeChallenge.method must be 'S256'");
-  if (typeof challenge !== 'string') throw new TypeError(`options.codeChallenge.challenge must be a string, got ${typeName(challenge)}`);
-  if (!CHALLENGE_PATTERN.test(challenge)) throw new RangeError('options.codeChallenge.challenge must be 43 base64url characters (an S256 challenge)');
-  return challenge;
-}
-
 /** A refused token request carries its OAuth2 error (`invalid_grant`) as `oauthError`. */
 function oauth<T>(result: Promise<T>): Promise<T> {
   return result.catch((error: unknown) => {
@@ -510,31 +451,4 @@ function oauth<T>(result: Promise<T>): Promise<T> {
     }
     throw error;
   });
-}
-
-function toTokenSet(value: NativeTokenExchange): TokenSet {
-  return new GrantedTokenSet(value);
-}
-
-function toAuthorization(value: { code: string; redirectUri: string }): Authorization {
-  return hidden({ code: value.code, redirectUri: value.redirectUri }, { code: '[REDACTED]', redirectUri: value.redirectUri });
-}
-
-/**
- * `value`, frozen, with `shown` as its inspect and JSON output (secrets left out). Also used by
- * the invites feature for join secrets.
- * @internal
- */
-export function hidden<T extends object>(value: T, shown: object): T {
-  Object.defineProperties(value, {
-    [inspect.custom]: { value: (_depth: number, options: object) => inspect(shown, options) },
-    toJSON: { value: () => shown },
-  });
-  return Object.freeze(value);
-}
-
-/** A verifier object whose inspect and JSON output leave the verifier out. */
-function codeVerifier(verifier: string, challenge: string): AuthorizationCodeVerifier {
-  const shown = { verifier: '[REDACTED]', challenge: { method: 'S256', challenge } };
-  return hidden({ verifier, challenge: Object.freeze({ method: 'S256' as const, challenge }) }, shown);
 }

@@ -3,9 +3,9 @@
  * {@link Client}.
  * @module
  */
-import { toSnowflake, type SnowflakeInput } from '../ids.js';
+import { toSnowflake, type SnowflakeInput } from '../model/ids.js';
 import type { NativeGuildChannel } from '../native.js';
-import { CHANNEL_TYPE_VALUES, type ChannelType, type Guild, type GuildChannel } from '../types.js';
+import { CHANNEL_TYPE_VALUES, type ChannelType, type Guild, type GuildChannel } from '../model/types.js';
 import { defineClientMethods, operation } from '../client/feature.js';
 
 declare module '../client/client.js' {

@@ -5,16 +5,16 @@
  * events to {@link ClientEvents}.
  * @module
  */
-import { namesByValue, valuesByLowerName } from '../enum-names.js';
+import { namesByValue, valuesByLowerName } from '../model/enum-names.js';
 import { ActivityActionType } from '../generated/seam.js';
-import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
-import { limits } from '../limits.js';
+import { toSnowflake, type Snowflake, type SnowflakeInput } from '../model/ids.js';
+import { limits } from '../common/limits.js';
 import type { NativeActivityInvite } from '../native.js';
-import { registerEventHandlers } from '../runtime.js';
-import { checkBoolean, checkOneOf, checkText, typeName } from '../validate.js';
+import { registerEventHandlers } from '../addon/runtime.js';
+import { checkBoolean, checkOneOf, checkText, typeName } from '../common/validate.js';
 import { registerClientEvents } from '../client/event-names.js';
 import { defineClientMethods, emitterOf, operation, requireClient } from '../client/feature.js';
-import { hidden } from './auth.js';
+import { hidden } from '../common/hidden.js';
 
 /** What an invite asks (`ActivityActionTypes`): `join` the sender's party, or let the sender join (`joinRequest`). */
 export type ActivityActionKind = 'invalid' | 'join' | 'joinRequest';
@@ -69,7 +69,7 @@ export interface InviteClientEvents {
   activityJoinWithApplication: [join: ActivityJoinWithApplication];
 }
 
-declare module '../types.js' {
+declare module '../model/types.js' {
   interface ClientEvents extends InviteClientEvents {}
 }
 

@@ -4,16 +4,16 @@
  * authorization is gone (the user removed the app, was banned, or the tokens were revoked).
  * @module
  */
-import { SocialSdkError } from '../errors.js';
-import { toSnowflake, type SnowflakeInput } from '../ids.js';
-import { checkOptions, checkText, typeName } from '../validate.js';
+import { SocialSdkError } from '../common/errors.js';
+import { toSnowflake, type SnowflakeInput } from '../model/ids.js';
+import { checkOptions, checkText, typeName } from '../common/validate.js';
 import { registerClientEvents } from '../client/event-names.js';
 import { clientState, defineClientMethods, notAClient } from '../client/feature.js';
 import type { Client } from '../client/client.js';
-import type { StatusChange } from '../types.js';
+import type { StatusChange } from '../model/types.js';
 import { checkKey, type StoredTokens, type TokenStore, type TokenStoreKey } from './token-store.js';
 import { withLocalLock } from './token-store-lock.js';
-import { StoredTokenSet } from './token-sets.js';
+import { StoredTokenSet } from '../model/token-sets.js';
 import './auth.js';
 
 registerClientEvents({ signedOut: true, tokenRefreshed: true, tokenSaveFailed: true } satisfies Record<keyof KeepSignedInClientEvents, true>);
@@ -59,7 +59,7 @@ export interface TokenSaveFailed {
   readonly error: Error;
 }
 
-declare module '../types.js' {
+declare module '../model/types.js' {
   interface ClientEvents extends KeepSignedInClientEvents {}
 }
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
 
-import { checkText, typeName } from '../validate.js';
+import { checkText, typeName } from '../common/validate.js';
 import { LOCK_WAIT_MS, withFileLock } from './token-store-lock.js';
 import { checkKey, checkTokens, entryName, redacted, TokenStoreError, type StoredTokens, type TokenStore, type TokenStoreKey } from './token-store.js';
 

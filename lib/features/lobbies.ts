@@ -3,11 +3,11 @@
  * Adds its methods to {@link Client} and its events to {@link ClientEvents}.
  * @module
  */
-import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
+import { toSnowflake, type Snowflake, type SnowflakeInput } from '../model/ids.js';
 import { LobbyEvent as LobbyEventValues } from '../generated/seam.js';
-import { registerEventHandlers } from '../runtime.js';
-import type { Lobby, LobbyEvent, LobbyMemberEvent, Metadata } from '../types.js';
-import { checkOptionalMetadata, checkOptions, checkSecret } from '../validate.js';
+import { registerEventHandlers } from '../addon/runtime.js';
+import type { Lobby, LobbyEvent, LobbyMemberEvent, Metadata } from '../model/types.js';
+import { checkOptionalMetadata, checkOptions, checkSecret } from '../common/validate.js';
 import { registerClientEvents } from '../client/event-names.js';
 import { defineClientMethods, emitterOf, operation, requireClient } from '../client/feature.js';
 
@@ -40,7 +40,7 @@ export interface LobbyClientEvents {
   lobbyMemberUpdated: [event: LobbyMemberEvent];
 }
 
-declare module '../types.js' {
+declare module '../model/types.js' {
   interface ClientEvents extends LobbyClientEvents {}
 }
 

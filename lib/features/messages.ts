@@ -4,12 +4,12 @@
  * Adds its methods to {@link Client} and its events to {@link ClientEvents}.
  * @module
  */
-import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
-import { limits } from '../limits.js';
+import { toSnowflake, type Snowflake, type SnowflakeInput } from '../model/ids.js';
+import { limits } from '../common/limits.js';
 import { MessageEvent as MessageEventValues } from '../generated/seam.js';
-import { registerEventHandlers } from '../runtime.js';
-import type { Message, MessageDeletedEvent, Metadata, UserMessageSummary } from '../types.js';
-import { checkContent, checkMessageLimit, checkOptionalMetadata, checkOptions, checkUserMessageLimit } from '../validate.js';
+import { registerEventHandlers } from '../addon/runtime.js';
+import type { Message, MessageDeletedEvent, Metadata, UserMessageSummary } from '../model/types.js';
+import { checkContent, checkMessageLimit, checkOptionalMetadata, checkOptions, checkUserMessageLimit } from '../common/validate.js';
 import { registerClientEvents } from '../client/event-names.js';
 import { defineClientMethods, emitterOf, operation } from '../client/feature.js';
 
@@ -48,7 +48,7 @@ export interface MessageClientEvents {
   messageDeleted: [event: MessageDeletedEvent];
 }
 
-declare module '../types.js' {
+declare module '../model/types.js' {
   interface ClientEvents extends MessageClientEvents {}
 }
 

@@ -1,17 +1,17 @@
 /**
  * Presence: the user's rich presence and online status, and the users this client knows (with
  * theirs). Adds its methods to {@link Client} and its event to {@link ClientEvents}. The activity
- * shapes and their checks are in `lib/presence.ts`.
+ * shapes and their checks are in `lib/model/presence.ts`.
  * @module
  */
-import { toSnowflake, type SnowflakeInput } from '../ids.js';
-import { valuesByLowerName } from '../enum-names.js';
+import { toSnowflake, type SnowflakeInput } from '../model/ids.js';
+import { valuesByLowerName } from '../model/enum-names.js';
 import { StatusType } from '../generated/seam.js';
-import { toNativeActivity, type Activity } from '../presence.js';
-import { registerEventHandlers } from '../runtime.js';
-import type { UserUpdatedEvent } from '../types.js';
-import { fromNativeUser, type SettableOnlineStatus, type User } from '../user.js';
-import { checkOneOf } from '../validate.js';
+import { toNativeActivity, type Activity } from '../model/presence.js';
+import { registerEventHandlers } from '../addon/runtime.js';
+import type { UserUpdatedEvent } from '../model/types.js';
+import { fromNativeUser, type SettableOnlineStatus, type User } from '../model/user.js';
+import { checkOneOf } from '../common/validate.js';
 import { registerClientEvents } from '../client/event-names.js';
 import { defineClientMethods, emitterOf, operation, requireClient } from '../client/feature.js';
 
@@ -21,7 +21,7 @@ export interface PresenceClientEvents {
   userUpdated: [event: UserUpdatedEvent];
 }
 
-declare module '../types.js' {
+declare module '../model/types.js' {
   interface ClientEvents extends PresenceClientEvents {}
 }
 

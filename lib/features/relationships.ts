@@ -4,14 +4,14 @@
  * and its events to {@link ClientEvents}.
  * @module
  */
-import { namesByValue, valuesByLowerName } from '../enum-names.js';
+import { namesByValue, valuesByLowerName } from '../model/enum-names.js';
 import { RelationshipGroupType, RelationshipType } from '../generated/seam.js';
-import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
-import { limits } from '../limits.js';
+import { toSnowflake, type Snowflake, type SnowflakeInput } from '../model/ids.js';
+import { limits } from '../common/limits.js';
 import type { NativeRelationship } from '../native.js';
-import { registerEventHandlers } from '../runtime.js';
-import { fromNativeUser, type User } from '../user.js';
-import { checkOneOf, checkText } from '../validate.js';
+import { registerEventHandlers } from '../addon/runtime.js';
+import { fromNativeUser, type User } from '../model/user.js';
+import { checkOneOf, checkText } from '../common/validate.js';
 import { registerClientEvents } from '../client/event-names.js';
 import { defineClientMethods, emitterOf, operation, requireClient } from '../client/feature.js';
 
@@ -59,7 +59,7 @@ export interface RelationshipClientEvents {
   relationshipGroupsUpdated: [event: { userId: Snowflake }];
 }
 
-declare module '../types.js' {
+declare module '../model/types.js' {
   interface ClientEvents extends RelationshipClientEvents {}
 }
 

@@ -10,10 +10,10 @@ import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { inspect } from 'node:util';
 
-import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
-import { checkOneOf, checkOptions, checkText, typeName } from '../validate.js';
+import { toSnowflake, type Snowflake, type SnowflakeInput } from '../model/ids.js';
+import { checkOneOf, checkOptions, checkText, typeName } from '../common/validate.js';
 import { serialized, withFileLock } from './token-store-lock.js';
-import { StoredTokenSet } from './token-sets.js';
+import { StoredTokenSet } from '../model/token-sets.js';
 
 /** Which saved tokens: those of one application and one local account (player profile). */
 export interface TokenStoreKey {

@@ -5,14 +5,14 @@
  * audio processing. Adds its methods to {@link Client} and its events to {@link ClientEvents}.
  * @module
  */
-import { SocialSdkError } from '../errors.js';
-import { toSnowflake, type SnowflakeInput } from '../ids.js';
-import { limits } from '../limits.js';
+import { SocialSdkError } from '../common/errors.js';
+import { toSnowflake, type SnowflakeInput } from '../model/ids.js';
+import { limits } from '../common/limits.js';
 import type { NativeAudioDevicesChange } from '../native.js';
 import { AudioMode } from '../generated/seam.js';
-import { registerEventHandlers } from '../runtime.js';
-import { checkBoolean, checkInteger, checkOneOf, checkText, describe, typeName } from '../validate.js';
-import { toAudioDevice, toAudioDevicesChange, type AudioDevice, type AudioDevicesChange, type AudioProcessing, type SpeakingChange } from '../voice.js';
+import { registerEventHandlers } from '../addon/runtime.js';
+import { checkBoolean, checkInteger, checkOneOf, checkText, describe, typeName } from '../common/validate.js';
+import { toAudioDevice, toAudioDevicesChange, type AudioDevice, type AudioDevicesChange, type AudioProcessing, type SpeakingChange } from '../model/voice.js';
 import { registerClientEvents } from '../client/event-names.js';
 import { defineClientMethods, emitterOf, operation, requireClient } from '../client/feature.js';
 
@@ -37,7 +37,7 @@ export interface VoiceControlClientEvents {
   noAudioInput: [event: { inputDetected: boolean }];
 }
 
-declare module '../types.js' {
+declare module '../model/types.js' {
   interface ClientEvents extends VoiceControlClientEvents {}
 }
 

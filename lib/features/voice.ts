@@ -1,14 +1,14 @@
 /**
  * Voice: calls in lobbies (join, leave, self mute and deaf) and the local chat client's voice
  * settings. Adds its methods to {@link Client} and its events to {@link ClientEvents}. The call and
- * settings shapes are in `lib/voice.ts`.
+ * settings shapes are in `lib/model/voice.ts`.
  * @module
  */
-import { SocialSdkError, clientDestroyed, withCallSite } from '../errors.js';
-import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
+import { SocialSdkError, clientDestroyed, withCallSite } from '../common/errors.js';
+import { toSnowflake, type Snowflake, type SnowflakeInput } from '../model/ids.js';
 import type { NativeVoiceSettings } from '../native.js';
-import { getRuntime, registerEventHandlers } from '../runtime.js';
-import { checkBoolean } from '../validate.js';
+import { getRuntime, registerEventHandlers } from '../addon/runtime.js';
+import { checkBoolean } from '../common/validate.js';
 import {
   CALL_ERRORS,
   CALL_STATUSES,
@@ -20,10 +20,10 @@ import {
   type VoiceParticipantEvent,
   type VoiceSettings,
   type VoiceStateEvent,
-} from '../voice.js';
+} from '../model/voice.js';
 import { registerClientEvents } from '../client/event-names.js';
 import { clientState, defineClientMethods, emitterOf, notAClient, operation, requireClient } from '../client/feature.js';
-import type { Waiter, WaiterKey } from '../client/sink.js';
+import type { Waiter, WaiterKey } from '../addon/client-sink.js';
 
 /** The voice events of a {@link Client} (part of {@link ClientEvents}). */
 export interface VoiceClientEvents {
@@ -40,7 +40,7 @@ export interface VoiceClientEvents {
   voiceSettingsUpdated: [settings: VoiceSettings];
 }
 
-declare module '../types.js' {
+declare module '../model/types.js' {
   interface ClientEvents extends VoiceClientEvents {}
 }
 

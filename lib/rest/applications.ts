@@ -7,7 +7,7 @@
  * @internal
  * @module
  */
-import { checkInteger, checkOptions, checkText, typeName } from '../validate.js';
+import { checkInteger, checkOptions, checkText, typeName } from '../common/validate.js';
 import { Reader, user } from './payloads.js';
 import type {
   Application,

@@ -7,8 +7,8 @@
  */
 import type { APIApplicationIdentityProfileData, RESTPatchAPIApplicationIdentityProfileJSONBody, RESTPutAPIChannelVoiceStatusJSONBody } from 'discord-api-types/v10';
 
-import { toSnowflake, type SnowflakeInput } from '../ids.js';
-import { limits } from '../limits.js';
+import { toSnowflake, type SnowflakeInput } from '../model/ids.js';
+import { limits } from '../common/limits.js';
 import { ROUTES } from '../routes/table.js';
 import {
   MODERATION_METADATA_BOUNDS,
@@ -20,7 +20,7 @@ import {
   checkText,
   describe,
   typeName,
-} from '../validate.js';
+} from '../common/validate.js';
 import { checkToken } from './options.js';
 import { PRIMARY_WIRE_NAMES } from './payloads.js';
 import type {

@@ -1,12 +1,15 @@
 /**
- * {@link RestClient}: the service's HTTP API for game servers, one method per endpoint.
+ * {@link RestClient}: the service's HTTP API for game servers, one method per endpoint: the
+ * client's core (options, transport, inspect) and its lobby, message, channel and game-profile
+ * methods. The OAuth2 and provisional-account methods are added by oauth2-methods.ts, the
+ * application methods by application-methods.ts; rest/index.ts loads both: import RestClient from there.
  * @module
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { inspect } from 'node:util';
 
-import { toSnowflake, type SnowflakeInput } from '../ids.js';
+import { toSnowflake, type SnowflakeInput } from '../model/ids.js';
 import {
   addLobbyMemberBody,
   bulkUpdateBody,
@@ -24,53 +27,22 @@ import {
   type CheckedRequestOptions,
 } from './bodies.js';
 import { checkToken, resolveOptions, type ResolvedOptions, type RestClientOptions } from './options.js';
-import {
-  authorizationCodeForm,
-  basicAuthorization,
-  checkClientCredentials,
-  formSecrets,
-  refreshTokenForm,
-  requireCredentials,
-  revokeForm,
-  toOAuth2TokenSet,
-  childTokenBody,
-  type ClientCredentials,
-} from './oauth2.js';
-import { botTokenBody, checkExternalUserId, DeprecatedRefreshTokens, externalCredentialsBody, OIDC_REFRESH_WARNING } from './provisional.js';
-import {
-  clientCredentialsForm,
-  modifyApplicationBody,
-  toApplication,
-  toApplicationIdentities,
-  toCurrentAuthorization,
-  toOAuth2Keys,
-  toOpenIdUserInfo,
-} from './applications.js';
-import { checkText } from '../validate.js';
+import { checkClientCredentials, type ClientCredentials } from './oauth2.js';
+import { DeprecatedRefreshTokens } from './provisional.js';
 import { toApplicationIdentityProfile, toLobby, toLobbyInvite, toLobbyMember, toLobbyMembers, toLobbyMessage, toLobbyMessages } from './payloads.js';
 import { InvalidRequestCounter, RateLimiter } from './rate-limits.js';
 import { ROUTES } from '../routes/table.js';
 import { route, type Route } from './routes.js';
 import { Transport, type RestResult } from './transport.js';
+import { defineMethods } from '../common/define-methods.js';
 import type {
   AddLobbyMemberInput,
-  Application,
-  ApplicationIdentity,
-  CurrentAuthorization,
-  ModifyApplicationInput,
-  OAuth2PublicKey,
-  OpenIdUserInfo,
   ApplicationIdentityProfile,
   ApplicationIdentityProfileUpdate,
-  BotProvisionalTokenInput,
   BulkLobbyMemberUpdate,
   CreateLobbyInput,
   CreateOrJoinLobbyInput,
-  ExchangeCodeInput,
-  ExternalCredentialsInput,
   GetLobbyMessagesInput,
-  LinkedTokens,
-  OAuth2TokenSet,
   Lobby,
   LobbyInvite,
   LobbyMember,
@@ -98,6 +70,36 @@ function packageVersion(): string {
 let cachedVersion: string | undefined;
 
 /**
+ * @internal What the method modules (oauth2-methods.ts, application-methods.ts) send requests with:
+ * one client's transport, client credentials and send/get, out of reach of the public surface.
+ */
+export interface RestInternals {
+  readonly transport: Transport;
+  readonly credentials: ClientCredentials | undefined;
+  /** Refresh tokens of OIDC provisional exchanges: refreshing them is deprecated (a warning). */
+  readonly deprecatedRefresh: DeprecatedRefreshTokens;
+  send(requestRoute: Route, options: CheckedRequestOptions, extra?: { body?: unknown; query?: Record<string, string> | undefined }): Promise<RestResult>;
+  /** A GET of a route: its shape and body, for a converter. */
+  get(spec: (typeof ROUTES)[keyof typeof ROUTES], ids: readonly string[], options: RequestOptions | undefined, user?: boolean): Promise<[string, unknown]>;
+}
+
+let internalsOf: (value: unknown) => RestInternals;
+
+/** @internal The internals of `value`, a RestClient; a TypeError for anything else. */
+export function internals(value: unknown): RestInternals {
+  return internalsOf(value);
+}
+
+/**
+ * @internal Installs a method module's methods on `RestClient.prototype`, as class methods are.
+ * Each is declared on the `RestClient` interface by its module (`declare module './client.js'`),
+ * where its documentation lives.
+ */
+export function defineRestMethods<K extends keyof RestClient>(methods: { [P in K]: RestClient[P] } & ThisType<RestClient>): void {
+  defineMethods(RestClient.prototype, 'RestClient', methods);
+}
+
+/**
  * The service's HTTP API for a game server, with the bot token: lobbies and their members,
  * lobby messages and moderation metadata, linked-channel invites, voice channel status, and game
  * profiles. It does not load the native addon.
@@ -121,9 +123,14 @@ export class RestClient {
   readonly #options: ResolvedOptions;
   readonly #invalidRequests: InvalidRequestCounter;
   readonly #transport: Transport;
-  readonly #credentials: ClientCredentials | undefined;
-  /** Refresh tokens of OIDC provisional exchanges: refreshing them is deprecated (a warning). */
-  readonly #deprecatedRefresh = new DeprecatedRefreshTokens();
+  readonly #internals: RestInternals;
+
+  static {
+    internalsOf = (value) => {
+      if (typeof value !== 'object' || value === null || !(#internals in value)) throw new TypeError('this is not a RestClient');
+      return value.#internals;
+    };
+  }
 
   /**
    * @param options `token` is required; see {@link RestClientOptions} for the rest.
@@ -132,11 +139,18 @@ export class RestClient {
   constructor(options: RestClientOptions) {
     if (typeof options !== 'object' || options === null) throw new TypeError('RestClient: options must be an object with a token');
     this.#token = checkToken(options.token, 'token');
-    this.#credentials = checkClientCredentials(options.clientId, options.clientSecret);
+    const credentials = checkClientCredentials(options.clientId, options.clientSecret);
     cachedVersion ??= packageVersion();
     this.#options = resolveOptions(options, cachedVersion);
     this.#invalidRequests = new InvalidRequestCounter(this.#options);
     this.#transport = new Transport(this.#options, () => this.#token, new RateLimiter(this.#options), this.#invalidRequests);
+    this.#internals = {
+      transport: this.#transport,
+      credentials,
+      deprecatedRefresh: new DeprecatedRefreshTokens(),
+      send: (target, checked, extra) => this.#send(target, checked, extra),
+      get: (spec, ids, options, user) => this.#get(spec, ids, options, user),
+    };
   }
 
   /** The base URL requests go to (e.g. `https://discord.com/api/v10`). */
@@ -367,264 +381,10 @@ export class RestClient {
     return toApplicationIdentityProfile(target.shape, (await this.#send(target, checkRequestOptions(options, false))).body);
   }
 
-  // ---- Provisional accounts (server API reference §4.5-4.6) --------------------------------------
-
-  /**
-   * A provisional account's token for one of your players (`POST /partner-sdk/token/bot`, with
-   * the bot token): the account of `externalUserId` is made on first use and signed in to on
-   * later calls. Mint one per play session and give it to the game client
-   * (`client.updateToken`).
-   * @returns A 7-day access token (`scopes` `sdk.social_layer`, no refresh token), hidden from
-   * `util.inspect` and `JSON.stringify`.
-   * @throws (rejects) `SocialSdkError` HTTPError 400 with `code` 530010 once the player's account
-   * was merged into a full Discord account: sign them in with OAuth2 instead.
-   */
-  async getBotProvisionalToken(player: BotProvisionalTokenInput, options?: RequestOptions): Promise<OAuth2TokenSet> {
-    const body = botTokenBody(player);
-    const checked = checkRequestOptions(options, false);
-    const result = await this.#transport.execute({ route: route(ROUTES.botProvisionalToken), ...checked, body });
-    return toOAuth2TokenSet('POST /partner-sdk/token/bot', result.body);
-  }
-
-  /**
-   * Exchanges a player's external identity token (an OIDC ID token, a Steam session ticket, ...)
-   * for a token of their provisional account (`POST /partner-sdk/token`, with the `clientId` and
-   * `clientSecret` options), made on first use.
-   *
-   * An OIDC exchange also answers a `refreshToken`, but refreshing with it is **deprecated** (spec
-   * "Authentication" rule 6): when the access token expires, exchange a fresh ID token here
-   * again. {@link refreshToken} still sends such a refresh, with a `DeprecationWarning`.
-   * @returns A 7-day access token, its tokens hidden from `util.inspect` and `JSON.stringify`.
-   * @throws (rejects) `SocialSdkError` HTTPError with the service's `code`: 403 50025 for a token
-   * the provider did not issue or that expired; 400 530010 for a player merged into a full
-   * account (use OAuth2); 401 530007 for a wrong client secret; OIDC: 400 530008 (no issuer
-   * configured), 530002 (another issuer), 530004 (issued more than a week ago).
-   */
-  async getProvisionalToken(identity: ExternalCredentialsInput, options?: RequestOptions): Promise<OAuth2TokenSet> {
-    const result = await this.#credentialsRequest(ROUTES.provisionalToken, 'getProvisionalToken', identity, options);
-    const tokens = toOAuth2TokenSet('POST /partner-sdk/token', result.body);
-    if (identity.externalAuthType === 'OIDC') this.#deprecatedRefresh.remember(tokens.refreshToken);
-    return tokens;
-  }
-
-  /**
-   * Unmerges the bot-issued provisional account of `externalUserId` from the Discord account it
-   * was merged into (`POST /partner-sdk/provisional-accounts/unmerge/bot`): every token of that
-   * account for your application stops working, its sessions are disconnected, the player gets a
-   * new provisional account (a new user id) and the application gets APPLICATION_DEAUTHORIZED.
-   * @throws (rejects) `SocialSdkError` HTTPError 400 with `code` 50229 when the player's account is
-   * provisional (nothing to unmerge); 404 for a player the service does not know.
-   */
-  async unmergeBotProvisionalAccount(externalUserId: string, options?: RequestOptions): Promise<void> {
-    const body = { external_user_id: checkExternalUserId(externalUserId) };
-    const checked = checkRequestOptions(options, false);
-    await this.#transport.execute({ route: route(ROUTES.unmergeBotProvisionalAccount), ...checked, body });
-  }
-
-  /**
-   * Unmerges the provisional account of an external identity (`POST
-   * /partner-sdk/provisional-accounts/unmerge`, with the client credentials), as
-   * {@link unmergeBotProvisionalAccount} does for a bot-issued one: tokens end, sessions are
-   * disconnected, a new provisional user id, APPLICATION_DEAUTHORIZED.
-   * @throws (rejects) `SocialSdkError` HTTPError 400 50229 (already provisional), 404 (no such
-   * identity), 403 50025 (a bad external token), 401 530007 (a wrong client secret).
-   */
-  async unmergeProvisionalAccount(identity: ExternalCredentialsInput, options?: RequestOptions): Promise<void> {
-    await this.#credentialsRequest(ROUTES.unmergeProvisionalAccount, 'unmergeProvisionalAccount', identity, options);
-  }
-
-  /** Sends a JSON body with the client credentials and an external identity (the secrets redacted from errors). */
-  async #credentialsRequest(spec: typeof ROUTES.provisionalToken | typeof ROUTES.unmergeProvisionalAccount, method: string, identity: unknown, options: RequestOptions | undefined): Promise<RestResult> {
-    const credentials = requireCredentials(this.#credentials, method);
-    const body = externalCredentialsBody(credentials, identity);
-    const checked = checkRequestOptions(options, false);
-    return this.#transport.execute({ route: route(spec), ...checked, body, secrets: [credentials.clientSecret, body['external_auth_token']!] });
-  }
-
-  /**
-   * Exchanges an authorization code for the user's tokens (`POST /oauth2/token`, the
-   * `authorization_code` grant) as the application's confidential client (the `clientId` and
-   * `clientSecret` options, sent as HTTP Basic). The code is the one the game client got from
-   * `client.authorize()`; send its redirect URI and the PKCE verifier. A code is single-use and
-   * lasts 10 minutes.
-   * @returns The token set (its tokens are hidden from `util.inspect` and `JSON.stringify`).
-   * @throws (rejects) `SocialSdkError` HTTPError 400 with `oauthError: 'invalid_grant'` for an
-   * unknown, spent or expired code, or a verifier or redirect URI that does not match; 401
-   * `invalid_client` for wrong client credentials.
-   */
-  async exchangeCode(grant: ExchangeCodeInput, options?: RequestOptions): Promise<OAuth2TokenSet> {
-    return toOAuth2TokenSet('POST /oauth2/token', await this.#tokenRequest(ROUTES.oauth2Token, 'exchangeCode', () => authorizationCodeForm(grant), options));
-  }
-
-  /**
-   * Refreshes a user's tokens (`POST /oauth2/token`, the `refresh_token` grant): the refresh
-   * token given is spent and a new set is answered (rotation).
-   *
-   * **Deauthorization:** when the user removed the application, was banned, or the tokens were
-   * revoked, this rejects with `SocialSdkError` `{ type: 'HTTPError', status: 400, oauthError:
-   * 'invalid_grant' }`. Treat it exactly like the APPLICATION_DEAUTHORIZED webhook event: drop the
-   * link and its tokens; the player has to link again.
-   */
-  async refreshToken(refreshToken: string, options?: RequestOptions): Promise<OAuth2TokenSet> {
-    if (this.#deprecatedRefresh.take(refreshToken)) process.emitWarning(OIDC_REFRESH_WARNING, { type: 'DeprecationWarning', code: 'SOCIAL_SDK_OIDC_REFRESH' });
-    return toOAuth2TokenSet('POST /oauth2/token', await this.#tokenRequest(ROUTES.oauth2Token, 'refreshToken', () => refreshTokenForm(refreshToken), options));
-  }
-
-  /**
-   * Revokes a user's access or refresh token (`POST /oauth2/token/revoke`). Either one ends the
-   * whole authorization: every access and refresh token of it stops working, the user's clients
-   * signed in with them are disconnected, and the application gets APPLICATION_DEAUTHORIZED. An
-   * unknown or already revoked token is not an error.
-   */
-  async revokeToken(token: string, revoke: { tokenTypeHint?: 'access_token' | 'refresh_token' } = {}, options?: RequestOptions): Promise<void> {
-    const hint = typeof revoke === 'object' && revoke !== null ? revoke.tokenTypeHint : undefined;
-    await this.#tokenRequest(ROUTES.oauth2TokenRevoke, 'revokeToken', () => revokeForm(token, hint), options);
-  }
-
-  /**
-   * Unlinks a player (spec "Authentication" rule 5): revokes both of the link's tokens at the
-   * service instead of only forgetting them, so that linking again later gets a fresh
-   * authorization without conflicts. Tokens left out or null are skipped. Forget your own record
-   * of the link once this resolves.
-   */
-  async unlinkUser(tokens: LinkedTokens, options?: RequestOptions): Promise<void> {
-    if (typeof tokens !== 'object' || tokens === null) throw new TypeError('tokens must be an object with accessToken and/or refreshToken');
-    const given = [tokens.refreshToken, tokens.accessToken].filter((token): token is string => token !== undefined && token !== null);
-    if (given.length === 0) throw new TypeError('tokens must hold an accessToken or a refreshToken');
-    for (const token of given) await this.revokeToken(token, { tokenTypeHint: token === tokens.refreshToken ? 'refresh_token' : 'access_token' }, options);
-  }
-
-  /**
-   * Publisher-level linking (`POST /partner-sdk/child-token`; needs the platform's approval of
-   * the publisher): exchanges a player's access token of this client's application (the
-   * publisher, the parent; its `clientSecret` goes with the request) for an access token of one
-   * of its games (a child application), which the game's client signs in with. No refresh token
-   * comes back (`refreshToken` is null): `expiresIn` is what the parent token has left; to renew,
-   * refresh the parent's tokens and exchange again. Revoking the parent token ends its child
-   * tokens.
-   * @throws (rejects) `SocialSdkError` HTTPError 401 for an unknown, revoked or expired parent
-   * token (or code 530007, a wrong client secret), 404 code 10002 for an unknown child, 403 code
-   * 50001 when the parent is not approved, 400 code 50035 when the application is not its child.
-   */
-  async exchangeChildToken(exchange: { parentAccessToken: string; childApplicationId: SnowflakeInput }, options?: RequestOptions): Promise<OAuth2TokenSet> {
-    const credentials = requireCredentials(this.#credentials, 'exchangeChildToken');
-    const body = childTokenBody(exchange, credentials);
-    const checked = checkRequestOptions(options, false);
-    const result = await this.#transport.execute({
-      route: route(ROUTES.exchangeChildToken),
-      ...checked,
-      body,
-      // The body's parent token and client secret authenticate the request; no bot token goes.
-      authorization: null,
-      secrets: [credentials.clientSecret, body.parent_access_token],
-    });
-    return toOAuth2TokenSet('POST /partner-sdk/child-token', result.body);
-  }
-
-  /**
-   * A token of the application itself, for its owner (`POST /oauth2/token`, the
-   * `client_credentials` grant, docs topics/oauth2.mdx "Client Credentials Grant"), with the
-   * `clientId` and `clientSecret` options. `scopes`: space-separated (e.g. `'identify'`).
-   * @returns A 7-day access token without a refresh token.
-   */
-  async getClientCredentialsToken(request?: { scopes?: string }, options?: RequestOptions): Promise<OAuth2TokenSet> {
-    return toOAuth2TokenSet('POST /oauth2/token', await this.#tokenRequest(ROUTES.oauth2Token, 'getClientCredentialsToken', () => clientCredentialsForm(request), options));
-  }
-
-  // ---- Applications and OAuth2 information -------------------------------------------------------
-
-  /** The authorization of `options.userToken` (`GET /oauth2/@me`): application, scopes, expiry, and the user with `identify`. */
-  async getCurrentAuthorization(options: UserRequestOptions): Promise<CurrentAuthorization> {
-    return toCurrentAuthorization(...(await this.#get(ROUTES.getCurrentAuthorization, [], options, true)));
-  }
-
-  /** The OpenID Connect claims of the user of `options.userToken` (`GET /oauth2/userinfo`; the token needs the `openid` scope). */
-  async getUserInfo(options: UserRequestOptions): Promise<OpenIdUserInfo> {
-    return toOpenIdUserInfo(...(await this.#get(ROUTES.getOpenIdUserInfo, [], options, true)));
-  }
-
-  /** The public keys ID tokens are signed with (`GET /oauth2/keys`, a JSON Web Key Set; sent without a token). */
-  async getOAuth2Keys(options?: RequestOptions): Promise<{ keys: OAuth2PublicKey[] }> {
-    const target = route(ROUTES.getOAuth2Keys);
-    const result = await this.#transport.execute({ route: target, ...checkRequestOptions(options, false), authorization: null });
-    return toOAuth2Keys(target.shape, result.body);
-  }
-
-  /** The bot's application (`GET /oauth2/applications/@me`). */
-  async getCurrentBotApplication(options?: RequestOptions): Promise<Application> {
-    return toApplication(...(await this.#get(ROUTES.getCurrentBotApplication, [], options)));
-  }
-
-  /** The bot's application (`GET /applications/@me`, or `/applications/{id}` with an id: the bot's own only). */
-  async getApplication(applicationId?: SnowflakeInput, options?: RequestOptions): Promise<Application> {
-    const [spec, ids] = applicationId === undefined ? [ROUTES.getCurrentApplication, []] : [ROUTES.getApplication, [toSnowflake(applicationId, 'applicationId')]];
-    return toApplication(...(await this.#get(spec, ids, options)));
-  }
-
-  /**
-   * Edits the bot's application (`PATCH /applications/@me`, or `/applications/{id}`): fields left
-   * out are unchanged. This is where a game sets its webhook events URL, status and types; the
-   * service checks a URL it enables (PING and signature) and refuses it with 400 otherwise.
-   */
-  async modifyApplication(changes: ModifyApplicationInput, applicationId?: SnowflakeInput, options?: RequestOptions): Promise<Application> {
-    const body = modifyApplicationBody(changes);
-    const target = applicationId === undefined ? route(ROUTES.modifyCurrentApplication) : route(ROUTES.modifyApplication, toSnowflake(applicationId, 'applicationId'));
-    return toApplication(target.shape, (await this.#send(target, checkRequestOptions(options, false), { body })).body);
-  }
-
-  /** A user's identities in your game (`GET /users/{user}/application-identities/{app}`). */
-  async getUserApplicationIdentities(userId: SnowflakeInput, applicationId: SnowflakeInput, options?: RequestOptions): Promise<ApplicationIdentity[]> {
-    const ids = [toSnowflake(userId, 'userId'), toSnowflake(applicationId, 'applicationId')];
-    return toApplicationIdentities(...(await this.#get(ROUTES.getUserApplicationIdentities, ids, options)));
-  }
-
-  /**
-   * The identities of an external account (`GET /applications/{app}/application-identities/{type}/{player}`);
-   * empty when none matches. `providerId` narrows the match.
-   */
-  async getApplicationIdentities(
-    applicationId: SnowflakeInput,
-    identity: { providerType: string; providerIssuedUserId: string; providerId?: string },
-    options?: RequestOptions,
-  ): Promise<ApplicationIdentity[]> {
-    const given = identityPath(identity);
-    const target = route(ROUTES.getApplicationIdentities, toSnowflake(applicationId, 'applicationId'), given.providerType, given.providerIssuedUserId);
-    const query = given.providerId === undefined ? undefined : { provider_id: given.providerId };
-    return toApplicationIdentities(target.shape, (await this.#send(target, checkRequestOptions(options, false), { query })).body);
-  }
-
-  /** Deletes one of a user's identities in your game (`POST /users/{user}/application-identities/{app}/{type}/{player}/delete`). */
-  async deleteApplicationIdentity(
-    userId: SnowflakeInput,
-    applicationId: SnowflakeInput,
-    identity: { providerType: string; providerIssuedUserId: string; providerId?: string },
-    options?: RequestOptions,
-  ): Promise<void> {
-    const given = identityPath(identity);
-    const ids = [toSnowflake(userId, 'userId'), toSnowflake(applicationId, 'applicationId'), given.providerType, given.providerIssuedUserId] as const;
-    const body = given.providerId === undefined ? undefined : { provider_id: given.providerId };
-    await this.#send(route(ROUTES.deleteApplicationIdentity, ...ids), checkRequestOptions(options, false), { body });
-  }
-
   /** A GET of a route: its shape and body, for a converter. */
   async #get(spec: (typeof ROUTES)[keyof typeof ROUTES], ids: readonly string[], options: RequestOptions | undefined, user = false): Promise<[string, unknown]> {
     const target = route(spec, ...ids);
     return [target.shape, (await this.#send(target, checkRequestOptions(options, user))).body];
-  }
-
-  /** Sends an OAuth2 form with the client credentials; resolves with the response body. */
-  async #tokenRequest(spec: typeof ROUTES.oauth2Token | typeof ROUTES.oauth2TokenRevoke, method: string, makeForm: () => Record<string, string>, options: RequestOptions | undefined): Promise<unknown> {
-    const credentials = requireCredentials(this.#credentials, method);
-    const form = makeForm();
-    const checked = checkRequestOptions(options, false);
-    const result = await this.#transport.execute({
-      route: route(spec),
-      ...checked,
-      form,
-      authorization: basicAuthorization(credentials),
-      secrets: [credentials.clientSecret, ...formSecrets(form)],
-    });
-    return result.body;
   }
 
   #profileRoute(method: 'GET' | 'PATCH', applicationId: SnowflakeInput, userId: SnowflakeInput, providerIssuedUserId: string): Route {
@@ -635,14 +395,4 @@ export class RestClient {
       checkProviderIssuedUserId(providerIssuedUserId),
     );
   }
-}
-
-/** An identity of the identity routes' paths, checked: a provider type (1-100) and a player id (1-1,024, URL-encoded in the path). */
-function identityPath(identity: { providerType: string; providerIssuedUserId: string; providerId?: string }): { providerType: string; providerIssuedUserId: string; providerId?: string } {
-  if (typeof identity !== 'object' || identity === null) throw new TypeError('identity must be an object with providerType and providerIssuedUserId');
-  return {
-    providerType: checkText(identity.providerType, 'identity.providerType', 1, 100),
-    providerIssuedUserId: checkText(identity.providerIssuedUserId, 'identity.providerIssuedUserId', 1, 1024),
-    ...(identity.providerId === undefined ? {} : { providerId: checkText(identity.providerId, 'identity.providerId', 1, 1024) }),
-  };
 }

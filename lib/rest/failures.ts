@@ -6,7 +6,7 @@
  * @internal
  * @module
  */
-import { SocialSdkError } from '../errors.js';
+import { SocialSdkError } from '../common/errors.js';
 import type { RateLimitInfo } from './options.js';
 
 /** Replaces every token the client knows of (the bot token, the call's user token) in a text. */

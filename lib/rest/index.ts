@@ -5,6 +5,10 @@
  * native addon: a server that only talks HTTP needs no compiled code.
  * @packageDocumentation
  */
+// The RestClient with every method: its core and lobby methods (client.ts), then the modules
+// that add the rest to its prototype.
+import './oauth2-methods.js';
+import './application-methods.js';
 export { RestClient } from './client.js';
 export { DEFAULT_BASE_URL } from './options.js';
 export type { MakeRequest, RateLimitInfo, RestClientOptions, RestClock, RestRequestInit, RestResponseLike } from './options.js';
@@ -53,8 +57,8 @@ export type {
   WebhookEventTypeName,
 } from './types.js';
 // The error class and the ID and limit helpers, so a server needs no other entry.
-export { SocialSdkError } from '../errors.js';
-export type { ErrorType, SocialSdkErrorInit } from '../errors.js';
-export { toSnowflake } from '../ids.js';
-export type { Snowflake, SnowflakeInput } from '../ids.js';
-export { limits } from '../limits.js';
+export { SocialSdkError } from '../common/errors.js';
+export type { ErrorType, SocialSdkErrorInit } from '../common/errors.js';
+export { toSnowflake } from '../model/ids.js';
+export type { Snowflake, SnowflakeInput } from '../model/ids.js';
+export { limits } from '../common/limits.js';

@@ -5,9 +5,9 @@
  * @internal
  * @module
  */
-import { SecretTokens } from '../features/token-sets.js';
-import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
-import { checkText, typeName } from '../validate.js';
+import { SecretTokens } from '../model/token-sets.js';
+import { toSnowflake, type Snowflake, type SnowflakeInput } from '../model/ids.js';
+import { checkText, typeName } from '../common/validate.js';
 import { checkToken } from './options.js';
 import type { OAuth2TokenSet } from './types.js';
 
@@ -91,7 +91,7 @@ export function toOAuth2TokenSet(route: string, body: unknown): OAuth2TokenSet {
   return new RestTokenSet({ accessToken, refreshToken: refresh, idToken: id }, expiresIn, scope);
 }
 
-/** The token set of the RestClient: the tokens behind accessors (see lib/features/token-sets.ts). */
+/** The token set of the RestClient: the tokens behind accessors (see lib/model/token-sets.ts). */
 class RestTokenSet extends SecretTokens<{ accessToken: string; refreshToken: string | null; idToken: string | null }> implements OAuth2TokenSet {
   readonly tokenType = 'Bearer' as const;
   constructor(

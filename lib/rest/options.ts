@@ -5,8 +5,8 @@
 import { setTimeout as sleepTimer } from 'node:timers/promises';
 import type { Dispatcher } from 'undici-types';
 
-import { limits } from '../limits.js';
-import { checkInteger, checkMs, checkOptions, checkText, typeName } from '../validate.js';
+import { limits } from '../common/limits.js';
+import { checkInteger, checkMs, checkOptions, checkText, typeName } from '../common/validate.js';
 
 /** The request a {@link MakeRequest} function is asked to send. */
 export interface RestRequestInit {

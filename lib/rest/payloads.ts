@@ -11,7 +11,7 @@
  */
 import type { APIApplicationIdentityProfile, APIApplicationIdentityProfilePrimaryData, APIUser } from 'discord-api-types/v10';
 
-import { SocialSdkError } from '../errors.js';
+import { SocialSdkError } from '../common/errors.js';
 import type {
   ApplicationIdentityProfile,
   Lobby,

@@ -7,7 +7,7 @@
  * @internal
  * @module
  */
-import { checkOneOf, checkOptions, checkText } from '../validate.js';
+import { checkOneOf, checkOptions, checkText } from '../common/validate.js';
 import type { ClientCredentials } from './oauth2.js';
 import type { BotProvisionalTokenInput, ExternalAuthTypeName, ExternalCredentialsInput } from './types.js';
 

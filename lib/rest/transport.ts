@@ -5,7 +5,7 @@
  * @internal
  * @module
  */
-import { SocialSdkError } from '../errors.js';
+import { SocialSdkError } from '../common/errors.js';
 import { abortable, abortedError, httpError, networkError, redactorFor, timeoutError } from './failures.js';
 import type { ResolvedOptions, RestResponseLike } from './options.js';
 import { hashToken, type BucketContext, type InvalidRequestCounter, type RateLimiter } from './rate-limits.js';

@@ -3,7 +3,7 @@
  * conventions (camelCase fields, IDs as decimal strings out, `string | bigint` in).
  * @module
  */
-import type { Snowflake, SnowflakeInput } from '../ids.js';
+import type { Snowflake, SnowflakeInput } from '../model/ids.js';
 
 /** String key-value pairs: lobby, member and message metadata, and moderation metadata. */
 export type Metadata = Record<string, string>;

@@ -10,7 +10,7 @@
  * @internal
  * @module
  */
-import { limits } from '../limits.js';
+import { limits } from '../common/limits.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -7,9 +7,9 @@
  * the service's authorize page as the user would.
  * @module
  */
-import { toSnowflake, type Snowflake } from '../ids.js';
+import { toSnowflake, type Snowflake } from '../model/ids.js';
 import type { NativeWorld } from '../native.js';
-import { checkText, describe } from '../validate.js';
+import { checkText, describe } from '../common/validate.js';
 
 /** The service's OAuth2 authorize page (discord-api-docs, topics/oauth2: Authorization URL). */
 export const AUTHORIZE_URL = 'https://discord.com/oauth2/authorize';

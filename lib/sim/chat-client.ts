@@ -4,14 +4,14 @@
  * answers the game's sign-in requests (consent prompts).
  * @module
  */
-import { namesByValue } from '../enum-names.js';
+import { namesByValue } from '../model/enum-names.js';
 import type { ActivityActionKind, ActivityInvite } from '../features/invites.js';
 import { ActivityActionType } from '../generated/seam.js';
-import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
-import { limits } from '../limits.js';
+import { toSnowflake, type Snowflake, type SnowflakeInput } from '../model/ids.js';
+import { limits } from '../common/limits.js';
 import type { NativeWorld } from '../native.js';
-import { checkBoolean, checkOneOf, checkText, describe, typeName } from '../validate.js';
-import { VOICE_INPUT_MODES, toNativeVoiceSettings, toVoiceSettings, type VoiceSettings } from '../voice.js';
+import { checkBoolean, checkOneOf, checkText, describe, typeName } from '../common/validate.js';
+import { VOICE_INPUT_MODES, toNativeVoiceSettings, toVoiceSettings, type VoiceSettings } from '../model/voice.js';
 
 /**
  * A simulated user's local chat client. Every user has one, running and RPC-connected with

@@ -2,11 +2,13 @@
  * Fault injection for the simulator: which calls can be failed, and the failure to answer with.
  * @module
  */
-import type { ErrorType } from '../errors.js';
-import { limits } from '../limits.js';
+import type { ErrorType } from '../common/errors.js';
+import { limits } from '../common/limits.js';
 import { CALL_KINDS, ErrorType as ErrorTypeValues, type SimulatedCall } from '../generated/seam.js';
+import type { SnowflakeInput } from '../model/ids.js';
+import type { User } from '../model/user.js';
 import type { NativeFailureSpec } from '../native.js';
-import { checkBoolean, checkInteger, checkOneOf, checkText, describe, typeName } from '../validate.js';
+import { checkBoolean, checkInteger, checkOneOf, checkText, describe, typeName } from '../common/validate.js';
 
 export type { SimulatedCall } from '../generated/seam.js';
 
@@ -57,4 +59,14 @@ export function toFailureSpec(failure: InjectedFailure): NativeFailureSpec {
     retryAfter,
     message,
   };
+}
+
+/** Options of {@link Simulator.failNext}. */
+export interface FailNextOptions {
+  /** How many calls fail. Default 1. */
+  count?: number;
+  /** The failure they answer with. */
+  error: InjectedFailure;
+  /** Only calls by this user's clients; any client when absent. */
+  user?: User | SnowflakeInput;
 }

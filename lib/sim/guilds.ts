@@ -3,12 +3,13 @@
  * overwrites, channel specs; checked and given the native shape.
  * @module
  */
-import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
-import { limits } from '../limits.js';
+import { toSnowflake, type Snowflake, type SnowflakeInput } from '../model/ids.js';
+import { limits } from '../common/limits.js';
 import type { NativeOverwrite, NativeWorld } from '../native.js';
-import { CHANNEL_TYPE_VALUES, type ChannelType } from '../types.js';
-import type { User } from '../user.js';
-import { checkInteger, checkOneOf, checkText, describe, typeName } from '../validate.js';
+import { CHANNEL_TYPE_VALUES, type ChannelType } from '../model/types.js';
+import type { User } from '../model/user.js';
+import { checkInteger, checkOneOf, checkText, describe, typeName } from '../common/validate.js';
+import { checkRequiredOptions } from './harness-input.js';
 
 /**
  * The permissions the simulator models. `@everyone` has `viewChannel` and `sendMessages` in every
@@ -138,6 +139,16 @@ export function toNativeChannelChanges(changes: UpdateGuildChannelOptions): Para
     native.overwrites = changes.overwrites === null ? null : toNativeOverwrites(changes.overwrites, 'overwrites');
   }
   return native;
+}
+
+/** @internal The options of {@link Simulator.createGuild}, checked (its users' existence is the world's to check). */
+export function checkGuildOptions(options: CreateGuildOptions): { name: string; owner: Snowflake; memberIds: Snowflake[] } {
+  checkRequiredOptions(options);
+  const name = checkText(options.name, 'name', 1, limits.guildNameLength);
+  const owner = idOf(options.owner, 'owner');
+  const members = options.members ?? [];
+  if (!Array.isArray(members)) throw new TypeError(`members must be an array, got ${typeName(members)}`);
+  return { name, owner, memberIds: members.map((member, i) => idOf(member, `members[${i}]`)) };
 }
 
 function idOf(value: unknown, name: string): Snowflake {

@@ -3,9 +3,9 @@
  * @internal
  * @module
  */
-import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
-import { limits } from '../limits.js';
-import { checkText, typeName } from '../validate.js';
+import { toSnowflake, type Snowflake, type SnowflakeInput } from '../model/ids.js';
+import { limits } from '../common/limits.js';
+import { checkText, typeName } from '../common/validate.js';
 
 /** The ID of a thing given as itself (`{ id }`) or as its ID. */
 export function idOf(value: { id: SnowflakeInput } | SnowflakeInput, name: string): Snowflake {

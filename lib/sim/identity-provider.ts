@@ -8,9 +8,9 @@
  */
 import type { ExternalAuthTypeName } from '../features/auth.js';
 import { ExternalAuthType } from '../generated/seam.js';
-import { toSnowflake, type Snowflake } from '../ids.js';
+import { toSnowflake, type Snowflake } from '../model/ids.js';
 import type { NativeOidcConfiguration, NativeWorld } from '../native.js';
-import { checkBoolean, checkMs, checkOneOf, checkOptions, checkText, typeName } from '../validate.js';
+import { checkBoolean, checkMs, checkOneOf, checkOptions, checkText, typeName } from '../common/validate.js';
 
 /** Options of {@link SimulatedIdentityProvider.issueToken}. */
 export interface IssueExternalTokenOptions {

@@ -5,11 +5,11 @@
  * own choice of device.
  * @module
  */
-import type { Snowflake } from '../ids.js';
+import type { Snowflake } from '../model/ids.js';
 import { SimulatedBrowser } from './browser.js';
 import type { NativeWorld } from '../native.js';
-import { checkBoolean, checkOneOf, checkText, describe, typeName } from '../validate.js';
-import { toAudioDevice, type AudioDevice } from '../voice.js';
+import { checkBoolean, checkOneOf, checkText, describe, typeName } from '../common/validate.js';
+import { toAudioDevice, type AudioDevice } from '../model/voice.js';
 
 /** A device to plug into a simulated machine ({@link SimulatedMachine.plug}). */
 export interface PlugAudioDeviceOptions {

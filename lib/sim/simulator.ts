@@ -1,48 +1,29 @@
 import { inspect } from 'node:util';
 
-import { Client, type ClientOptions } from '../client/index.js';
-import { toSnowflake, type Snowflake, type SnowflakeInput } from '../ids.js';
-import { limits } from '../limits.js';
-import { getRuntime, WORLD_REQUESTS } from '../runtime.js';
+import { Client, type ClientOptions } from '../features/index.js';
+import { toSnowflake, type Snowflake, type SnowflakeInput } from '../model/ids.js';
+import { limits } from '../common/limits.js';
+import { getRuntime, WORLD_REQUESTS } from '../addon/runtime.js';
 import { NEWEST_SUPPORTED_SDK_VERSION, formatSdkVersion, parseSdkVersion } from '../support/version.js';
-import { LOG_LEVEL_VALUES, type Lobby, type LobbyMember, type LogSeverity, type LogSource, type Metadata } from '../types.js';
-import { fromNativeUser, type User } from '../user.js';
-import {
-  MODERATION_METADATA_BOUNDS,
-  checkBoolean,
-  checkInteger,
-  checkMetadata,
-  checkMs,
-  checkOneOf,
-  checkOptionalMetadata,
-  checkOptions,
-  checkSecret,
-  checkText,
-  typeName,
-} from '../validate.js';
-import type { NativeMemberUpdate, NativeWorld } from '../native.js';
-import { callKind, toFailureSpec, type InjectedFailure, type SimulatedCall } from './faults.js';
-import { bindNativeWorld, setDefaultSimulator } from './internal.js';
+import { LOG_LEVEL_VALUES, type LogSeverity, type LogSource, type Metadata } from '../model/types.js';
+import { fromNativeUser, type User } from '../model/user.js';
+import { MODERATION_METADATA_BOUNDS, checkBoolean, checkInteger, checkMetadata, checkMs, checkOneOf, checkOptions, checkText, typeName } from '../common/validate.js';
+import type { NativeWorld } from '../native.js';
+import { callKind, toFailureSpec, type FailNextOptions, type SimulatedCall } from './faults.js';
+import { bindNativeWorld, setDefaultSimulator } from '../addon/native-worlds.js';
 import { checkImage, checkRequiredOptions, idOf } from './harness-input.js';
 import { CLOCK_MODES, SimulatorClock, type ClockMode } from './clock.js';
 import { SimulatedChatClient } from './chat-client.js';
 import { SimulatedMachine } from './machine.js';
-import { checkPageUrl } from './browser.js';
 import { SimulatedIdentityProvider } from './identity-provider.js';
-import { toGrant, type IssueTokenOptions, type TokenGrant } from './tokens.js';
+import { toGrant, tokenLifetime, type IssueTokenOptions, type TokenGrant } from './tokens.js';
 import { listenService, type ListenOptions, type SimulatedService } from './http/service.js';
 import { takeWebhookNotices } from './http/state.js';
-import {
-  permissionBits,
-  toNativeChannel,
-  toNativeChannelChanges,
-  type CreateGuildChannelOptions,
-  type CreateGuildOptions,
-  type GuildPermission,
-  type SimulatedGuild,
-  type UpdateGuildChannelOptions,
-} from './guilds.js';
-import { toNativeProfile, type ExternalIdentityProviderType } from '../presence.js';
+import { checkGuildOptions, permissionBits, toNativeChannel, toNativeChannelChanges } from './guilds.js';
+import type { CreateGuildChannelOptions, CreateGuildOptions, GuildPermission, SimulatedGuild, UpdateGuildChannelOptions } from './guilds.js';
+import { checkApplicationOptions, type Application, type CreateApplicationOptions } from './applications.js';
+import { toNativeProfiles, toNativeUserSpec, type ApplicationProfileSpec, type CreateUserOptions } from './users.js';
+import { checkCreateLobbyOptions, toNativeLinkedChannel, toNativeMemberUpdates, type CreateLobbyOptions, type LobbyMemberUpdate, type ServerLobby } from './lobbies.js';
 
 /** Options of a {@link Simulator}. */
 export interface SimulatorOptions {
@@ -62,137 +43,12 @@ export interface SimulatorOptions {
   clock?: ClockMode;
 }
 
-/** A simulated application (game). */
-export interface Application {
-  id: Snowflake;
-  name: string;
-  /**
-   * The application's bot user: whom its bot token acts as on the simulated HTTP service (give
-   * it guild permissions with {@link Simulator.addGuildMember}; it signs the audit log entries).
-   */
-  botUserId: Snowflake;
-  /**
-   * The publisher application this game belongs to (publisher-level linking: its users sign in
-   * through the publisher, whose tokens {@link Client.exchangeChildToken} exchanges); null for none.
-   */
-  parentId: Snowflake | null;
-  /** Approved for publisher-level linking: its users' tokens can be exchanged for its children's. */
-  publisherLinking: boolean;
-}
-
-/** Options of {@link Simulator.createUser}. */
-export interface CreateUserOptions {
-  /** A fixed ID; minted (time-ordered, like the service's) when absent. Must be unique and not 0. */
-  id?: SnowflakeInput;
-  username: string;
-  globalName?: string;
-  /** A provisional account (a game player without a linked chat account). */
-  provisional?: boolean;
-  /** The user's game identities, at most one per application (see {@link Simulator.setApplicationProfiles}). */
-  applicationProfiles?: readonly ApplicationProfileSpec[];
-}
-
-/** Options of {@link Simulator.createApplication}. */
-export interface CreateApplicationOptions {
-  name: string;
-  /**
-   * The invite cover image uploaded in the developer portal (asset key or URL): what others see
-   * on the application's activities and invites when the game sets no `assets.inviteCoverImage`.
-   */
-  inviteCoverImage?: string;
-  /**
-   * The publisher application this game belongs to (a child application: OAuth2 and provisional
-   * accounts are refused for it; its users get tokens by {@link Client.exchangeChildToken}). The
-   * parent must not be a child itself.
-   */
-  parent?: Application | SnowflakeInput;
-  /** The application is a publisher approved for publisher-level linking. Default false. */
-  publisherLinking?: boolean;
-  /** The Connection Entrypoint URL (developer portal): what a chat client's account-linking prompt opens when no game takes it. */
-  connectionEntrypointUrl?: string;
-}
-
-/** A user's game identity in one application, as the game backend (or the provider link) sets it. */
-export interface ApplicationProfileSpec {
-  /** The simulator's default application when absent. */
-  application?: Application | SnowflakeInput;
-  providerType: ExternalIdentityProviderType;
-  providerId?: string | null;
-  providerIssuedUserId: string;
-  username: string;
-  /** Default ''. */
-  avatarHash?: string;
-  /** Default ''. */
-  metadata?: string;
-}
-
 /** Options of {@link Simulator.connectClient}. */
 export interface ConnectClientOptions extends Omit<ClientOptions, 'simulator' | 'applicationId'> {
   /** The application to sign in to; the simulator's default application when absent. */
   application?: Application;
 }
 
-/** Options of {@link Simulator.createLobby}. */
-export interface CreateLobbyOptions {
-  /** The simulator's default application when absent. */
-  application?: Application | SnowflakeInput;
-  /**
-   * Reserves the secret in the application's namespace (1 to 250 characters, well-formed). Clients
-   * still cannot join the lobby with `createOrJoinLobby(secret)` nor leave it (403, code 50001): the
-   * service lets SDK clients join and leave only lobbies created by secret from a client, never one
-   * the game backend created; the backend manages its members.
-   */
-  secret?: string;
-  metadata?: Metadata;
-}
-
-/** One entry of {@link Simulator.bulkUpdateLobbyMembers}. */
-export interface LobbyMemberUpdate {
-  user: User | SnowflakeInput;
-  /** Removes the member (a no-op when it is not one). */
-  remove?: boolean;
-  /** Replaces the member's metadata (empty for a new member when absent). */
-  metadata?: Metadata;
-  /** The member's additional display name (e.g. a character name, 1 to 80 characters), carried by the messages it sends from now on; null clears it. Only the game backend can set it. */
-  additionalName?: string | null;
-  /**
-   * The member's flags (the server API's LobbyMemberFlags): 1 (`CanLinkLobby`) lets it link a
-   * channel to the lobby from its client ({@link Client.linkChannelToLobby}), 0 none. Unchanged
-   * when absent (0 for a new member). Clients do not see flags.
-   */
-  flags?: number;
-}
-
-/** A member as the game backend sees it. */
-export interface ServerLobbyMember extends LobbyMember {
-  additionalName: string | null;
-  /** LobbyMemberFlags: 1 `CanLinkLobby`, 0 none. */
-  flags: number;
-}
-
-/** A lobby as the game backend sees it. */
-export interface ServerLobby extends Lobby {
-  applicationId: Snowflake;
-  /** Whether it has a secret (the secret itself is not shown). Clients join and leave only lobbies a client created by secret. */
-  hasSecret: boolean;
-  /** Seconds with nobody connected after which the service deletes the lobby (set over HTTP; default 300). */
-  idleTimeoutSeconds: number;
-  members: ServerLobbyMember[];
-}
-
-/** Options of {@link Simulator.failNext}. */
-export interface FailNextOptions {
-  /** How many calls fail. Default 1. */
-  count?: number;
-  /** The failure they answer with. */
-  error: InjectedFailure;
-  /** Only calls by this user's clients; any client when absent. */
-  user?: User | SnowflakeInput;
-}
-
-const DEFAULT_TOKEN_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
-/** Every LobbyMemberFlags bit: CanLinkLobby (1) is the only one. */
-const LOBBY_MEMBER_FLAGS_ALL = 1;
 const LOG_SEVERITIES: readonly LogSeverity[] = ['verbose', 'info', 'warning', 'error'];
 
 let defaultSimulator: Simulator | undefined;
@@ -300,15 +156,10 @@ export class Simulator {
 
   /** A new application (game); `inviteCoverImage` is its developer portal invite cover image. */
   createApplication(options: CreateApplicationOptions): Application {
-    const { name: given, inviteCoverImage, parent, publisherLinking, connectionEntrypointUrl: entry } = checkRequiredOptions(options);
-    const entrypoint = entry === undefined ? undefined : checkPageUrl(entry, 'connectionEntrypointUrl').href;
-    const name = checkText(given, 'name', 1, limits.applicationNameLength);
-    const image = inviteCoverImage === undefined ? undefined : checkImage(inviteCoverImage);
-    const parentId = parent === undefined ? undefined : idOf(parent, 'parent');
-    const approved = publisherLinking === undefined ? false : checkBoolean(publisherLinking, 'publisherLinking');
-    const app = this.#world.createApplication(name, parentId, approved);
-    if (image !== undefined) this.#world.setApplicationInviteCoverImage(app.id, image);
-    if (entrypoint !== undefined) this.#world.setConnectionEntrypointUrl(app.id, entrypoint);
+    const { name, inviteCoverImage, parentId, publisherLinking, connectionEntrypointUrl } = checkApplicationOptions(options);
+    const app = this.#world.createApplication(name, parentId, publisherLinking);
+    if (inviteCoverImage !== undefined) this.#world.setApplicationInviteCoverImage(app.id, inviteCoverImage);
+    if (connectionEntrypointUrl !== undefined) this.#world.setConnectionEntrypointUrl(app.id, connectionEntrypointUrl);
     return app;
   }
 
@@ -330,16 +181,7 @@ export class Simulator {
    */
   setApplicationProfiles(user: User | SnowflakeInput, profiles: readonly ApplicationProfileSpec[]): User {
     const userId = idOf(user, 'user');
-    if (!Array.isArray(profiles)) throw new TypeError(`profiles must be an array, got ${typeName(profiles)}`);
-    const seen = new Set<string>();
-    const checked = profiles.map((profile: ApplicationProfileSpec, i) => {
-      const name = `profiles[${i}]`;
-      if (typeof profile !== 'object' || profile === null || Array.isArray(profile)) throw new TypeError(`${name} must be an object, got ${typeName(profile)}`);
-      const applicationId = idOf(profile.application ?? this.defaultApplication, `${name}.application`);
-      if (seen.has(applicationId)) throw new RangeError(`${name}: a user has at most one application profile per application (${applicationId} is listed twice)`);
-      seen.add(applicationId);
-      return toNativeProfile(profile, applicationId, name);
-    });
+    const checked = toNativeProfiles(profiles, () => this.defaultApplication);
     return fromNativeUser(this.#world.setApplicationProfiles(userId, checked));
   }
 
@@ -362,16 +204,7 @@ export class Simulator {
    * Nothing is created then.
    */
   createUser(options: CreateUserOptions): User {
-    checkRequiredOptions(options);
-    const spec: { id?: string; username: string; globalName?: string; provisional: boolean } = {
-      username: checkText(options.username, 'username', 1, limits.usernameLength),
-      provisional: checkBoolean(options.provisional ?? false, 'provisional'),
-    };
-    if (options.id !== undefined) spec.id = toSnowflake(options.id, 'id');
-    if (options.globalName !== undefined) spec.globalName = checkText(options.globalName, 'globalName', 1, limits.globalNameLength);
-    if (options.applicationProfiles !== undefined && !Array.isArray(options.applicationProfiles)) {
-      throw new TypeError(`applicationProfiles must be an array, got ${typeName(options.applicationProfiles)}`);
-    }
+    const spec = toNativeUserSpec(options);
     const user = fromNativeUser(this.#world.createUser(spec));
     return options.applicationProfiles?.length ? this.setApplicationProfiles(user, options.applicationProfiles) : user;
   }
@@ -384,7 +217,7 @@ export class Simulator {
 
   /** Issues an access token for `user` in `application`. @throws RangeError for an unknown user or application. */
   issueToken(user: User | SnowflakeInput, application: Application | SnowflakeInput, options?: IssueTokenOptions): TokenGrant {
-    const ttl = checkMs(checkOptions(options).expiresInMs ?? DEFAULT_TOKEN_LIFETIME_MS, 'expiresInMs');
+    const ttl = tokenLifetime(options);
     this.#clock.sync();
     return toGrant(this.#world.issueToken(idOf(user, 'user'), idOf(application, 'application'), ttl));
   }
@@ -436,11 +269,8 @@ export class Simulator {
    * @throws RangeError for an unknown application or a secret already in use.
    */
   createLobby(options: CreateLobbyOptions = {}): Snowflake {
-    const { application, secret, metadata } = checkOptions(options);
-    const checkedSecret = secret === undefined ? undefined : checkSecret(secret);
-    const checkedMetadata = checkOptionalMetadata(metadata, 'metadata') ?? {};
-    const applicationId = application === undefined ? undefined : idOf(application, 'application');
-    return this.#world.createLobby(applicationId ?? this.defaultApplication.id, checkedSecret, checkedMetadata);
+    const { applicationId, secret, metadata } = checkCreateLobbyOptions(options);
+    return this.#world.createLobby(applicationId ?? this.defaultApplication.id, secret, metadata);
   }
 
   /**
@@ -452,26 +282,7 @@ export class Simulator {
    */
   bulkUpdateLobbyMembers(lobby: { id: Snowflake } | SnowflakeInput, members: readonly LobbyMemberUpdate[]): void {
     const lobbyId = idOf(lobby, 'lobby');
-    if (!Array.isArray(members)) throw new TypeError(`members must be an array, got ${typeName(members)}`);
-    const max = limits.lobbyMembersPerBulkRequest;
-    if (members.length > max) {
-      throw new RangeError(`a bulk update changes at most ${max} members per request, got ${members.length}`);
-    }
-    const updates = members.map((entry: LobbyMemberUpdate, i): NativeMemberUpdate => {
-      if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw new TypeError(`members[${i}] must be an object, got ${typeName(entry)}`);
-      const update: NativeMemberUpdate = {
-        userId: idOf(entry.user, `members[${i}].user`),
-        remove: entry.remove === undefined ? false : checkBoolean(entry.remove, `members[${i}].remove`),
-      };
-      const metadata = checkOptionalMetadata(entry.metadata, `members[${i}].metadata`);
-      if (metadata) update.metadata = metadata;
-      if (entry.additionalName !== undefined) {
-        update.additionalName =
-          entry.additionalName === null ? null : checkText(entry.additionalName, `members[${i}].additionalName`, 1, limits.additionalNameLength);
-      }
-      if (entry.flags !== undefined) update.flags = checkInteger(entry.flags, `members[${i}].flags`, 0, LOBBY_MEMBER_FLAGS_ALL);
-      return update;
-    });
+    const updates = toNativeMemberUpdates(members);
     this.#world.bulkUpdateLobbyMembers(lobbyId, updates);
   }
 
@@ -491,13 +302,7 @@ export class Simulator {
   /** Links a chat channel to a lobby (null unlinks); members get `lobbyUpdated`. */
   linkLobbyChannel(lobby: { id: Snowflake } | SnowflakeInput, channel: { id: SnowflakeInput; name: string; guildId: SnowflakeInput } | null): void {
     const lobbyId = idOf(lobby, 'lobby');
-    if (channel === null) return this.#world.linkLobbyChannel(lobbyId, null);
-    if (typeof channel !== 'object' || Array.isArray(channel)) throw new TypeError(`channel must be an object or null, got ${typeName(channel)}`);
-    this.#world.linkLobbyChannel(lobbyId, {
-      id: toSnowflake(channel.id, 'channel.id'),
-      name: checkText(channel.name, 'channel.name', 1, limits.channelNameLength),
-      guildId: toSnowflake(channel.guildId, 'channel.guildId'),
-    });
+    this.#world.linkLobbyChannel(lobbyId, toNativeLinkedChannel(channel));
   }
 
   /** The game backend deletes a lobby; members get `lobbyDeleted`. @throws RangeError for an unknown lobby. */
@@ -564,12 +369,7 @@ export class Simulator {
    * @throws RangeError for an unknown owner or member; nothing is created then.
    */
   createGuild(options: CreateGuildOptions): SimulatedGuild {
-    checkRequiredOptions(options);
-    const name = checkText(options.name, 'name', 1, limits.guildNameLength);
-    const owner = idOf(options.owner, 'owner');
-    const members = options.members ?? [];
-    if (!Array.isArray(members)) throw new TypeError(`members must be an array, got ${typeName(members)}`);
-    const memberIds = members.map((member, i) => idOf(member, `members[${i}]`));
+    const { name, owner, memberIds } = checkGuildOptions(options);
     for (const id of [owner, ...memberIds]) {
       if (this.#world.getUser(id) === null) throw new RangeError(`no user with id ${id}`);
     }
@@ -687,6 +487,6 @@ export class Simulator {
   }
 }
 
-// Clients without a `simulator` option use the default one (see internal.ts for why it is
+// Clients without a `simulator` option use the default one (see addon/native-worlds.ts for why it is
 // reached from there).
 setDefaultSimulator(() => Simulator.default());

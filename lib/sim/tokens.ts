@@ -3,9 +3,10 @@
  * with its secret out of reach of copies, inspect output and JSON.
  * @module
  */
-import type { Snowflake } from '../ids.js';
+import type { Snowflake } from '../model/ids.js';
+import { checkMs, checkOptions } from '../common/validate.js';
 import type { NativeGrant } from '../native.js';
-import { SecretTokens } from '../features/token-sets.js';
+import { SecretTokens } from '../model/token-sets.js';
 
 /**
  * An access token the simulated service issued. The token lives behind an accessor, as in every
@@ -35,6 +36,13 @@ export class TokenGrant extends SecretTokens<{ accessToken: string }> {
 export interface IssueTokenOptions {
   /** Lifetime on the simulator's clock. Default 7 days, as the service's access tokens. */
   expiresInMs?: number;
+}
+
+const DEFAULT_TOKEN_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** @internal The lifetime of a token `Simulator.issueToken` issues, checked. */
+export function tokenLifetime(options: IssueTokenOptions | undefined): number {
+  return checkMs(checkOptions(options).expiresInMs ?? DEFAULT_TOKEN_LIFETIME_MS, 'expiresInMs');
 }
 
 /** The native grant as the harness sees it. */

@@ -3,7 +3,7 @@
  * @internal
  * @module
  */
-import { SocialSdkError } from '../errors.js';
+import { SocialSdkError } from '../common/errors.js';
 import { checkSdkSupport } from './sdk-support.js';
 import { emitFindingsOnce } from './warnings.js';
 

@@ -1,6 +1,6 @@
 import * as os from 'node:os';
 
-import { describe, typeName } from '../validate.js';
+import { describe, typeName } from '../common/validate.js';
 import type { PlatformTarget } from './platform-target.js';
 
 /** What {@link hostPlatformTarget} looks at; defaults to this machine. */

@@ -4,7 +4,7 @@ import { currentHost, hostPlatformTarget } from './host.js';
 import { lookupMinor, minorName } from './sdk-support.js';
 import { SDK_SUPPORT_TABLE, type PlatformId, type PlatformMinimum, type SdkMinorSupport } from './table.js';
 import { NEWEST_SUPPORTED_SDK_VERSION, parseSdkVersion } from './version.js';
-import { checkOptions, describe, typeName } from '../validate.js';
+import { checkOptions, describe, typeName } from '../common/validate.js';
 
 export type { PlatformTarget } from './platform-target.js';
 

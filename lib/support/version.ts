@@ -1,4 +1,4 @@
-import { describe, typeName } from '../validate.js';
+import { describe, typeName } from '../common/validate.js';
 
 /** A Social SDK version: `major.minor.build`, e.g. 1.10.18369. */
 export interface SdkVersion {

@@ -20,8 +20,8 @@
  * @module
  */
 import type { NativeWorld } from '../../native.js';
-import { checkText, describe, typeName } from '../../validate.js';
-import { SocialSdkError } from '../../errors.js';
+import { checkText, describe, typeName } from '../../common/validate.js';
+import { SocialSdkError } from '../../common/errors.js';
 import { field, invalidForm, notFound, ServiceRefusal } from './errors.js';
 import type { ServiceContext } from './routes.js';
 import { wireUser } from './wire.js';

@@ -94,7 +94,7 @@ export function notFound(code: number, message: string): ServiceRefusal {
 }
 
 /**
- * Runs a check of the package's validators (lib/validate.ts: the same checks the client and the
+ * Runs a check of the package's validators (lib/common/validate.ts: the same checks the client and the
  * harness apply) on a request field: its TypeError/RangeError becomes a 400 for that field.
  */
 export function field<T>(name: string, check: () => T): T {

@@ -20,7 +20,7 @@
  * @module
  */
 import { ExternalIdentityProviderType } from '../../generated/seam.js';
-import { checkText } from '../../validate.js';
+import { checkText } from '../../common/validate.js';
 import { pathApplication } from './applications.js';
 import { field, notFound } from './errors.js';
 import { AUTH_TYPES } from './routes-provisional.js';

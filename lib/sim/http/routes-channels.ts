@@ -6,8 +6,8 @@
  * @internal
  * @module
  */
-import { limits } from '../../limits.js';
-import { checkText, typeName } from '../../validate.js';
+import { limits } from '../../common/limits.js';
+import { checkText, typeName } from '../../common/validate.js';
 import { field, invalidForm, worldCall } from './errors.js';
 import { lobbyJson, ownedLobby } from './routes-lobbies.js';
 import { userCaller, type RouteHandlers } from './routes.js';

@@ -9,8 +9,8 @@
  * @module
  */
 import { ExternalIdentityProviderType } from '../../generated/seam.js';
-import { limits } from '../../limits.js';
-import { checkText, describe, typeName } from '../../validate.js';
+import { limits } from '../../common/limits.js';
+import { checkText, describe, typeName } from '../../common/validate.js';
 import { ServiceRefusal, field, invalidForm, notFound, worldCall } from './errors.js';
 import type { Caller, RouteHandlers, ServiceContext } from './routes.js';
 import type { StoredProfile } from './state.js';

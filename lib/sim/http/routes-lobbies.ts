@@ -6,8 +6,8 @@
  * @module
  */
 import type { NativeMemberUpdate, NativeServerLobby } from '../../native.js';
-import { limits } from '../../limits.js';
-import { checkBoolean, checkInteger, checkMetadata, checkSecret, checkText, typeName } from '../../validate.js';
+import { limits } from '../../common/limits.js';
+import { checkBoolean, checkInteger, checkMetadata, checkSecret, checkText, typeName } from '../../common/validate.js';
 import { field, invalidForm, notFound, worldCall } from './errors.js';
 import { userCaller, type Caller, type RouteHandlers, type ServiceContext } from './routes.js';
 import { bodyObject, snowflakeField, wireLobby, wireMember, type LobbySettings } from './wire.js';

@@ -6,9 +6,9 @@
  * @internal
  * @module
  */
-import { limits } from '../../limits.js';
+import { limits } from '../../common/limits.js';
 import { ROUTES } from '../../routes/table.js';
-import { MODERATION_METADATA_BOUNDS, checkContent, checkInteger, checkMetadata } from '../../validate.js';
+import { MODERATION_METADATA_BOUNDS, checkContent, checkInteger, checkMetadata } from '../../common/validate.js';
 import { field, worldCall } from './errors.js';
 import { ownedLobby } from './routes-lobbies.js';
 import { userCaller, type RouteHandlers } from './routes.js';

@@ -11,7 +11,7 @@
  * @module
  */
 import { ExternalAuthType } from '../../generated/seam.js';
-import { checkText, typeName } from '../../validate.js';
+import { checkText, typeName } from '../../common/validate.js';
 import { EXTERNAL_AUTH_WIRE_NAMES } from '../../rest/provisional.js';
 import { ServiceRefusal, field, invalidForm, worldCall } from './errors.js';
 import type { RouteHandlers, ServiceContext, ServiceRequest } from './routes.js';

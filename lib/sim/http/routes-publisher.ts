@@ -8,7 +8,7 @@
  * @internal
  * @module
  */
-import { checkText } from '../../validate.js';
+import { checkText } from '../../common/validate.js';
 import { ServiceRefusal, field, unauthorized, worldCall } from './errors.js';
 import type { RouteHandlers } from './routes.js';
 import { bodyObject, snowflakeField, wireTokenResponse } from './wire.js';

@@ -9,7 +9,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { SocialSdkError } from '../../errors.js';
+import { SocialSdkError } from '../../common/errors.js';
 import { syncClock } from '../clock.js';
 import { parseJson, readBody, type HeldBytes } from './body.js';
 import { invalidForm, OAuthRefusal, ServiceRefusal, unauthorized } from './errors.js';

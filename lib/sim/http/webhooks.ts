@@ -24,9 +24,9 @@ import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 
-import { SocialSdkError } from '../../errors.js';
+import { SocialSdkError } from '../../common/errors.js';
 import type { NativeMessage, NativeWebhookNotice, NativeWorld } from '../../native.js';
-import { getRuntime } from '../../runtime.js';
+import { getRuntime } from '../../addon/runtime.js';
 import { SDK_MESSAGE_FLAG, wireLobbyMessage, wireUser } from './wire.js';
 import type { WebhookEvent, WebhookEventBody } from '../../webhooks/types.js';
 

@@ -5,8 +5,8 @@
  * @module
  */
 import type { NativeMessage, NativeServerLobby, NativeTokenExchange, NativeUser, NativeWorld } from '../../native.js';
-import { toSnowflake, type Snowflake } from '../../ids.js';
-import { typeName } from '../../validate.js';
+import { toSnowflake, type Snowflake } from '../../model/ids.js';
+import { typeName } from '../../common/validate.js';
 import type { WebhookLobbyMessage } from '../../webhooks/types.js';
 import { field, invalidForm } from './errors.js';
 

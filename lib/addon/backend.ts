@@ -4,9 +4,9 @@
  * @internal
  * @module
  */
-import { limits } from './limits.js';
-import { loadBinding, type NativeBackendOptions, type NativeFeatures, type NativeVersion } from './native.js';
-import { checkInteger, checkOneOf, checkText } from './validate.js';
+import { limits } from '../common/limits.js';
+import { loadBinding, type NativeBackendOptions, type NativeFeatures, type NativeVersion } from '../native.js';
+import { checkInteger, checkOneOf, checkText } from '../common/validate.js';
 
 /** A backend's name. */
 export type BackendName = 'sim' | 'vendor';

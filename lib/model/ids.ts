@@ -7,7 +7,7 @@ export type Snowflake = string;
 /** What ID parameters accept. */
 export type SnowflakeInput = string | bigint;
 
-import { describe, typeName } from './validate.js';
+import { describe, typeName } from '../common/validate.js';
 
 const MAX_SNOWFLAKE = (1n << 64n) - 1n;
 const PARAMETER_NAME = /^(?=.{1,100}$)[A-Za-z_$]+(?:\.[A-Za-z_$]+|\[\d{0,6}\])*$/;

@@ -1,13 +1,13 @@
 /**
  * What the runtime routes a client's events to (implemented by ClientState), and the waiters a
- * feature keeps on a client. Its own module so that the runtime and the client's state do not
- * import each other.
+ * feature keeps on a client. The runtime's side of the contract, so it lives with the runtime:
+ * lib/client/ implements it from above, and the runtime never imports lib/client/.
  * @internal
  * @module
  */
 import type { EventEmitter } from 'node:events';
 
-import type { ClientEvents } from '../types.js';
+import type { ClientEvents } from '../model/types.js';
 
 /** Sees every change a feature reports (or the close) until it returns true. */
 export type Waiter<T> = (change: T | 'closed') => boolean;

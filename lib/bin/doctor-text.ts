@@ -4,8 +4,8 @@
  * @module
  */
 import type { DoctorReport } from './doctor.js';
-import type { SupportFinding } from './finding.js';
-import { hostPlatformTarget } from './host.js';
+import type { SupportFinding } from '../support/finding.js';
+import { hostPlatformTarget } from '../support/host.js';
 
 const WIDTH = 10;
 

@@ -9,14 +9,14 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-import { backendFeatures, selectBackend, vendorSdkVersion, type BackendName } from '../backend.js';
+import { backendFeatures, selectBackend, vendorSdkVersion, type BackendName } from '../addon/backend.js';
 import type { NativeFeatures } from '../native.js';
 import { loadBinding, loadedBindingPath, packageRoot } from '../native.js';
-import { nativeWorldOf } from '../sim/internal.js';
+import { nativeWorldOf } from '../addon/native-worlds.js';
 import { Simulator } from '../sim/simulator.js';
-import { checkPlatform, type PlatformVerdict } from './platform.js';
-import { checkSdkSupport, type SdkSupportVerdict } from './sdk-support.js';
-import { formatSdkVersion } from './version.js';
+import { checkPlatform, type PlatformVerdict } from '../support/platform.js';
+import { checkSdkSupport, type SdkSupportVerdict } from '../support/sdk-support.js';
+import { formatSdkVersion } from '../support/version.js';
 
 /** What to check instead of the loaded SDK and the host. Both are validated by the caller. */
 export interface DoctorOptions {

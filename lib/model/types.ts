@@ -1,5 +1,5 @@
 import { namesByValue, valuesByLowerName } from './enum-names.js';
-import { ChannelType as ChannelTypeValues, ConnectionError as ConnectionErrorValues, LogSeverity as LogSeverityValues, Status } from './generated/seam.js';
+import { ChannelType as ChannelTypeValues, ConnectionError as ConnectionErrorValues, LogSeverity as LogSeverityValues, Status } from '../generated/seam.js';
 import type { Snowflake } from './ids.js';
 
 /**

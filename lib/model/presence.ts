@@ -8,11 +8,11 @@ import {
   ActivityPartyPrivacy as ActivityPartyPrivacyValues,
   ActivityType as ActivityTypeValues,
   ExternalIdentityProviderType as ExternalIdentityProviderTypeValues,
-} from './generated/seam.js';
+} from '../generated/seam.js';
 import type { Snowflake } from './ids.js';
-import { limits } from './limits.js';
-import type { NativeActivity, NativeProfile } from './native.js';
-import { checkInteger, checkOneOf, checkText, typeName } from './validate.js';
+import { limits } from '../common/limits.js';
+import type { NativeActivity, NativeProfile } from '../native.js';
+import { checkInteger, checkOneOf, checkText, typeName } from '../common/validate.js';
 
 /** What the player is doing (`discordpp::ActivityTypes`). `CustomStatus` is type 4 (spec: Presence activity). */
 export type ActivityType = 'Playing' | 'Streaming' | 'Listening' | 'Watching' | 'CustomStatus' | 'Competing';

@@ -1,7 +1,7 @@
 /**
  * The link from a public Simulator to its native world, kept out of the public surface; and the
- * default simulator, which Client reaches through here so that client.ts does not import
- * simulator.ts (which imports client.ts to create clients).
+ * default simulator, which Client reaches through here: lib/client/ sits below lib/sim/ (the
+ * Simulator creates clients), so client.ts cannot import simulator.ts.
  * @internal
  * @module
  */

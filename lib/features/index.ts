@@ -1,0 +1,30 @@
+/**
+ * The Client with every feature: loads each feature module (which adds its methods to
+ * `Client.prototype` and its events to `ClientEvents`) and exports the lot. Import Client from
+ * here, never from `../client/client.js`, so that no feature is missing. It sits above the feature
+ * modules (which build on `lib/client/`), so it lives with them.
+ * @module
+ */
+import './lobbies.js';
+import './messages.js';
+import './presence.js';
+import './voice.js';
+import './voice-controls.js';
+import './guilds.js';
+import './relationships.js';
+import './auth.js';
+import './invites.js';
+import './keep-signed-in.js';
+
+export { Client } from '../client/client.js';
+export type { ClientOptions, UpdateTokenOptions, EventIteratorOptions, EventValue, BackendFeatures } from '../client/client.js';
+export type { CreateOrJoinLobbyOptions, LobbyClientEvents } from './lobbies.js';
+export type { SendLobbyMessageOptions, GetLobbyMessagesOptions, SendUserMessageOptions, GetUserMessagesOptions, MessageClientEvents } from './messages.js';
+export type { PresenceClientEvents } from './presence.js';
+export type { VoiceClientEvents } from './voice.js';
+export type { VoiceControlClientEvents, InputModeOptions } from './voice-controls.js';
+export type { Relationship, RelationshipKind, RelationshipGroup, RelationshipEvent, RelationshipClientEvents } from './relationships.js';
+export type { ActivityInvite, ActivityActionKind, ActivityJoin, ActivityJoinWithApplication, InviteClientEvents } from './invites.js';
+export type { AuthorizeOptions, GetTokenOptions, AuthClientEvents, ExternalAuthTypeName, GetProvisionalTokenOptions, ExchangeChildTokenOptions, ProvisionalMergeOptions } from './auth.js';
+export type { AuthorizationCodeVerifier, AuthorizationCodeChallenge, Authorization, TokenSet, CurrentUser } from '../model/authorization.js';
+export type { KeepSignedInOptions, KeptSignIn, SignedOut, SignedOutReason, KeepSignedInClientEvents, TokenSaveFailed } from './keep-signed-in.js';
