@@ -7,7 +7,7 @@
 'use strict';
 const { fork } = require('node:child_process');
 const { Simulator } = require('../dist/index.js');
-const { loadBinding } = require('../dist/native.js');
+const { loadBinding } = require('../dist/addon/native.js');
 
 const MiB = 2 ** 20;
 

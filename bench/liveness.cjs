@@ -12,7 +12,7 @@ const INTERVAL_MS = 50;
 
 async function floodWithTicks(lines, sliced) {
   const { Simulator } = require('../dist/index.js');
-  const { loadBinding } = require('../dist/native.js');
+  const { loadBinding } = require('../dist/addon/native.js');
   loadBinding().setSlicedTurns(sliced);
   const sim = new Simulator();
   const user = sim.createUser({ username: 'flood' });

@@ -6,7 +6,7 @@
 //     100,000 (warm) and at the end, after a GC when --expose-gc is given.
 'use strict';
 const { Simulator } = require('../dist/index.js');
-const { loadBinding } = require('../dist/native.js');
+const { loadBinding } = require('../dist/addon/native.js');
 
 /** A simulator with `size` ready clients, all members of one lobby, counting deliveries. */
 async function lobbyOf(size) {

@@ -24,7 +24,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { Simulator } = require('../dist/index.js');
-const { loadBinding } = require('../dist/native.js');
+const { loadBinding } = require('../dist/addon/native.js');
 const { fanout, fanoutBatchedVsPerEvent, memoryUnderLoad } = require('./lobby-fanout.cjs');
 const { plainJsBaseline, checksumListener, sendRoundTrips, idleLatency } = require('./costs.cjs');
 const { manyClients, fillLobbies, closeInFullLobby } = require('./scale.cjs');

@@ -316,7 +316,7 @@ function tablesCc({ enums, events, calls }) {
 
 function seamTs({ enums, events, calls, methods }) {
   let out = `/**\n * ${BANNER}\n *\n * The TypeScript side of the native seam: the vendor enums, the event kinds and their typed\n * decoder, the simulator's fault-injectable calls, and the NativeClient type.\n * @internal\n * @module\n */\n`;
-  out += "import type {\n  NativeActivity,\n  NativeActivityInvite,\n  NativeActivityJoin,\n  NativeAudioDevice,\n  NativeAudioDevicesChange,\n  NativeAuthorization,\n  NativeCall,\n  NativeCodeVerifier,\n  NativeCurrentUser,\n  NativeFailure,\n  NativeFeatures,\n  NativeGuild,\n  NativeGuildChannel,\n  NativeLobby,\n  NativeMessage,\n  NativeMetadata,\n  NativeRelationship,\n  NativeTokenExchange,\n  NativeUser,\n  NativeUserMessageSummary,\n  NativeVersion,\n  NativeVoiceSettings,\n} from '../native-types.js';\n\n";
+  out += "import type {\n  NativeActivity,\n  NativeActivityInvite,\n  NativeActivityJoin,\n  NativeAudioDevice,\n  NativeAudioDevicesChange,\n  NativeAuthorization,\n  NativeCall,\n  NativeCodeVerifier,\n  NativeCurrentUser,\n  NativeFailure,\n  NativeFeatures,\n  NativeGuild,\n  NativeGuildChannel,\n  NativeLobby,\n  NativeMessage,\n  NativeMetadata,\n  NativeRelationship,\n  NativeTokenExchange,\n  NativeUser,\n  NativeUserMessageSummary,\n  NativeVersion,\n  NativeVoiceSettings,\n} from '../seam/native-types.js';\n\n";
   for (const e of enums) {
     out += `/** ${e.doc} */\nexport const ${e.name} = {\n`;
     for (const [name, value, doc] of e.values) out += `${doc ? `  /** ${doc} */\n` : ''}  ${name}: ${value},\n`;

@@ -50,7 +50,7 @@ function runtimeImports(file: string): string[] {
  */
 export const LAYERS: readonly (readonly string[])[] = [
   // The seam's shapes: generated from seam/seam.json, and the hand-written ones.
-  ['generated/', 'native-types.ts', 'native-world-types.ts'],
+  ['generated/', 'seam/'],
   // Errors, limits and the validators every entry shares.
   ['common/'],
   // The public data shapes and their conversion from the seam.
@@ -60,7 +60,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   // The RestClient (`social-sdk-node/rest`): no addon.
   ['rest/'],
   // Loads the addon: the loader, the backend choice, the runtime (the JS end of the pump).
-  ['native.ts', 'addon/'],
+  ['addon/'],
   // The Client's core, then its feature modules (features/index.ts assembles them).
   ['client/'],
   ['features/'],
@@ -89,12 +89,12 @@ export function upwardImports(graph: Map<string, string[]>, allowed: (from: stri
 }
 
 /**
- * The type-only imports that may go up: native.ts re-exports the seam's shapes (native-types.ts,
+ * The type-only imports that may go up: addon/native.ts re-exports the seam's shapes (seam/,
  * generated/), the lowest layer, which every layer names (a type import loads nothing); and
  * client.ts names Simulator (the `simulator` option), as the Simulator creates clients.
  */
 function typeImportMayGoUp(from: string, to: string): boolean {
-  return to === path.join(LIB, 'native.ts') || (from === path.join(LIB, 'client', 'client.ts') && to === path.join(LIB, 'sim', 'simulator.ts'));
+  return to === path.join(LIB, 'addon', 'native.ts') || (from === path.join(LIB, 'client', 'client.ts') && to === path.join(LIB, 'sim', 'simulator.ts'));
 }
 
 const MAX_LINES = 500;
@@ -170,12 +170,12 @@ describe('lib/ architecture', () => {
     const at = (file: string) => path.join(LIB, file);
     const upward = new Map([
       [at('common/errors.ts'), [at('addon/runtime.ts'), at('common/limits.ts')]],
-      [at('rest/client.ts'), [at('native.ts'), at('routes/table.ts')]],
+      [at('rest/client.ts'), [at('addon/native.ts'), at('routes/table.ts')]],
       [at('sim/simulator.ts'), [at('features/index.ts'), at('model/ids.ts')]],
     ]);
-    expect(upwardImports(upward)).toEqual(['common/errors.ts -> addon/runtime.ts', 'rest/client.ts -> native.ts']);
-    expect(upwardImports(upward, (_from, to) => to === at('native.ts'))).toEqual(['common/errors.ts -> addon/runtime.ts']);
-    expect(layerOf(at('routes/table.ts'))).toBeLessThan(layerOf(at('native.ts')));
+    expect(upwardImports(upward)).toEqual(['common/errors.ts -> addon/runtime.ts', 'rest/client.ts -> addon/native.ts']);
+    expect(upwardImports(upward, (_from, to) => to === at('addon/native.ts'))).toEqual(['common/errors.ts -> addon/runtime.ts']);
+    expect(layerOf(at('routes/table.ts'))).toBeLessThan(layerOf(at('addon/native.ts')));
     expect(layerOf(at('webhooks/verify.ts'))).toBeLessThan(layerOf(at('addon/runtime.ts')));
     expect(layerOf(at('nowhere/x.ts'))).toBe(-1);
   });

@@ -8,9 +8,9 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 
 import { root } from './sdk.js';
-import type { NativeBinding } from '../lib/native.js';
+import type { NativeBinding } from '../lib/addon/native.js';
 
-const { loadBinding } = createRequire(import.meta.url)(path.join(root, 'dist', 'native.js')) as {
+const { loadBinding } = createRequire(import.meta.url)(path.join(root, 'dist', 'addon', 'native.js')) as {
   loadBinding(): NativeBinding;
 };
 const binding = loadBinding();

@@ -6,9 +6,9 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 
 import { root } from './sdk.js';
-import type { NativeBinding } from '../lib/native.js';
+import type { NativeBinding } from '../lib/addon/native.js';
 
-const { loadBinding } = createRequire(import.meta.url)(path.join(root, 'dist', 'native.js')) as {
+const { loadBinding } = createRequire(import.meta.url)(path.join(root, 'dist', 'addon', 'native.js')) as {
   loadBinding(): NativeBinding;
 };
 const binding = loadBinding();

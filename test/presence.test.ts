@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 
 import { sdk, root, type Activity, type Client } from './sdk.js';
 import { players, rejectionOf, type Player } from './lobby-helpers.js';
-import type { NativeWorld } from '../lib/native.js';
+import type { NativeWorld } from '../lib/addon/native.js';
 
 const { SocialSdkError, limits } = sdk;
 const { nativeWorldOf } = createRequire(import.meta.url)(path.join(root, 'dist', 'addon', 'native-worlds.js')) as {

@@ -19,7 +19,7 @@ const seamTs = load(path.join(root, 'dist', 'generated', 'seam.js')) as Record<s
   CALL_KINDS: Record<string, number>;
   EVENT_INTS: number;
 };
-const nativeModule = load(path.join(root, 'dist', 'native.js')) as typeof import('../lib/native.js');
+const nativeModule = load(path.join(root, 'dist', 'addon', 'native.js')) as typeof import('../lib/addon/native.js');
 const binding = nativeModule.loadBinding();
 const description = JSON.parse(fs.readFileSync(path.join(root, 'seam', 'seam.json'), 'utf8')) as { enums: { name: string }[] };
 // The payloads as the generator reads them (seam/payloads.json, the Features flags expanded).

@@ -20,7 +20,7 @@ import { runFixture } from './helpers.js';
 import { root, sdk, type Message } from './sdk.js';
 
 const load = createRequire(import.meta.url);
-const native = load(path.join(root, 'dist', 'native.js')) as typeof import('../lib/native.js');
+const native = load(path.join(root, 'dist', 'addon', 'native.js')) as typeof import('../lib/addon/native.js');
 const hasVendor = native.loadBinding().backends.includes('vendor');
 const run = promisify(execFile);
 

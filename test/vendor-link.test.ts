@@ -22,7 +22,7 @@ import { root } from './sdk.js';
 
 const run = promisify(execFile);
 const load = createRequire(import.meta.url);
-const native = load(path.join(root, 'dist', 'native.js')) as typeof import('../lib/native.js');
+const native = load(path.join(root, 'dist', 'addon', 'native.js')) as typeof import('../lib/addon/native.js');
 const hasVendor = native.loadBinding().backends.includes('vendor');
 const { localNodedir } = load(path.join(root, 'scripts', 'node-headers.cjs')) as { localNodedir: () => string | undefined };
 

@@ -16,7 +16,7 @@ import { root, sdk } from './sdk.js';
 
 const run = promisify(execFile);
 const load = createRequire(import.meta.url);
-const native = load(path.join(root, 'dist', 'native.js')) as typeof import('../lib/native.js');
+const native = load(path.join(root, 'dist', 'addon', 'native.js')) as typeof import('../lib/addon/native.js');
 const shapeHeader = path.join(root, 'test', 'vendor-shape', 'discordpp.h');
 
 interface VendorConfig {

@@ -5,7 +5,7 @@
  * @module
  */
 import { limits } from '../common/limits.js';
-import { loadBinding, type NativeBackendOptions, type NativeFeatures, type NativeVersion } from '../native.js';
+import { loadBinding, type NativeBackendOptions, type NativeFeatures, type NativeVersion } from './native.js';
 import { checkInteger, checkOneOf, checkText } from '../common/validate.js';
 
 /** A backend's name. */

@@ -5,7 +5,7 @@
  * @internal
  * @module
  */
-import type { NativeWorld } from '../native.js';
+import type { NativeWorld } from './native.js';
 
 const worlds = new WeakMap<object, NativeWorld>();
 

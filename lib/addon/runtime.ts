@@ -8,7 +8,7 @@
 import { reportListenerError } from '../common/listener-errors.js';
 import { ErrorType, dispatchBatch, type EventHandlers } from '../generated/seam.js';
 import type { ClientSink } from './client-sink.js';
-import { loadBinding, type NativeBinding, type NativeFailure, type NativePayload } from '../native.js';
+import { loadBinding, type NativeBinding, type NativeFailure, type NativePayload } from './native.js';
 
 /** How an operation ended: its failure, or its value. */
 export type NativeOutcome = { ok: true; value: NativePayload } | { ok: false; failure: NativeFailure };

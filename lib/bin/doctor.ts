@@ -10,8 +10,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 import { backendFeatures, selectBackend, vendorSdkVersion, type BackendName } from '../addon/backend.js';
-import type { NativeFeatures } from '../native.js';
-import { loadBinding, loadedBindingPath, packageRoot } from '../native.js';
+import type { NativeFeatures } from '../addon/native.js';
+import { loadBinding, loadedBindingPath, packageRoot } from '../addon/native.js';
 import { nativeWorldOf } from '../addon/native-worlds.js';
 import { Simulator } from '../sim/simulator.js';
 import { checkPlatform, type PlatformVerdict } from '../support/platform.js';

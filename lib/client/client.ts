@@ -10,7 +10,7 @@ import { checkBackendOptions, selectBackend, vendorSdkVersion, type BackendName 
 import { SocialSdkError, clientDestroyed, withCallSite } from '../common/errors.js';
 import { toSnowflake, type Snowflake, type SnowflakeInput } from '../model/ids.js';
 import { limits } from '../common/limits.js';
-import type { NativeClient, NativeFeatures } from '../native.js';
+import type { NativeClient, NativeFeatures } from '../addon/native.js';
 import { Status, TokenType } from '../generated/seam.js';
 import { getRuntime } from '../addon/runtime.js';
 import { defaultNativeWorld, nativeWorldOf } from '../addon/native-worlds.js';

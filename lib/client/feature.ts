@@ -5,7 +5,7 @@
  * @module
  */
 import type { NativeResults } from '../generated/seam.js';
-import type { NativeClient } from '../native.js';
+import type { NativeClient } from '../addon/native.js';
 import { getRuntime } from '../addon/runtime.js';
 import { defineMethods } from '../common/define-methods.js';
 import { Client, clientState } from './client.js';

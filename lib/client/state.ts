@@ -7,7 +7,7 @@
 import { namesByValue } from '../model/enum-names.js';
 import { SocialSdkError, clientDestroyed } from '../common/errors.js';
 import { LogSeverity as LogSeverityValues, LogSource, Status } from '../generated/seam.js';
-import type { NativeClient, NativeFeatures, NativePayload } from '../native.js';
+import type { NativeClient, NativeFeatures, NativePayload } from '../addon/native.js';
 import { getRuntime } from '../addon/runtime.js';
 import { CLIENT_STATUSES, CONNECTION_ERRORS, type LogSeverity, type StatusChange } from '../model/types.js';
 import type { ClientEmitter, ClientSink, Waiter, WaiterKey } from '../addon/client-sink.js';

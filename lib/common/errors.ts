@@ -1,4 +1,4 @@
-import type { NativeFailure } from '../native.js';
+import type { NativeFailure } from '../addon/native.js';
 import { checkOneOf, describe, typeName } from './validate.js';
 
 /**

@@ -4,7 +4,7 @@
  * @module
  */
 import { toSnowflake, type SnowflakeInput } from '../model/ids.js';
-import type { NativeGuildChannel } from '../native.js';
+import type { NativeGuildChannel } from '../addon/native.js';
 import { CHANNEL_TYPE_VALUES, type ChannelType, type Guild, type GuildChannel } from '../model/types.js';
 import { defineClientMethods, operation } from '../client/feature.js';
 

@@ -9,7 +9,7 @@ import { namesByValue, valuesByLowerName } from '../model/enum-names.js';
 import { ActivityActionType } from '../generated/seam.js';
 import { toSnowflake, type Snowflake, type SnowflakeInput } from '../model/ids.js';
 import { limits } from '../common/limits.js';
-import type { NativeActivityInvite } from '../native.js';
+import type { NativeActivityInvite } from '../addon/native.js';
 import { registerEventHandlers } from '../addon/runtime.js';
 import { checkBoolean, checkOneOf, checkText, typeName } from '../common/validate.js';
 import { registerClientEvents } from '../client/event-names.js';

@@ -8,7 +8,7 @@ import { namesByValue, valuesByLowerName } from '../model/enum-names.js';
 import { RelationshipGroupType, RelationshipType } from '../generated/seam.js';
 import { toSnowflake, type Snowflake, type SnowflakeInput } from '../model/ids.js';
 import { limits } from '../common/limits.js';
-import type { NativeRelationship } from '../native.js';
+import type { NativeRelationship } from '../addon/native.js';
 import { registerEventHandlers } from '../addon/runtime.js';
 import { fromNativeUser, type User } from '../model/user.js';
 import { checkOneOf, checkText } from '../common/validate.js';

@@ -8,7 +8,7 @@
 import { SocialSdkError } from '../common/errors.js';
 import { toSnowflake, type SnowflakeInput } from '../model/ids.js';
 import { limits } from '../common/limits.js';
-import type { NativeAudioDevicesChange } from '../native.js';
+import type { NativeAudioDevicesChange } from '../addon/native.js';
 import { AudioMode } from '../generated/seam.js';
 import { registerEventHandlers } from '../addon/runtime.js';
 import { checkBoolean, checkInteger, checkOneOf, checkText, describe, typeName } from '../common/validate.js';

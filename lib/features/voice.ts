@@ -6,7 +6,7 @@
  */
 import { SocialSdkError, clientDestroyed, withCallSite } from '../common/errors.js';
 import { toSnowflake, type Snowflake, type SnowflakeInput } from '../model/ids.js';
-import type { NativeVoiceSettings } from '../native.js';
+import type { NativeVoiceSettings } from '../addon/native.js';
 import { getRuntime, registerEventHandlers } from '../addon/runtime.js';
 import { checkBoolean } from '../common/validate.js';
 import {

@@ -29,7 +29,7 @@ import type {
   NativeUserMessageSummary,
   NativeVersion,
   NativeVoiceSettings,
-} from '../native-types.js';
+} from '../seam/native-types.js';
 
 /** Mirrors discordpp::Client::Status. */
 export const Status = {

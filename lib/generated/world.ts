@@ -22,13 +22,13 @@ import type {
   NativeUser,
   NativeVersion,
   NativeVoiceSettings,
-} from '../native-types.js';
+} from '../seam/native-types.js';
 import type {
   NativeApplication,
   NativeGrant,
   NativeOidcConfiguration,
   NativeWebhookNotice,
-} from '../native-world-types.js';
+} from '../seam/native-world-types.js';
 
 /** One simulated world: the harness controls, the game backend's operations and the simulated HTTP service's entries. */
 export interface NativeWorld {

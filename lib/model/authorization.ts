@@ -6,7 +6,7 @@
  */
 import { hidden } from '../common/hidden.js';
 import { typeName } from '../common/validate.js';
-import type { NativeTokenExchange } from '../native.js';
+import type { NativeTokenExchange } from '../addon/native.js';
 import type { Snowflake } from './ids.js';
 import { GrantedTokenSet } from './token-sets.js';
 

@@ -11,7 +11,7 @@ import {
 } from '../generated/seam.js';
 import type { Snowflake } from './ids.js';
 import { limits } from '../common/limits.js';
-import type { NativeActivity, NativeProfile } from '../native.js';
+import type { NativeActivity, NativeProfile } from '../addon/native.js';
 import { checkInteger, checkOneOf, checkText, typeName } from '../common/validate.js';
 
 /** What the player is doing (`discordpp::ActivityTypes`). `CustomStatus` is type 4 (spec: Presence activity). */

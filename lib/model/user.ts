@@ -8,7 +8,7 @@ import { inspect } from 'node:util';
 import { namesByValue } from './enum-names.js';
 import { StatusType } from '../generated/seam.js';
 import type { Snowflake } from './ids.js';
-import type { NativeActivity, NativeProfile, NativeUser } from '../native.js';
+import type { NativeActivity, NativeProfile, NativeUser } from '../addon/native.js';
 import { ACTIVITY_TYPES, PRIVACIES, PROVIDER_TYPES, type GameActivity, type UserApplicationProfile } from './presence.js';
 
 /** A user of the service. */

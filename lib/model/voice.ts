@@ -7,7 +7,7 @@ import { namesByValue } from './enum-names.js';
 import { SocialSdkError } from '../common/errors.js';
 import { AudioMode, CallError as CallErrorValues, CallStatus as CallStatusValues, VoiceInputMode as VoiceInputModeValues } from '../generated/seam.js';
 import type { Snowflake } from './ids.js';
-import type { NativeAudioDevice, NativeAudioDevicesChange, NativeCall, NativeVoiceSettings } from '../native.js';
+import type { NativeAudioDevice, NativeAudioDevicesChange, NativeCall, NativeVoiceSettings } from '../addon/native.js';
 
 /**
  * Status of a voice call (the vendor's `Call::Status`, in its order). A call goes `joining`,

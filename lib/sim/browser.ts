@@ -8,7 +8,7 @@
  * @module
  */
 import { toSnowflake, type Snowflake } from '../model/ids.js';
-import type { NativeWorld } from '../native.js';
+import type { NativeWorld } from '../addon/native.js';
 import { checkText, describe } from '../common/validate.js';
 
 /** The service's OAuth2 authorize page (discord-api-docs, topics/oauth2: Authorization URL). */

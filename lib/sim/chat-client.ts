@@ -9,7 +9,7 @@ import type { ActivityActionKind, ActivityInvite } from '../features/invites.js'
 import { ActivityActionType } from '../generated/seam.js';
 import { toSnowflake, type Snowflake, type SnowflakeInput } from '../model/ids.js';
 import { limits } from '../common/limits.js';
-import type { NativeWorld } from '../native.js';
+import type { NativeWorld } from '../addon/native.js';
 import { checkBoolean, checkOneOf, checkText, describe, typeName } from '../common/validate.js';
 import { VOICE_INPUT_MODES, toNativeVoiceSettings, toVoiceSettings, type VoiceSettings } from '../model/voice.js';
 

@@ -11,7 +11,7 @@
  */
 import { performance } from 'node:perf_hooks';
 
-import type { NativeWorld } from '../native.js';
+import type { NativeWorld } from '../addon/native.js';
 import { clockAdvanced } from './http/state.js';
 
 /**

@@ -7,7 +7,7 @@ import { limits } from '../common/limits.js';
 import { CALL_KINDS, ErrorType as ErrorTypeValues, type SimulatedCall } from '../generated/seam.js';
 import type { SnowflakeInput } from '../model/ids.js';
 import type { User } from '../model/user.js';
-import type { NativeFailureSpec } from '../native.js';
+import type { NativeFailureSpec } from '../addon/native.js';
 import { checkBoolean, checkInteger, checkOneOf, checkText, describe, typeName } from '../common/validate.js';
 
 export type { SimulatedCall } from '../generated/seam.js';

@@ -5,7 +5,7 @@
  */
 import { toSnowflake, type Snowflake, type SnowflakeInput } from '../model/ids.js';
 import { limits } from '../common/limits.js';
-import type { NativeOverwrite, NativeWorld } from '../native.js';
+import type { NativeOverwrite, NativeWorld } from '../addon/native.js';
 import { CHANNEL_TYPE_VALUES, type ChannelType } from '../model/types.js';
 import type { User } from '../model/user.js';
 import { checkInteger, checkOneOf, checkText, describe, typeName } from '../common/validate.js';

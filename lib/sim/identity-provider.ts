@@ -9,7 +9,7 @@
 import type { ExternalAuthTypeName } from '../features/auth.js';
 import { ExternalAuthType } from '../generated/seam.js';
 import { toSnowflake, type Snowflake } from '../model/ids.js';
-import type { NativeOidcConfiguration, NativeWorld } from '../native.js';
+import type { NativeOidcConfiguration, NativeWorld } from '../addon/native.js';
 import { checkBoolean, checkMs, checkOneOf, checkOptions, checkText, typeName } from '../common/validate.js';
 
 /** Options of {@link SimulatedIdentityProvider.issueToken}. */

@@ -9,7 +9,7 @@ import { checkBoolean, checkInteger, checkOptionalMetadata, checkOptions, checkS
 import { toSnowflake, type Snowflake, type SnowflakeInput } from '../model/ids.js';
 import type { Lobby, LobbyMember, Metadata } from '../model/types.js';
 import type { User } from '../model/user.js';
-import type { NativeMemberUpdate } from '../native.js';
+import type { NativeMemberUpdate } from '../addon/native.js';
 import type { Application } from './applications.js';
 import { idOf } from './harness-input.js';
 

@@ -7,7 +7,7 @@
  */
 import type { Snowflake } from '../model/ids.js';
 import { SimulatedBrowser } from './browser.js';
-import type { NativeWorld } from '../native.js';
+import type { NativeWorld } from '../addon/native.js';
 import { checkBoolean, checkOneOf, checkText, describe, typeName } from '../common/validate.js';
 import { toAudioDevice, type AudioDevice } from '../model/voice.js';
 

@@ -8,7 +8,7 @@ import { NEWEST_SUPPORTED_SDK_VERSION, formatSdkVersion, parseSdkVersion } from 
 import { LOG_LEVEL_VALUES, type LogSeverity, type LogSource, type Metadata } from '../model/types.js';
 import { fromNativeUser, type User } from '../model/user.js';
 import { MODERATION_METADATA_BOUNDS, checkBoolean, checkInteger, checkMetadata, checkMs, checkOneOf, checkOptions, checkText, typeName } from '../common/validate.js';
-import type { NativeWorld } from '../native.js';
+import type { NativeWorld } from '../addon/native.js';
 import { callKind, toFailureSpec, type FailNextOptions, type SimulatedCall } from './faults.js';
 import { bindNativeWorld, setDefaultSimulator } from '../addon/native-worlds.js';
 import { checkImage, checkRequiredOptions, idOf } from './harness-input.js';

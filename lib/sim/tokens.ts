@@ -5,7 +5,7 @@
  */
 import type { Snowflake } from '../model/ids.js';
 import { checkMs, checkOptions } from '../common/validate.js';
-import type { NativeGrant } from '../native.js';
+import type { NativeGrant } from '../addon/native.js';
 import { SecretTokens } from '../model/token-sets.js';
 
 /**

@@ -7,7 +7,7 @@ import { limits } from '../common/limits.js';
 import { checkBoolean, checkText, typeName } from '../common/validate.js';
 import { toSnowflake, type SnowflakeInput } from '../model/ids.js';
 import { toNativeProfile, type ExternalIdentityProviderType } from '../model/presence.js';
-import type { NativeProfile } from '../native.js';
+import type { NativeProfile } from '../addon/native.js';
 import type { Application } from './applications.js';
 import { checkRequiredOptions, idOf } from './harness-input.js';
 

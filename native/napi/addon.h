@@ -40,7 +40,7 @@ class Addon {
   std::function<std::shared_ptr<sdk::Backend>(Napi::Value)> resolveBackend;
 
   // Builds message objects (MessageToJs through CallMessageFactory, napi/convert.cc): the JS
-  // function lib/native.ts hands over with setMessageFactory when it loads the addon.
+  // function lib/addon/native.ts hands over with setMessageFactory when it loads the addon.
   Napi::FunctionReference messageFactory;
 
   void Track(Closable* object) { live_.insert(object); }

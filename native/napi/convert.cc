@@ -91,7 +91,7 @@ Napi::Object CallMessageFactory(Napi::Env env, std::initializer_list<napi_value>
   // The factory is JS (lib/generated/payload-factories.ts): a literal built in one call gets its
   // shape at once, where a property set per field through N-API was most of a message's cost.
   Napi::FunctionReference& factory = Addon::Of(env).messageFactory;
-  if (factory.IsEmpty()) throw Napi::Error::New(env, "the addon has no message factory: load it through lib/native.ts");
+  if (factory.IsEmpty()) throw Napi::Error::New(env, "the addon has no message factory: load it through lib/addon/native.ts");
   // Not type-checked (a call per message): a factory given through the raw binding that builds no
   // object hands that value on, and keeping it (RecentMessages) throws; nothing crashes.
   return factory.Value().Call(fields).As<Napi::Object>();

@@ -32,7 +32,7 @@ Napi::Value SnowflakeToJs(Napi::Env env, uint64_t id);
 // so a key such as "__proto__" is data, not a prototype change).
 sdk::Metadata MetadataFromJs(const Napi::Value& value, const char* what);
 Napi::Object MetadataToJs(Napi::Env env, const sdk::Metadata& metadata);
-// Calls the message factory lib/native.ts handed the addon (setMessageFactory) with a message's
+// Calls the message factory lib/addon/native.ts handed the addon (setMessageFactory) with a message's
 // fields, in the order of seam/payloads.json (MessageToJs, generated/payload_converters.cc). A JS
 // Error when none was set.
 Napi::Object CallMessageFactory(Napi::Env env, std::initializer_list<napi_value> fields);

@@ -7,7 +7,7 @@
 //   lib/generated/payloads.ts              the Native* types
 //   lib/generated/payload-factories.ts     the JS functions that build the payloads marked
 //                                          `build: factory` (the message) in one call; the
-//                                          addon is handed them at load (lib/native.ts)
+//                                          addon is handed them at load (lib/addon/native.ts)
 //
 // Required by scripts/generate-seam.cjs, which writes and checks these with the seam's other files.
 'use strict';
@@ -258,7 +258,7 @@ function fieldDoc(f) {
 }
 
 function payloadsTs(model) {
-  let out = `/**\n * ${BANNER}\n *\n * The data shapes that cross the native seam to JS, as the generated converters build them\n * (native/generated/payload_converters.cc). Re-exported by lib/native-types.ts.\n * @internal\n * @module\n */\n`;
+  let out = `/**\n * ${BANNER}\n *\n * The data shapes that cross the native seam to JS, as the generated converters build them\n * (native/generated/payload_converters.cc). Re-exported by lib/seam/native-types.ts.\n * @internal\n * @module\n */\n`;
   out += '/** String key-value pairs as the native layer hands them over. */\nexport type NativeMetadata = Record<string, string>;\n';
   for (const p of model.payloads) {
     const frozen = p.build === 'factory';
@@ -313,7 +313,7 @@ function factoriesTs(model) {
     }
     body += '  });\n}\n';
   }
-  let out = `/**\n * ${BANNER}\n *\n * The functions that build the payloads described \`build: factory\` in one call. lib/native.ts\n * hands them to the addon right after loading it (setMessageFactory).\n * @internal\n * @module\n */\n`;
+  let out = `/**\n * ${BANNER}\n *\n * The functions that build the payloads described \`build: factory\` in one call. lib/addon/native.ts\n * hands them to the addon right after loading it (setMessageFactory).\n * @internal\n * @module\n */\n`;
   out += `import type { ${[...types].sort().join(', ')} } from './payloads.js';\n\n`;
   out += '// Taken when the module loads: a later change to the global Object does not reach the factories.\nconst freeze = Object.freeze;\n';
   return out + body;

@@ -112,7 +112,7 @@ function declarations() {
 
 function loadPackage() {
   const sdk = require(path.join(DIST, 'index.js'));
-  const native = require(path.join(DIST, 'native.js'));
+  const native = require(path.join(DIST, 'addon', 'native.js'));
   return { sdk, binding: native.loadBinding() };
 }
 

@@ -19,7 +19,7 @@
  * @internal
  * @module
  */
-import type { NativeWorld } from '../../native.js';
+import type { NativeWorld } from '../../addon/native.js';
 import { checkText, describe, typeName } from '../../common/validate.js';
 import { SocialSdkError } from '../../common/errors.js';
 import { field, invalidForm, notFound, ServiceRefusal } from './errors.js';

@@ -5,7 +5,7 @@
  * @internal
  * @module
  */
-import type { NativeMemberUpdate, NativeServerLobby } from '../../native.js';
+import type { NativeMemberUpdate, NativeServerLobby } from '../../addon/native.js';
 import { limits } from '../../common/limits.js';
 import { checkBoolean, checkInteger, checkMetadata, checkSecret, checkText, typeName } from '../../common/validate.js';
 import { field, invalidForm, notFound, worldCall } from './errors.js';

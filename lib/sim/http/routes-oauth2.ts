@@ -12,7 +12,7 @@
  * @internal
  * @module
  */
-import type { NativeTokenExchange } from '../../native.js';
+import type { NativeTokenExchange } from '../../addon/native.js';
 import { applicationOwner } from './applications.js';
 import { OAuthRefusal } from './errors.js';
 import type { RouteHandlers, ServiceContext, ServiceRequest } from './routes.js';

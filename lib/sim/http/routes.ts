@@ -4,7 +4,7 @@
  * @internal
  * @module
  */
-import type { NativeWorld } from '../../native.js';
+import type { NativeWorld } from '../../addon/native.js';
 import { ROUTE_LIST, type RouteName, type RouteSpec } from '../../routes/table.js';
 import { ServiceRefusal } from './errors.js';
 import type { ServiceState } from './state.js';

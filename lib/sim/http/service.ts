@@ -11,7 +11,7 @@ import { inspect } from 'node:util';
 import type { Snowflake, SnowflakeInput } from '../../model/ids.js';
 import { idOf } from '../harness-input.js';
 import { CLOCK_MODES, clockOf, syncClock, type ClockMode } from '../clock.js';
-import type { NativeWorld } from '../../native.js';
+import type { NativeWorld } from '../../addon/native.js';
 import { checkBoolean, checkInteger, checkOneOf, checkOptions, checkText, typeName } from '../../common/validate.js';
 import { findRoute, ROUTE_LIST, routeKey } from '../../routes/table.js';
 import { LOBBY_HANDLERS } from './routes-lobbies.js';

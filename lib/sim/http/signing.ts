@@ -13,7 +13,7 @@
  */
 import { generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 
-import type { NativeWorld } from '../../native.js';
+import type { NativeWorld } from '../../addon/native.js';
 
 /** The `iss` of the simulator's ID tokens (our choice: the service's public origin). */
 export const ID_TOKEN_ISSUER = 'https://discord.com';

@@ -8,7 +8,7 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 
-import type { NativeWorld } from '../../native.js';
+import type { NativeWorld } from '../../addon/native.js';
 import type { RateLimitScope } from './errors.js';
 import { ServiceRateLimits } from './rate-limits.js';
 import type { LobbySettings } from './wire.js';

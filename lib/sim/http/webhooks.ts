@@ -25,7 +25,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 
 import { SocialSdkError } from '../../common/errors.js';
-import type { NativeMessage, NativeWebhookNotice, NativeWorld } from '../../native.js';
+import type { NativeMessage, NativeWebhookNotice, NativeWorld } from '../../addon/native.js';
 import { getRuntime } from '../../addon/runtime.js';
 import { SDK_MESSAGE_FLAG, wireLobbyMessage, wireUser } from './wire.js';
 import type { WebhookEvent, WebhookEventBody } from '../../webhooks/types.js';

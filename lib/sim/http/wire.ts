@@ -4,7 +4,7 @@
  * @internal
  * @module
  */
-import type { NativeMessage, NativeServerLobby, NativeTokenExchange, NativeUser, NativeWorld } from '../../native.js';
+import type { NativeMessage, NativeServerLobby, NativeTokenExchange, NativeUser, NativeWorld } from '../../addon/native.js';
 import { toSnowflake, type Snowflake } from '../../model/ids.js';
 import { typeName } from '../../common/validate.js';
 import type { WebhookLobbyMessage } from '../../webhooks/types.js';

@@ -6,7 +6,7 @@
  */
 import * as path from 'node:path';
 
-export * from './native-types.js';
+export * from '../seam/native-types.js';
 export {
   EVENT_INTS,
   EventKind,
@@ -14,13 +14,13 @@ export {
   type NativeClient,
   type NativeDispatcher,
   type NativePayload,
-} from './generated/seam.js';
-export type { NativeWorld } from './generated/world.js';
-export type { NativeApplication, NativeGrant, NativeOidcConfiguration, NativeWebhookNotice } from './native-world-types.js';
-import type { NativeClient, NativeDispatcher } from './generated/seam.js';
-import type { NativeWorld } from './generated/world.js';
-import { messageFactory } from './generated/payload-factories.js';
-import type { NativeBackendOptions, NativeFeatures, NativeVersion } from './native-types.js';
+} from '../generated/seam.js';
+export type { NativeWorld } from '../generated/world.js';
+export type { NativeApplication, NativeGrant, NativeOidcConfiguration, NativeWebhookNotice } from '../seam/native-world-types.js';
+import type { NativeClient, NativeDispatcher } from '../generated/seam.js';
+import type { NativeWorld } from '../generated/world.js';
+import { messageFactory } from '../generated/payload-factories.js';
+import type { NativeBackendOptions, NativeFeatures, NativeVersion } from '../seam/native-types.js';
 
 export interface NativeClientConstructor {
   /** `backendSource`: a simulated world, or 'vendor' for the real SDK library (when built). */
@@ -94,8 +94,8 @@ export interface NativeBinding {
   readonly NativeWorld: NativeWorldConstructor;
 }
 
-/** Where the package (and so build/ and prebuilds/) lives: one level above lib/ or dist/. */
-export const packageRoot = path.resolve(__dirname, '..');
+/** Where the package (and so build/ and prebuilds/) lives: two levels above lib/addon/ or dist/addon/. */
+export const packageRoot = path.resolve(__dirname, '..', '..');
 
 interface NodeGypBuild {
   (dir: string): unknown;

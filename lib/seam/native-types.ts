@@ -7,9 +7,9 @@
  * @internal
  * @module
  */
-import type { NativeAudioDevice, NativeFailure, NativeLobby, NativeMetadata, NativeVoiceSettings } from './generated/payloads.js';
+import type { NativeAudioDevice, NativeFailure, NativeLobby, NativeMetadata, NativeVoiceSettings } from '../generated/payloads.js';
 
-export * from './generated/payloads.js';
+export * from '../generated/payloads.js';
 
 /** What only the game backend sees of a lobby (the simulator's server view). */
 export interface NativeServerLobby extends NativeLobby {
