@@ -12,6 +12,7 @@ const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'))
   version: string;
   bin: Record<string, string>;
   files: string[];
+  engines: { node: string };
 };
 const BIN = path.join(root, pkg.bin['social-sdk-node'] ?? 'missing');
 const load = createRequire(import.meta.url);
@@ -42,7 +43,7 @@ interface Report {
   support: SdkSupportVerdict | null;
   platform: PlatformVerdict | null;
   platformError: string | null;
-  node: { version: string; napi: string | null; platform: string; arch: string; osRelease: string };
+  node: { version: string; tested: boolean; napi: string | null; platform: string; arch: string; osRelease: string };
   binary: { path: string | null; error: string | null };
 }
 
@@ -73,6 +74,8 @@ describe('doctor --json', () => {
     expect(report.support?.findings.map((f) => f.code)).toEqual(['SDK_SUPPORTED']);
     expect(report.platform?.sdkVersion).toBe('1.10.18369');
     expect(report.node).toMatchObject({ version: process.version, napi: process.versions.napi, platform: process.platform, arch: process.arch });
+    // Issue 41: the doctor says whether this Node is one CI tests (20, 22 and 24).
+    expect(report.node.tested).toBe([20, 22, 24].includes(Number(process.versions.node.split('.')[0])));
     expect(report.binary.error).toBeNull();
     expect(report.binary.path?.startsWith(root)).toBe(true);
     expect(report.binary.path?.endsWith('.node')).toBe(true);
@@ -159,6 +162,7 @@ describe('doctor (human output)', () => {
     );
     expect(lines).toContain('support    supported');
     expect(lines.some((line) => line.startsWith(`node       ${process.version}, N-API ${process.versions.napi}, ${process.platform}-${process.arch}`))).toBe(true);
+    expect(lines).toContain('node ci    yes: CI runs the whole suite on Node 20, 22, 24');
     expect(lines.some((line) => /^binary {5}\/.+\.node$/.test(line) || /^binary {5}[A-Z]:\\.+\.node$/.test(line))).toBe(true);
     expect(lines.at(-2)).toBe('result: OK');
   });
@@ -239,5 +243,21 @@ describe('the bin', () => {
     const [listing] = JSON.parse(packed) as [{ files: { path: string; mode: number }[] }];
     const file = listing.files.find((f) => f.path === path.relative(root, BIN).split(path.sep).join('/'));
     expect(file).toBeDefined();
+  });
+});
+
+describe('the Node versions we test (issue 41)', () => {
+  const versions = load(path.join(root, 'dist', 'support', 'node-versions.js')) as typeof import('../lib/support/node-versions.js');
+
+  it('are 20 (the oldest engines allows), 22 (Electron) and 24 (LTS); others are not', () => {
+    expect(versions.TESTED_NODE_MAJORS).toEqual([20, 22, 24]);
+    for (const v of ['v20.17.0', 'v22.23.3', 'v24.21.0']) expect(versions.isTestedNode(v)).toBe(true);
+    for (const v of ['v18.20.4', 'v21.7.3', 'v26.0.0', 'nonsense']) expect(versions.isTestedNode(v)).toBe(false);
+    expect(pkg.engines.node).toBe('>=20.17.0');
+  });
+
+  it('are the ones .ci/run tests: this machine\'s Node and the rest of the list', () => {
+    const ci = fs.readFileSync(path.join(root, '.ci', 'run'), 'utf8');
+    expect(ci).toContain("require('./dist/support/node-versions.js').TESTED_NODE_MAJORS");
   });
 });

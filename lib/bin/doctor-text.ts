@@ -6,6 +6,7 @@
 import type { DoctorReport } from './doctor.js';
 import type { SupportFinding } from '../support/finding.js';
 import { hostPlatformTarget } from '../support/host.js';
+import { TESTED_NODE_MAJORS } from '../support/node-versions.js';
 
 const WIDTH = 10;
 
@@ -65,6 +66,12 @@ export function formatDoctorReport(report: DoctorReport): string {
 
   const { node } = report;
   row('node', `${node.version}, N-API ${node.napi ?? 'unknown'}, ${node.platform}-${node.arch} (${osName(node.platform, node.arch, node.osRelease)})`);
+  row(
+    'node ci',
+    node.tested
+      ? `yes: CI runs the whole suite on Node ${TESTED_NODE_MAJORS.join(', ')}`
+      : `no: CI tests Node ${TESTED_NODE_MAJORS.join(', ')}; this one may work (N-API is stable) but is not tested`,
+  );
   row('binary', report.binary.path ?? `not loaded: ${report.binary.error ?? 'unknown error'}`);
   lines.push('');
   lines.push(report.ok ? 'result: OK' : 'result: NOT SUPPORTED (see above)');

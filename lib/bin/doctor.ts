@@ -15,6 +15,7 @@ import { loadBinding, loadedBindingPath, packageRoot } from '../addon/native.js'
 import { nativeWorldOf } from '../addon/native-worlds.js';
 import { Simulator } from '../sim/simulator.js';
 import { checkPlatform, type PlatformVerdict } from '../support/platform.js';
+import { isTestedNode } from '../support/node-versions.js';
 import { checkSdkSupport, type SdkSupportVerdict } from '../support/sdk-support.js';
 import { formatSdkVersion } from '../support/version.js';
 
@@ -38,7 +39,15 @@ export interface DoctorReport {
   platform: PlatformVerdict | null;
   /** Why the platform could not be checked (e.g. an unmappable kernel release); null otherwise. */
   platformError: string | null;
-  node: { version: string; napi: string | null; platform: string; arch: string; osRelease: string };
+  node: {
+    version: string;
+    /** Whether this Node's major version is one CI tests the package on (TESTED_NODE_MAJORS). */
+    tested: boolean;
+    napi: string | null;
+    platform: string;
+    arch: string;
+    osRelease: string;
+  };
   binary: { path: string | null; error: string | null };
 }
 
@@ -74,6 +83,7 @@ export function runDoctor(options: DoctorOptions = {}): DoctorReport {
     platformError,
     node: {
       version: process.version,
+      tested: isTestedNode(process.version),
       napi: process.versions.napi ?? null,
       platform: process.platform,
       arch: process.arch,
