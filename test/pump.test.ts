@@ -59,6 +59,20 @@ describe('the batch layout', () => {
   });
 });
 
+describe('a message factory that throws (the raw binding accepts any function)', () => {
+  it('surfaces as an uncaught exception, drops only that batch, and the pump keeps delivering', async () => {
+    const result = await runFixture('pump-factory-throws.cjs', [], { timeoutMs: 15_000 });
+    const output = `\nstdout:\n${result.stdout}\nstderr:\n${result.stderr}`;
+    expect({ code: result.code, signal: result.signal }, output).toEqual({ code: 0, signal: null });
+    const lines = result.stdout.trim().split('\n');
+    expect(lines.at(-1), output).toBe('DONE');
+    const report = JSON.parse(lines.at(-2)!) as { uncaught: string[]; contents: string[] };
+    expect(report.uncaught).toEqual(['factory bug']);
+    expect(report.contents).toEqual(['second']);
+    expect(result.stderr).not.toMatch(/DeprecationWarning|uncaught-exceptions-policy/);
+  });
+});
+
 describe('a dispatcher that throws', () => {
   it('surfaces as an uncaught exception (no deprecation warning), and later events still arrive', async () => {
     const result = await runFixture('pump-dispatcher-throws.cjs');

@@ -159,16 +159,27 @@ bool Pump::Deliver(Napi::Env env, size_t count) {
   arguments.push_back(Napi::Int32Array::New(env, count * kJsEventInts, buffer, 0));
   const napi_value undefined = env.Undefined();
   PayloadConverter converter(env, recentMessages_);
-  for (size_t i = 0; i < count; ++i) {
-    const JsEvent& event = batch_[i];
-    int32_t* slot = ints + i * kJsEventInts;
-    slot[0] = static_cast<int32_t>(event.kind);
-    slot[1] = static_cast<int32_t>(event.client);
-    slot[2] = event.a;
-    slot[3] = event.b;
-    slot[4] = event.c;
-    const bool none = std::holds_alternative<std::monostate>(event.payload);
-    arguments.push_back(none ? undefined : static_cast<napi_value>(converter.Convert(event)));
+  try {
+    for (size_t i = 0; i < count; ++i) {
+      const JsEvent& event = batch_[i];
+      int32_t* slot = ints + i * kJsEventInts;
+      slot[0] = static_cast<int32_t>(event.kind);
+      slot[1] = static_cast<int32_t>(event.client);
+      slot[2] = event.a;
+      slot[3] = event.b;
+      slot[4] = event.c;
+      const bool none = std::holds_alternative<std::monostate>(event.payload);
+      arguments.push_back(none ? undefined : static_cast<napi_value>(converter.Convert(event)));
+    }
+  } catch (const Napi::Error& error) {
+    // Only JS code run by a conversion can throw here: the message factory, which the package's
+    // loader hands over, but the raw binding accepts any function. The batch is dropped (kept, it
+    // would throw again on every turn and the pump would deliver nothing more) and the error
+    // surfaces as an uncaught exception, as a dispatcher's bug does below.
+    batch_.erase(batch_.begin(), batch_.begin() + static_cast<std::ptrdiff_t>(count));
+    napi_fatal_exception(env, error.Value());
+    Wake();
+    return false;
   }
   batch_.erase(batch_.begin(), batch_.begin() + static_cast<std::ptrdiff_t>(count));
   const FlagScope dispatching(dispatching_);
