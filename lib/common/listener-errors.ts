@@ -7,7 +7,10 @@
  * @module
  */
 export function reportListenerError(error: unknown): void {
-  process.nextTick(() => {
-    throw error;
-  });
+  process.nextTick(rethrowListenerError, error);
+}
+
+/** The report itself, named so that it can be told from the rest of the tick's work. */
+function rethrowListenerError(error: unknown): never {
+  throw error;
 }
