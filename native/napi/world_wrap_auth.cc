@@ -7,7 +7,6 @@
 #include <string>
 
 #include "napi/convert.h"
-#include "napi/convert_auth.h"
 #include "napi/world_wrap.h"
 
 namespace sim {

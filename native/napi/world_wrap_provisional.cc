@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "napi/convert.h"
-#include "napi/convert_auth.h"
 #include "napi/world_wrap.h"
 #include "sim/service/oidc_issuers.h"
 
