@@ -9,6 +9,8 @@
 //   native/generated/client_wrap_methods.inc   ClientWrap's method declarations
 //   native/generated/client_wrap_methods.cc    ClientWrap's method table and the argument
 //                                          forwarding of every method not marked "custom"
+//   native/generated/port_methods.h       the port methods the description forwards, per feature
+//                                          (scripts/seam/ports.cjs)
 //   native/generated/seam_tables.cc        the compiled C++ values of every table, exported to JS
 //                                          so a test can compare them with the TypeScript tables
 //   lib/generated/seam.ts                  the same tables in TypeScript, the NativeClient type,
@@ -30,6 +32,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { worldOutputs } = require('./seam/world.cjs');
 const { bridgeOutputs } = require('./seam/bridge.cjs');
+const { portOutputs } = require('./seam/ports.cjs');
 const payloads = require('./seam/payloads.cjs');
 
 const ROOT = path.resolve(__dirname, '..');
@@ -43,35 +46,35 @@ const FEATURE_ACCESSORS = { core: '', lobbies: 'Lobbies()', messages: 'Messages(
 // how it is forwarded to the port.
 const ARG_KINDS = {
   requestId: { ts: 'number' },
-  snowflake: { ts: 'string', read: (n, i) => `const sdk::Snowflake ${n} = SnowflakeFromJs(ArgOrUndefined(info, ${i}), "${n}");`, forward: (n) => n },
-  string: { ts: 'string', read: (n, i) => `std::string ${n} = StringArg(info, ${i}, "${n}");`, forward: (n) => `std::move(${n})` },
-  metadata: { ts: 'NativeMetadata', read: (n, i) => `sdk::Metadata ${n} = MetadataFromJs(ArgOrUndefined(info, ${i}), "${n}");`, forward: (n) => `std::move(${n})` },
-  'metadata?': { ts: 'NativeMetadata', optional: true, read: (n, i) => `std::optional<sdk::Metadata> ${n} = OptionalMetadataFromJs(ArgOrUndefined(info, ${i}), "${n}");`, forward: (n) => `std::move(${n})` },
-  bool: { ts: 'boolean', read: (n, i) => `const bool ${n} = BoolArg(info, ${i}, "${n}");`, forward: (n) => n },
-  limit: { ts: 'number', read: (n, i) => `const int32_t ${n} = LimitArg(info, ${i}, "${n}");`, forward: (n) => n },
-  activity: { ts: 'NativeActivity', read: (n, i) => `sdk::Activity ${n} = ActivityFromJs(ArgOrUndefined(info, ${i}));`, forward: (n) => `std::move(${n})` },
-  activityInvite: { ts: 'NativeActivityInvite', read: (n, i) => `sdk::ActivityInvite ${n} = ActivityInviteFromJs(ArgOrUndefined(info, ${i}), "${n}");`, forward: (n) => `std::move(${n})` },
+  snowflake: { ts: 'string', cpp: 'sdk::Snowflake', read: (n, i) => `const sdk::Snowflake ${n} = SnowflakeFromJs(ArgOrUndefined(info, ${i}), "${n}");`, forward: (n) => n },
+  string: { ts: 'string', cpp: 'std::string', read: (n, i) => `std::string ${n} = StringArg(info, ${i}, "${n}");`, forward: (n) => `std::move(${n})` },
+  metadata: { ts: 'NativeMetadata', cpp: 'sdk::Metadata', read: (n, i) => `sdk::Metadata ${n} = MetadataFromJs(ArgOrUndefined(info, ${i}), "${n}");`, forward: (n) => `std::move(${n})` },
+  'metadata?': { ts: 'NativeMetadata', cpp: 'std::optional<sdk::Metadata>', optional: true, read: (n, i) => `std::optional<sdk::Metadata> ${n} = OptionalMetadataFromJs(ArgOrUndefined(info, ${i}), "${n}");`, forward: (n) => `std::move(${n})` },
+  bool: { ts: 'boolean', cpp: 'bool', read: (n, i) => `const bool ${n} = BoolArg(info, ${i}, "${n}");`, forward: (n) => n },
+  limit: { ts: 'number', cpp: 'int32_t', read: (n, i) => `const int32_t ${n} = LimitArg(info, ${i}, "${n}");`, forward: (n) => n },
+  activity: { ts: 'NativeActivity', cpp: 'sdk::Activity', read: (n, i) => `sdk::Activity ${n} = ActivityFromJs(ArgOrUndefined(info, ${i}));`, forward: (n) => `std::move(${n})` },
+  activityInvite: { ts: 'NativeActivityInvite', cpp: 'sdk::ActivityInvite', read: (n, i) => `sdk::ActivityInvite ${n} = ActivityInviteFromJs(ArgOrUndefined(info, ${i}), "${n}");`, forward: (n) => `std::move(${n})` },
   // Voice controls: volumes and dB thresholds (a float, finite and in float range), a delay in ms.
-  float: { ts: 'number', read: (n, i) => `const float ${n} = FloatArg(info, ${i}, "${n}");`, forward: (n) => n },
-  uint: { ts: 'number', read: (n, i) => `const uint32_t ${n} = Uint32Arg(info, ${i}, "${n}");`, forward: (n) => n },
+  float: { ts: 'number', cpp: 'float', read: (n, i) => `const float ${n} = FloatArg(info, ${i}, "${n}");`, forward: (n) => n },
+  uint: { ts: 'number', cpp: 'uint32_t', read: (n, i) => `const uint32_t ${n} = Uint32Arg(info, ${i}, "${n}");`, forward: (n) => n },
 };
 
 // What a synchronous method returns: its TypeScript type and, for generated glue, the body that
 // calls the port (`call`) and converts; a closed client answers without calling the port.
 const RETURN_KINDS = {
-  void: { ts: 'void', body: (call) => [`if (client_) ${call};`, 'return info.Env().Undefined();'] },
+  void: { ts: 'void', cpp: 'void', body: (call) => [`if (client_) ${call};`, 'return info.Env().Undefined();'] },
   // A fire-and-forget call that a closed client refuses (a JS Error), as the vendor would crash.
-  'void, closed throws': { ts: 'void', live: true, body: (call) => [`${call};`, 'return info.Env().Undefined();'] },
-  bool: { ts: 'boolean', body: (call) => [`return Napi::Boolean::New(info.Env(), client_ && ${call});`] },
+  'void, closed throws': { ts: 'void', cpp: 'void', live: true, body: (call) => [`${call};`, 'return info.Env().Undefined();'] },
+  bool: { ts: 'boolean', cpp: 'bool', body: (call) => [`return Napi::Boolean::New(info.Env(), client_ && ${call});`] },
   // A closed client answers 0.
-  float: { ts: 'number', body: (call) => [`return Napi::Number::New(info.Env(), client_ ? static_cast<double>(${call}) : 0.0);`] },
-  'lobby?': { ts: 'NativeLobby | null', body: (call) => optional(call, 'LobbyToJs') },
-  'call?': { ts: 'NativeCall | null', body: (call) => optional(call, 'CallToJs') },
-  'user?': { ts: 'NativeUser | null', body: (call) => optional(call, 'UserToJs') },
-  users: { ts: 'NativeUser[]', body: (call) => ['std::vector<sdk::User> users;', `if (client_) users = ${call};`, 'return UsersToJs(info.Env(), users);'] },
-  relationships: { ts: 'NativeRelationship[]', body: (call) => ['std::vector<sdk::Relationship> found;', `if (client_) found = ${call};`, 'return RelationshipsToJs(info.Env(), found);'] },
-  'relationship?': { ts: 'NativeRelationship | null', body: (call) => ['if (!client_) return info.Env().Null();', `return RelationshipToJs(info.Env(), ${call});`] },
-  snowflakes: { ts: 'string[]', body: (call) => ['std::vector<sdk::Snowflake> ids;', `if (client_) ids = ${call};`, 'return SnowflakesToJs(info.Env(), ids);'] },
+  float: { ts: 'number', cpp: 'float', body: (call) => [`return Napi::Number::New(info.Env(), client_ ? static_cast<double>(${call}) : 0.0);`] },
+  'lobby?': { ts: 'NativeLobby | null', cpp: 'std::optional<sdk::Lobby>', body: (call) => optional(call, 'LobbyToJs') },
+  'call?': { ts: 'NativeCall | null', cpp: 'std::optional<sdk::CallInfo>', body: (call) => optional(call, 'CallToJs') },
+  'user?': { ts: 'NativeUser | null', cpp: 'std::optional<sdk::User>', body: (call) => optional(call, 'UserToJs') },
+  users: { ts: 'NativeUser[]', cpp: 'std::vector<sdk::User>', body: (call) => ['std::vector<sdk::User> users;', `if (client_) users = ${call};`, 'return UsersToJs(info.Env(), users);'] },
+  relationships: { ts: 'NativeRelationship[]', cpp: 'std::vector<sdk::Relationship>', body: (call) => ['std::vector<sdk::Relationship> found;', `if (client_) found = ${call};`, 'return RelationshipsToJs(info.Env(), found);'] },
+  'relationship?': { ts: 'NativeRelationship | null', cpp: 'sdk::Relationship', body: (call) => ['if (!client_) return info.Env().Null();', `return RelationshipToJs(info.Env(), ${call});`] },
+  snowflakes: { ts: 'string[]', cpp: 'std::vector<sdk::Snowflake>', body: (call) => ['std::vector<sdk::Snowflake> ids;', `if (client_) ids = ${call};`, 'return SnowflakesToJs(info.Env(), ids);'] },
   string: { ts: 'string' },
   snowflake: { ts: 'string' },
   version: { ts: 'NativeVersion' },
@@ -81,7 +84,7 @@ const RETURN_KINDS = {
   // A per-client function reading the live status (ClientWrap::StatusReader).
   statusReader: { ts: '() => number' },
   // A closed client throws (the pair is made by the client's library).
-  codeVerifier: { ts: 'NativeCodeVerifier', live: true, body: (call) => [`return CodeVerifierToJs(info.Env(), ${call});`] },
+  codeVerifier: { ts: 'NativeCodeVerifier', cpp: 'sdk::AuthorizationCodeVerifier', live: true, body: (call) => [`return CodeVerifierToJs(info.Env(), ${call});`] },
 };
 // An enum argument: a vendor value, checked against the enum's values (a RangeError otherwise).
 function argKind(kind) {
@@ -89,6 +92,7 @@ function argKind(kind) {
   const name = kind.slice(5);
   return {
     ts: 'number',
+    cpp: `sdk::${name}`,
     read: (n, i) => `const sdk::${name} ${n} = EnumArg<sdk::${name}>(info, ${i}, "${n}", sdk::Is${name});`,
     forward: (n) => n,
   };
@@ -184,6 +188,10 @@ function load() {
       if (!method.port) problems.push(`${where}: generated glue needs "port" (the port method)`);
       if (method.returns && !RETURN_KINDS[method.returns]?.body) problems.push(`${where}: returns ${method.returns} has no generated glue; mark it "glue": "custom"`);
       for (const [name, kind] of method.args) if (!argKind(kind).read) problems.push(`${where}: argument ${name} (${kind}) has no generated reader; mark it "glue": "custom"`);
+      if (method.returns && method.feature !== 'core' && !RETURN_KINDS[method.returns]?.cpp) problems.push(`${where}: returns ${method.returns} has no C++ type for the port's list`);
+    }
+    if (method.const !== undefined && (method.const !== true || method.returns === undefined)) {
+      problems.push(`${where}: "const": true marks a synchronous port method that changes nothing`);
     }
   }
   if (problems.length) throw new Error(`seam/seam.json:\n  ${problems.join('\n  ')}`);
@@ -396,6 +404,7 @@ function outputs(seam) {
     'lib/generated/seam.ts': seamTs(seam),
     ...worldOutputs(ROOT, (kind) => argKind(kind).ts ?? RETURN_KINDS[kind]?.ts),
     ...bridgeOutputs(ROOT, seam.methods),
+    ...portOutputs(seam.methods, { arg: (kind) => argKind(kind).cpp, result: (kind) => RESULT_KINDS[kind].cpp, returns: (kind) => RETURN_KINDS[kind].cpp }),
     ...payloads.outputs(seam.payloads),
   };
 }

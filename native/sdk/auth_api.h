@@ -5,6 +5,7 @@
 #include <functional>
 #include <string>
 
+#include "generated/port_methods.h"
 #include "sdk/callbacks.h"
 
 // CreateAuthorizationCodeVerifier: a fresh PKCE pair (RFC 7636): a random verifier of 43
@@ -67,35 +68,10 @@
 // the game, and calls `cb` when they ask to (the game then starts its Authorize flow). The
 // subscription lasts until RemoveAuthorizeRequestCallback (or the client closes), across the
 // chat client stopping or losing its RPC connection and coming back (the SDK subscribes again).
-#define SDK_AUTH_API_METHODS(X)                                                                           \
-  X(sdk::AuthorizationCodeVerifier, CreateAuthorizationCodeVerifier, (), )                                \
-  X(void, Authorize,                                                                                      \
-    (std::string scopes, std::string codeChallenge, std::string state, std::string nonce,                 \
-     AuthorizationCallback done), )                                                                       \
-  X(void, AbortAuthorize, (), )                                                                           \
-  X(void, GetToken,                                                                                       \
-    (sdk::Snowflake applicationId, std::string code, std::string codeVerifier, std::string redirectUri,   \
-     TokenExchangeCallback done), )                                                                       \
-  X(void, RefreshToken, (sdk::Snowflake applicationId, std::string refreshToken, TokenExchangeCallback done), ) \
-  X(void, RevokeToken, (sdk::Snowflake applicationId, std::string token, ResultCallback done), )   \
-  X(void, SetTokenExpirationCallback, (TokenExpirationCallback cb), )                                    \
-  X(bool, IsAuthenticated, (), )                                                                          \
-  X(void, FetchCurrentUser, (sdk::TokenType tokenType, std::string token, CurrentUserCallback done), ) \
-  X(void, RegisterAuthorizeRequestCallback, (AuthorizeRequestCallback cb), )                              \
-  X(void, RemoveAuthorizeRequestCallback, (), )                                                           \
-  X(void, GetProvisionalToken,                                                                            \
-    (sdk::Snowflake applicationId, sdk::ExternalAuthType externalAuthType, std::string externalAuthToken, \
-     TokenExchangeCallback done), )                                                                     \
-  X(void, UpdateProvisionalAccountDisplayName, (std::string name, ResultCallback done), )                 \
-  X(void, GetTokenFromProvisionalMerge,                                                                   \
-    (sdk::Snowflake applicationId, std::string code, std::string codeVerifier, std::string redirectUri,   \
-     sdk::ExternalAuthType externalAuthType, std::string externalAuthToken, TokenExchangeCallback done), ) \
-  X(void, ProvisionalUserMergeCompleted, (bool success), )                                               \
-  X(void, UnmergeIntoProvisionalAccount,                                                                  \
-    (sdk::Snowflake applicationId, sdk::ExternalAuthType externalAuthType, std::string externalAuthToken, \
-     ResultCallback done), )                                                                              \
-  X(void, ExchangeChildToken,                                                                             \
-    (std::string parentApplicationToken, sdk::Snowflake childApplicationId, TokenExchangeCallback done), )
+#define SDK_AUTH_API_METHODS(X) \
+  SDK_AUTH_SEAM_METHODS(X) \
+  X(void, SetTokenExpirationCallback, (TokenExpirationCallback cb), ) \
+  X(void, RegisterAuthorizeRequestCallback, (AuthorizeRequestCallback cb), )
 
 namespace sdk {
 

@@ -9,6 +9,11 @@
 
 namespace sdk {
 
+// The callback of an asynchronous port method whose success carries a value (the seam's generated
+// lists name it so: port_methods.h); a failure passes a default-constructed value.
+template <typename T>
+using ValueCallback = std::function<void(const Result&, T)>;
+
 struct CallbackTypes {
   using ResultCallback = std::function<void(const Result&)>;
   using LogCallback = std::function<void(const std::string& message, LogSeverity)>;

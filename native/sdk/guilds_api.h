@@ -4,13 +4,13 @@
 #include <functional>
 #include <vector>
 
+#include "generated/port_methods.h"
 #include "sdk/callbacks.h"
 #include "sdk/guilds.h"
 
 // GetGuildChannels: ordered by position, ties by id; channels the user cannot view are left out.
-#define SDK_GUILDS_API_METHODS(X)                   \
-  X(void, GetUserGuilds, (GuildsCallback done), )   \
-  X(void, GetGuildChannels, (sdk::Snowflake guildId, GuildChannelsCallback done), )
+#define SDK_GUILDS_API_METHODS(X) \
+  SDK_GUILDS_SEAM_METHODS(X)
 
 namespace sdk {
 

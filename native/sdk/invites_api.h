@@ -6,6 +6,7 @@
 #include <functional>
 #include <string>
 
+#include "generated/port_methods.h"
 #include "sdk/callbacks.h"
 #include "sdk/invites.h"
 #include "sdk/types.h"
@@ -27,15 +28,11 @@
 // an invite outside it; true when recorded.
 // Callbacks: an invite arrived / changed (isValid went false); the user accepted an invite in the
 // chat client: the join secret, and the same with the invite's application.
-#define SDK_INVITES_API_METHODS(X)                                                                       \
-  X(void, SendActivityInvite, (sdk::Snowflake userId, std::string content, ResultCallback done), )     \
-  X(void, SendActivityJoinRequest, (sdk::Snowflake userId, ResultCallback done), )                      \
-  X(void, SendActivityJoinRequestReply, (sdk::ActivityInvite invite, ResultCallback done), )            \
-  X(void, AcceptActivityInvite, (sdk::ActivityInvite invite, JoinSecretCallback done), )                \
-  X(bool, RegisterLaunchCommand, (sdk::Snowflake applicationId, std::string command), )                 \
-  X(void, SetActivityInviteCreatedCallback, (ActivityInviteCallback cb), )                              \
-  X(void, SetActivityInviteUpdatedCallback, (ActivityInviteCallback cb), )                              \
-  X(void, SetActivityJoinCallback, (ActivityJoinCallback cb), )                                         \
+#define SDK_INVITES_API_METHODS(X) \
+  SDK_INVITES_SEAM_METHODS(X) \
+  X(void, SetActivityInviteCreatedCallback, (ActivityInviteCallback cb), ) \
+  X(void, SetActivityInviteUpdatedCallback, (ActivityInviteCallback cb), ) \
+  X(void, SetActivityJoinCallback, (ActivityJoinCallback cb), ) \
   X(void, SetActivityJoinWithApplicationCallback, (ActivityJoinWithApplicationCallback cb), )
 
 namespace sdk {

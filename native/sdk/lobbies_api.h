@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "generated/port_methods.h"
 #include "sdk/callbacks.h"
 #include "sdk/lobby.h"
 
@@ -23,16 +24,8 @@
 // provisional account, which must first be merged into a full account (the vendor's
 // provisionalUserMergeRequired callback): AuthorizationFailed, kMergeRequiredMessage.
 // SetLobbyEventCallback: registering again replaces the previous callback (vendor behaviour).
-#define SDK_LOBBIES_API_METHODS(X)                                                                       \
-  X(void, CreateOrJoinLobby,                                                                              \
-    (std::string secret, std::optional<sdk::Metadata> lobbyMetadata, std::optional<sdk::Metadata> memberMetadata, \
-     LobbyIdCallback done), )                                                                             \
-  X(void, LeaveLobby, (sdk::Snowflake lobbyId, ResultCallback done), )                                    \
-  X(void, LinkChannelToLobby, (sdk::Snowflake lobbyId, sdk::Snowflake channelId, ResultCallback done), )   \
-  X(void, UnlinkChannelFromLobby, (sdk::Snowflake lobbyId, ResultCallback done), )                        \
-  X(void, JoinLinkedLobbyGuild, (sdk::Snowflake lobbyId, InviteUrlCallback done), )                       \
-  X(std::optional<sdk::Lobby>, GetLobby, (sdk::Snowflake lobbyId), const)                                  \
-  X(std::vector<sdk::Snowflake>, GetLobbyIds, (), const)                                                   \
+#define SDK_LOBBIES_API_METHODS(X) \
+  SDK_LOBBIES_SEAM_METHODS(X) \
   X(void, SetLobbyEventCallback, (LobbyEventCallback cb), )
 
 namespace sdk {

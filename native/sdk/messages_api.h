@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "generated/port_methods.h"
 #include "sdk/callbacks.h"
 #include "sdk/lobby.h"
 #include "sdk/user_messages.h"
@@ -16,18 +17,9 @@
 // block, or friends, or share a guild and have messaged before (HTTPError 403, 50007 otherwise).
 // SetMessageEventCallback: created and updated messages, lobby and direct alike; registering
 // again replaces (as every Set...Callback).
-#define SDK_MESSAGES_API_METHODS(X)                                                                      \
-  X(void, SendLobbyMessage, (sdk::Snowflake lobbyId, std::string content, sdk::Metadata metadata,         \
-                             MessageIdCallback done), )                                                   \
-  X(void, GetLobbyMessages, (sdk::Snowflake lobbyId, int32_t limit, MessagesCallback done), )             \
-  X(void, SendUserMessage, (sdk::Snowflake recipientId, std::string content, sdk::Metadata metadata,      \
-                            MessageIdCallback done), )                                                    \
-  X(void, EditUserMessage, (sdk::Snowflake recipientId, sdk::Snowflake messageId, std::string content,    \
-                            ResultCallback done), )                                                       \
-  X(void, DeleteUserMessage, (sdk::Snowflake recipientId, sdk::Snowflake messageId, ResultCallback done), ) \
-  X(void, GetUserMessages, (sdk::Snowflake recipientId, int32_t limit, MessagesCallback done), )          \
-  X(void, GetUserMessageSummaries, (UserMessageSummariesCallback done), )                                 \
-  X(void, SetMessageEventCallback, (MessageEventCallback cb), )                                           \
+#define SDK_MESSAGES_API_METHODS(X) \
+  SDK_MESSAGES_SEAM_METHODS(X) \
+  X(void, SetMessageEventCallback, (MessageEventCallback cb), ) \
   X(void, SetMessageDeletedCallback, (MessageDeletedCallback cb), )
 
 namespace sdk {

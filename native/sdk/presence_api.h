@@ -5,6 +5,7 @@
 #include <functional>
 #include <optional>
 
+#include "generated/port_methods.h"
 #include "sdk/callbacks.h"
 #include "sdk/presence.h"
 #include "sdk/types.h"
@@ -16,11 +17,8 @@
 // GetUser: a user this client knows (itself, and the members of its lobbies), from its cache;
 // nullopt otherwise or when not ready.
 // SetUserUpdatedCallback: a known user's data (e.g. its activity or status) changed.
-#define SDK_PRESENCE_API_METHODS(X)                                                \
-  X(void, UpdateRichPresence, (sdk::Activity activity, ResultCallback done), )     \
-  X(void, ClearRichPresence, (), )                                                 \
-  X(void, SetOnlineStatus, (sdk::StatusType status, ResultCallback done), )        \
-  X(std::optional<sdk::User>, GetUser, (sdk::Snowflake userId), const)             \
+#define SDK_PRESENCE_API_METHODS(X) \
+  SDK_PRESENCE_SEAM_METHODS(X) \
   X(void, SetUserUpdatedCallback, (UserUpdatedCallback cb), )
 
 namespace sdk {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "generated/port_methods.h"
 #include "sdk/callbacks.h"
 #include "sdk/relationships.h"
 #include "sdk/types.h"
@@ -25,27 +26,10 @@
 // friends only: a Discord request from or to one is refused (HTTPError 400).
 // Callbacks: a relationship was created or changed type / was removed (isDiscordRelationshipUpdate
 // tells which of the two types); a friend moved to another group.
-#define SDK_RELATIONSHIPS_API_METHODS(X)                                                          \
-  X(std::vector<sdk::Relationship>, GetRelationships, (), const)                                  \
-  X(std::vector<sdk::Relationship>, GetRelationshipsByGroup, (sdk::RelationshipGroupType group), const) \
-  X(sdk::Relationship, GetRelationshipHandle, (sdk::Snowflake userId), const)                     \
-  X(std::vector<sdk::User>, SearchFriendsByUsername, (std::string search), const)                 \
-  X(void, SendDiscordFriendRequest, (std::string username, ResultCallback done), )                \
-  X(void, SendGameFriendRequest, (std::string username, ResultCallback done), )                   \
-  X(void, SendDiscordFriendRequestById, (sdk::Snowflake userId, ResultCallback done), )           \
-  X(void, SendGameFriendRequestById, (sdk::Snowflake userId, ResultCallback done), )              \
-  X(void, AcceptDiscordFriendRequest, (sdk::Snowflake userId, ResultCallback done), )             \
-  X(void, AcceptGameFriendRequest, (sdk::Snowflake userId, ResultCallback done), )                \
-  X(void, RejectDiscordFriendRequest, (sdk::Snowflake userId, ResultCallback done), )             \
-  X(void, RejectGameFriendRequest, (sdk::Snowflake userId, ResultCallback done), )                \
-  X(void, CancelDiscordFriendRequest, (sdk::Snowflake userId, ResultCallback done), )             \
-  X(void, CancelGameFriendRequest, (sdk::Snowflake userId, ResultCallback done), )                \
-  X(void, RemoveGameFriend, (sdk::Snowflake userId, ResultCallback done), )                       \
-  X(void, RemoveDiscordAndGameFriend, (sdk::Snowflake userId, ResultCallback done), )             \
-  X(void, BlockUser, (sdk::Snowflake userId, ResultCallback done), )                              \
-  X(void, UnblockUser, (sdk::Snowflake userId, ResultCallback done), )                            \
-  X(void, SetRelationshipCreatedCallback, (RelationshipCallback cb), )                            \
-  X(void, SetRelationshipDeletedCallback, (RelationshipCallback cb), )                            \
+#define SDK_RELATIONSHIPS_API_METHODS(X) \
+  SDK_RELATIONSHIPS_SEAM_METHODS(X) \
+  X(void, SetRelationshipCreatedCallback, (RelationshipCallback cb), ) \
+  X(void, SetRelationshipDeletedCallback, (RelationshipCallback cb), ) \
   X(void, SetRelationshipGroupsUpdatedCallback, (RelationshipGroupsCallback cb), )
 
 namespace sdk {

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "generated/port_methods.h"
 #include "sdk/callbacks.h"
 #include "sdk/voice.h"
 
@@ -31,51 +32,20 @@
 // callback. The no-audio-input callback reports when the microphone's level falls below the
 // threshold (false) or comes back (true). SetNoiseCancellation is Krisp (SDK 1.9+): a backend
 // without Feature::NoiseCancellation ignores it and reads false.
-#define SDK_VOICE_CONTROLS_METHODS(X)                                                       \
-  X(void, GetInputDevices, (AudioDevicesCallback done), )                                   \
-  X(void, GetOutputDevices, (AudioDevicesCallback done), )                                  \
-  X(void, GetCurrentInputDevice, (AudioDeviceCallback done), )                              \
-  X(void, GetCurrentOutputDevice, (AudioDeviceCallback done), )                             \
-  X(void, SetInputDevice, (std::string deviceId, ResultCallback done), )                    \
-  X(void, SetOutputDevice, (std::string deviceId, ResultCallback done), )                   \
-  X(void, SetAudioDevicesChangedCallback, (AudioDevicesChangedCallback cb), )               \
-  X(void, SetInputVolume, (float volume), )                                                 \
-  X(float, GetInputVolume, (), const)                                                       \
-  X(void, SetOutputVolume, (float volume), )                                                \
-  X(float, GetOutputVolume, (), const)                                                      \
-  X(bool, SetParticipantVolume, (sdk::Snowflake lobbyId, sdk::Snowflake userId, float volume), ) \
-  X(bool, SetLocalMute, (sdk::Snowflake lobbyId, sdk::Snowflake userId, bool mute), )       \
-  X(bool, SetAudioMode, (sdk::Snowflake lobbyId, sdk::AudioMode mode), )                    \
-  X(bool, SetVADThreshold, (sdk::Snowflake lobbyId, bool automatic, float threshold), )     \
-  X(bool, SetPTTReleaseDelay, (sdk::Snowflake lobbyId, uint32_t delayMs), )                 \
-  X(bool, SetPTTActive, (sdk::Snowflake lobbyId, bool active), )                            \
-  X(void, SetNoAudioInputThreshold, (float dBFS), )                                         \
-  X(void, SetNoAudioInputCallback, (NoAudioInputCallback cb), )                             \
-  X(void, SetAutomaticGainControl, (bool on), )                                             \
-  X(bool, GetAutomaticGainControl, (), const)                                               \
-  X(void, SetEchoCancellation, (bool on), )                                                 \
-  X(bool, GetEchoCancellation, (), const)                                                   \
-  X(void, SetNoiseSuppression, (bool on), )                                                 \
-  X(bool, GetNoiseSuppression, (), const)                                                   \
-  X(void, SetNoiseCancellation, (bool on), )                                                \
-  X(bool, GetNoiseCancellation, (), const)
+#define SDK_VOICE_CONTROLS_METHODS(X) \
+  SDK_VOICE_CONTROLS_SEAM_METHODS(X) \
+  X(void, SetAudioDevicesChangedCallback, (AudioDevicesChangedCallback cb), ) \
+  X(void, SetNoAudioInputCallback, (NoAudioInputCallback cb), )
 
-#define SDK_VOICE_API_METHODS(X)                                                            \
-  X(sdk::Result, StartCall, (sdk::Snowflake lobbyId), )                                     \
-  X(void, EndCall, (sdk::Snowflake lobbyId, DoneCallback done), )                           \
-  X(void, EndCalls, (DoneCallback done), )                                                  \
-  X(std::optional<sdk::CallInfo>, GetCall, (sdk::Snowflake lobbyId), const)                 \
-  X(bool, SetSelfMute, (sdk::Snowflake lobbyId, bool mute), )                               \
-  X(bool, SetSelfDeaf, (sdk::Snowflake lobbyId, bool deaf), )                               \
-  X(void, SetSelfMuteAll, (bool mute), )                                                    \
-  X(void, SetSelfDeafAll, (bool deaf), )                                                    \
-  X(bool, GetSelfMuteAll, (), const)                                                        \
-  X(bool, GetSelfDeafAll, (), const)                                                        \
-  X(void, SetCallStatusCallback, (CallStatusCallback cb), )                                 \
-  X(void, SetVoiceEventCallback, (VoiceEventCallback cb), )                                 \
-  X(void, GetVoiceSettings, (VoiceSettingsCallback done), )                                 \
-  X(void, SetVoiceSettingsUpdatedCallback, (VoiceSettingsUpdatedCallback cb), )             \
-  X(void, SetVoiceLogCallback, (LogCallback cb, sdk::LogSeverity minSeverity), )            \
+#define SDK_VOICE_API_METHODS(X) \
+  SDK_VOICE_SEAM_METHODS(X) \
+  X(sdk::Result, StartCall, (sdk::Snowflake lobbyId), ) \
+  X(void, EndCall, (sdk::Snowflake lobbyId, DoneCallback done), ) \
+  X(void, EndCalls, (DoneCallback done), ) \
+  X(void, SetCallStatusCallback, (CallStatusCallback cb), ) \
+  X(void, SetVoiceEventCallback, (VoiceEventCallback cb), ) \
+  X(void, SetVoiceSettingsUpdatedCallback, (VoiceSettingsUpdatedCallback cb), ) \
+  X(void, SetVoiceLogCallback, (LogCallback cb, sdk::LogSeverity minSeverity), ) \
   SDK_VOICE_CONTROLS_METHODS(X)
 
 namespace sdk {
