@@ -69,6 +69,7 @@ const RETURN_KINDS = {
   // A closed client answers 0.
   float: { ts: 'number', cpp: 'float', body: (call) => [`return Napi::Number::New(info.Env(), client_ ? static_cast<double>(${call}) : 0.0);`] },
   'lobby?': { ts: 'NativeLobby | null', cpp: 'std::optional<sdk::Lobby>', body: (call) => optional(call, 'LobbyToJs') },
+  calls: { ts: 'NativeCall[]', cpp: 'std::vector<sdk::CallInfo>', body: (call) => ['std::vector<sdk::CallInfo> calls;', `if (client_) calls = ${call};`, 'return CallsToJs(info.Env(), calls);'] },
   'call?': { ts: 'NativeCall | null', cpp: 'std::optional<sdk::CallInfo>', body: (call) => optional(call, 'CallToJs') },
   'user?': { ts: 'NativeUser | null', cpp: 'std::optional<sdk::User>', body: (call) => optional(call, 'UserToJs') },
   users: { ts: 'NativeUser[]', cpp: 'std::vector<sdk::User>', body: (call) => ['std::vector<sdk::User> users;', `if (client_) users = ${call};`, 'return UsersToJs(info.Env(), users);'] },

@@ -255,3 +255,23 @@ describe('leaving', () => {
     expect(alice!.client.getCall(second)).toBeNull();
   });
 });
+
+describe('getCalls', () => {
+  // discordpp.h, Client::GetCalls: "Returns a reference to all currently active calls, if any."
+  // The order is not stated there: lobby id order is our choice (docs/voice.md).
+  it("lists every call this client is in, each as getCall shows it, ordered by lobby id; empty when there is none", async () => {
+    const { sim, all: [alice, bob] } = await lobbyOf(2);
+    expect(alice!.client.getCalls()).toEqual([]);
+    const other = await alice!.client.createOrJoinLobby('second-room');
+    const lobbies = alice!.client.getLobbyIds().slice().sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+    for (const lobbyId of lobbies.slice().reverse()) await alice!.client.startCall(lobbyId);
+    expect(alice!.client.getCalls().map((call) => call.lobbyId)).toEqual(lobbies);
+    expect(alice!.client.getCalls()).toEqual(lobbies.map((lobbyId) => alice!.client.getCall(lobbyId)));
+    expect(bob!.client.getCalls()).toEqual([]);
+    await alice!.client.endCall(other);
+    await sim.settle();
+    expect(alice!.client.getCalls().map((call) => call.lobbyId)).toEqual(lobbies.filter((id) => id !== other));
+    alice!.client.close();
+    expect(alice!.client.getCalls()).toEqual([]);
+  });
+});

@@ -52,6 +52,7 @@ export const BRIDGE_METHODS = [
   'endCall',
   'endCalls',
   'getCall',
+  'getCalls',
   'setSelfMute',
   'setSelfDeaf',
   'setSelfMuteAll',

@@ -75,6 +75,13 @@ declare module '../client/client.js' {
     /** This client's call in a lobby, with its participants and their voice states; null when there is none. */
     getCall(lobbyId: SnowflakeInput): Call | null;
     /**
+     * Every call this client is in (`Client::GetCalls`), ordered by lobby id: the same view as
+     * {@link Client.getCall} for each. Empty before any call starts and once the client is closed.
+     * @example
+     * for (const call of client.getCalls()) console.log(call.lobbyId, call.status);
+     */
+    getCalls(): Call[];
+    /**
      * Mutes (or unmutes) this client's microphone in a lobby's call (`Call::SetSelfMute`); the other
      * participants get `voiceStateChanged`. Returns false when this client has no call there.
      * @throws TypeError when `mute` is not a boolean; RangeError for a malformed lobby id.
@@ -168,6 +175,11 @@ defineClientMethods({
     const id = toSnowflake(lobbyId, 'lobbyId');
     const call = state.closed ? null : state.native.getCall(id);
     return call ? toCall(call) : null;
+  },
+
+  getCalls(): Call[] {
+    const state = requireClient(this, 'getCalls');
+    return state.closed ? [] : state.native.getCalls().map(toCall);
   },
 
   setSelfMute(lobbyId: SnowflakeInput, mute: boolean): boolean {

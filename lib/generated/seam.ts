@@ -774,6 +774,8 @@ export interface NativeClient {
   endCall(requestId: number, lobbyId: string): void;
   endCalls(requestId: number): void;
   getCall(lobbyId: string): NativeCall | null;
+  /** Every call this client is in, ordered by lobby id (Client::GetCalls). */
+  getCalls(): NativeCall[];
   /** False when there is no call in that lobby (or the client is closed). */
   setSelfMute(lobbyId: string, mute: boolean): boolean;
   /** False when there is no call in that lobby (or the client is closed). */

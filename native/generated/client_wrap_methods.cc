@@ -44,6 +44,7 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MethodTable()
       InstanceMethod<&ClientWrap::EndCall>("endCall"),
       InstanceMethod<&ClientWrap::EndCalls>("endCalls"),
       InstanceMethod<&ClientWrap::GetCall>("getCall"),
+      InstanceMethod<&ClientWrap::GetCalls>("getCalls"),
       InstanceMethod<&ClientWrap::SetSelfMute>("setSelfMute"),
       InstanceMethod<&ClientWrap::SetSelfDeaf>("setSelfDeaf"),
       InstanceMethod<&ClientWrap::SetSelfMuteAll>("setSelfMuteAll"),
@@ -243,6 +244,13 @@ Napi::Value ClientWrap::GetCall(const Napi::CallbackInfo& info) {
   if (!client_) return info.Env().Null();
   auto value = client_->Voice().GetCall(lobbyId);
   return value ? Napi::Value(CallToJs(info.Env(), *value)) : info.Env().Null();
+}
+
+// Every call this client is in, ordered by lobby id (Client::GetCalls).
+Napi::Value ClientWrap::GetCalls(const Napi::CallbackInfo& info) {
+  std::vector<sdk::CallInfo> calls;
+  if (client_) calls = client_->Voice().GetCalls();
+  return CallsToJs(info.Env(), calls);
 }
 
 // False when there is no call in that lobby (or the client is closed).

@@ -319,6 +319,12 @@ Napi::Object CallToJs(Napi::Env env, const sdk::CallInfo& in) {
   return out;
 }
 
+Napi::Array CallsToJs(Napi::Env env, const std::vector<sdk::CallInfo>& list) {
+  Napi::Array out = Napi::Array::New(env, list.size());
+  for (size_t i = 0; i < list.size(); ++i) out.Set(static_cast<uint32_t>(i), CallToJs(env, list[i]));
+  return out;
+}
+
 Napi::Object VoiceStateToJs(Napi::Env env, const sdk::VoiceState& in) {
   Napi::Object out = Napi::Object::New(env);
   out.Set("userId", SnowflakeToJs(env, in.userId));

@@ -71,6 +71,7 @@ Napi::Object UserMessageSummaryToJs(Napi::Env env, const sdk::UserMessageSummary
 Napi::Array UserMessageSummariesToJs(Napi::Env env, const std::vector<sdk::UserMessageSummary>& list);
 // NativeCall: A call as a client sees it (`discordpp::Call`).
 Napi::Object CallToJs(Napi::Env env, const sdk::CallInfo& in);
+Napi::Array CallsToJs(Napi::Env env, const std::vector<sdk::CallInfo>& list);
 // NativeVoiceState: A participant's voice state (`VoiceStateHandle`), with this client's volume and mute for them.
 Napi::Object VoiceStateToJs(Napi::Env env, const sdk::VoiceState& in);
 Napi::Array VoiceStatesToJs(Napi::Env env, const std::vector<sdk::VoiceState>& list);

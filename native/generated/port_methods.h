@@ -28,11 +28,13 @@
   X(void, GetUserMessages, (sdk::Snowflake recipientId, int32_t limit, sdk::ValueCallback<std::vector<sdk::MessagePtr>> done), ) \
   X(void, GetUserMessageSummaries, (sdk::ValueCallback<std::vector<sdk::UserMessageSummary>> done), )
 
+// GetCalls: Every call this client is in, ordered by lobby id (Client::GetCalls).
 // SetSelfMute: False when there is no call in that lobby (or the client is closed).
 // SetSelfDeaf: False when there is no call in that lobby (or the client is closed).
 // GetVoiceSettings: Result value: the voice settings.
 #define SDK_VOICE_SEAM_METHODS(X) \
   X(std::optional<sdk::CallInfo>, GetCall, (sdk::Snowflake lobbyId), const) \
+  X(std::vector<sdk::CallInfo>, GetCalls, (), const) \
   X(bool, SetSelfMute, (sdk::Snowflake lobbyId, bool mute), ) \
   X(bool, SetSelfDeaf, (sdk::Snowflake lobbyId, bool deaf), ) \
   X(void, SetSelfMuteAll, (bool mute), ) \

@@ -1,6 +1,8 @@
-// Voice in lobbies and the chat client's voice settings (StartCall, EndCall(s), GetCall, self
+// Voice in lobbies and the chat client's voice settings (StartCall, EndCall(s), GetCall(s), self
 // mute/deaf, GetVoiceSettings and SetVoiceSettingsUpdatedCallback (SDK 1.10), AddVoiceLogCallback).
+#include <algorithm>
 #include <utility>
+#include <vector>
 
 #include "vendor/translate.h"
 #include "vendor/vendor_backend.h"
@@ -69,10 +71,8 @@ void VendorClient::EndCalls(DoneCallback done) {
   client_->EndCalls([settle] { settle(sdk::Result::Success()); });
 }
 
-std::optional<sdk::CallInfo> VendorClient::GetCall(sdk::Snowflake lobbyId) const {
-  if (!client_) return std::nullopt;
-  discordpp::Call call = client_->GetCall(lobbyId);
-  if (!call) return std::nullopt;
+namespace {
+sdk::CallInfo CallInfoOf(discordpp::Call& call, sdk::Snowflake lobbyId) {
   sdk::CallInfo out;
   out.lobbyId = lobbyId;
   out.status = ToCallStatus(call.GetStatus());
@@ -95,6 +95,25 @@ std::optional<sdk::CallInfo> VendorClient::GetCall(sdk::Snowflake lobbyId) const
   out.vadThreshold = vad.VadThreshold();
   out.pttActive = call.GetPTTActive();
   out.pttReleaseDelayMs = call.GetPTTReleaseDelay();
+  return out;
+}
+}  // namespace
+
+std::optional<sdk::CallInfo> VendorClient::GetCall(sdk::Snowflake lobbyId) const {
+  if (!client_) return std::nullopt;
+  discordpp::Call call = client_->GetCall(lobbyId);
+  if (!call) return std::nullopt;
+  return CallInfoOf(call, lobbyId);
+}
+
+std::vector<sdk::CallInfo> VendorClient::GetCalls() const {
+  std::vector<sdk::CallInfo> out;
+  if (!client_) return out;
+  for (discordpp::Call& call : client_->GetCalls()) {
+    if (call) out.push_back(CallInfoOf(call, call.GetChannelId()));
+  }
+  // The port promises lobby id order; the library does not say which order it keeps.
+  std::sort(out.begin(), out.end(), [](const sdk::CallInfo& a, const sdk::CallInfo& b) { return a.lobbyId < b.lobbyId; });
   return out;
 }
 

@@ -551,6 +551,7 @@ class Call {
   // False for the null Call StartCall returns when already in the call.
   operator bool() const;
   Status GetStatus() const;
+  uint64_t GetChannelId() const;
   std::vector<uint64_t> GetParticipants() const;
   std::optional<VoiceStateHandle> GetVoiceStateHandle(uint64_t userId) const;
   bool GetSelfMute();
@@ -852,6 +853,7 @@ class Client {
   void EndCall(uint64_t channelId, EndCallCallback callback);
   void EndCalls(EndCallsCallback callback);
   Call GetCall(uint64_t channelId);
+  std::vector<Call> GetCalls();
   void SetSelfMuteAll(bool mute);
   void SetSelfDeafAll(bool deaf);
   bool GetSelfMuteAll() const;

@@ -150,6 +150,21 @@ std::optional<sdk::CallInfo> SimClient::GetCall(sdk::Snowflake lobbyId) const {
   return info;
 }
 
+std::vector<sdk::CallInfo> SimClient::GetCalls() const {
+  std::vector<sdk::Snowflake> lobbies;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (const auto& entry : calls_) lobbies.push_back(entry.first);
+  }
+  // Each read takes the lock again (GetCall reads the world's participants outside it); a call
+  // that ended in between is left out.
+  std::vector<sdk::CallInfo> calls;
+  for (sdk::Snowflake lobbyId : lobbies) {
+    if (std::optional<sdk::CallInfo> call = GetCall(lobbyId)) calls.push_back(std::move(*call));
+  }
+  return calls;
+}
+
 bool SimClient::SetSelfMute(sdk::Snowflake lobbyId, bool mute) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
