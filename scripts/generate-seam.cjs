@@ -390,6 +390,12 @@ function seamTs({ enums, events, calls, methods }) {
     const doc = [m.doc, m.result !== undefined && !m.doc ? `Result value: ${RESULT_KINDS[m.result].ts === 'undefined' ? 'none' : RESULT_KINDS[m.result].ts}.` : ''].filter(Boolean).join(' ');
     out += `${tsdoc(doc, '  ')}  ${m.js}(${params.join(', ')}): ${returns};\n`;
   }
+  // Types a feature module derives from the description instead of listing method names again.
+  out += '}\n\n/** Each NativeClient method\'s feature and argument kinds (request id left out), as seam/seam.json gives them. */\nexport interface NativeMethodKinds {\n';
+  for (const m of methods) {
+    const kinds = m.args.filter(([, kind]) => kind !== 'requestId').map(([, kind]) => `'${kind}'`);
+    out += `  ${m.js}: { feature: '${m.feature}'; args: [${kinds.join(', ')}] };\n`;
+  }
   return `${out}}\n`;
 }
 

@@ -5,7 +5,7 @@
  * @module
  */
 import { namesByValue, valuesByLowerName } from '../model/enum-names.js';
-import { RelationshipGroupType, RelationshipType } from '../generated/seam.js';
+import { RelationshipGroupType, RelationshipType, type NativeMethodKinds, type NativeResults } from '../generated/seam.js';
 import { toSnowflake, type Snowflake, type SnowflakeInput } from '../model/ids.js';
 import { limits } from '../common/limits.js';
 import type { NativeRelationship } from '../addon/native.js';
@@ -142,19 +142,14 @@ function fromNativeRelationship(relationship: NativeRelationship): Relationship 
   };
 }
 
-type ByUser =
-  | 'sendDiscordFriendRequestById'
-  | 'sendGameFriendRequestById'
-  | 'acceptDiscordFriendRequest'
-  | 'acceptGameFriendRequest'
-  | 'rejectDiscordFriendRequest'
-  | 'rejectGameFriendRequest'
-  | 'cancelDiscordFriendRequest'
-  | 'cancelGameFriendRequest'
-  | 'removeGameFriend'
-  | 'removeDiscordAndGameFriend'
-  | 'blockUser'
-  | 'unblockUser';
+/** The relationship operations that take one user id and settle with nothing, from the seam's description. */
+type ByUser = {
+  [K in keyof NativeMethodKinds & keyof NativeResults]: NativeMethodKinds[K] extends { feature: 'relationships'; args: ['snowflake'] }
+    ? NativeResults[K] extends undefined
+      ? K
+      : never
+    : never;
+}[keyof NativeMethodKinds & keyof NativeResults];
 
 function byUser(self: unknown, name: ByUser, userId: SnowflakeInput): Promise<void> {
   return operation(self, name, (native) => {
