@@ -5,6 +5,7 @@
 //   native/generated/js_event_kinds.h      JsEventKind and the batch layout
 //   native/generated/js_events.h           one typed constructor per event kind (the only code
 //                                          that knows which int slot holds which field)
+//   native/generated/js_payloads.h        the payload slot's alternatives with a generated converter
 //   native/generated/sim_calls.h           the simulator's fault-injectable calls (sim::CallKind)
 //   native/generated/client_wrap_methods.inc   ClientWrap's method declarations
 //   native/generated/client_wrap_methods.cc    ClientWrap's method table and the argument
@@ -102,24 +103,27 @@ function optional(call, toJs) {
   return ['if (!client_) return info.Env().Null();', `auto value = ${call};`, `return value ? Napi::Value(${toJs}(info.Env(), *value)) : info.Env().Null();`];
 }
 
-// The value an asynchronous method's Result event carries on success.
+// The value an asynchronous method's Result event carries on success. `toJs` names the generated
+// converter (seam/payloads.json) of a value that rides in the payload slot; a kind without one is
+// converted by the batch's PayloadConverter itself (an id, a text, messages: napi/js_event.h).
 const RESULT_KINDS = {
   none: { cpp: '', ts: 'undefined' },
   snowflake: { cpp: 'sdk::Snowflake', ts: 'string' },
   messages: { cpp: 'std::vector<sdk::MessagePtr>', ts: 'readonly NativeMessage[]' },
-  voiceSettings: { cpp: 'sdk::VoiceSettings', ts: 'NativeVoiceSettings' },
-  guilds: { cpp: 'std::vector<sdk::GuildMinimal>', ts: 'readonly NativeGuild[]' },
-  guildChannels: { cpp: 'std::vector<sdk::GuildChannel>', ts: 'readonly NativeGuildChannel[]' },
-  userMessageSummaries: { cpp: 'std::vector<sdk::UserMessageSummary>', ts: 'readonly NativeUserMessageSummary[]' },
-  authorization: { cpp: 'sdk::Authorization', ts: 'NativeAuthorization' },
-  tokenExchange: { cpp: 'sdk::TokenExchange', ts: 'NativeTokenExchange' },
+  voiceSettings: { cpp: 'sdk::VoiceSettings', ts: 'NativeVoiceSettings', toJs: 'VoiceSettingsToJs' },
+  guilds: { cpp: 'std::vector<sdk::GuildMinimal>', ts: 'readonly NativeGuild[]', toJs: 'GuildsToJs' },
+  guildChannels: { cpp: 'std::vector<sdk::GuildChannel>', ts: 'readonly NativeGuildChannel[]', toJs: 'GuildChannelsToJs' },
+  userMessageSummaries: { cpp: 'std::vector<sdk::UserMessageSummary>', ts: 'readonly NativeUserMessageSummary[]', toJs: 'UserMessageSummariesToJs' },
+  authorization: { cpp: 'sdk::Authorization', ts: 'NativeAuthorization', toJs: 'AuthorizationToJs' },
+  tokenExchange: { cpp: 'sdk::TokenExchange', ts: 'NativeTokenExchange', toJs: 'TokenExchangeToJs' },
   string: { cpp: 'std::string', ts: 'string' },
-  currentUser: { cpp: 'sdk::CurrentUser', ts: 'NativeCurrentUser' },
-  audioDevices: { cpp: 'std::vector<sdk::AudioDevice>', ts: 'readonly NativeAudioDevice[]' },
-  audioDevice: { cpp: 'sdk::AudioDevice', ts: 'NativeAudioDevice | null' },
+  currentUser: { cpp: 'sdk::CurrentUser', ts: 'NativeCurrentUser', toJs: 'CurrentUserToJs' },
+  audioDevices: { cpp: 'std::vector<sdk::AudioDevice>', ts: 'readonly NativeAudioDevice[]', toJs: 'AudioDevicesToJs' },
+  audioDevice: { cpp: 'sdk::AudioDevice', ts: 'NativeAudioDevice | null', toJs: 'AudioDeviceToJs' },
 };
 
-// Event fields: small ones ride in the batch's int32 slots, the rest in the payload slot.
+// Event fields: small ones ride in the batch's int32 slots, the rest in the payload slot (`toJs`:
+// as for RESULT_KINDS).
 const FIELD_KINDS = {
   int: { slot: true, cpp: 'int32_t', ts: 'number', pack: (n) => n, unpack: (at) => `ints[${at}]!` },
   uint: { slot: true, cpp: 'uint32_t', ts: 'number', pack: (n) => `static_cast<int32_t>(${n})`, unpack: (at) => `ints[${at}]!` },
@@ -127,10 +131,10 @@ const FIELD_KINDS = {
   snowflake: { cpp: 'sdk::Snowflake', ts: 'string' },
   string: { cpp: 'std::string', ts: 'string', move: true },
   message: { cpp: 'sdk::MessagePtr', ts: 'NativeMessage', move: true },
-  voiceSettings: { cpp: 'sdk::VoiceSettings', ts: 'NativeVoiceSettings', move: true },
-  activityInvite: { cpp: 'sdk::ActivityInvite', ts: 'NativeActivityInvite', move: true },
-  activityJoin: { cpp: 'sdk::ActivityJoin', ts: 'NativeActivityJoin', move: true },
-  audioDevicesChange: { cpp: 'sdk::AudioDevicesChange', ts: 'NativeAudioDevicesChange', move: true },
+  voiceSettings: { cpp: 'sdk::VoiceSettings', ts: 'NativeVoiceSettings', move: true, toJs: 'VoiceSettingsToJs' },
+  activityInvite: { cpp: 'sdk::ActivityInvite', ts: 'NativeActivityInvite', move: true, toJs: 'ActivityInviteToJs' },
+  activityJoin: { cpp: 'sdk::ActivityJoin', ts: 'NativeActivityJoin', move: true, toJs: 'ActivityJoinToJs' },
+  audioDevicesChange: { cpp: 'sdk::AudioDevicesChange', ts: 'NativeAudioDevicesChange', move: true, toJs: 'AudioDevicesChangeToJs' },
 };
 
 // Int32 slots per event in a batch: kind, client, then three field slots.
@@ -245,6 +249,31 @@ function eventsHeader({ events }) {
     out += '}\n\n';
   }
   return out.replace(/\n\n$/, '\n');
+}
+
+// The payload slot's alternatives that a generated converter turns into JS, from the result and
+// event field kinds: napi/js_event.h adds them to JsPayload after the ones PayloadConverter handles
+// itself, and the converter's visitor calls each one's converter.
+const CONVERTER_OWN_PAYLOADS = ['sdk::Snowflake', 'std::string', 'sdk::MessagePtr', 'std::vector<sdk::MessagePtr>'];
+function convertedPayloads() {
+  const byType = new Map();
+  for (const kind of [...Object.values(RESULT_KINDS), ...Object.values(FIELD_KINDS)]) {
+    if (kind.slot || !kind.cpp) continue;
+    if (!kind.toJs) {
+      if (!CONVERTER_OWN_PAYLOADS.includes(kind.cpp)) throw new Error(`payload ${kind.cpp} needs toJs (its generated converter)`);
+      continue;
+    }
+    const known = byType.get(kind.cpp);
+    if (known && known !== kind.toJs) throw new Error(`payload ${kind.cpp} has two converters: ${known}, ${kind.toJs}`);
+    byType.set(kind.cpp, kind.toJs);
+  }
+  return [...byType];
+}
+
+function jsPayloadsHeader() {
+  let out = `// ${BANNER}\n// The payload slot's alternatives a generated converter turns into JS: X(C++ type, converter).\n// napi/js_event.h lists them in JsPayload; the batch's PayloadConverter calls the converter.\n#pragma once\n\n`;
+  out += `#define SEAM_CONVERTED_PAYLOADS(X) \\\n${convertedPayloads().map(([type, toJs]) => `  X(${type}, ${toJs})`).join(' \\\n')}\n`;
+  return out;
 }
 
 function simCallsHeader({ calls }) {
@@ -404,6 +433,7 @@ function outputs(seam) {
     'native/generated/sdk_enums.h': sdkEnumsHeader(seam),
     'native/generated/js_event_kinds.h': eventKindsHeader(seam),
     'native/generated/js_events.h': eventsHeader(seam),
+    'native/generated/js_payloads.h': jsPayloadsHeader(),
     'native/generated/sim_calls.h': simCallsHeader(seam),
     'native/generated/client_wrap_methods.inc': methodsInc(seam),
     'native/generated/client_wrap_methods.cc': methodsCc(seam),

@@ -147,24 +147,11 @@ Napi::Value PayloadConverter::Convert(const JsEvent& event) {
       return out;
     }
     Napi::Value operator()(const IdPair& ids) const { return self.Ids(ids); }
-    Napi::Value operator()(const sdk::VoiceSettings& settings) const { return VoiceSettingsToJs(env, settings); }
-    Napi::Value operator()(const std::vector<sdk::GuildMinimal>& guilds) const { return GuildsToJs(env, guilds); }
-    Napi::Value operator()(const std::vector<sdk::GuildChannel>& channels) const {
-      return GuildChannelsToJs(env, channels);
-    }
-    Napi::Value operator()(const std::vector<sdk::UserMessageSummary>& summaries) const {
-      return UserMessageSummariesToJs(env, summaries);
-    }
-    Napi::Value operator()(const sdk::Authorization& authorization) const {
-      return AuthorizationToJs(env, authorization);
-    }
-    Napi::Value operator()(const sdk::TokenExchange& tokens) const { return TokenExchangeToJs(env, tokens); }
-    Napi::Value operator()(const sdk::ActivityInvite& invite) const { return ActivityInviteToJs(env, invite); }
-    Napi::Value operator()(const sdk::ActivityJoin& join) const { return ActivityJoinToJs(env, join); }
-    Napi::Value operator()(const sdk::CurrentUser& user) const { return CurrentUserToJs(env, user); }
-    Napi::Value operator()(const std::vector<sdk::AudioDevice>& devices) const { return AudioDevicesToJs(env, devices); }
-    Napi::Value operator()(const sdk::AudioDevice& device) const { return AudioDeviceToJs(env, device); }
-    Napi::Value operator()(const sdk::AudioDevicesChange& change) const { return AudioDevicesChangeToJs(env, change); }
+    // Every other alternative, by its generated converter (generated/js_payloads.h).
+#define CONVERT_PAYLOAD(type, toJs) \
+  Napi::Value operator()(const type& value) const { return toJs(env, value); }
+    SEAM_CONVERTED_PAYLOADS(CONVERT_PAYLOAD)
+#undef CONVERT_PAYLOAD
   };
   return std::visit(Visitor{*this, env}, event.payload);
 }

@@ -19,6 +19,7 @@
 // JsEventKind and the batch layout, generated from seam/seam.json. Which field sits in which slot
 // is known only to the generated constructors (generated/js_events.h) and their TypeScript decoder.
 #include "generated/js_event_kinds.h"
+#include "generated/js_payloads.h"
 
 struct IdPair {
   sdk::Snowflake first = 0;
@@ -27,17 +28,14 @@ struct IdPair {
   friend bool operator==(const IdPair& a, const IdPair& b) { return a.first == b.first && a.second == b.second; }
 };
 
-// The payload slot: nothing, a text, a failure, an id, a message, a list of messages, two ids,
-// voice settings, guilds, guild channels, direct-message summaries, an authorization, a token set,
-// an activity invite, an activity join, a current user (FetchCurrentUser).
-using JsPayload = std::variant<std::monostate, std::string, sdk::Result, sdk::Snowflake,
-                               sdk::MessagePtr, std::vector<sdk::MessagePtr>, IdPair,
-                               sdk::VoiceSettings, std::vector<sdk::GuildMinimal>,
-                               std::vector<sdk::GuildChannel>, std::vector<sdk::UserMessageSummary>,
-                               sdk::Authorization, sdk::TokenExchange, sdk::ActivityInvite,
-                               sdk::ActivityJoin, sdk::CurrentUser,
-                               // voice controls: a device list, one device, a device change
-                               std::vector<sdk::AudioDevice>, sdk::AudioDevice, sdk::AudioDevicesChange>;
+// The payload slot: nothing, a text, a failure, an id, a message, a list of messages, two ids (the
+// batch's PayloadConverter converts these itself, reusing values across a fan-out), then every
+// value a generated converter turns into JS (from the seam's result and event field kinds:
+// generated/js_payloads.h).
+#define JS_PAYLOAD_ALTERNATIVE(type, toJs) , type
+using JsPayload = std::variant<std::monostate, std::string, sdk::Result, sdk::Snowflake, sdk::MessagePtr,
+                               std::vector<sdk::MessagePtr>, IdPair SEAM_CONVERTED_PAYLOADS(JS_PAYLOAD_ALTERNATIVE)>;
+#undef JS_PAYLOAD_ALTERNATIVE
 
 struct JsEvent {
   JsEvent(JsEventKind k, uint32_t clientId) : kind(k), client(clientId) {}
