@@ -98,6 +98,30 @@ describe('the generated seam', () => {
     expect(message).toMatchObject({ content: 'hello', authorId: user.id, lobbyId, metadata: { k: 'v' }, moderationMetadata: {}, editedAt: null, additionalContent: null });
   });
 
+  it('the harness\'s views have the described fields, in order (side: harness)', () => {
+    const world = new binding.NativeWorld({ major: 1, minor: 10, build: 0, hash: 'seam' });
+    const app = world.createApplication('game');
+    const user = world.createUser({ username: 'ada', provisional: false });
+    expect(Object.keys(app)).toEqual(payloadFields.Application);
+    expect(Object.keys(world.issueToken(user.id, app.id, 60_000))).toEqual(payloadFields.Grant);
+    const lobbyId = world.createLobby(app.id, 'secret', {}, [{ userId: user.id, remove: false, additionalName: 'Ace', flags: 1 }]);
+    const lobby = world.getLobby(lobbyId)!;
+    expect(Object.keys(lobby)).toEqual(payloadFields.ServerLobby);
+    expect(Object.keys(lobby.members[0]!)).toEqual(payloadFields.ServerLobbyMember);
+    expect(lobby.members[0]).toMatchObject({ id: user.id, additionalName: 'Ace', flags: 1 });
+    expect(Object.keys(world.getChatClient(user.id))).toEqual(payloadFields.ChatClient);
+    expect(Object.keys(world.getMachineAudio(user.id))).toEqual(payloadFields.MachineAudio);
+    const oidc = world.getOidcConfiguration(app.id)!;
+    expect(Object.keys(oidc)).toEqual(payloadFields.OidcConfiguration);
+    expect(Object.keys(oidc.discovery)).toEqual(payloadFields.OidcDiscovery);
+    // A webhook notice leaves out the keys of fields without a value (absentWhenEmpty).
+    world.setWebhookSubscribed(app.id, true);
+    world.userSendLobbyMessage(app.id, user.id, lobbyId, 'hello', {}, 2000);
+    const taken = world.takeWebhookNotices();
+    expect(Object.keys(taken)).toEqual(payloadFields.WebhookNotices);
+    expect(Object.keys(taken.notices[0]!)).toEqual(['type', 'applicationId', 'at', 'message', 'lobbyId']);
+  });
+
   it('refuses a message factory that is not a function, and keeps the one it has', () => {
     expect(() => binding.setMessageFactory(42 as never)).toThrow(new TypeError('factory must be a function'));
     const world = new binding.NativeWorld({ major: 1, minor: 10, build: 0, hash: 'seam' });

@@ -16,7 +16,6 @@ export {
   type NativePayload,
 } from '../generated/seam.js';
 export type { NativeWorld } from '../generated/world.js';
-export type { NativeApplication, NativeGrant, NativeOidcConfiguration, NativeWebhookNotice } from '../seam/native-world-types.js';
 import type { NativeClient, NativeDispatcher } from '../generated/seam.js';
 import type { NativeWorld } from '../generated/world.js';
 import { messageFactory } from '../generated/payload-factories.js';

@@ -6,29 +6,34 @@
  * @module
  */
 import type {
-  NativeActivityInvite,
+  NativeApplication,
+  NativeApplicationIdentity,
   NativeAuditLogEntry,
+  NativeAuthorizePage,
+  NativeAuthorizeRedirect,
   NativeChannelInvite,
   NativeChatClient,
-  NativeFailureSpec,
+  NativeChatClientInvite,
+  NativeConsentPrompt,
+  NativeGrant,
   NativeMachineAudio,
-  NativeMemberUpdate,
   NativeMessage,
   NativeMetadata,
-  NativeOverwrite,
+  NativeOidcConfiguration,
   NativeProfile,
+  NativeServerGuildChannel,
   NativeServerLobby,
   NativeTokenExchange,
   NativeUser,
   NativeVersion,
   NativeVoiceSettings,
-} from '../seam/native-types.js';
+  NativeWebhookNotices,
+} from './payloads.js';
 import type {
-  NativeApplication,
-  NativeGrant,
-  NativeOidcConfiguration,
-  NativeWebhookNotice,
-} from '../seam/native-world-types.js';
+  NativeFailureSpec,
+  NativeMemberUpdate,
+  NativeOverwrite,
+} from '../seam/native-types.js';
 
 /** One simulated world: the harness controls, the game backend's operations and the simulated HTTP service's entries. */
 export interface NativeWorld {
@@ -122,12 +127,12 @@ export interface NativeWorld {
   setVoiceChannelStatus(applicationId: string, channelId: string, status: string | null, reason: string | undefined): void;
   getVoiceChannelStatus(channelId: string): string | null;
   /** A guild channel as the server API shows it (the service's channel type), or null when unknown. */
-  getGuildChannel(channelId: string): { type: number; position: number; parentId: string | null } | null;
+  getGuildChannel(channelId: string): NativeServerGuildChannel | null;
   getAuditLog(guildId: string): NativeAuditLogEntry[];
 
   // Sign-in: consent, authorizations, the token endpoints of the simulated HTTP service (a refused grant: RangeError with status 400, `invalid_grant: ...`), the user's browser, identity providers and bans.
   /** The consent prompts the user's chat client shows, oldest first (none while unreachable). */
-  getConsentPrompts(userId: string): { applicationId: string; scopes: string }[];
+  getConsentPrompts(userId: string): NativeConsentPrompt[];
   /** The user answers the oldest prompt. RangeError: none, or the chat client is not reachable. */
   answerConsent(userId: string, approve: boolean): void;
   /** The user removes the application: its tokens are deleted. Returns how many. */
@@ -142,13 +147,13 @@ export interface NativeWorld {
   /** The user asks to link their account with the application: subscribed clients are told. Returns how many. RangeError: unknown, or the chat client is not reachable. */
   requestAccountLink(userId: string, applicationId: string): number;
   /** The pages the user's browser shows, oldest first: a plain page's URL, or an authorize page's fields. */
-  getBrowserPages(userId: string): ({ url: string; authorize?: undefined } | { authorize: { applicationId: string; scopes: string; state: string; codeChallenge: string; redirectUri: string } })[];
+  getBrowserPages(userId: string): ({ url: string; authorize?: undefined } | { authorize: NativeAuthorizePage })[];
   /** Opens a page in the user's browser. RangeError: unknown user. */
   openBrowserPage(userId: string, url: string): void;
   /** Opens the service's authorize page of a web flow. RangeError: unknown user, unknown or child application. */
   openAuthorizePage(userId: string, applicationId: string, scopes: string, state: string, codeChallenge: string, redirectUri: string): void;
   /** The user answers the oldest authorize page; the redirect ('' fields left out). RangeError: unknown user, no page. */
-  answerAuthorizePage(userId: string, approve: boolean): { redirectUri: string; code: string; state: string; error: string };
+  answerAuthorizePage(userId: string, approve: boolean): NativeAuthorizeRedirect;
   /** The application's Connection Entrypoint URL ('' clears it). RangeError: unknown application. */
   setConnectionEntrypointUrl(applicationId: string, url: string): void;
   /** The application's identity provider issues an external token (`type` is the vendor value). RangeError: unknown application. */
@@ -159,11 +164,11 @@ export interface NativeWorld {
   // Webhook events of the simulated HTTP service.
   /** Webhook events: the world keeps notices for subscribed applications until taken (on the JS thread). */
   setWebhookSubscribed(applicationId: string, subscribed: boolean): void;
-  takeWebhookNotices(): { notices: NativeWebhookNotice[]; dropped: number };
+  takeWebhookNotices(): NativeWebhookNotices;
 
   // Activity invites and launch commands in the chat client.
   /** The activity invites the user's chat client shows, oldest first (no join secrets). */
-  getChatClientInvites(userId: string): { invite: NativeActivityInvite; content: string }[];
+  getChatClientInvites(userId: string): NativeChatClientInvite[];
   /** The launch commands registered on the user's chat client, by application id, and the commands it ran. */
   getLaunchCommands(userId: string): { registered: Record<string, string>; launched: string[] };
   /** The user accepts an invite in the chat client. RangeError when it cannot be accepted. */
@@ -179,7 +184,7 @@ export interface NativeWorld {
   /** POST /partner-sdk/provisional-accounts/unmerge/bot. */
   unmergeBotIdentity(applicationId: string, externalUserId: string): void;
   /** The application's external identities bound to accounts (`type`: the vendor ExternalAuthType value). RangeError: unknown application. */
-  applicationIdentities(applicationId: string): { userId: string; type: number; subject: string }[];
+  applicationIdentities(applicationId: string): NativeApplicationIdentity[];
   /** Unbinds one of `userId`'s identities (its next exchange makes a new account); false when it had none such. */
   deleteApplicationIdentity(applicationId: string, userId: string, type: number, subject: string): boolean;
   /** The application's OIDC issuer configuration; null removes it. RangeError: breaks the issuer rules (nothing changed). */

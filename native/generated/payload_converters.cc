@@ -462,5 +462,23 @@ Napi::Object PayloadTablesToJs(Napi::Env env) {
   tables.Set("TokenExchange", Names(env, {"accessToken:string", "refreshToken:string", "tokenType:enum:TokenType", "expiresIn:int", "scopes:string"}));
   tables.Set("CurrentUser", Names(env, {"id:snowflake", "name:string"}));
   tables.Set("Features", Names(env, {"messageAdditionalName:bool", "voiceSettings:bool", "cpuAffinityMask:bool", "guildChannelDetails:bool", "messageModerationMetadata:bool", "inviteCoverImage:bool", "noiseCancellation:bool"}));
+  tables.Set("Application", Names(env, {"id:snowflake", "name:string", "botUserId:snowflake", "parentId:snowflake?", "publisherLinking:bool"}));
+  tables.Set("Grant", Names(env, {"accessToken:string", "userId:snowflake", "applicationId:snowflake", "expiresAt:ms"}));
+  tables.Set("ServerLobby", Names(env, {"id:snowflake", "metadata:metadata", "members:ServerLobbyMember[]", "linkedChannel:LinkedChannel?", "applicationId:snowflake", "hasSecret:bool", "idleTimeoutSeconds:uint"}));
+  tables.Set("ServerLobbyMember", Names(env, {"id:snowflake", "metadata:metadata", "connected:bool", "additionalName:string?", "flags:uint"}));
+  tables.Set("ChannelInvite", Names(env, {"code:string", "guildId:snowflake", "channelId:snowflake", "lobbyId:snowflake", "targetUserId:snowflake", "expiresAt:ms"}));
+  tables.Set("ServerGuildChannel", Names(env, {"type:enum:ChannelType", "position:int", "parentId:snowflake?"}));
+  tables.Set("AuditLogEntry", Names(env, {"actionType:int", "userId:snowflake", "targetId:snowflake", "status:string?", "reason:string?", "at:ms"}));
+  tables.Set("MachineAudio", Names(env, {"inputDevices:AudioDevice[]", "outputDevices:AudioDevice[]", "inputLevel:float"}));
+  tables.Set("ChatClient", Names(env, {"running:bool", "rpcConnected:bool", "voiceSettings:VoiceSettings"}));
+  tables.Set("ConsentPrompt", Names(env, {"applicationId:snowflake", "scopes:string"}));
+  tables.Set("ChatClientInvite", Names(env, {"invite:ActivityInvite", "content:string"}));
+  tables.Set("AuthorizePage", Names(env, {"applicationId:snowflake", "scopes:string", "state:string", "codeChallenge:string", "redirectUri:string"}));
+  tables.Set("AuthorizeRedirect", Names(env, {"redirectUri:string", "code:string", "state:string", "error:string"}));
+  tables.Set("ApplicationIdentity", Names(env, {"userId:snowflake", "type:enum:ExternalAuthType", "subject:string"}));
+  tables.Set("OidcConfiguration", Names(env, {"issuer:string", "discovery:OidcDiscovery", "discoveryRedirects:bool", "grandfathered:bool"}));
+  tables.Set("OidcDiscovery", Names(env, {"issuer:string", "jwksUri:string", "signingAlgs:string[]"}));
+  tables.Set("WebhookNotices", Names(env, {"notices:WebhookNotice[]", "dropped:uint"}));
+  tables.Set("WebhookNotice", Names(env, {"type:string", "applicationId:snowflake", "at:ms", "userId:snowflake", "scopes:string", "message:Message?", "messageId:snowflake", "channelId:snowflake", "lobbyId:snowflake"}));
   return tables;
 }

@@ -93,5 +93,6 @@ Napi::Object CurrentUserToJs(Napi::Env env, const sdk::CurrentUser& in);
 // NativeFeatures: Optional SDK features (the simulator has all; the vendor backend those its SDK header declares): one field per value of the seam's Feature enum.
 Napi::Object FeaturesToJs(Napi::Env env, const std::function<bool(sdk::Feature)>& has);
 
-// Every payload's fields as compiled, "name:kind" in JS order (seamTables().payloads; test/seam.test.ts).
+// Every payload's fields as compiled, "name:kind" in JS order, the harness's views too
+// (seamTables().payloads; test/seam.test.ts).
 Napi::Object PayloadTablesToJs(Napi::Env env);

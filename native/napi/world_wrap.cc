@@ -10,15 +10,6 @@ namespace sim {
 namespace {
 // Tells a world handed to a client constructor from any other object (methods get V8's check).
 constexpr napi_type_tag kWorldTag = {0x51a1a7ed0a1d0b0eULL, 0x0ddba11cafe5eedULL};
-
-Napi::Object GrantToJs(Napi::Env env, const TokenGrant& grant) {
-  Napi::Object out = Napi::Object::New(env);
-  out.Set("accessToken", grant.accessToken);
-  out.Set("userId", SnowflakeToJs(env, grant.userId));
-  out.Set("applicationId", SnowflakeToJs(env, grant.applicationId));
-  out.Set("expiresAt", static_cast<double>(grant.expiresAtMs));
-  return out;
-}
 }  // namespace
 
 void InitModule(Napi::Env env, Napi::Object exports, Addon& addon) {
@@ -73,16 +64,6 @@ Napi::Value WorldWrap::Advance(const Napi::CallbackInfo& info) {
   if (ms < 0 || ms > 9007199254740991.0) throw Napi::RangeError::New(info.Env(), "ms must be >= 0");
   Guarded(info.Env(), [&] { world().Advance(static_cast<uint64_t>(ms)); });
   return Napi::Number::New(info.Env(), static_cast<double>(world().Now()));
-}
-
-Napi::Object ApplicationToJs(Napi::Env env, const Application& app) {
-  Napi::Object out = Napi::Object::New(env);
-  out.Set("id", SnowflakeToJs(env, app.id));
-  out.Set("name", app.name);
-  out.Set("botUserId", SnowflakeToJs(env, app.botUserId));
-  out.Set("parentId", app.parentId == 0 ? env.Null() : SnowflakeToJs(env, app.parentId));
-  out.Set("publisherLinking", Napi::Boolean::New(env, app.publisherLinking));
-  return out;
 }
 
 // (name, parentId?, publisherLinking?)

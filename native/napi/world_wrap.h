@@ -7,6 +7,7 @@
 
 #include <napi.h>
 
+#include "generated/harness_converters.h"
 #include "napi/addon.h"
 #include "sim/client/backend.h"
 #include "sim/service/http_failure.h"
@@ -30,10 +31,6 @@ auto Guarded(Napi::Env env, Fn&& fn) -> decltype(fn()) {
     throw Napi::RangeError::New(env, error.what());
   }
 }
-
-// { id, name, botUserId, parentId (null for none), publisherLinking }: an application as the
-// harness and the simulated HTTP service see it.
-Napi::Object ApplicationToJs(Napi::Env env, const Application& app);
 
 // [{ userId, remove?, metadata?, additionalName? (string | null), flags? }], as the harness and
 // the simulated HTTP service hand member updates over.

@@ -14,15 +14,7 @@ namespace sim {
 Napi::Value WorldWrap::GetConsentPrompts(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   const sdk::Snowflake user = SnowflakeFromJs(ArgOrUndefined(info, 0), "userId");
-  const std::vector<ConsentPrompt> prompts = world().ConsentPromptsOf(user);
-  Napi::Array out = Napi::Array::New(env, prompts.size());
-  for (size_t i = 0; i < prompts.size(); ++i) {
-    Napi::Object prompt = Napi::Object::New(env);
-    prompt.Set("applicationId", SnowflakeToJs(env, prompts[i].applicationId));
-    prompt.Set("scopes", prompts[i].scopes);
-    out.Set(static_cast<uint32_t>(i), prompt);
-  }
-  return out;
+  return ConsentPromptsToJs(env, world().ConsentPromptsOf(user));
 }
 
 Napi::Value WorldWrap::AnswerConsent(const Napi::CallbackInfo& info) {
@@ -99,7 +91,8 @@ Napi::Value WorldWrap::RequestAccountLink(const Napi::CallbackInfo& info) {
 }
 
 // The web browser (sim/service/browser.h). An authorize page crosses as its fields; the harness
-// makes its URL. The strings were checked in TypeScript (lib/sim/browser.ts).
+// makes its URL. The strings were checked in TypeScript (lib/sim/browser.ts). A page is one of two
+// shapes ({ url } or { authorize }), not a struct's fields, so it is built here.
 Napi::Value WorldWrap::GetBrowserPages(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   const sdk::Snowflake user = SnowflakeFromJs(ArgOrUndefined(info, 0), "userId");
@@ -108,13 +101,7 @@ Napi::Value WorldWrap::GetBrowserPages(const Napi::CallbackInfo& info) {
   for (size_t i = 0; i < pages.size(); ++i) {
     Napi::Object page = Napi::Object::New(env);
     if (const std::optional<AuthorizePage>& authorize = pages[i].authorize) {
-      Napi::Object fields = Napi::Object::New(env);
-      fields.Set("applicationId", SnowflakeToJs(env, authorize->applicationId));
-      fields.Set("scopes", authorize->scopes);
-      fields.Set("state", authorize->state);
-      fields.Set("codeChallenge", authorize->codeChallenge);
-      fields.Set("redirectUri", authorize->redirectUri);
-      page.Set("authorize", fields);
+      page.Set("authorize", AuthorizePageToJs(env, *authorize));
     } else {
       page.Set("url", pages[i].url);
     }
@@ -150,12 +137,7 @@ Napi::Value WorldWrap::AnswerAuthorizePage(const Napi::CallbackInfo& info) {
   const bool approve = BoolArg(info, 1, "approve");
   AuthorizeRedirect redirect;
   Guarded(env, [&] { redirect = world().AnswerAuthorizePage(user, approve); });
-  Napi::Object out = Napi::Object::New(env);
-  out.Set("redirectUri", redirect.redirectUri);
-  out.Set("code", redirect.code);
-  out.Set("state", redirect.state);
-  out.Set("error", redirect.error);
-  return out;
+  return AuthorizeRedirectToJs(env, redirect);
 }
 
 Napi::Value WorldWrap::SetConnectionEntrypointUrl(const Napi::CallbackInfo& info) {

@@ -148,21 +148,19 @@ Napi::Value WorldWrap::DeleteLobbyMessageInLinkedChannel(const Napi::CallbackInf
 Napi::Value WorldWrap::GetLobby(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   auto found = world().GetServerLobby(SnowflakeFromJs(ArgOrUndefined(info, 0), "lobbyId"));
-  if (!found) return env.Null();
-  Napi::Object out = LobbyToJs(env, found->lobby);
-  out.Set("applicationId", SnowflakeToJs(env, found->applicationId));
-  out.Set("hasSecret", found->secret.has_value());
-  out.Set("idleTimeoutSeconds", Napi::Number::New(env, found->idleTimeoutSeconds));
-  Napi::Array members = out.Get("members").As<Napi::Array>();
-  for (uint32_t i = 0; i < members.Length(); ++i) {
-    Napi::Object member = members.Get(i).As<Napi::Object>();
-    auto name = found->additionalNames.find(found->lobby.members[i].id);
-    member.Set("additionalName", name == found->additionalNames.end() ? Napi::Value(env.Null())
-                                                                       : Napi::String::New(env, name->second));
-    auto flags = found->flags.find(found->lobby.members[i].id);
-    member.Set("flags", Napi::Number::New(env, flags == found->flags.end() ? 0 : flags->second));
+  return found ? Napi::Value(ServerLobbyToJs(env, *found)) : env.Null();
+}
+
+std::vector<ServerLobbyMember> ServerLobbyMembersOf(const ServerLobby& lobby) {
+  std::vector<ServerLobbyMember> members;
+  members.reserve(lobby.lobby.members.size());
+  for (const sdk::LobbyMember& member : lobby.lobby.members) {
+    ServerLobbyMember view{member, std::nullopt, 0};
+    if (auto name = lobby.additionalNames.find(member.id); name != lobby.additionalNames.end()) view.additionalName = name->second;
+    if (auto flags = lobby.flags.find(member.id); flags != lobby.flags.end()) view.flags = flags->second;
+    members.push_back(std::move(view));
   }
-  return out;
+  return members;
 }
 
 Napi::Value WorldWrap::SetLatency(const Napi::CallbackInfo& info) {

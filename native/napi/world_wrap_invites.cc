@@ -9,17 +9,8 @@ namespace sim {
 Napi::Value WorldWrap::GetChatClientInvites(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   const sdk::Snowflake user = SnowflakeFromJs(ArgOrUndefined(info, 0), "userId");
-  std::vector<SentInvite> invites;
-  Guarded(env, [&] { invites = world().ActivityInvitesOf(user); });
-  Napi::Array out = Napi::Array::New(env, invites.size());
-  for (size_t i = 0; i < invites.size(); ++i) {
-    // The join secret stays in the world: the chat client shows the invite, not the secret.
-    Napi::Object entry = Napi::Object::New(env);
-    entry.Set("invite", ActivityInviteToJs(env, invites[i].invite));
-    entry.Set("content", invites[i].content);
-    out.Set(static_cast<uint32_t>(i), entry);
-  }
-  return out;
+  // The join secret stays in the world: the chat client shows the invite, not the secret.
+  return ChatClientInvitesToJs(env, Guarded(env, [&] { return world().ActivityInvitesOf(user); }));
 }
 
 Napi::Value WorldWrap::GetLaunchCommands(const Napi::CallbackInfo& info) {
@@ -31,6 +22,7 @@ Napi::Value WorldWrap::GetLaunchCommands(const Napi::CallbackInfo& info) {
     commands = world().LaunchCommandsOf(user);
     launches = world().LaunchesOf(user);
   });
+  // Keyed by application id: a map with dynamic keys, not a struct's fields, so built here.
   Napi::Object registered = Napi::Object::New(env);
   for (const auto& [app, command] : commands) registered.Set(SnowflakeToJs(env, app), command);
   Napi::Array ran = Napi::Array::New(env, launches.size());

@@ -51,21 +51,6 @@ OidcConfiguration OidcConfigurationFromJs(const Napi::Value& value) {
   out.grandfathered = config.Get("grandfathered").ToBoolean().Value();
   return out;
 }
-
-Napi::Object OidcConfigurationToJs(Napi::Env env, const OidcConfiguration& config) {
-  Napi::Object document = Napi::Object::New(env);
-  document.Set("issuer", config.discovery.issuer);
-  document.Set("jwksUri", config.discovery.jwksUri);
-  Napi::Array algs = Napi::Array::New(env, config.discovery.signingAlgs.size());
-  for (size_t i = 0; i < config.discovery.signingAlgs.size(); ++i) algs.Set(static_cast<uint32_t>(i), config.discovery.signingAlgs[i]);
-  document.Set("signingAlgs", algs);
-  Napi::Object out = Napi::Object::New(env);
-  out.Set("issuer", config.issuer);
-  out.Set("discovery", document);
-  out.Set("discoveryRedirects", config.discoveryRedirects);
-  out.Set("grandfathered", config.grandfathered);
-  return out;
-}
 }  // namespace
 
 Napi::Value WorldWrap::ExchangeExternalToken(const Napi::CallbackInfo& info) {
@@ -109,16 +94,7 @@ Napi::Value WorldWrap::UnmergeBotIdentity(const Napi::CallbackInfo& info) {
 Napi::Value WorldWrap::ApplicationIdentities(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   const sdk::Snowflake app = SnowflakeFromJs(ArgOrUndefined(info, 0), "applicationId");
-  const auto identities = Guarded(env, [&] { return world().ApplicationIdentities(app); });
-  Napi::Array out = Napi::Array::New(env, identities.size());
-  for (size_t i = 0; i < identities.size(); ++i) {
-    Napi::Object entry = Napi::Object::New(env);
-    entry.Set("userId", SnowflakeToJs(env, identities[i].second));
-    entry.Set("type", static_cast<double>(identities[i].first.type));
-    entry.Set("subject", identities[i].first.subject);
-    out.Set(static_cast<uint32_t>(i), entry);
-  }
-  return out;
+  return ApplicationIdentitiesToJs(env, Guarded(env, [&] { return world().ApplicationIdentities(app); }));
 }
 
 Napi::Value WorldWrap::DeleteApplicationIdentity(const Napi::CallbackInfo& info) {

@@ -22,17 +22,6 @@ void ThrowIfFailed(Napi::Env env, const sdk::Result& result) {
   throw ServiceFailureToJs(env, result.status != 0 ? result.status : 400, result.code, result.message);
 }
 
-Napi::Object InviteToJs(Napi::Env env, const ChannelInvite& invite) {
-  Napi::Object out = Napi::Object::New(env);
-  out.Set("code", invite.code);
-  out.Set("guildId", SnowflakeToJs(env, invite.guildId));
-  out.Set("channelId", SnowflakeToJs(env, invite.channelId));
-  out.Set("lobbyId", SnowflakeToJs(env, invite.lobbyId));
-  out.Set("targetUserId", SnowflakeToJs(env, invite.targetUserId));
-  out.Set("expiresAt", static_cast<double>(invite.expiresAtMs));
-  return out;
-}
-
 std::optional<std::string> OptionalStringArg(const Napi::CallbackInfo& info, size_t index, const char* name) {
   Napi::Value value = ArgOrUndefined(info, index);
   if (value.IsUndefined() || value.IsNull()) return std::nullopt;
@@ -169,14 +158,14 @@ Napi::Value WorldWrap::CreateLobbyChannelInvite(const Napi::CallbackInfo& info) 
   const sdk::Snowflake app = SnowflakeFromJs(ArgOrUndefined(info, 0), "applicationId");
   const sdk::Snowflake lobbyId = SnowflakeFromJs(ArgOrUndefined(info, 1), "lobbyId");
   const sdk::Snowflake target = SnowflakeFromJs(ArgOrUndefined(info, 2), "userId");
-  return InviteToJs(env, Guarded(env, [&] { return world().CreateLobbyChannelInvite(app, lobbyId, target); }));
+  return ChannelInviteToJs(env, Guarded(env, [&] { return world().CreateLobbyChannelInvite(app, lobbyId, target); }));
 }
 
 Napi::Value WorldWrap::AcceptChannelInvite(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   const std::string code = StringArg(info, 0, "code");
   const sdk::Snowflake user = SnowflakeFromJs(ArgOrUndefined(info, 1), "userId");
-  return InviteToJs(env, Guarded(env, [&] { return world().AcceptChannelInvite(code, user); }));
+  return ChannelInviteToJs(env, Guarded(env, [&] { return world().AcceptChannelInvite(code, user); }));
 }
 
 Napi::Value WorldWrap::SetVoiceChannelStatus(const Napi::CallbackInfo& info) {
@@ -200,32 +189,13 @@ Napi::Value WorldWrap::GetGuildChannel(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   const sdk::Snowflake channelId = SnowflakeFromJs(ArgOrUndefined(info, 0), "channelId");
   std::optional<sdk::GuildChannel> channel = Guarded(env, [&] { return world().GuildChannel(channelId); });
-  if (!channel) return env.Null();
-  Napi::Object out = Napi::Object::New(env);
-  // The vendor's ChannelType values are the service's channel types.
-  out.Set("type", Napi::Number::New(env, static_cast<double>(channel->type.value_or(sdk::ChannelType::GuildText))));
-  out.Set("position", Napi::Number::New(env, channel->position));
-  out.Set("parentId", channel->parentId ? SnowflakeToJs(env, *channel->parentId) : env.Null());
-  return out;
+  return channel ? Napi::Value(ServerGuildChannelToJs(env, *channel)) : env.Null();
 }
 
 Napi::Value WorldWrap::GetAuditLog(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   const sdk::Snowflake guildId = SnowflakeFromJs(ArgOrUndefined(info, 0), "guildId");
-  std::vector<AuditLogEntry> entries = Guarded(env, [&] { return world().AuditLog(guildId); });
-  Napi::Array out = Napi::Array::New(env, entries.size());
-  for (size_t i = 0; i < entries.size(); ++i) {
-    const AuditLogEntry& entry = entries[i];
-    Napi::Object item = Napi::Object::New(env);
-    item.Set("actionType", Napi::Number::New(env, entry.actionType));
-    item.Set("userId", SnowflakeToJs(env, entry.userId));
-    item.Set("targetId", SnowflakeToJs(env, entry.targetId));
-    item.Set("status", entry.status ? Napi::Value(Napi::String::New(env, *entry.status)) : env.Null());
-    item.Set("reason", entry.reason ? Napi::Value(Napi::String::New(env, *entry.reason)) : env.Null());
-    item.Set("at", static_cast<double>(entry.atMs));
-    out.Set(static_cast<uint32_t>(i), item);
-  }
-  return out;
+  return AuditLogToJs(env, Guarded(env, [&] { return world().AuditLog(guildId); }));
 }
 
 }  // namespace sim

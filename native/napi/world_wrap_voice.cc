@@ -49,12 +49,7 @@ Napi::Value WorldWrap::SetDebugLogs(const Napi::CallbackInfo& info) {
 
 Napi::Value WorldWrap::GetChatClient(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
-  const ChatClient client = world().ChatClientOf(SnowflakeFromJs(ArgOrUndefined(info, 0), "userId"));
-  Napi::Object out = Napi::Object::New(env);
-  out.Set("running", client.running);
-  out.Set("rpcConnected", client.rpcConnected);
-  out.Set("voiceSettings", VoiceSettingsToJs(env, client.voiceSettings));
-  return out;
+  return ChatClientToJs(env, world().ChatClientOf(SnowflakeFromJs(ArgOrUndefined(info, 0), "userId")));
 }
 
 Napi::Value WorldWrap::SetChatClientRunning(const Napi::CallbackInfo& info) {
@@ -81,12 +76,7 @@ Napi::Value WorldWrap::SetChatClientVoiceSettings(const Napi::CallbackInfo& info
 
 Napi::Value WorldWrap::GetMachineAudio(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
-  const Machine machine = world().MachineOf(SnowflakeFromJs(ArgOrUndefined(info, 0), "userId"));
-  Napi::Object out = Napi::Object::New(env);
-  out.Set("inputDevices", AudioDevicesToJs(env, machine.inputDevices));
-  out.Set("outputDevices", AudioDevicesToJs(env, machine.outputDevices));
-  out.Set("inputLevel", static_cast<double>(machine.inputLevel));
-  return out;
+  return MachineAudioToJs(env, world().MachineOf(SnowflakeFromJs(ArgOrUndefined(info, 0), "userId")));
 }
 
 Napi::Value WorldWrap::PlugAudioDevice(const Napi::CallbackInfo& info) {

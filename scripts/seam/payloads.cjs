@@ -4,6 +4,9 @@
 //                                          object), a list converter where named, the names of
 //                                          the vendor enums a payload carries as names, and the
 //                                          payload table the compiled addon exports (seamTables)
+//   native/generated/harness_converters.h/.cc   the same for the harness's views (`side:
+//                                          harness`: sim:: structs, napi/world_wrap*.cc), apart
+//                                          because only the world_wrap room may include sim/
 //   lib/generated/payloads.ts              the Native* types
 //   lib/generated/payload-factories.ts     the JS functions that build the payloads marked
 //                                          `build: factory` (the message) in one call; the
@@ -65,17 +68,39 @@ function load(root, enumList) {
       seen.add(js);
       return { js, kind, ...parseKind(kind, `${where}, field ${js}`), cpp: options.cpp ?? js, ...options };
     });
-    return { ...p, struct: `sdk::${p.struct ?? p.name}`, toJs: `${p.name}ToJs`, tsName: `Native${p.name}`, fields: parsed };
+    if (p.side !== undefined && p.side !== 'harness') problems.push(`${where}: side is "harness" or left out`);
+    // The port's structs are sdk::, the harness's sim::; a struct naming its namespace is taken as written.
+    const struct = p.struct ?? p.name;
+    const qualified = /^(sdk|sim|std)::/.test(struct) ? struct : `${p.side === 'harness' ? 'sim' : 'sdk'}::${struct}`;
+    return { ...p, struct: qualified, toJs: `${p.name}ToJs`, tsName: `Native${p.name}`, fields: parsed, ownFields: parsed };
   });
   const byName = new Map(payloads.map((p) => [p.name, p]));
+  for (const p of payloads) if (p.extends) inherit(p, byName.get(p.extends));
   for (const p of payloads) check(p, byName, problems);
   // A payload met only inside a factory's arguments is passed flattened: it has no converter.
   for (const p of payloads) {
     const users = payloads.filter((q) => q.fields.some((f) => f.type.payload === p.name));
     p.flattenedOnly = users.length > 0 && users.every((q) => q.build === 'factory');
   }
+  const converters = new Set();
+  for (const p of payloads) {
+    for (const name of [p.toJs, p.list].filter(Boolean)) {
+      if (converters.has(name)) problems.push(`payload ${p.name}: converter ${name} is named twice`);
+      converters.add(name);
+    }
+  }
   if (problems.length) throw new Error(`seam/payloads.json:\n  ${problems.join('\n  ')}`);
   return { payloads, byName, enums };
+
+  // A payload that extends another has the other's fields first, read from its member `base`,
+  // one of them replaced in place by a field of the same name, then its own new fields.
+  function inherit(p, base) {
+    const where = `payload ${p.name}`;
+    if (!base || base.extends || base.flagsOf || base.build) return problems.push(`${where}: extends names a plain payload (${p.extends})`);
+    if (!p.base) return problems.push(`${where}: give "base", the member that holds the ${base.name}`);
+    const inherited = base.fields.map((f) => p.ownFields.find((g) => g.js === f.js) ?? { ...f, cpp: f.absolute ? f.cpp : `${p.base}.${f.cpp}` });
+    p.fields = [...inherited, ...p.ownFields.filter((g) => !base.fields.some((f) => f.js === g.js))];
+  }
 
   function parseKind(kind, where) {
     const nullable = kind.endsWith('?');
@@ -90,8 +115,8 @@ function load(root, enumList) {
     } else if (!SCALARS[base]) {
       type.payload = base;
       if (!names.has(base)) problems.push(`${where}: unknown kind ${base}`);
-    } else if (list) {
-      problems.push(`${where}: a list holds payloads, not ${base}`);
+    } else if (list && base !== 'string') {
+      problems.push(`${where}: a list holds payloads or strings, not ${base}`);
     }
     return { type };
   }
@@ -103,6 +128,9 @@ function check(p, byName, problems) {
     const at = `${where}, field ${f.js}`;
     if (f.zeroIsNull && !f.type.nullable) problems.push(`${at}: zeroIsNull needs a nullable kind`);
     if (f.unknown !== undefined && !f.type.asName) problems.push(`${at}: "unknown" names an enumName's fallback`);
+    if (f.absentWhenEmpty && (f.type.list || f.zeroIsNull || !(f.type.nullable || ['snowflake', 'string', 'int', 'uint', 'ms'].includes(f.type.base)))) {
+      problems.push(`${at}: absentWhenEmpty takes a nullable kind, a snowflake, a string or a number`);
+    }
     const element = f.type.payload && byName.get(f.type.payload);
     if (f.type.list && element && !element.list) problems.push(`${at}: payload ${element.name} needs a "list" converter name`);
     if (p.build === 'factory' && element) {
@@ -131,7 +159,7 @@ function cppValue(model, f, access, form, none) {
   const as = f.type.nullable ? 'value' : form;
   const convert = (v) => {
     const { type } = f;
-    if (type.list) return `${model.byName.get(type.payload).list}(env, ${v})`;
+    if (type.list) return type.payload ? `${model.byName.get(type.payload).list}(env, ${v})` : `StringsToJs(env, ${v})`;
     if (type.payload) return `${model.byName.get(type.payload).toJs}(env, ${v})`;
     if (type.asName) return as === 'set' ? `${enumNameFunction(f)}(${v})` : `Napi::String::New(env, ${enumNameFunction(f)}(${v}))`;
     if (type.enumName) return as === 'set' ? `static_cast<int32_t>(${v})` : `Napi::Number::New(env, static_cast<int32_t>(${v}))`;
@@ -140,6 +168,13 @@ function cppValue(model, f, access, form, none) {
   if (!f.type.nullable) return convert(access);
   if (f.zeroIsNull) return `${access} == 0 ? ${none} : Napi::Value(${convert(access)})`;
   return `${access} ? Napi::Value(${convert(`*${access}`)}) : ${none}`;
+}
+
+// The line that sets a field the object leaves out when its value is empty (none, 0 or '').
+function setUnlessEmpty(model, f, access) {
+  const present = f.type.nullable ? access : f.type.base === 'string' ? `!${access}.empty()` : `${access} != 0`;
+  const value = cppValue(model, { ...f, type: { ...f.type, nullable: false } }, f.type.nullable ? `*${access}` : access, 'set');
+  return `  if (${present}) out.Set("${f.js}", ${value});\n`;
 }
 
 function signature(p) {
@@ -151,28 +186,44 @@ function listSignature(p) {
   return `Napi::Array ${p.list}(Napi::Env env, const std::vector<${p.struct}>& list)`;
 }
 
-function convertersHeader(model) {
-  const headers = [...new Set(model.payloads.map((p) => p.header).filter(Boolean))].sort();
-  let out = `// ${BANNER}\n// The converters of the payloads that cross the seam to JS, one per payload of the description.\n`;
-  out += '// Snowflakes, metadata and the message factory they use are napi/convert.h\'s.\n#pragma once\n\n#include <functional>\n#include <vector>\n\n#include <napi.h>\n\n#include "generated/sdk_enums.h"\n';
+// The two generated pairs of files: the port's payloads, and the harness's views (sim:: structs,
+// which only the world_wrap room may see: napi/client_wrap* never includes sim/).
+const SIDES = {
+  port: {
+    file: 'payload_converters',
+    of: (p) => p.side === undefined,
+    about: 'The converters of the payloads that cross the seam to JS, one per payload of the description.\n// Snowflakes, metadata and the message factory they use are napi/convert.h\'s.',
+  },
+  harness: {
+    file: 'harness_converters',
+    of: (p) => p.side === 'harness',
+    about: 'The converters of the harness\'s views (NativeWorld\'s answers, napi/world_wrap*.cc), one per payload\n// of the description marked `side: harness`. The port\'s converters they use are napi/convert.h\'s.',
+  },
+};
+
+function convertersHeader(model, side) {
+  const mine = model.payloads.filter((p) => SIDES[side].of(p));
+  const headers = [...new Set(mine.map((p) => p.header).filter(Boolean))].sort();
+  const utility = mine.some((p) => p.struct.startsWith('std::pair<')) ? '#include <utility>\n' : '';
+  let out = `// ${BANNER}\n// ${SIDES[side].about}\n#pragma once\n\n#include <functional>\n${utility}#include <vector>\n\n#include <napi.h>\n\n#include "generated/sdk_enums.h"\n`;
   out += headers.map((h) => `#include "${h}"\n`).join('');
   out += '\n';
-  for (const p of model.payloads.filter((q) => !q.flattenedOnly)) {
+  for (const p of mine.filter((q) => !q.flattenedOnly)) {
     out += `// ${p.tsName}: ${p.doc}${p.noneWhenEmpty ? ` Null when its ${p.noneWhenEmpty} is empty.` : ''}\n${signature(p)};\n`;
     if (p.list) out += `${listSignature(p)};${p.noneWhenEmpty ? `  // leaves out those with an empty ${p.noneWhenEmpty}` : ''}\n`;
   }
-  out += '\n// Every payload\'s fields as compiled, "name:kind" in JS order (seamTables().payloads; test/seam.test.ts).\nNapi::Object PayloadTablesToJs(Napi::Env env);\n';
+  if (side === 'port') out += '\n// Every payload\'s fields as compiled, "name:kind" in JS order, the harness\'s views too\n// (seamTables().payloads; test/seam.test.ts).\nNapi::Object PayloadTablesToJs(Napi::Env env);\n';
   return out;
 }
 
-function enumNameFunctions(model) {
+function enumNameFunctions(payloads, enums) {
   const wanted = new Map();
-  for (const p of model.payloads) {
+  for (const p of payloads) {
     for (const f of p.fields) if (f.type.asName) wanted.set(f.type.enumName, f.unknown ?? 'Unknown');
   }
   let out = '';
   for (const [name, fallback] of wanted) {
-    const values = model.enums.get(name).values;
+    const values = enums.get(name).values;
     out += `// The vendor's name of each ${name} value; a value a newer SDK added is "${fallback}".\nconst char* ${name}Name(sdk::${name} value) {\n  switch (value) {\n`;
     for (const [value] of values) out += `    case sdk::${name}::${value}: return "${value}";\n`;
     out += `  }\n  return "${fallback}";\n}\n\n`;
@@ -204,7 +255,9 @@ function converterBody(model, p) {
   let out = '';
   if (p.noneWhenEmpty) out += `  if (in.${p.noneWhenEmpty}.empty()) return env.Null();\n`;
   out += '  Napi::Object out = Napi::Object::New(env);\n';
-  for (const f of p.fields) out += `  out.Set("${f.js}", ${cppValue(model, f, access(f), 'set', 'env.Null()')});\n`;
+  for (const f of p.fields) {
+    out += f.absentWhenEmpty ? setUnlessEmpty(model, f, access(f)) : `  out.Set("${f.js}", ${cppValue(model, f, access(f), 'set', 'env.Null()')});\n`;
+  }
   return `${out}  return out;\n`;
 }
 
@@ -215,15 +268,26 @@ function listBody(p) {
   return `  Napi::Array out = Napi::Array::New(env, list.size());\n  for (size_t i = 0; i < list.size(); ++i) out.Set(static_cast<uint32_t>(i), ${p.toJs}(env, list[i]));\n  return out;\n`;
 }
 
-function convertersCc(model) {
-  let out = `// ${BANNER}\n// Each converter sets its payload's fields in the description's order; a message is built by one\n// call of the JS factory the addon was handed (napi/convert.cc), not a property set per field.\n`;
-  out += '#include "generated/payload_converters.h"\n\n#include <cstdint>\n#include <initializer_list>\n\n#include "napi/convert.h"\n\nnamespace {\n\n';
-  out += enumNameFunctions(model);
-  out += 'Napi::Array Names(Napi::Env env, std::initializer_list<const char*> names) {\n  Napi::Array out = Napi::Array::New(env, names.size());\n  uint32_t at = 0;\n  for (const char* name : names) out.Set(at++, name);\n  return out;\n}\n\n}  // namespace\n';
-  for (const p of model.payloads.filter((q) => !q.flattenedOnly)) {
+function convertersCc(model, side) {
+  const mine = model.payloads.filter((p) => SIDES[side].of(p));
+  const { file } = SIDES[side];
+  let out = `// ${BANNER}\n`;
+  out += side === 'port'
+    ? '// Each converter sets its payload\'s fields in the description\'s order; a message is built by one\n// call of the JS factory the addon was handed (napi/convert.cc), not a property set per field.\n'
+    : '// Each converter sets its view\'s fields in the description\'s order (napi/world_wrap*.cc return them).\n';
+  const strings = mine.some((p) => p.fields.some((f) => f.type.list && !f.type.payload));
+  out += `#include "generated/${file}.h"\n\n#include <cstdint>\n#include <initializer_list>\n${strings ? '#include <string>\n' : ''}\n#include "napi/convert.h"\n\nnamespace {\n\n`;
+  out += enumNameFunctions(mine, model.enums);
+  if (strings) {
+    out += 'Napi::Array StringsToJs(Napi::Env env, const std::vector<std::string>& list) {\n  Napi::Array out = Napi::Array::New(env, list.size());\n  for (size_t i = 0; i < list.size(); ++i) out.Set(static_cast<uint32_t>(i), list[i]);\n  return out;\n}\n\n';
+  }
+  if (side === 'port') out += 'Napi::Array Names(Napi::Env env, std::initializer_list<const char*> names) {\n  Napi::Array out = Napi::Array::New(env, names.size());\n  uint32_t at = 0;\n  for (const char* name : names) out.Set(at++, name);\n  return out;\n}\n\n';
+  out += '}  // namespace\n';
+  for (const p of mine.filter((q) => !q.flattenedOnly)) {
     out += `\n${signature(p)} {\n${converterBody(model, p)}}\n`;
     if (p.list) out += `\n${listSignature(p)} {\n${listBody(p)}}\n`;
   }
+  if (side !== 'port') return out;
   out += '\nNapi::Object PayloadTablesToJs(Napi::Env env) {\n  Napi::Object tables = Napi::Object::New(env);\n';
   for (const p of model.payloads) out += `  tables.Set("${p.name}", Names(env, {${p.fields.map((f) => `"${f.js}:${f.kind}"`).join(', ')}}));\n`;
   return `${out}  return tables;\n}\n`;
@@ -258,17 +322,21 @@ function fieldDoc(f) {
 }
 
 function payloadsTs(model) {
-  let out = `/**\n * ${BANNER}\n *\n * The data shapes that cross the native seam to JS, as the generated converters build them\n * (native/generated/payload_converters.cc). Re-exported by lib/seam/native-types.ts.\n * @internal\n * @module\n */\n`;
+  let out = `/**\n * ${BANNER}\n *\n * The data shapes that cross the native seam to JS, as the generated converters build them\n * (native/generated/payload_converters.cc; the harness's views: harness_converters.cc).\n * Re-exported by lib/seam/native-types.ts.\n * @internal\n * @module\n */\n`;
   out += '/** String key-value pairs as the native layer hands them over. */\nexport type NativeMetadata = Record<string, string>;\n';
-  for (const p of model.payloads) {
+  model.payloads.forEach((p, i) => {
     const frozen = p.build === 'factory';
-    out += `\n${tsdoc(p.doc)}export interface ${p.tsName} {\n`;
-    for (const f of p.fields) {
-      const optional = p.inputRequires && !p.inputRequires.includes(f.js) ? '?' : '';
-      out += `${tsdoc(fieldDoc(f), '  ')}  ${frozen ? 'readonly ' : ''}${f.js}${optional}: ${fieldTs(model, f, { readonly: frozen })};\n`;
+    if (p.side === 'harness' && model.payloads[i - 1]?.side !== 'harness') out += '\n// The harness\'s views: what NativeWorld answers (native/generated/harness_converters.cc).\n';
+    const base = p.extends ? ` extends ${model.byName.get(p.extends).tsName}` : '';
+    out += `\n${tsdoc(p.doc)}export interface ${p.tsName}${base} {\n`;
+    // An extending payload declares its own fields: the new ones and those it replaces.
+    for (const f of p.ownFields) {
+      const optional = (p.inputRequires && !p.inputRequires.includes(f.js)) || f.absentWhenEmpty ? '?' : '';
+      const ts = fieldTs(model, f.absentWhenEmpty ? { ...f, type: { ...f.type, nullable: false } } : f, { readonly: frozen });
+      out += `${tsdoc(fieldDoc(f), '  ')}  ${frozen ? 'readonly ' : ''}${f.js}${optional}: ${ts};\n`;
     }
     out += '}\n';
-  }
+  });
   return out;
 }
 
@@ -322,8 +390,10 @@ function factoriesTs(model) {
 /** The generated files, by path from the repository's root. */
 function outputs(model) {
   return {
-    'native/generated/payload_converters.h': convertersHeader(model),
-    'native/generated/payload_converters.cc': convertersCc(model),
+    'native/generated/payload_converters.h': convertersHeader(model, 'port'),
+    'native/generated/payload_converters.cc': convertersCc(model, 'port'),
+    'native/generated/harness_converters.h': convertersHeader(model, 'harness'),
+    'native/generated/harness_converters.cc': convertersCc(model, 'harness'),
     'lib/generated/payloads.ts': payloadsTs(model),
     'lib/generated/payload-factories.ts': factoriesTs(model),
   };
