@@ -253,7 +253,7 @@ const ACTION_KINDS: readonly ActivityActionKind[] = namesByValue(ActivityActionT
 
 /** A user's profile privacy setting ({@link SimulatedChatClient.setProfilePrivacy}). */
 export type ProfilePrivacy = 'everyone' | 'friendsAndSmallServers' | 'friendsOnly';
-// In the native world's order (World::ProfilePrivacy).
+// In the native order (sim::ProfilePrivacy, sim/service/presence.h).
 const PROFILE_PRIVACY: readonly ProfilePrivacy[] = ['everyone', 'friendsAndSmallServers', 'friendsOnly'];
 
 /** A sign-in request shown in a chat client ({@link SimulatedChatClient.consentPrompts}). */
@@ -262,4 +262,9 @@ export interface ConsentPrompt {
   applicationId: Snowflake;
   /** The scopes it asks for, space-separated. */
   scopes: string;
+  /**
+   * The process whose window the overlay shows the prompt over, in game: the game's
+   * `setGameWindowPid()`, by default the process of its client.
+   */
+  windowPid: number;
 }

@@ -36,10 +36,10 @@ Napi::Value WorldWrap::SetProfilePrivacy(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   const sdk::Snowflake userId = SnowflakeFromJs(ArgOrUndefined(info, 0), "userId");
   const uint32_t privacy = Uint32Arg(info, 1, "privacy");
-  if (privacy > static_cast<uint32_t>(World::ProfilePrivacy::FriendsOnly)) {
+  if (privacy > static_cast<uint32_t>(ProfilePrivacy::FriendsOnly)) {
     throw Napi::RangeError::New(env, "privacy is out of range");
   }
-  Guarded(env, [&] { world().SetProfilePrivacy(userId, static_cast<World::ProfilePrivacy>(privacy)); });
+  Guarded(env, [&] { world().SetProfilePrivacy(userId, static_cast<ProfilePrivacy>(privacy)); });
   return env.Undefined();
 }
 

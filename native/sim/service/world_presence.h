@@ -19,7 +19,6 @@
   // the same in guilds of more than 200 members, whose guild presence the simulator does not
   // deliver, so it changes nothing here. Users who know the user are told. Unknown user:
   // std::invalid_argument.
-  using ProfilePrivacy = sim::ProfilePrivacy;
   void SetProfilePrivacy(sdk::Snowflake user, ProfilePrivacy privacy);
   // `userId` as a client of (app, viewer) sees it: only users it knows (itself and the members of
   // its lobbies in `app`), else nullopt.
