@@ -71,7 +71,7 @@ describe('authorize', () => {
     const { sim, app, client, pkce, chat } = setup();
     const pending = client.authorize({ scopes, codeChallenge: pkce.challenge, state: 'csrf-1' });
     await sim.settle();
-    expect(chat.consentPrompts).toEqual([{ applicationId: app.id, scopes }]);
+    expect(chat.consentPrompts).toEqual([{ applicationId: app.id, scopes, windowPid: process.pid }]);
     chat.approveConsent();
     const authorization = await pending;
     expect(authorization.code).toMatch(/^[A-Za-z0-9_-]{20,}$/);
@@ -82,6 +82,24 @@ describe('authorize', () => {
     expect(JSON.stringify(authorization)).not.toContain(authorization.code);
     expect(client.status).toBe('disconnected');
     await client.close();
+  });
+
+  // discordpp.h, SetGameWindowPid: sign-in can happen in game through Discord's overlay; "If your
+  // game's main window is not the same process as the one running the integration you may need to
+  // set the window PID using this method. It defaults to the current pid."
+  it("shows the prompt over the game's window: this process unless setGameWindowPid names another", async () => {
+    const { sim, client, pkce, chat } = setup();
+    expect(() => client.setGameWindowPid(0)).toThrow(RangeError);
+    expect(() => client.setGameWindowPid(2 ** 31)).toThrow(RangeError);
+    expect(() => client.setGameWindowPid('4242' as never)).toThrow(TypeError);
+    client.setGameWindowPid(4242);
+    const pending = client.authorize({ scopes, codeChallenge: pkce.challenge });
+    await sim.settle();
+    expect(chat.consentPrompts.map((prompt) => prompt.windowPid)).toEqual([4242]);
+    chat.denyConsent();
+    await expect(pending).rejects.toMatchObject({ type: 'AuthorizationFailed' });
+    await client.close();
+    expect(() => client.setGameWindowPid(4242)).not.toThrow();
   });
 
   it('rejects with AuthorizationFailed when the user denies it', async () => {
@@ -193,7 +211,7 @@ describe('account-link requests (onAuthorizeRequest)', () => {
     expect(chat.requestAccountLink(app.id)).toBe(1);
     await until(() => asked === 1, 'the request');
     await sim.settle();
-    expect(chat.consentPrompts).toEqual([{ applicationId: app.id, scopes: 'openid sdk.social_layer' }]);
+    expect(chat.consentPrompts).toEqual([{ applicationId: app.id, scopes: 'openid sdk.social_layer', windowPid: process.pid }]);
     chat.approveConsent();
     await expect(signIn).resolves.toMatchObject({ redirectUri: 'http://127.0.0.1/callback' });
     expect(otherAsked).toBe(0);

@@ -246,6 +246,26 @@ describe('accepting in the chat client', () => {
     await launched.close();
   });
 
+  // discordpp.h, RegisterLaunchSteamApplication: "For steam games, this function allows you to
+  // indicate to Discord what the steam game ID is. You should invoke this when the SDK starts up so
+  // that if the user in the future tries to join from Discord the game will be able to launch".
+  // How the chat client starts the game is not stated: a Steam URL is our choice (docs).
+  it('a Steam game registers its Steam app id instead, and the chat client starts it through Steam', async () => {
+    const { sim, ada, bo, invites } = await friends();
+    const appId = bo.client.applicationId;
+    expect(bo.client.registerLaunchSteamApplication(appId, 480)).toBe(true);
+    await sim.settle();
+    expect(sim.chatClient(bo.user).launchCommands).toEqual({ registered: { [appId]: 'steam://rungameid/480' }, launched: [] });
+    await settled(sim, ada.client.updateRichPresence(party(1)));
+    await settled(sim, ada.client.sendActivityInvite(bo.user.id));
+    await until(() => invites(bo).created.length === 1, 'the invite');
+    await bo.client.close();
+    await sim.settle();
+    sim.chatClient(bo.user).acceptActivityInvite(invites(bo).created[0]!.messageId);
+    expect(sim.chatClient(bo.user).launchCommands.launched).toEqual(['steam://rungameid/480']);
+    expect(bo.client.registerLaunchSteamApplication(appId, 480)).toBe(false);
+  });
+
   it('without a running game or a launch command, accepting there is refused', async () => {
     const { sim, ada, bo, invites } = await friends();
     await settled(sim, ada.client.updateRichPresence(party(1)));
@@ -273,6 +293,10 @@ describe('bad input', () => {
     await expect(bo.client.acceptActivityInvite({ ...invite, isValid: 'yes' as never })).rejects.toThrow(TypeError);
     expect(() => bo.client.registerLaunchCommand(bo.client.applicationId, '')).toThrow(RangeError);
     expect(() => bo.client.registerLaunchCommand('x', 'game.exe')).toThrow(RangeError);
+    for (const bad of [0, -1, 1.5, 2 ** 32, Number.NaN]) {
+      expect(() => bo.client.registerLaunchSteamApplication(bo.client.applicationId, bad)).toThrow(RangeError);
+    }
+    expect(() => bo.client.registerLaunchSteamApplication(bo.client.applicationId, '480' as never)).toThrow(TypeError);
     expect(sim.chatClient(bo.user).launchCommands.registered).toEqual({});
     await expect(sdk.Client.prototype.acceptActivityInvite.call({}, invite)).rejects.toThrow(TypeError);
     // The invite still works.

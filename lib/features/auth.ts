@@ -5,7 +5,7 @@
  */
 import { clientDestroyed, SocialSdkError } from '../common/errors.js';
 import { toSnowflake, type SnowflakeInput } from '../model/ids.js';
-import { checkBoolean, checkOneOf, checkOptions, checkText, typeName } from '../common/validate.js';
+import { checkBoolean, checkInteger, checkOneOf, checkOptions, checkText, typeName } from '../common/validate.js';
 import { ExternalAuthType, TokenType } from '../generated/seam.js';
 import { limits } from '../common/limits.js';
 import { registerEventHandlers } from '../addon/runtime.js';
@@ -158,6 +158,18 @@ declare module '../client/client.js' {
     authorize(options: AuthorizeOptions): Promise<Authorization>;
     /** Ends the pending {@link Client.authorize} (if any): it rejects with type `Aborted`. */
     abortAuthorize(): void;
+    /**
+     * The process of the game's window (`SetGameWindowPid`): sign-in through Discord's overlay
+     * happens in game, over that window. By default it is this process; set it when the window
+     * belongs to another one, as an Electron launcher's renderer does. On the simulator each
+     * consent prompt shows it (`sim.chatClient(user).consentPrompts[i].windowPid`).
+     * @throws TypeError when `pid` is not a number; RangeError when it is not an integer from 1 to
+     * 2,147,483,647 (the vendor's int32_t).
+     * @example
+     * // Electron main process: the overlay attaches to the renderer showing the game.
+     * client.setGameWindowPid(win.webContents.getOSProcessId());
+     */
+    setGameWindowPid(pid: number): void;
     /**
      * A fresh PKCE pair for one sign-in (`CreateAuthorizationCodeVerifier`): a random verifier
      * and its S256 challenge. Local: it needs no token and no connection. Throws a
@@ -431,6 +443,12 @@ defineClientMethods({
   abortAuthorize(): void {
     const state = requireClient(this, 'abortAuthorize');
     if (!state.closing) state.native.abortAuthorize();
+  },
+
+  setGameWindowPid(pid: number): void {
+    const state = requireClient(this, 'setGameWindowPid');
+    const checked = checkInteger(pid, 'pid', 1, 0x7fff_ffff);
+    if (!state.closing) state.native.setGameWindowPid(checked);
   },
 
   createAuthorizationCodeVerifier(): AuthorizationCodeVerifier {

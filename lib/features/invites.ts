@@ -11,7 +11,7 @@ import { toSnowflake, type Snowflake, type SnowflakeInput } from '../model/ids.j
 import { limits } from '../common/limits.js';
 import type { NativeActivityInvite } from '../addon/native.js';
 import { registerEventHandlers } from '../addon/runtime.js';
-import { checkBoolean, checkOneOf, checkText, typeName } from '../common/validate.js';
+import { checkBoolean, checkInteger, checkOneOf, checkText, typeName } from '../common/validate.js';
 import { registerClientEvents } from '../client/event-names.js';
 import { defineClientMethods, emitterOf, operation, requireClient } from '../client/feature.js';
 import { hidden } from '../common/hidden.js';
@@ -113,6 +113,18 @@ declare module '../client/client.js' {
      * `activityJoin` once connected. Returns whether it was recorded (false once closed).
      */
     registerLaunchCommand(applicationId: SnowflakeInput, command: string): boolean;
+    /**
+     * Tells the chat client the game's Steam app id (`RegisterLaunchSteamApplication`), so it can
+     * start a Steam game for an accepted invite as {@link Client.registerLaunchCommand} does for
+     * others; call it when the game starts. Returns whether it was recorded (false once closed).
+     * On the simulator the chat client records it as the command `steam://rungameid/<steamAppId>`
+     * (our choice: the vendor does not say how Discord starts the game).
+     * @throws TypeError when `steamAppId` is not a number; RangeError when it is not an integer from 1
+     * to 4,294,967,295.
+     * @example
+     * client.registerLaunchSteamApplication(applicationId, 480);
+     */
+    registerLaunchSteamApplication(applicationId: SnowflakeInput, steamAppId: number): boolean;
   }
 }
 
@@ -178,6 +190,13 @@ defineClientMethods({
     const id = toSnowflake(applicationId, 'applicationId');
     const checked = checkText(command, 'command', 1, limits.launchCommandLength);
     return !state.closed && state.native.registerLaunchCommand(id, checked);
+  },
+  registerLaunchSteamApplication(applicationId: SnowflakeInput, steamAppId: number): boolean {
+    const state = requireClient(this, 'registerLaunchSteamApplication');
+    const id = toSnowflake(applicationId, 'applicationId');
+    // A Steam app id is the vendor's uint32_t; 0 names no game.
+    const steamId = checkInteger(steamAppId, 'steamAppId', 1, 0xffff_ffff);
+    return !state.closed && state.native.registerLaunchSteamApplication(id, steamId);
   },
 });
 

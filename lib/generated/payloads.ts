@@ -409,6 +409,7 @@ export interface NativeChatClient {
 export interface NativeConsentPrompt {
   applicationId: string;
   scopes: string;
+  windowPid: number;
 }
 
 /** An activity invite as the recipient's chat client shows it: the invite and the sender's message, never the join secret. */

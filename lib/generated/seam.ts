@@ -878,6 +878,8 @@ export interface NativeClient {
   /** Result value: the code and redirect URI (the code is a secret). `state`, `nonce`: empty for none. */
   authorize(requestId: number, scopes: string, codeChallenge: string, state: string, nonce: string): void;
   abortAuthorize(): void;
+  /** The process of the game's window, which the overlay shows sign-in over (default: this process). */
+  setGameWindowPid(pid: number): void;
   /** Result value: the token set (secrets). */
   getToken(requestId: number, applicationId: string, code: string, codeVerifier: string, redirectUri: string): void;
   /** Result value: the new token set (secrets); the old refresh token is spent. */
@@ -896,6 +898,8 @@ export interface NativeClient {
   joinLinkedLobbyGuild(requestId: number, lobbyId: string): void;
   /** Whether the chat client recorded the command (false when closed). */
   registerLaunchCommand(applicationId: string, command: string): boolean;
+  /** Whether the chat client recorded the Steam game (false when closed). */
+  registerLaunchSteamApplication(applicationId: string, steamAppId: number): boolean;
   /** True once the client holds a token (its validity is not checked); false once closed. */
   isAuthenticated(): boolean;
   /** Result value: the id and name of the token's user (the token is a secret). */
@@ -1007,6 +1011,7 @@ export interface NativeMethodKinds {
   createAuthorizationCodeVerifier: { feature: 'auth'; args: [] };
   authorize: { feature: 'auth'; args: ['string', 'string', 'string', 'string'] };
   abortAuthorize: { feature: 'auth'; args: [] };
+  setGameWindowPid: { feature: 'auth'; args: ['uint'] };
   getToken: { feature: 'auth'; args: ['snowflake', 'string', 'string', 'string'] };
   refreshToken: { feature: 'auth'; args: ['snowflake', 'string'] };
   revokeToken: { feature: 'auth'; args: ['snowflake', 'string'] };
@@ -1016,6 +1021,7 @@ export interface NativeMethodKinds {
   acceptActivityInvite: { feature: 'invites'; args: ['activityInvite'] };
   joinLinkedLobbyGuild: { feature: 'lobbies'; args: ['snowflake'] };
   registerLaunchCommand: { feature: 'invites'; args: ['snowflake', 'string'] };
+  registerLaunchSteamApplication: { feature: 'invites'; args: ['snowflake', 'uint'] };
   isAuthenticated: { feature: 'auth'; args: [] };
   fetchCurrentUser: { feature: 'auth'; args: ['enum:TokenType', 'string'] };
   registerAuthorizeRequestCallback: { feature: 'auth'; args: [] };

@@ -104,6 +104,7 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MethodTable()
       InstanceMethod<&ClientWrap::CreateAuthorizationCodeVerifier>("createAuthorizationCodeVerifier"),
       InstanceMethod<&ClientWrap::Authorize>("authorize"),
       InstanceMethod<&ClientWrap::AbortAuthorize>("abortAuthorize"),
+      InstanceMethod<&ClientWrap::SetGameWindowPid>("setGameWindowPid"),
       InstanceMethod<&ClientWrap::GetToken>("getToken"),
       InstanceMethod<&ClientWrap::RefreshToken>("refreshToken"),
       InstanceMethod<&ClientWrap::RevokeToken>("revokeToken"),
@@ -113,6 +114,7 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MethodTable()
       InstanceMethod<&ClientWrap::AcceptActivityInvite>("acceptActivityInvite"),
       InstanceMethod<&ClientWrap::JoinLinkedLobbyGuild>("joinLinkedLobbyGuild"),
       InstanceMethod<&ClientWrap::RegisterLaunchCommand>("registerLaunchCommand"),
+      InstanceMethod<&ClientWrap::RegisterLaunchSteamApplication>("registerLaunchSteamApplication"),
       InstanceMethod<&ClientWrap::IsAuthenticated>("isAuthenticated"),
       InstanceMethod<&ClientWrap::FetchCurrentUser>("fetchCurrentUser"),
       InstanceMethod<&ClientWrap::RegisterAuthorizeRequestCallback>("registerAuthorizeRequestCallback"),
@@ -642,6 +644,13 @@ Napi::Value ClientWrap::AbortAuthorize(const Napi::CallbackInfo& info) {
   return info.Env().Undefined();
 }
 
+// The process of the game's window, which the overlay shows sign-in over (default: this process).
+Napi::Value ClientWrap::SetGameWindowPid(const Napi::CallbackInfo& info) {
+  const uint32_t pid = Uint32Arg(info, 0, "pid");
+  if (client_) client_->Auth().SetGameWindowPid(pid);
+  return info.Env().Undefined();
+}
+
 // Result value: the token set (secrets).
 Napi::Value ClientWrap::GetToken(const Napi::CallbackInfo& info) {
   const uint32_t requestId = Uint32Arg(info, 0, "requestId");
@@ -713,6 +722,13 @@ Napi::Value ClientWrap::RegisterLaunchCommand(const Napi::CallbackInfo& info) {
   const sdk::Snowflake applicationId = SnowflakeFromJs(ArgOrUndefined(info, 0), "applicationId");
   std::string command = StringArg(info, 1, "command");
   return Napi::Boolean::New(info.Env(), client_ && client_->Invites().RegisterLaunchCommand(applicationId, std::move(command)));
+}
+
+// Whether the chat client recorded the Steam game (false when closed).
+Napi::Value ClientWrap::RegisterLaunchSteamApplication(const Napi::CallbackInfo& info) {
+  const sdk::Snowflake applicationId = SnowflakeFromJs(ArgOrUndefined(info, 0), "applicationId");
+  const uint32_t steamAppId = Uint32Arg(info, 1, "steamAppId");
+  return Napi::Boolean::New(info.Env(), client_ && client_->Invites().RegisterLaunchSteamApplication(applicationId, steamAppId));
 }
 
 // True once the client holds a token (its validity is not checked); false once closed.

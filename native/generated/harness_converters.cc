@@ -121,6 +121,7 @@ Napi::Object ConsentPromptToJs(Napi::Env env, const sim::ConsentPrompt& in) {
   Napi::Object out = Napi::Object::New(env);
   out.Set("applicationId", SnowflakeToJs(env, in.applicationId));
   out.Set("scopes", in.scopes);
+  out.Set("windowPid", in.windowPid);
   return out;
 }
 

@@ -471,7 +471,7 @@ Napi::Object PayloadTablesToJs(Napi::Env env) {
   tables.Set("AuditLogEntry", Names(env, {"actionType:int", "userId:snowflake", "targetId:snowflake", "status:string?", "reason:string?", "at:ms"}));
   tables.Set("MachineAudio", Names(env, {"inputDevices:AudioDevice[]", "outputDevices:AudioDevice[]", "inputLevel:float"}));
   tables.Set("ChatClient", Names(env, {"running:bool", "rpcConnected:bool", "voiceSettings:VoiceSettings"}));
-  tables.Set("ConsentPrompt", Names(env, {"applicationId:snowflake", "scopes:string"}));
+  tables.Set("ConsentPrompt", Names(env, {"applicationId:snowflake", "scopes:string", "windowPid:uint"}));
   tables.Set("ChatClientInvite", Names(env, {"invite:ActivityInvite", "content:string"}));
   tables.Set("AuthorizePage", Names(env, {"applicationId:snowflake", "scopes:string", "state:string", "codeChallenge:string", "redirectUri:string"}));
   tables.Set("AuthorizeRedirect", Names(env, {"redirectUri:string", "code:string", "state:string", "error:string"}));

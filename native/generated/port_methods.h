@@ -123,6 +123,7 @@
 
 // CreateAuthorizationCodeVerifier: A fresh PKCE pair: the verifier and its S256 challenge (secrets). A closed client throws.
 // Authorize: Result value: the code and redirect URI (the code is a secret). `state`, `nonce`: empty for none.
+// SetGameWindowPid: The process of the game's window, which the overlay shows sign-in over (default: this process).
 // GetToken: Result value: the token set (secrets).
 // RefreshToken: Result value: the new token set (secrets); the old refresh token is spent.
 // IsAuthenticated: True once the client holds a token (its validity is not checked); false once closed.
@@ -134,6 +135,7 @@
   X(sdk::AuthorizationCodeVerifier, CreateAuthorizationCodeVerifier, (), ) \
   X(void, Authorize, (std::string scopes, std::string codeChallenge, std::string state, std::string nonce, sdk::ValueCallback<sdk::Authorization> done), ) \
   X(void, AbortAuthorize, (), ) \
+  X(void, SetGameWindowPid, (uint32_t pid), ) \
   X(void, GetToken, (sdk::Snowflake applicationId, std::string code, std::string codeVerifier, std::string redirectUri, sdk::ValueCallback<sdk::TokenExchange> done), ) \
   X(void, RefreshToken, (sdk::Snowflake applicationId, std::string refreshToken, sdk::ValueCallback<sdk::TokenExchange> done), ) \
   X(void, RevokeToken, (sdk::Snowflake applicationId, std::string token, ResultCallback done), ) \
@@ -149,9 +151,11 @@
 
 // AcceptActivityInvite: Result value: the join secret (a secret).
 // RegisterLaunchCommand: Whether the chat client recorded the command (false when closed).
+// RegisterLaunchSteamApplication: Whether the chat client recorded the Steam game (false when closed).
 #define SDK_INVITES_SEAM_METHODS(X) \
   X(void, SendActivityInvite, (sdk::Snowflake userId, std::string content, ResultCallback done), ) \
   X(void, SendActivityJoinRequest, (sdk::Snowflake userId, ResultCallback done), ) \
   X(void, SendActivityJoinRequestReply, (sdk::ActivityInvite invite, ResultCallback done), ) \
   X(void, AcceptActivityInvite, (sdk::ActivityInvite invite, sdk::ValueCallback<std::string> done), ) \
-  X(bool, RegisterLaunchCommand, (sdk::Snowflake applicationId, std::string command), )
+  X(bool, RegisterLaunchCommand, (sdk::Snowflake applicationId, std::string command), ) \
+  X(bool, RegisterLaunchSteamApplication, (sdk::Snowflake applicationId, uint32_t steamAppId), )

@@ -28,6 +28,11 @@ void VendorClient::Authorize(std::string scopes, std::string codeChallenge, std:
   });
 }
 
+void VendorClient::SetGameWindowPid(uint32_t pid) {
+  // TypeScript keeps pid within int32_t, the vendor's type.
+  if (client_) client_->SetGameWindowPid(static_cast<int32_t>(pid));
+}
+
 void VendorClient::AbortAuthorize() { client_->AbortAuthorize(); }
 
 namespace {

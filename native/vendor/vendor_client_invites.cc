@@ -1,6 +1,7 @@
 // Activity invites and the join loop (SendActivityInvite, SendActivityJoinRequest,
-// SendActivityJoinRequestReply, AcceptActivityInvite, RegisterLaunchCommand, and the invite and
-// join callbacks). Join secrets are only handed on, never logged.
+// SendActivityJoinRequestReply, AcceptActivityInvite, RegisterLaunchCommand and
+// RegisterLaunchSteamApplication, and the invite and join callbacks). Join secrets are only
+// handed on, never logged.
 #include "vendor/translate.h"
 #include "vendor/vendor_client.h"
 
@@ -31,6 +32,10 @@ void VendorClient::AcceptActivityInvite(sdk::ActivityInvite invite, JoinSecretCa
 
 bool VendorClient::RegisterLaunchCommand(sdk::Snowflake applicationId, std::string command) {
   return client_ && client_->RegisterLaunchCommand(applicationId, std::move(command));
+}
+
+bool VendorClient::RegisterLaunchSteamApplication(sdk::Snowflake applicationId, uint32_t steamAppId) {
+  return client_ && client_->RegisterLaunchSteamApplication(applicationId, steamAppId);
 }
 
 void VendorClient::SetActivityInviteCreatedCallback(ActivityInviteCallback cb) { onInviteCreated_ = std::move(cb); }

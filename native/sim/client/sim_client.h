@@ -318,6 +318,10 @@ class SimClient final : public sdk::Client,
   // client shows it, its consent prompt. 0: none.
   uint64_t authorizeOp_ = 0;
   uint64_t authorizePrompt_ = 0;
+  // The process whose window the sign-in overlay is shown over (SetGameWindowPid; the vendor's
+  // default is the current process).
+  std::atomic<uint32_t> gameWindowPid_{CurrentProcessId()};
+  static uint32_t CurrentProcessId();
   std::shared_ptr<const TokenExpirationCallback> tokenExpirationCallback_;
   std::shared_ptr<const AuthorizeRequestCallback> authorizeRequestCallback_;
   void AuthorizeRequested();  // service thread: the world's notification of an account-link request

@@ -1,6 +1,12 @@
 // The simulated client's sign-in calls. The PKCE pair is made locally, as the SDK makes it;
 // Authorize asks the local chat client (an RPC round trip), or with none running opens the
 // service's authorize page in the browser and waits for its redirect, then for the user's answer.
+#ifdef _WIN32
+#include <process.h>
+#else
+#include <unistd.h>
+#endif
+
 #include "sim/client/sim_client.h"
 #include "sim/service/http_failure.h"
 #include "sim/service/pkce.h"
@@ -47,7 +53,8 @@ void SimClient::Authorize(std::string scopes, std::string codeChallenge, std::st
                        std::lock_guard<std::mutex> lock(mutex_);
                        if (authorizeOp_ != op) return;  // aborted while on its way
                      }
-                     World::AuthorizeRequest request{options_.applicationId, scopes, codeChallenge, state};
+                     World::AuthorizeRequest request{options_.applicationId, scopes, codeChallenge, state,
+                                                     gameWindowPid_.load()};
                      sdk::Result failure;
                      auto answer = [this, op, done](const sdk::Result& result, sdk::Authorization authorization) {
                        {
@@ -70,6 +77,16 @@ void SimClient::Authorize(std::string scopes, std::string codeChallenge, std::st
                      }
                      if (aborted) world_->CancelAuthorization(prompt);
                    });
+}
+
+void SimClient::SetGameWindowPid(uint32_t pid) { gameWindowPid_.store(pid); }
+
+uint32_t SimClient::CurrentProcessId() {
+#ifdef _WIN32
+  return static_cast<uint32_t>(_getpid());
+#else
+  return static_cast<uint32_t>(getpid());
+#endif
 }
 
 void SimClient::AbortAuthorize() {

@@ -49,6 +49,12 @@ bool SimClient::RegisterLaunchCommand(sdk::Snowflake applicationId, std::string 
   return true;
 }
 
+bool SimClient::RegisterLaunchSteamApplication(sdk::Snowflake applicationId, uint32_t steamAppId) {
+  // The vendor says only that Discord learns the game's Steam id; the chat client of the simulator
+  // records it as the Steam URL that starts the game (our choice), so it launches like a command.
+  return RegisterLaunchCommand(applicationId, "steam://rungameid/" + std::to_string(steamAppId));
+}
+
 void SimClient::RecordLaunchCommands(sdk::Snowflake user) {
   std::map<sdk::Snowflake, std::string> commands;
   {

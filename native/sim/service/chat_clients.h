@@ -36,6 +36,9 @@ struct ConsentPrompt {
   sdk::Snowflake applicationId = 0;
   std::string scopes;
   std::string codeChallenge;
+  // The process whose window the Discord overlay shows the prompt over, in game (the vendor's
+  // SetGameWindowPid: by default the game's own process).
+  uint32_t windowPid = 0;
   // Called once with the user who approved it, or 0 when denied (the world holds its lock).
   std::function<void(sdk::Snowflake approvedBy)> answer;
 };

@@ -65,6 +65,7 @@ uint64_t World::RequestAuthorization(Session* session, AuthorizeRequest request,
   prompt.applicationId = request.applicationId;
   prompt.scopes = request.scopes;
   prompt.codeChallenge = request.codeChallenge;
+  prompt.windowPid = request.windowPid;
   // Runs under mutex_ (AnswerConsent): the session is attached, since Detach forgets its prompts.
   prompt.answer = [this, session, request, answer = std::move(answer)](sdk::Snowflake approvedBy) {
     if (approvedBy == 0) {

@@ -14,6 +14,7 @@
     std::string scopes;
     std::string codeChallenge;
     std::string state;  // carried by the browser fallback's authorize page and redirect
+    uint32_t windowPid = 0;  // the game window the overlay shows the prompt over (SetGameWindowPid)
   };
   uint64_t RequestAuthorization(Session* session, AuthorizeRequest request,
                                 std::function<void(const sdk::Result&, sdk::Authorization)> answer,
