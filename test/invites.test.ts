@@ -221,18 +221,24 @@ describe('accepting in the chat client', () => {
     expect(() => sim.chatClient(bo.user).acceptActivityInvite(invites(bo).created[0]!)).toThrow(RangeError);
   });
 
-  it('when the game is not running, the chat client runs its registered launch command and the join waits for it', async () => {
-    const { sim, ada, bo, invites } = await friends();
-    const appId = bo.client.applicationId;
-    expect(bo.client.registerLaunchCommand(appId, '"C:\\Games\\Quest\\quest.exe" --from-invite')).toBe(true);
-    await sim.settle();
-    expect(sim.chatClient(bo.user).launchCommands).toEqual({ registered: { [appId]: '"C:\\Games\\Quest\\quest.exe" --from-invite' }, launched: [] });
+  /** Ada invites Bo into her party; Bo closes the game and accepts the invite in the chat client. */
+  async function acceptWithGameClosed({ sim, ada, bo, invites }: Awaited<ReturnType<typeof friends>>): Promise<void> {
     await settled(sim, ada.client.updateRichPresence(party(1)));
     await settled(sim, ada.client.sendActivityInvite(bo.user.id));
     await until(() => invites(bo).created.length === 1, 'the invite');
     await bo.client.close();
     await sim.settle();
     sim.chatClient(bo.user).acceptActivityInvite(invites(bo).created[0]!.messageId);
+  }
+
+  it('when the game is not running, the chat client runs its registered launch command and the join waits for it', async () => {
+    const players = await friends();
+    const { sim, ada, bo } = players;
+    const appId = bo.client.applicationId;
+    expect(bo.client.registerLaunchCommand(appId, '"C:\\Games\\Quest\\quest.exe" --from-invite')).toBe(true);
+    await sim.settle();
+    expect(sim.chatClient(bo.user).launchCommands).toEqual({ registered: { [appId]: '"C:\\Games\\Quest\\quest.exe" --from-invite' }, launched: [] });
+    await acceptWithGameClosed(players);
     expect(sim.chatClient(bo.user).launchCommands.launched).toEqual(['"C:\\Games\\Quest\\quest.exe" --from-invite']);
     // The launched game connects and gets the join.
     const launched = sim.createClient({ applicationId: appId });
@@ -251,17 +257,13 @@ describe('accepting in the chat client', () => {
   // that if the user in the future tries to join from Discord the game will be able to launch".
   // How the chat client starts the game is not stated: a Steam URL is our choice (docs).
   it('a Steam game registers its Steam app id instead, and the chat client starts it through Steam', async () => {
-    const { sim, ada, bo, invites } = await friends();
+    const players = await friends();
+    const { sim, bo } = players;
     const appId = bo.client.applicationId;
     expect(bo.client.registerLaunchSteamApplication(appId, 480)).toBe(true);
     await sim.settle();
     expect(sim.chatClient(bo.user).launchCommands).toEqual({ registered: { [appId]: 'steam://rungameid/480' }, launched: [] });
-    await settled(sim, ada.client.updateRichPresence(party(1)));
-    await settled(sim, ada.client.sendActivityInvite(bo.user.id));
-    await until(() => invites(bo).created.length === 1, 'the invite');
-    await bo.client.close();
-    await sim.settle();
-    sim.chatClient(bo.user).acceptActivityInvite(invites(bo).created[0]!.messageId);
+    await acceptWithGameClosed(players);
     expect(sim.chatClient(bo.user).launchCommands.launched).toEqual(['steam://rungameid/480']);
     expect(bo.client.registerLaunchSteamApplication(appId, 480)).toBe(false);
   });
