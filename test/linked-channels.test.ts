@@ -81,9 +81,19 @@ describe('linkChannelToLobby / unlinkChannelFromLobby', () => {
     expect(bob.client.getLobby(lobbyId)!.linkedChannel).toBeNull();
     expect(lobbyUpdates(bob, lobbyId)).toBe(0);
     expect(sim.getLobby(lobbyId)!.members.map((m) => m.flags)).toEqual([0, 0]);
+    expect(bob.client.getLobby(lobbyId)!.members.map((m) => m.canLinkLobby)).toEqual([false, false]);
 
     sim.bulkUpdateLobbyMembers(lobbyId, [{ user: alice.user, flags: CAN_LINK_LOBBY }]);
     expect(sim.getLobby(lobbyId)!.members.map((m) => m.flags)).toEqual([CAN_LINK_LOBBY, 0]);
+    // discordpp.h, LobbyMemberHandle::CanLinkLobby: "Under the hood this checks if the
+    // LobbyMemberFlags::CanLinkLobby flag is set"; every member sees it.
+    await sim.settle();
+    for (const viewer of [alice, bob]) {
+      expect(viewer.client.getLobby(lobbyId)!.members.map((m) => [m.id, m.canLinkLobby])).toEqual([
+        [alice.user.id, true],
+        [bob.user.id, false],
+      ]);
+    }
     await alice.client.linkChannelToLobby(lobbyId, text);
     // Taken away again: unlinking is refused.
     sim.bulkUpdateLobbyMembers(lobbyId, [{ user: alice.user, flags: 0 }]);

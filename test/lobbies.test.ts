@@ -20,8 +20,8 @@ describe('createOrJoinLobby', () => {
     const seenByBob = bob!.client.getLobby(created)!;
     expect(seenByBob.metadata).toEqual({ mode: 'duo' });
     expect(seenByBob.members).toEqual([
-      { id: alice!.user.id, metadata: { muted: '["troll"]' }, connected: true },
-      { id: bob!.user.id, metadata: { team: 'red' }, connected: true },
+      { id: alice!.user.id, metadata: { muted: '["troll"]' }, connected: true, canLinkLobby: false },
+      { id: bob!.user.id, metadata: { team: 'red' }, connected: true, canLinkLobby: false },
     ]);
     expect(seenByBob.linkedChannel).toBeNull();
     expect(alice!.client.getLobbyIds().sort()).toEqual([created, await alice!.client.createOrJoinLobby('match-2')].sort());

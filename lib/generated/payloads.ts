@@ -154,6 +154,7 @@ export interface NativeLobbyMember {
   id: string;
   metadata: NativeMetadata;
   connected: boolean;
+  canLinkLobby: boolean;
 }
 
 /** The guild channel a lobby is linked to. */

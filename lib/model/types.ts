@@ -77,6 +77,11 @@ export interface LobbyMember {
   metadata: Metadata;
   /** Whether the member has a client of the game connected to the service right now. */
   connected: boolean;
+  /**
+   * Whether the member may link a channel to the lobby (`LobbyMemberHandle::CanLinkLobby`): the
+   * CanLinkLobby flag, which only the game backend sets (the server API's member `flags`).
+   */
+  canLinkLobby: boolean;
 }
 
 /** The chat channel linked to a lobby. */

@@ -54,6 +54,7 @@ Napi::Object ServerLobbyMemberToJs(Napi::Env env, const sim::ServerLobbyMember& 
   out.Set("id", SnowflakeToJs(env, in.member.id));
   out.Set("metadata", MetadataToJs(env, in.member.metadata));
   out.Set("connected", in.member.connected);
+  out.Set("canLinkLobby", in.member.canLinkLobby);
   out.Set("additionalName", in.additionalName ? Napi::Value(Napi::String::New(env, *in.additionalName)) : env.Null());
   out.Set("flags", in.flags);
   return out;

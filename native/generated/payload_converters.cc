@@ -213,6 +213,7 @@ Napi::Object LobbyMemberToJs(Napi::Env env, const sdk::LobbyMember& in) {
   out.Set("id", SnowflakeToJs(env, in.id));
   out.Set("metadata", MetadataToJs(env, in.metadata));
   out.Set("connected", in.connected);
+  out.Set("canLinkLobby", in.canLinkLobby);
   return out;
 }
 
@@ -444,7 +445,7 @@ Napi::Object PayloadTablesToJs(Napi::Env env) {
   tables.Set("Failure", Names(env, {"type:enum:ErrorType", "code:int", "status:int", "retryable:bool", "retryAfter:float", "message:string"}));
   tables.Set("Version", Names(env, {"major:int", "minor:int", "build:int", "hash:string"}));
   tables.Set("Lobby", Names(env, {"id:snowflake", "metadata:metadata", "members:LobbyMember[]", "linkedChannel:LinkedChannel?"}));
-  tables.Set("LobbyMember", Names(env, {"id:snowflake", "metadata:metadata", "connected:bool"}));
+  tables.Set("LobbyMember", Names(env, {"id:snowflake", "metadata:metadata", "connected:bool", "canLinkLobby:bool"}));
   tables.Set("LinkedChannel", Names(env, {"id:snowflake", "name:string", "guildId:snowflake"}));
   tables.Set("Message", Names(env, {"id:snowflake", "content:string", "authorId:snowflake", "channelId:snowflake", "lobbyId:snowflake?", "sentAt:ms", "editedAt:ms?", "metadata:metadata", "moderationMetadata:metadata", "additionalName:string?", "recipientId:snowflake?", "disclosureType:enumName:DisclosureType?", "sentFromGame:bool", "additionalContent:AdditionalContent?"}));
   tables.Set("AdditionalContent", Names(env, {"type:enumName:AdditionalContentType", "title:string?", "count:uint"}));
@@ -465,7 +466,7 @@ Napi::Object PayloadTablesToJs(Napi::Env env) {
   tables.Set("Application", Names(env, {"id:snowflake", "name:string", "botUserId:snowflake", "parentId:snowflake?", "publisherLinking:bool"}));
   tables.Set("Grant", Names(env, {"accessToken:string", "userId:snowflake", "applicationId:snowflake", "expiresAt:ms"}));
   tables.Set("ServerLobby", Names(env, {"id:snowflake", "metadata:metadata", "members:ServerLobbyMember[]", "linkedChannel:LinkedChannel?", "applicationId:snowflake", "hasSecret:bool", "idleTimeoutSeconds:uint"}));
-  tables.Set("ServerLobbyMember", Names(env, {"id:snowflake", "metadata:metadata", "connected:bool", "additionalName:string?", "flags:uint"}));
+  tables.Set("ServerLobbyMember", Names(env, {"id:snowflake", "metadata:metadata", "connected:bool", "canLinkLobby:bool", "additionalName:string?", "flags:uint"}));
   tables.Set("ChannelInvite", Names(env, {"code:string", "guildId:snowflake", "channelId:snowflake", "lobbyId:snowflake", "targetUserId:snowflake", "expiresAt:ms"}));
   tables.Set("ServerGuildChannel", Names(env, {"type:enum:ChannelType", "position:int", "parentId:snowflake?"}));
   tables.Set("AuditLogEntry", Names(env, {"actionType:int", "userId:snowflake", "targetId:snowflake", "status:string?", "reason:string?", "at:ms"}));

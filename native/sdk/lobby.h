@@ -24,6 +24,9 @@ struct LobbyMember {
   Metadata metadata;
   // The member has a client of the lobby's application connected to the service.
   bool connected = false;
+  // The member may link a channel to the lobby (LobbyMemberHandle::CanLinkLobby: the CanLinkLobby
+  // flag, which only the game backend sets, through the server API).
+  bool canLinkLobby = false;
 };
 
 struct LinkedChannel {

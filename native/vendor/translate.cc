@@ -173,7 +173,8 @@ sdk::Lobby ToLobby(const discordpp::LobbyHandle& lobby) {
   out.id = lobby.Id();
   out.metadata = ToMetadata(lobby.Metadata());
   for (const discordpp::LobbyMemberHandle& member : lobby.LobbyMembers()) {
-    out.members.push_back(sdk::LobbyMember{member.Id(), ToMetadata(member.Metadata()), member.Connected()});
+    out.members.push_back(
+        sdk::LobbyMember{member.Id(), ToMetadata(member.Metadata()), member.Connected(), member.CanLinkLobby()});
   }
   if (auto channel = lobby.LinkedChannel()) {
     out.linkedChannel = sdk::LinkedChannel{channel->Id(), std::string(channel->Name()), channel->GuildId()};

@@ -429,6 +429,7 @@ class LobbyMemberHandle {
   uint64_t Id() const;
   std::unordered_map<std::string, std::string> Metadata() const;
   bool Connected() const;
+  bool CanLinkLobby() const;
   VENDOR_SHAPE_HANDLE(LobbyMemberHandle)
 };
 

@@ -249,7 +249,8 @@ sdk::Lobby Lobbies::ToView(const Lobby& lobby, const IsConnected& connected) con
   view.members.reserve(lobby.members.size());
   for (const Member& member : lobby.members) {
     view.members.push_back(
-        sdk::LobbyMember{member.id, member.metadata, connected(lobby.applicationId, member.id)});
+        sdk::LobbyMember{member.id, member.metadata, connected(lobby.applicationId, member.id),
+                         (member.flags & kCanLinkLobby) != 0});
   }
   return view;
 }
