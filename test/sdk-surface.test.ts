@@ -1,7 +1,8 @@
 // The SDK surface check (issue 36, `npm run check:surface`): every public method of the vendor's
 // Client in the shape header is served by a TypeScript member or given a documented reason in
 // seam/sdk-surface.json. The check reads lib/'s sources; here the served members are also looked
-// up on the compiled package, so a member declared but never installed fails too.
+// up on the compiled package, so a member declared but never installed fails too, and the guide's
+// counts are held to the description.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -61,6 +62,13 @@ describe('the SDK surface check', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("GetCall: served by 'getCallz', but the public Client has no member 'getCallz'");
     expect(result.stderr).toContain('NotAVendorMethod: described, but class Client of the shape header declares no such method');
+  });
+
+  it('agrees with the counts docs/real-sdk.md gives', () => {
+    const guide = fs.readFileSync(path.join(root, 'docs', 'real-sdk.md'), 'utf8').replace(/\s+/g, ' ');
+    const count = (key: 'served' | 'reason' | 'missing') => surface.methods.filter((entry) => entry[key] !== undefined).length;
+    const total = surface.methods.length;
+    expect(guide).toContain(`Today ${count('served')} of the ${total} methods are served, ${count('reason')} have a reason and ${count('missing')} are missing.`);
   });
 
   it('names members the compiled package has', () => {
