@@ -12,6 +12,7 @@ const BUILD_INDEPENDENT = [
   'test/architecture.test.ts',
   'test/consumer-types.test.ts',
   'test/vendor-gate.test.ts',
+  'test/sdk-surface.test.ts',
   'test/support-docs.test.ts',
   'test/rest-endpoints.test.ts',
   'test/rest-errors.test.ts',

@@ -13,40 +13,10 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
+const { declarations, declaredName } = require('./vendor-shape-declarations.cjs');
 
 const root = path.resolve(__dirname, '..');
 const shapeDir = path.join(root, 'test', 'vendor-shape');
-
-/** Declarations of the top-level classes of the shape header: [{ cls, text }] (one per declaration). */
-function declarations(header) {
-  const out = [];
-  let cls = null;
-  let depth = 0;
-  let pending = '';
-  for (const raw of header.split('\n')) {
-    const line = raw.replace(/\/\/.*$/, '').trim();
-    if (cls === null) {
-      const match = /^class (\w+) \{$/.exec(line);
-      if (match) {
-        cls = match[1];
-        depth = 1;
-      }
-      continue;
-    }
-    if (line === '};' && depth === 1) {
-      cls = null;
-      continue;
-    }
-    depth += (line.match(/\{/g) ?? []).length - (line.match(/\}/g) ?? []).length;
-    if (depth !== 1 || line === '' || line.startsWith('#') || /^(public|private):/.test(line)) continue;
-    if (/^(using|enum|VENDOR_SHAPE)/.test(line) || /^[A-Z][A-Za-z]* = \d+,?$/.test(line)) continue;
-    pending = pending ? `${pending} ${line}` : line;
-    if (!pending.endsWith(';')) continue;
-    if (pending.includes('(') && !pending.includes('= delete')) out.push({ cls, text: pending.slice(0, -1) });
-    pending = '';
-  }
-  return out;
-}
 
 /** The classes the shape header defines (a default return value of one needs ShapeAccess::Make). */
 function typeNames(header) {
@@ -59,8 +29,7 @@ function definition({ cls, text }, types, handWritten) {
   const open = declaration.indexOf('(');
   const head = declaration.slice(0, open).trim();
   const tail = declaration.slice(open);
-  const nameMatch = /(~?\w+|operator\s*\S+)$/.exec(head);
-  const name = nameMatch[1];
+  const { name } = declaredName(text);
   let returns = head.slice(0, head.length - name.length).trim();
   const key = `${cls}::${name}${name === cls ? (tail.startsWith('()') ? '()' : tail.startsWith('(const') ? '(const' : '(') : '('}`;
   if (handWritten.has(key)) return null;

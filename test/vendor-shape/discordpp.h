@@ -1,7 +1,9 @@
 // Declarations-only stand-in for the vendor's discordpp.h, written for this project from the public
-// API reference (shared/reference/sdk-api.md). It declares exactly the names native/vendor/ uses,
-// with the vendor's signatures, so that CI compiles the adapter on every run without the SDK
-// (scripts/vendor-shape-check.cjs, syntax only: nothing here is defined or linked).
+// API reference (shared/reference/sdk-api.md). It declares the names native/vendor/ uses, with the
+// vendor's signatures, so that CI compiles the adapter on every run without the SDK
+// (scripts/vendor-shape-check.cjs, syntax only: nothing here is defined or linked). Class Client
+// declares every public method of the 1.9.16441 header and the known 1.10 additions, used or not:
+// it is the list the SDK surface check (scripts/sdk-surface.cjs) holds seam/sdk-surface.json to.
 //
 // VENDOR_SHAPE_SDK_MINOR picks the release to imitate, 6 to 10 (default 9): each declares only what
 // that release has, so the compile gate (scripts/vendor-shape-check.cjs) fails when the adapter
@@ -642,6 +644,31 @@ class AuthorizationCodeVerifier {
   VENDOR_SHAPE_HANDLE(AuthorizationCodeVerifier)
 };
 
+// Device authorization (limited-input devices): only Client::GetTokenFromDevice* take it.
+class DeviceAuthorizationArgs {
+ public:
+  explicit DeviceAuthorizationArgs();
+  DeviceAuthorizationArgs(const DeviceAuthorizationArgs& other);
+  DeviceAuthorizationArgs& operator=(const DeviceAuthorizationArgs& other);
+  ~DeviceAuthorizationArgs();
+  void SetClientId(uint64_t ClientId);
+  void SetScopes(std::string Scopes);
+  VENDOR_SHAPE_STATE
+};
+
+// What Client::GetChannelHandle answers (a DM, an ephemeral DM or a lobby).
+class ChannelHandle {
+ public:
+  ChannelHandle(const ChannelHandle& other);
+  ChannelHandle& operator=(const ChannelHandle& other);
+  ~ChannelHandle();
+  uint64_t Id() const;
+  std::string Name() const;
+  ChannelType Type() const;
+  std::vector<uint64_t> Recipients() const;
+  VENDOR_SHAPE_HANDLE(ChannelHandle)
+};
+
 class AuthorizationArgs {
  public:
   explicit AuthorizationArgs();
@@ -672,6 +699,11 @@ class Client {
     ConnectionFailed = 1,
     UnexpectedClose = 2,
     ConnectionCanceled = 3,
+  };
+  enum class Thread {
+    Client = 0,
+    Voice = 1,
+    Network = 2,
   };
 
   using OnStatusChanged = std::function<void(Status status, Error error, int32_t errorDetail)>;
@@ -889,6 +921,62 @@ class Client {
 #if VENDOR_SHAPE_SDK_MINOR >= 9
   void SetNoiseCancellation(bool on);
 #endif
+
+  // The rest of the 1.9.16441 header's public Client methods, which native/vendor/ does not call:
+  // declared so that the surface check lists them. sdk-api.md found each in the 1.5, 1.8 and 1.9
+  // headers and no change log dates one later than 1.6: so none is gated.
+  using AuthorizeDeviceScreenClosedCallback = std::function<void()>;
+  using OpenMessageInDiscordCallback = std::function<void(ClientResult result)>;
+  using OpenConnectedGamesSettingsInDiscordCallback = std::function<void(ClientResult result)>;
+  using IsDiscordAppInstalledCallback = std::function<void(bool installed)>;
+  using GetDiscordClientConnectedUserCallback = std::function<void(ClientResult result, std::optional<UserHandle> user)>;
+  using VoiceParticipantChangedCallback = std::function<void(uint64_t lobbyId, uint64_t memberId, bool added)>;
+  using UserAudioReceivedCallback = std::function<void(uint64_t userId, int16_t* data, uint64_t samplesPerChannel,
+                                                       int32_t sampleRate, uint64_t channels, bool& outShouldMute)>;
+  // A using's continuation line holds no '(': scripts/vendor-fake-sdk.cjs reads such a line as a method.
+  using UserAudioCapturedCallback = std::function<void(int16_t* data, uint64_t samplesPerChannel, int32_t sampleRate,
+                                                       uint64_t channels)>;
+  static std::string ErrorToString(Error type);
+  static std::string StatusToString(Status type);
+  static std::string ThreadToString(Thread type);
+  static std::string GetDefaultAudioDeviceId();
+  void Drop();
+  uint64_t GetApplicationId();
+  // Deprecated by the vendor for GetCurrentUserV2. No [[deprecated]] here: scripts/vendor-fake-sdk.cjs
+  // reads a declaration's return type from its first word.
+  UserHandle GetCurrentUser() const;
+  void SetHttpRequestTimeout(int32_t httpTimeoutInMilliseconds);
+  bool SetLogDir(std::string const& path, LoggingSeverity minSeverity);
+  void SetVoiceLogDir(std::string const& path, LoggingSeverity minSeverity);
+  void OpenConnectedGamesSettingsInDiscord(OpenConnectedGamesSettingsInDiscordCallback callback);
+  void IsDiscordAppInstalled(IsDiscordAppInstalledCallback callback);
+  void SetGameWindowPid(int32_t pid);
+  void GetTokenFromDevice(DeviceAuthorizationArgs args, TokenExchangeCallback callback);
+  void GetTokenFromDeviceProvisionalMerge(DeviceAuthorizationArgs args, AuthenticationExternalAuthType externalAuthType,
+                                          std::string const& externalAuthToken, TokenExchangeCallback callback);
+  void AbortGetTokenFromDevice();
+  void OpenAuthorizeDeviceScreen(uint64_t clientId, std::string const& userCode);
+  void CloseAuthorizeDeviceScreen();
+  void SetAuthorizeDeviceScreenClosedCallback(AuthorizeDeviceScreenClosedCallback cb);
+  void SendLobbyMessage(uint64_t lobbyId, std::string const& content, SendUserMessageCallback cb);
+  void SendUserMessage(uint64_t recipientId, std::string const& content, SendUserMessageCallback cb);
+  std::optional<ChannelHandle> GetChannelHandle(uint64_t channelId) const;
+  bool CanOpenMessageInDiscord(uint64_t messageId);
+  void OpenMessageInDiscord(uint64_t messageId, ProvisionalUserMergeRequiredCallback provisionalUserMergeRequiredCallback,
+                            OpenMessageInDiscordCallback callback);
+  void SetShowingChat(bool showingChat);
+  bool RegisterLaunchSteamApplication(uint64_t applicationId, uint32_t steamAppId);
+  void GetDiscordClientConnectedUser(uint64_t applicationId, GetDiscordClientConnectedUserCallback callback) const;
+  Call StartCallWithAudioCallbacks(uint64_t lobbyId, UserAudioReceivedCallback receivedCb,
+                                   UserAudioCapturedCallback capturedCb);
+  void SetVoiceParticipantChangedCallback(VoiceParticipantChangedCallback cb);
+  void SetAecDump(bool on);
+  void SetEngineManagedAudioSession(bool isEngineManaged);
+  void SetOpusHardwareCoding(bool encode, bool decode);
+  // Deprecated by the vendor (no replacement named); no attribute, as GetCurrentUser.
+  bool SetSpeakerMode(bool speakerMode);
+  void SetThreadPriority(Thread thread, int32_t priority);
+  bool ShowAudioRoutePicker();
 
 #if VENDOR_SHAPE_SDK_MINOR >= 10
   // SDK 1.10: the vendor's callback typedef names are not public, so these take any callable of
