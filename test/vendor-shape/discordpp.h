@@ -811,8 +811,6 @@ class Client {
   using ActivityInviteCallback = std::function<void(ActivityInvite invite)>;
   using ActivityJoinCallback = std::function<void(std::string joinSecret)>;
   using ActivityJoinWithApplicationCallback = std::function<void(uint64_t applicationId, std::string joinSecret)>;
-  void SetGameWindowPid(int32_t pid);
-  bool RegisterLaunchSteamApplication(uint64_t applicationId, uint32_t steamAppId);
   bool RegisterLaunchCommand(uint64_t applicationId, std::string command);
   void SendActivityInvite(uint64_t userId, std::string const& content, SendActivityInviteCallback cb);
   void SendActivityJoinRequest(uint64_t userId, SendActivityInviteCallback cb);
