@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { sdk, type CallStatusChange, type Client, type VoiceParticipantEvent, type VoiceStateEvent } from './sdk.js';
-import { players, rejectionOf, type Player } from './lobby-helpers.js';
+import { player, players, rejectionOf, type Player } from './lobby-helpers.js';
 
 const { SocialSdkError } = sdk;
 
@@ -275,3 +275,46 @@ describe('getCalls', () => {
     expect(alice!.client.getCalls()).toEqual([]);
   });
 });
+
+describe('lobbyVoiceParticipantChanged', () => {
+  // discordpp.h, Client::SetVoiceParticipantChangedCallback: "Callback invoked whenever a user in a
+  // lobby joins or leaves a voice call. The main use case for this is to enable displaying which
+  // users are in voice in a lobby even if the current user is not in voice yet".
+  it("every member hears who joins and leaves the lobby's call, in the call or not; others hear nothing", async () => {
+    const { sim, lobbyId, all: [alice, bob] } = await lobbyOf(2);
+    // A user of the same world who is in another lobby with a call of its own.
+    const outsider = await player(sim, 'outsider');
+    const elsewhere = await outsider.client.createOrJoinLobby('another-room');
+    const heard = new Map<Player, VoiceParticipantEvent[]>();
+    for (const p of [alice!, bob!, outsider]) {
+      const events: VoiceParticipantEvent[] = [];
+      p.client.on('lobbyVoiceParticipantChanged', (event) => events.push(event));
+      heard.set(p, events);
+    }
+    await alice!.client.startCall(lobbyId);
+    await outsider.client.startCall(elsewhere);
+    await sim.settle();
+    const joined = { lobbyId, userId: alice!.user.id, added: true };
+    expect(heard.get(bob!)).toEqual([joined]);
+    expect(heard.get(alice!)).toEqual([joined]);
+    // Bob is not in the call: the call-scoped event does not reach him.
+    expect(bob!.voice.participants).toEqual([]);
+    await alice!.client.endCall(lobbyId);
+    await sim.settle();
+    expect(heard.get(bob!)).toEqual([joined, { ...joined, added: false }]);
+    // The outsider hears only its own lobby's call; the lobby's members never hear of it.
+    expect(heard.get(outsider)).toEqual([{ lobbyId: elsewhere, userId: outsider.user.id, added: true }]);
+  });
+
+  it('a member who leaves the lobby leaves its call: the remaining members hear it', async () => {
+    const { sim, lobbyId, all: [alice, bob] } = await lobbyOf(2);
+    await alice!.client.startCall(lobbyId);
+    await sim.settle();
+    const events: VoiceParticipantEvent[] = [];
+    bob!.client.on('lobbyVoiceParticipantChanged', (event) => events.push(event));
+    await alice!.client.leaveLobby(lobbyId);
+    await sim.settle();
+    expect(events).toEqual([{ lobbyId, userId: alice!.user.id, added: false }]);
+  });
+});
+

@@ -128,6 +128,7 @@ export const BRIDGE_EVENTS = [
   'closed',
   'callStatusChanged',
   'voiceParticipantChanged',
+  'lobbyVoiceParticipantChanged',
   'voiceStateChanged',
   'voiceSettingsUpdated',
   'relationshipCreated',

@@ -31,6 +31,12 @@ export interface VoiceClientEvents {
   callStatusChanged: [change: CallStatusChange];
   /** Someone joined or left a call this client is in (its own user too, when it joins). */
   voiceParticipantChanged: [event: VoiceParticipantEvent];
+  /**
+   * Someone joined or left the call of any lobby this client's user is a member of, whether this
+   * client is in that call or not (`Client::SetVoiceParticipantChangedCallback`): to show who is
+   * in voice before joining. Its own user's joins and leaves arrive too.
+   */
+  lobbyVoiceParticipantChanged: [event: VoiceParticipantEvent];
   /** A participant of a call this client is in changed its self mute or deaf. */
   voiceStateChanged: [event: VoiceStateEvent];
   /**
@@ -234,6 +240,7 @@ defineClientMethods({
 registerClientEvents({
   callStatusChanged: true,
   voiceParticipantChanged: true,
+  lobbyVoiceParticipantChanged: true,
   voiceStateChanged: true,
   voiceSettingsUpdated: true,
 } satisfies Record<keyof VoiceClientEvents, true>);
@@ -253,6 +260,8 @@ registerEventHandlers({
   },
   VoiceParticipant: (client, added, lobbyId, userId) =>
     emitterOf(client)?.emit('voiceParticipantChanged', { lobbyId, userId, added }),
+  LobbyVoiceParticipant: (client, added, lobbyId, userId) =>
+    emitterOf(client)?.emit('lobbyVoiceParticipantChanged', { lobbyId, userId, added }),
   VoiceState: (client, lobbyId, userId) => emitterOf(client)?.emit('voiceStateChanged', { lobbyId, userId }),
   VoiceSettingsUpdated: (client, settings: NativeVoiceSettings) =>
     emitterOf(client)?.emit('voiceSettingsUpdated', toVoiceSettings(settings)),

@@ -390,6 +390,8 @@ export const EventKind = {
   SpeakingChanged: 23,
   /** The microphone's level crossed the no-audio-input threshold (SetNoAudioInputCallback). */
   NoAudioInput: 24,
+  /** A user joined or left the call of a lobby this user is a member of, in the call or not (Client::SetVoiceParticipantChangedCallback). */
+  LobbyVoiceParticipant: 25,
 } as const;
 
 /** What the payload slot of an event holds. */
@@ -466,6 +468,8 @@ export interface EventHandlers {
   SpeakingChanged(client: number, speaking: boolean, lobbyId: string, userId: string): void;
   /** The microphone's level crossed the no-audio-input threshold (SetNoAudioInputCallback). */
   NoAudioInput(client: number, inputDetected: boolean): void;
+  /** A user joined or left the call of a lobby this user is a member of, in the call or not (Client::SetVoiceParticipantChangedCallback). */
+  LobbyVoiceParticipant(client: number, added: boolean, lobbyId: string, userId: string): void;
 }
 
 /**
@@ -549,6 +553,9 @@ export function dispatchBatch(handlers: EventHandlers, ints: Int32Array, payload
           break;
         case 24:
           handlers.NoAudioInput(client, ints[at + 2] === 1);
+          break;
+        case 25:
+          handlers.LobbyVoiceParticipant(client, ints[at + 2] === 1, (payload as readonly [string, string])[0], (payload as readonly [string, string])[1]);
           break;
       }
     } catch (error) {

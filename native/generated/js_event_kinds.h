@@ -34,6 +34,7 @@ enum class JsEventKind : uint8_t {
   AudioDevicesChanged = 22,  // Audio devices were plugged or unplugged (SetDeviceChangeCallback), with the devices now current.
   SpeakingChanged = 23,  // A participant of a call started or stopped speaking (Call::SetSpeakingStatusChangedCallback).
   NoAudioInput = 24,  // The microphone's level crossed the no-audio-input threshold (SetNoAudioInputCallback).
+  LobbyVoiceParticipant = 25,  // A user joined or left the call of a lobby this user is a member of, in the call or not (Client::SetVoiceParticipantChangedCallback).
 };
 
-constexpr int32_t kJsEventKinds = 24;
+constexpr int32_t kJsEventKinds = 25;

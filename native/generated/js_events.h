@@ -193,3 +193,11 @@ inline void EmitNoAudioInputEvent(Pump& pump, uint32_t client, bool inputDetecte
   if (out == nullptr) return;
   out->a = inputDetected ? 1 : 0;
 }
+
+// A user joined or left the call of a lobby this user is a member of, in the call or not (Client::SetVoiceParticipantChangedCallback).
+inline void EmitLobbyVoiceParticipantEvent(Pump& pump, uint32_t client, bool added, sdk::Snowflake lobbyId, sdk::Snowflake userId) {
+  JsEvent* out = pump.Add(JsEventKind::LobbyVoiceParticipant, client);
+  if (out == nullptr) return;
+  out->a = added ? 1 : 0;
+  out->payload = IdPair{lobbyId, userId};
+}

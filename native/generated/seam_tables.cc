@@ -274,6 +274,7 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
   events.Set("AudioDevicesChanged", static_cast<int32_t>(JsEventKind::AudioDevicesChanged));
   events.Set("SpeakingChanged", static_cast<int32_t>(JsEventKind::SpeakingChanged));
   events.Set("NoAudioInput", static_cast<int32_t>(JsEventKind::NoAudioInput));
+  events.Set("LobbyVoiceParticipant", static_cast<int32_t>(JsEventKind::LobbyVoiceParticipant));
   tables.Set("events", events);
   Napi::Object calls = Napi::Object::New(env);
   calls.Set(sim::CallKindJsName(sim::CallKind::Connect), static_cast<int32_t>(sim::CallKind::Connect));

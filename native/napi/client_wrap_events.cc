@@ -50,6 +50,9 @@ void ClientWrap::SetEventCallbacks(sdk::LogSeverity minSeverity) {
       EmitVoiceParticipantEvent(*pump, id, event == sdk::VoiceEvent::ParticipantAdded, lobbyId, userId);
     }
   });
+  voice.SetVoiceParticipantChangedCallback([pump, id](sdk::Snowflake lobbyId, sdk::Snowflake userId, bool added) {
+    EmitLobbyVoiceParticipantEvent(*pump, id, added, lobbyId, userId);
+  });
   voice.SetVoiceSettingsUpdatedCallback([pump, id](const sdk::VoiceSettings& settings) {
     EmitVoiceSettingsUpdatedEvent(*pump, id, settings);
   });

@@ -44,6 +44,7 @@
   X(void, EndCalls, (DoneCallback done), ) \
   X(void, SetCallStatusCallback, (CallStatusCallback cb), ) \
   X(void, SetVoiceEventCallback, (VoiceEventCallback cb), ) \
+  X(void, SetVoiceParticipantChangedCallback, (VoiceParticipantChangedCallback cb), ) \
   X(void, SetVoiceSettingsUpdatedCallback, (VoiceSettingsUpdatedCallback cb), ) \
   X(void, SetVoiceLogCallback, (LogCallback cb, sdk::LogSeverity minSeverity), ) \
   SDK_VOICE_CONTROLS_METHODS(X)
@@ -55,6 +56,8 @@ class VoiceApi : public CallbackTypes {
   using CallStatusCallback =
       std::function<void(Snowflake lobbyId, CallStatus status, CallError error, int32_t errorDetail)>;
   using VoiceEventCallback = std::function<void(VoiceEvent, Snowflake lobbyId, Snowflake userId)>;
+  // Someone joined or left the call of a lobby the user is a member of, in the call or not.
+  using VoiceParticipantChangedCallback = std::function<void(Snowflake lobbyId, Snowflake userId, bool added)>;
   using VoiceSettingsCallback = std::function<void(const Result&, VoiceSettings settings)>;
   using VoiceSettingsUpdatedCallback = std::function<void(const VoiceSettings& settings)>;
   using DoneCallback = std::function<void()>;

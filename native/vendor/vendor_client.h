@@ -155,6 +155,7 @@ class VendorClient final : public sdk::Client,
   std::optional<uint64_t> cpuAffinityMask_;
   CallStatusCallback onCallStatus_;
   VoiceEventCallback onVoiceEvent_;
+  VoiceParticipantChangedCallback onVoiceParticipantChanged_;
   VoiceSettingsUpdatedCallback onVoiceSettings_;
   // Voice controls (vendor_client_voice_controls.cc). The library has no getters for the audio
   // processing switches, so the adapter reads back what it set (the library's defaults: all on

@@ -139,6 +139,18 @@ bool VendorClient::GetSelfDeafAll() const { return client_ && client_->GetSelfDe
 void VendorClient::SetCallStatusCallback(CallStatusCallback cb) { onCallStatus_ = std::move(cb); }
 void VendorClient::SetVoiceEventCallback(VoiceEventCallback cb) { onVoiceEvent_ = std::move(cb); }
 
+void VendorClient::SetVoiceParticipantChangedCallback(VoiceParticipantChangedCallback cb) {
+  // Registered with the library once; a later call replaces the target only.
+  const bool first = !onVoiceParticipantChanged_;
+  onVoiceParticipantChanged_ = std::move(cb);
+  if (!first || !client_ || !onVoiceParticipantChanged_) return;
+  client_->SetVoiceParticipantChangedCallback(WhileOpen([this](uint64_t lobbyId, uint64_t memberId, bool added) {
+    Post([this, lobbyId, memberId, added] {
+      if (onVoiceParticipantChanged_) onVoiceParticipantChanged_(lobbyId, memberId, added);
+    });
+  }));
+}
+
 void VendorClient::GetVoiceSettings(VoiceSettingsCallback done) {
   auto settle = Pending<sdk::VoiceSettings>(std::move(done));
 #if SOCIAL_SDK_VENDOR_HAS_VOICE_SETTINGS

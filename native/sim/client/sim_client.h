@@ -80,6 +80,7 @@ class SimClient final : public sdk::Client,
   void OnUserUpdated(sdk::Snowflake userId) override;
   void Enqueue(Task task) override;
   void OnVoiceEvent(sdk::VoiceEvent event, sdk::Snowflake lobbyId, sdk::Snowflake userId) override;
+  void OnLobbyVoiceParticipant(sdk::Snowflake lobbyId, sdk::Snowflake userId, bool added) override;
   void OnCallEnded(sdk::Snowflake lobbyId) override;
   void OnVoiceSettingsUpdated(const sdk::VoiceSettings& settings) override;
   void OnMachineAudioChanged(const Machine& machine, bool devicesChanged) override;
@@ -270,6 +271,7 @@ class SimClient final : public sdk::Client,
   bool selfDeafAll_ = false;
   std::shared_ptr<const CallStatusCallback> callStatusCallback_;
   std::shared_ptr<const VoiceEventCallback> voiceEventCallback_;
+  std::shared_ptr<const VoiceParticipantChangedCallback> voiceParticipantChangedCallback_;
   std::shared_ptr<const VoiceSettingsUpdatedCallback> voiceSettingsCallback_;
   std::shared_ptr<const LogCallback> voiceLogCallback_;
   sdk::LogSeverity minVoiceLogSeverity_ = sdk::LogSeverity::None;

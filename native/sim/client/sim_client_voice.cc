@@ -289,6 +289,23 @@ void SimClient::OnVoiceEvent(sdk::VoiceEvent event, sdk::Snowflake lobbyId, sdk:
   });
 }
 
+void SimClient::SetVoiceParticipantChangedCallback(VoiceParticipantChangedCallback cb) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  voiceParticipantChangedCallback_ = cb ? std::make_shared<const VoiceParticipantChangedCallback>(std::move(cb)) : nullptr;
+}
+
+void SimClient::OnLobbyVoiceParticipant(sdk::Snowflake lobbyId, sdk::Snowflake userId, bool added) {
+  Post([this, lobbyId, userId, added] {
+    if (status_.load() != sdk::Status::Ready) return;
+    std::shared_ptr<const VoiceParticipantChangedCallback> cb;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      cb = voiceParticipantChangedCallback_;
+    }
+    if (cb) Deliver([cb = std::move(cb), lobbyId, userId, added] { (*cb)(lobbyId, userId, added); });
+  });
+}
+
 void SimClient::OnCallEnded(sdk::Snowflake lobbyId) {
   Post([this, lobbyId] { EndLocalCall(lobbyId, sdk::CallError::None, 0, true, false); });
 }

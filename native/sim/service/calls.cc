@@ -11,6 +11,7 @@ void Calls::Remove(sdk::Snowflake lobbyId, Call& call, size_t at, Change& change
   const sdk::Snowflake user = call[at].state.userId;
   call.erase(call.begin() + static_cast<std::ptrdiff_t>(at));
   Tell(lobbyId, call, sdk::VoiceEvent::ParticipantRemoved, user, change);
+  change.roster.push_back(Change::RosterChange{lobbyId, user, false});
 }
 
 Calls::Change Calls::Join(sdk::Snowflake lobbyId, Session* session, sdk::Snowflake user, bool selfMute,
@@ -25,6 +26,7 @@ Calls::Change Calls::Join(sdk::Snowflake lobbyId, Session* session, sdk::Snowfla
   }
   call.push_back(Participant{session, sdk::VoiceState{user, selfMute, selfDeaf}});
   Tell(lobbyId, call, sdk::VoiceEvent::ParticipantAdded, user, change);
+  change.roster.push_back(Change::RosterChange{lobbyId, user, true});
   return change;
 }
 

@@ -31,6 +31,14 @@ class Calls {
     // Participations the service ended (the user is no longer a lobby member): the session's
     // call is over.
     std::vector<std::pair<Session*, sdk::Snowflake>> ended;
+    // Who joined or left which call, once each: every member of the lobby hears it, in the call
+    // or not (the vendor's Client::SetVoiceParticipantChangedCallback).
+    struct RosterChange {
+      sdk::Snowflake lobbyId = 0;
+      sdk::Snowflake userId = 0;
+      bool added = false;
+    };
+    std::vector<RosterChange> roster;
   };
 
   // `session` (signed in as `user`) joins the lobby's call; every participant, the new one

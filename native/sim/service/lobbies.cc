@@ -241,6 +241,12 @@ sdk::Result Lobbies::Read(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflak
   return sdk::Result::Success();
 }
 
+Lobbies::Audience Lobbies::AudienceOf(sdk::Snowflake lobbyId) const {
+  const Lobby* lobby = FindLobby(lobbyId);
+  if (lobby == nullptr) return {};
+  return Audience{lobby->applicationId, lobby->MemberIds()};
+}
+
 sdk::Lobby Lobbies::ToView(const Lobby& lobby, const IsConnected& connected) const {
   sdk::Lobby view;
   view.id = lobby.id;

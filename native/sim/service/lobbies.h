@@ -164,6 +164,12 @@ class Lobbies {
   // Everyone `user` shares a lobby of `app` with (itself included when in any), sorted: for
   // asking ShareLobby about one user and many others.
   std::vector<sdk::Snowflake> CoMembers(sdk::Snowflake app, sdk::Snowflake user) const;
+  // Who hears about a lobby's call: its application and its members (none for an unknown lobby).
+  struct Audience {
+    sdk::Snowflake applicationId = 0;
+    std::vector<sdk::Snowflake> members;
+  };
+  Audience AudienceOf(sdk::Snowflake lobbyId) const;
 
  private:
   struct Member {

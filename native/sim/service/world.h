@@ -71,6 +71,8 @@ class Session {
   // lobby's call (its user is no longer a member); its user's chat client has new voice settings.
   virtual void OnVoiceEvent(sdk::VoiceEvent event, sdk::Snowflake lobbyId, sdk::Snowflake userId) = 0;
   virtual void OnCallEnded(sdk::Snowflake lobbyId) = 0;
+  // A user joined or left the call of a lobby this session's user is a member of.
+  virtual void OnLobbyVoiceParticipant(sdk::Snowflake lobbyId, sdk::Snowflake userId, bool added) = 0;
   virtual void OnVoiceSettingsUpdated(const sdk::VoiceSettings& settings) = 0;
   // The user's machine changed: devices plugged or unplugged (`devicesChanged`), or the level its
   // microphone picks up. `machine` is the machine as of this change (each change in order).

@@ -16,6 +16,17 @@ void World::DispatchVoiceLocked(const Calls::Change& change) {
   for (const auto& [session, lobbyId] : change.ended) {
     if (sessions_.count(session)) session->OnCallEnded(lobbyId);
   }
+  // discordpp.h, Client::SetVoiceParticipantChangedCallback: "Callback invoked whenever a user in
+  // a lobby joins or leaves a voice call", so that a game can show who is in voice "even if the
+  // current user is not in voice yet": every member's ready sessions hear it.
+  for (const Calls::Change::RosterChange& entry : change.roster) {
+    const Lobbies::Audience audience = lobbies_.AudienceOf(entry.lobbyId);
+    for (sdk::Snowflake member : audience.members) {
+      const std::set<Session*>* sessions = ReadySessionsLocked(audience.applicationId, member);
+      if (sessions == nullptr) continue;
+      for (Session* session : *sessions) session->OnLobbyVoiceParticipant(entry.lobbyId, entry.userId, entry.added);
+    }
+  }
 }
 
 sdk::CallError World::JoinCall(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake lobbyId,
