@@ -120,6 +120,7 @@ export type {
   LinkedLobby,
   UserMessageSummary,
   UserUpdatedEvent,
+  RichPresenceFailedEvent,
 } from './model/types.js';
 export type { User, OnlineStatus, SettableOnlineStatus } from './model/user.js';
 export type {

@@ -159,6 +159,20 @@ describe('the Electron bridge', () => {
     await until(() => statuses.includes('disconnected'), 'the disconnect in the renderer');
   });
 
+  it("an event's error crosses as a BridgeError, as a failed call's does (richPresenceFailed)", async () => {
+    const { sim, client, social } = await setup();
+    const seen: unknown[] = [];
+    social().on('richPresenceFailed', (event) => seen.push(event));
+    await until(() => client.listenerCount('richPresenceFailed') === 1, 'the subscription in the main process');
+    await client.updateRichPresence({ state: 'kept' });
+    sim.failNext('updateRichPresence', { error: { type: 'HTTPError', status: 503, retryable: true } });
+    sim.dropConnections(client.currentUser!.id);
+    await until(() => seen.length === 1, 'the event in the renderer');
+    expect(seen[0]).toEqual({
+      error: { name: 'SocialSdkError', message: expect.any(String), type: 'HTTPError', code: 0, status: 503, retryable: true, retryAfter: 0 },
+    });
+  });
+
   it('carries the friends list, friend requests and the invite loop, with their events', async () => {
     const { sim, client, social } = await setup([
       'getRelationships', 'getRelationshipsByGroup', 'getRelationship', 'searchFriendsByUsername', 'sendGameFriendRequest',

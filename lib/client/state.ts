@@ -12,7 +12,7 @@ import { getRuntime } from '../addon/runtime.js';
 import { CLIENT_STATUSES, CONNECTION_ERRORS, type LogSeverity, type StatusChange } from '../model/types.js';
 import type { ClientEmitter, ClientSink, Waiter, WaiterKey } from '../addon/client-sink.js';
 
-const { Disconnected: DISCONNECTED } = Status;
+const { Disconnected: DISCONNECTED, Ready: READY } = Status;
 /** The public name of each LogSeverity value; 'none' and unknown values are reported as errors. */
 const LOG_SEVERITIES: readonly (LogSeverity | undefined)[] = namesByValue(LogSeverityValues).map((name) =>
   name === 'none' ? 'error' : name,
@@ -40,6 +40,13 @@ export class ClientState implements ClientSink {
   /** Fixed for the client's life (what its backend was built with): read once. */
   readonly features: Readonly<NativeFeatures>;
   status: number = DISCONNECTED;
+  /** The client has been ready at least once: a later ready is a reconnect. */
+  everReady = false;
+  /**
+   * Features' own reactions to status changes and to the close (presence.ts keeps the rich
+   * presence across reconnects); unlike waiters they do not hold the event loop.
+   */
+  readonly statusHooks = new Set<(status: number | 'closed') => void>();
   referenced = true;
   /** close() was called: operations are refused, and events still queued are no longer emitted. */
   closing = false;
@@ -112,6 +119,8 @@ export class ClientState implements ClientSink {
 
   onStatus(status: number, error: number, detail: number): void {
     this.status = status;
+    for (const hook of this.statusHooks) hook(status);
+    if (status === READY) this.everReady = true;
     const change: StatusChange = {
       status: CLIENT_STATUSES[status] ?? 'disconnected',
       error: CONNECTION_ERRORS[error] ?? 'none',
@@ -128,6 +137,7 @@ export class ClientState implements ClientSink {
   onClosed(): void {
     this.closed = true;
     this.status = DISCONNECTED;
+    for (const hook of this.statusHooks) hook('closed');
     for (const set of this.waiterSets.values()) for (const waiter of [...set]) if (waiter('closed')) set.delete(waiter);
     const owner = this.owner.deref();
     if (owner) emitToEveryListener(owner, 'closed');

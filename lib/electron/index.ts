@@ -10,5 +10,5 @@ export { exposeClient, closeOnQuit } from './main.js';
 export type { ExposeClientOptions, ExposedClient, RendererApi, CloseOnQuitOptions } from './main.js';
 export { exposeInMainWorld, createBridge, BRIDGE_EVENTS, BRIDGE_METHODS } from './preload.js';
 export type { ExposeInMainWorldOptions } from './preload.js';
-export type { BridgeClientState, BridgeError, BridgeEvent, BridgeMethod, ClientMethodOf, SocialBridge } from './protocol.js';
+export type { BridgeClientState, BridgeError, BridgeEvent, BridgeEventArgs, BridgeEventPayload, BridgeMethod, ClientMethodOf, SocialBridge } from './protocol.js';
 export type { AppLike, ContextBridgeLike, IpcMainEventLike, IpcMainLike, IpcRendererLike, WebContentsLike } from './electron-types.js';

@@ -12,6 +12,7 @@ import {
   BRIDGE_METHODS,
   bridgeChannels,
   toBridgeError,
+  toBridgeEventArgs,
   type BridgeClientState,
   type BridgeEvent,
   type BridgeMethod,
@@ -137,7 +138,7 @@ export function exposeClient<M extends BridgeMethod, E extends BridgeEvent = Bri
     if (renderer.listeners.has(name)) return;
     const listener = (...args: unknown[]): void => {
       if (sender.isDestroyed()) return drop(sender.id);
-      sender.send(channels.event, name, args);
+      sender.send(channels.event, name, toBridgeEventArgs(args));
     };
     renderer.listeners.set(name, listener);
     client.on(name as BridgeEvent, listener as never);

@@ -125,6 +125,7 @@ export const BRIDGE_EVENTS = [
   'messageUpdated',
   'messageDeleted',
   'userUpdated',
+  'richPresenceFailed',
   'closed',
   'callStatusChanged',
   'voiceParticipantChanged',
@@ -202,6 +203,25 @@ export function toBridgeError(error: unknown): BridgeError {
   return out;
 }
 
+/**
+ * @internal An event's arguments as they cross to a renderer: an error carried by an event
+ * (`tokenSaveFailed`'s and `richPresenceFailed`'s `error`) crosses as a {@link BridgeError}, as a
+ * failed call's does; everything else as it is.
+ */
+export function toBridgeEventArgs(args: readonly unknown[]): unknown[] {
+  return args.map((arg) => {
+    if (arg instanceof Error) return toBridgeError(arg);
+    if (typeof arg !== 'object' || arg === null || !Object.values(arg).some((value) => value instanceof Error)) return arg;
+    return Object.fromEntries(Object.entries(arg).map(([key, value]) => [key, value instanceof Error ? toBridgeError(value) : value]));
+  });
+}
+
+/** An event's arguments as a renderer receives them (see {@link BridgeEventPayload}). */
+export type BridgeEventArgs<A> = A extends readonly unknown[] ? { -readonly [I in keyof A]: BridgeEventPayload<A[I]> } : never;
+
+/** An event's payload as a renderer receives it: its errors are {@link BridgeError}s. */
+export type BridgeEventPayload<T> = T extends Error ? BridgeError : T extends object ? { [P in keyof T]: T[P] extends Error ? BridgeError : T[P] } : T;
+
 /** The renderer's form of client method `K`: the same arguments, and a promise of the result. */
 export type ClientMethodOf<K extends BridgeMethod> = K extends 'getState'
   ? () => Promise<BridgeClientState>
@@ -222,5 +242,5 @@ export type ClientMethodOf<K extends BridgeMethod> = K extends 'getState'
 export type SocialBridge<M extends BridgeMethod = BridgeMethod, E extends BridgeEvent = BridgeEvent> = {
   readonly [K in M]: ClientMethodOf<K>;
 } & {
-  on<K extends E>(event: K, listener: (...args: ClientEvents[K]) => void): () => void;
+  on<K extends E>(event: K, listener: (...args: BridgeEventArgs<ClientEvents[K]>) => void): () => void;
 };

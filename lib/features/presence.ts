@@ -6,19 +6,27 @@
  */
 import { toSnowflake, type SnowflakeInput } from '../model/ids.js';
 import { valuesByLowerName } from '../model/enum-names.js';
-import { StatusType } from '../generated/seam.js';
+import { Status, StatusType } from '../generated/seam.js';
 import { toNativeActivity, type Activity } from '../model/presence.js';
 import { registerEventHandlers } from '../addon/runtime.js';
-import type { UserUpdatedEvent } from '../model/types.js';
+import type { RichPresenceFailedEvent, UserUpdatedEvent } from '../model/types.js';
+import type { NativeActivity } from '../addon/native.js';
+import { clientDestroyed, SocialSdkError } from '../common/errors.js';
+import type { ClientState } from '../client/state.js';
 import { fromNativeUser, type SettableOnlineStatus, type User } from '../model/user.js';
 import { checkOneOf } from '../common/validate.js';
 import { registerClientEvents } from '../client/event-names.js';
-import { defineClientMethods, emitterOf, operation, requireClient } from '../client/feature.js';
+import { clientState, defineClientMethods, emitterOf, notAClient, operation, requireClient } from '../client/feature.js';
 
 /** The presence events of a {@link Client} (part of {@link ClientEvents}). */
 export interface PresenceClientEvents {
   /** A user this client knows (itself, a friend, or a member of one of its lobbies) changed: read it with `getUser` (e.g. its rich presence). */
   userUpdated: [event: UserUpdatedEvent];
+  /**
+   * The rich presence the client applied again once ready after a lost connection was refused
+   * (see {@link Client.updateRichPresence}); the callers waiting for it reject with the same error.
+   */
+  richPresenceFailed: [event: RichPresenceFailedEvent];
 }
 
 declare module '../model/types.js' {
@@ -28,13 +36,20 @@ declare module '../model/types.js' {
 declare module '../client/client.js' {
   interface Client {
     /**
-     * Publishes the user's rich presence (`UpdateRichPresence`), replacing the previous one. The
-     * client must be `ready`: otherwise it rejects with type `ClientNotReady`. Input is checked
+     * Publishes the user's rich presence (`UpdateRichPresence`), replacing the previous one.
+     * Before the client is first `ready` it rejects with type `ClientNotReady`. After that the
+     * client keeps the last presence asked for across lost connections (Discord's review
+     * checklist: updates made while disconnected are applied after reconnecting): an update made
+     * while the connection is lost, or lost while the request was on its way, resolves once the
+     * client is ready again and has applied it (it rejects if the service refuses it then, or with
+     * `ClientDestroyed` on close), and each time the client is ready again after a lost
+     * connection it applies the kept presence anew; a refusal then is a `richPresenceFailed`
+     * event. Input is checked
      * first (TypeError/RangeError naming the field, nothing sent); limits are in {@link limits}.
      * The users who know this user (its friends and the members of its lobbies; not across a block) get `userUpdated` and see the
      * activity on {@link Client.getUser}; without `assets.inviteCoverImage` they see the image
      * uploaded in the developer portal. It lasts until {@link Client.clearRichPresence} or until the
-     * user's last client of the game disconnects (the client publishes it again after reconnecting).
+     * user's last client of the game disconnects (the client publishes it again once ready).
      * On the vendor backend built against an SDK older than 1.6.12170 (`features.inviteCoverImage`
      * false), an activity with `assets.inviteCoverImage` rejects with type `ValidationError`
      * ("assets.inviteCoverImage is not available in SDK x.y.z (it needs 1.6.12170)").
@@ -57,7 +72,9 @@ declare module '../client/client.js' {
     setOnlineStatus(status: SettableOnlineStatus): Promise<void>;
     /**
      * Removes the user's rich presence (`ClearRichPresence`). Like the vendor call it reports
-     * nothing: the others see it go through `userUpdated`. Does nothing when not ready or closed.
+     * nothing: the others see it go through `userUpdated`. While the connection is lost it is
+     * applied once the client is ready again (nothing is published again then); before the client
+     * was first ready, and once closed, it does nothing.
      */
     clearRichPresence(): void;
     /**
@@ -76,10 +93,16 @@ const STATUS_VALUES = valuesByLowerName(StatusType);
 
 defineClientMethods({
   updateRichPresence(activity: Activity): Promise<void> {
-    return operation(this, 'updateRichPresence', (native) => {
-      const checked = toNativeActivity(activity);
-      return (requestId) => native.updateRichPresence(requestId, checked);
-    }).then(() => undefined);
+    const state = clientState(this);
+    if (!state) return notAClient('updateRichPresence');
+    if (state.closing) return Promise.reject(clientDestroyed('updateRichPresence'));
+    let checked: NativeActivity;
+    try {
+      checked = toNativeActivity(activity);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return updateKeptPresence(state, checked);
   },
 
   setOnlineStatus(status: SettableOnlineStatus): Promise<void> {
@@ -91,7 +114,7 @@ defineClientMethods({
 
   clearRichPresence(): void {
     const state = requireClient(this, 'clearRichPresence');
-    if (!state.closing) state.native.clearRichPresence();
+    if (!state.closing) clearKeptPresence(state);
   },
 
   getUser(userId: SnowflakeInput): User | null {
@@ -102,8 +125,144 @@ defineClientMethods({
   },
 });
 
-registerClientEvents({ userUpdated: true } satisfies Record<keyof PresenceClientEvents, true>);
+registerClientEvents({ userUpdated: true, richPresenceFailed: true } satisfies Record<keyof PresenceClientEvents, true>);
 
 registerEventHandlers({
   UserUpdated: (client, userId) => emitterOf(client)?.emit('userUpdated', { userId }),
 });
+
+// ---- The rich presence kept across lost connections --------------------------------------------
+// Discord's review checklist for communication features asks that presence updates made while
+// disconnected be queued and applied after reconnecting: the client remembers the last presence
+// the game asked for and applies it each time it is ready again (both backends; the service
+// forgets a game activity when the user's last client goes). What it does when is in the TSDoc of
+// `updateRichPresence` above and in docs/presence-and-invites.md.
+
+const { Ready: READY } = Status;
+
+interface Waiting {
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/** What one client keeps. */
+interface KeptPresence {
+  /** The last presence asked for: an activity, null once cleared, undefined before any. */
+  wanted: NativeActivity | null | undefined;
+  /** The last presence the service accepted (what a refused request falls back to). */
+  applied: NativeActivity | null | undefined;
+  /** updateRichPresence calls waiting for the client to be ready again. */
+  waiting: Waiting[];
+}
+
+const kept = new WeakMap<ClientState, KeptPresence>();
+
+function keptOf(state: ClientState): KeptPresence {
+  let presence = kept.get(state);
+  if (!presence) {
+    const created: KeptPresence = { wanted: undefined, applied: undefined, waiting: [] };
+    state.statusHooks.add((status) => {
+      if (status === 'closed') {
+        for (const waiter of created.waiting.splice(0)) waiter.reject(clientDestroyed('updateRichPresence'));
+      } else if (status === READY && state.everReady) {
+        reapply(state, created);
+      }
+    });
+    kept.set(state, (presence = created));
+  }
+  return presence;
+}
+
+/** Whether the client lost its connection after being ready, and will be ready again. */
+function away(state: ClientState): boolean {
+  return state.everReady && !state.closing && state.status !== READY;
+}
+
+/**
+ * Whether a request failed because the connection was lost on its way. The client may be ready
+ * again by the time the failure is handled (the reconnect's status events can come in the same
+ * batch), so the failure's own type says it too.
+ */
+function lostOnTheWay(state: ClientState, error: unknown): boolean {
+  if (!state.everReady || state.closing) return false;
+  return state.status !== READY || (error instanceof SocialSdkError && error.type === 'ClientNotReady');
+}
+
+/** Sends `activity` now; resolves when the service accepted it. */
+function send(state: ClientState, activity: NativeActivity): Promise<void> {
+  return state.start('updateRichPresence', () => (requestId) => state.native.updateRichPresence(requestId, activity)).then(() => undefined);
+}
+
+/** Waits for the client to be ready again, then for the outcome of applying what is kept. */
+function waitForReconnect(presence: KeptPresence): Promise<void> {
+  return new Promise((resolve, reject) => presence.waiting.push({ resolve, reject }));
+}
+
+/** Applies the kept presence once the client is ready again; the waiting callers learn the outcome. */
+function reapply(state: ClientState, presence: KeptPresence): void {
+  reapplyFor(state, presence, presence.waiting.splice(0));
+}
+
+function reapplyFor(state: ClientState, presence: KeptPresence, waiting: Waiting[]): void {
+  const { wanted } = presence;
+  if (wanted === undefined) {
+    for (const waiter of waiting) waiter.resolve();
+    return;
+  }
+  if (wanted === null) {
+    state.native.clearRichPresence();
+    presence.applied = null;
+    for (const waiter of waiting) waiter.resolve();
+    return;
+  }
+  send(state, wanted).then(
+    () => {
+      presence.applied = wanted;
+      for (const waiter of waiting) waiter.resolve();
+    },
+    (error: SocialSdkError) => {
+      // Dropped again before the answer: the next ready applies it.
+      if (away(state)) return void presence.waiting.push(...waiting);
+      if (lostOnTheWay(state, error)) return reapplyFor(state, presence, waiting);
+      if (presence.wanted === wanted) presence.wanted = presence.applied;
+      for (const waiter of waiting) waiter.reject(error);
+      state.emitter?.emit('richPresenceFailed', { error });
+    },
+  );
+}
+
+/**
+ * updateRichPresence: sent now when the client is ready; kept and applied once it is ready again
+ * when it lost its connection (before the call, or while the request was on its way).
+ */
+function updateKeptPresence(state: ClientState, activity: NativeActivity): Promise<void> {
+  const presence = keptOf(state);
+  presence.wanted = activity;
+  if (away(state)) return waitForReconnect(presence);
+  return send(state, activity).then(
+    () => {
+      presence.applied = activity;
+    },
+    (error: unknown) => {
+      if (lostOnTheWay(state, error)) {
+        // A newer update is kept instead: it decides what is shown, and this one is done.
+        if (presence.wanted !== activity) return undefined;
+        if (away(state)) return waitForReconnect(presence);
+        // Ready again already: the reconnect's own reapply went out; ask once more for an answer.
+        return new Promise<void>((resolve, reject) => reapplyFor(state, presence, [{ resolve, reject }]));
+      }
+      if (presence.wanted === activity) presence.wanted = presence.applied;
+      throw error;
+    },
+  );
+}
+
+/** clearRichPresence: cleared now when ready; while away, cleared once the client is ready again. */
+function clearKeptPresence(state: ClientState): void {
+  const presence = keptOf(state);
+  presence.wanted = null;
+  if (away(state)) return;
+  state.native.clearRichPresence();
+  presence.applied = null;
+  for (const waiter of presence.waiting.splice(0)) waiter.resolve();
+}

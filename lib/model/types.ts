@@ -1,6 +1,7 @@
 import { namesByValue, valuesByLowerName } from './enum-names.js';
 import { ChannelType as ChannelTypeValues, ConnectionError as ConnectionErrorValues, LogSeverity as LogSeverityValues, Status } from '../generated/seam.js';
 import type { Snowflake } from './ids.js';
+import type { SocialSdkError } from '../common/errors.js';
 
 /**
  * Connection status of a client, as the vendor SDK's `Client::Status` (in its order).
@@ -61,6 +62,14 @@ export interface LogEntry {
 /** Payload of `userUpdated`. */
 export interface UserUpdatedEvent {
   userId: Snowflake;
+}
+
+/**
+ * The rich presence the client applied again after reconnecting was refused by the service
+ * (`richPresenceFailed`); the presence shown is the last one it accepted.
+ */
+export interface RichPresenceFailedEvent {
+  error: SocialSdkError;
 }
 
 /**

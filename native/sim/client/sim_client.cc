@@ -291,7 +291,6 @@ void SimClient::Identify(uint64_t attempt, const std::optional<sdk::Result>& fai
   RecordLaunchCommands(user.id);
   SetStatus(sdk::Status::Ready);
   WatchTokenExpiry(attempt, token);
-  if (activity_) world_->UpdateRichPresence(app, user.id, *activity_);
 }
 
 void SimClient::FinishDisconnect(sdk::ConnectionError error, int32_t detail) {

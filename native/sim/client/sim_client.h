@@ -206,9 +206,6 @@ class SimClient final : public sdk::Client,
   // The 401 such a call fails with (sim_client_auth.cc).
   static sdk::Result ReplacedTokenFailure();
   uint64_t connectAttempt_ = 0;  // service thread only: a delayed identify of an old attempt is dropped
-  // Service thread only: the activity this client published, published again after a reconnect
-  // (the SDK keeps it; the service drops it with the connection).
-  std::optional<sdk::Activity> activity_;
 
   sdk::SecretFilter secrets_;  // every token this client has held, filtered from its log lines
   // Bumped (under mutex_) whenever a log callback or its level is set or cleared.

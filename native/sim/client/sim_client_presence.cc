@@ -10,7 +10,6 @@ void SimClient::UpdateRichPresence(sdk::Activity activity, ResultCallback done) 
   const uint64_t op = BeginOperation(std::move(done));
   Call(CallKind::UpdateRichPresence, op,
        [this, op, activity = std::move(activity)](sdk::Snowflake app, sdk::Snowflake user) {
-         activity_ = activity;
          world_->UpdateRichPresence(app, user, activity);
          CompleteOperation(op, sdk::Result::Success());
        });
@@ -20,7 +19,6 @@ void SimClient::ClearRichPresence() {
   world_->Schedule(this, CallKind::ClearRichPresence, sessionUserId_.load(),
                    [this](std::optional<sdk::Result> fault) {
                      if (fault) return Log(sdk::LogSeverity::Warning, "ClearRichPresence failed: " + fault->message);
-                     activity_.reset();
                      sdk::Snowflake app = 0, user = 0;
                      sdk::Result failure;
                      // Not signed in: there is nothing published to clear.
