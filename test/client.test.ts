@@ -383,6 +383,9 @@ describe('SDK version', () => {
     const client = sim.createClient();
     open.push(client);
     expect(client.sdkVersion).toBe(sdk.NEWEST_SUPPORTED_SDK_VERSION);
+    // Client::GetVersionHash: "Returns the git commit hash this version was built from"; the
+    // simulator's build is its own.
+    expect(client.sdkVersionHash).toBe('simulator');
     const old = new sdk.Simulator({ sdkVersion: '1.6.12170' });
     const oldClient = old.createClient();
     open.push(oldClient);

@@ -201,6 +201,14 @@ export class Client extends EventEmitter<ClientEvents> {
     return `${version.major}.${version.minor}.${version.build}`;
   }
 
+  /**
+   * The git commit hash the backend's SDK was built from (`Client::GetVersionHash`), for bug
+   * reports beside {@link Client.sdkVersion}; the simulator reports `'simulator'`.
+   */
+  get sdkVersionHash(): string {
+    return this.#native.sdkVersion().hash;
+  }
+
   /** True once the client is closed. */
   get closed(): boolean {
     return this.#closing !== undefined;
