@@ -208,12 +208,22 @@ export function toBridgeError(error: unknown): BridgeError {
  * (`tokenSaveFailed`'s and `richPresenceFailed`'s `error`) crosses as a {@link BridgeError}, as a
  * failed call's does; everything else as it is.
  */
-export function toBridgeEventArgs(args: readonly unknown[]): unknown[] {
+export function toBridgeEventArgs(args: unknown[]): unknown[] {
+  // Most events carry none: those pass through without a copy (a lobby's messages stream by here).
+  if (!args.some(carriesError)) return args;
   return args.map((arg) => {
     if (arg instanceof Error) return toBridgeError(arg);
-    if (typeof arg !== 'object' || arg === null || !Object.values(arg).some((value) => value instanceof Error)) return arg;
-    return Object.fromEntries(Object.entries(arg).map(([key, value]) => [key, value instanceof Error ? toBridgeError(value) : value]));
+    if (!carriesError(arg)) return arg;
+    return Object.fromEntries(Object.entries(arg as object).map(([key, value]) => [key, value instanceof Error ? toBridgeError(value) : value]));
   });
+}
+
+/** Whether an event argument is an error or an object with one among its own fields. */
+function carriesError(arg: unknown): boolean {
+  if (arg instanceof Error) return true;
+  if (typeof arg !== 'object' || arg === null) return false;
+  for (const key in arg) if (Object.hasOwn(arg, key) && (arg as Record<string, unknown>)[key] instanceof Error) return true;
+  return false;
 }
 
 /** An event's arguments as a renderer receives them (see {@link BridgeEventPayload}). */

@@ -132,8 +132,8 @@ registerEventHandlers({
 });
 
 // ---- The rich presence kept across lost connections --------------------------------------------
-// Discord's review checklist for communication features asks that presence updates made while
-// disconnected be queued and applied after reconnecting: the client remembers the last presence
+// The official docs (discord-social-sdk, core-concepts/communication-features.mdx) ask games to
+// "Queue presence updates and retry when connection restored": the client remembers the last presence
 // the game asked for and applies it each time it is ready again (both backends; the service
 // forgets a game activity when the user's last client goes). What it does when is in the TSDoc of
 // `updateRichPresence` above and in docs/presence-and-invites.md.
@@ -165,7 +165,8 @@ function keptOf(state: ClientState): KeptPresence {
       if (status === 'closed') {
         for (const waiter of created.waiting.splice(0)) waiter.reject(clientDestroyed('updateRichPresence'));
       } else if (status === READY && state.everReady) {
-        reapply(state, created);
+        // Ready again: the kept presence goes out anew, announced if refused.
+        apply(state, created, created.waiting.splice(0), true);
       }
     });
     kept.set(state, (presence = created));
@@ -188,45 +189,36 @@ function lostOnTheWay(state: ClientState, error: unknown): boolean {
   return state.status !== READY || (error instanceof SocialSdkError && error.type === 'ClientNotReady');
 }
 
-/** Sends `activity` now; resolves when the service accepted it. */
-function send(state: ClientState, activity: NativeActivity): Promise<void> {
-  return state.start('updateRichPresence', () => (requestId) => state.native.updateRichPresence(requestId, activity)).then(() => undefined);
-}
-
-/** Waits for the client to be ready again, then for the outcome of applying what is kept. */
-function waitForReconnect(presence: KeptPresence): Promise<void> {
-  return new Promise((resolve, reject) => presence.waiting.push({ resolve, reject }));
-}
-
-/** Applies the kept presence once the client is ready again; the waiting callers learn the outcome. */
-function reapply(state: ClientState, presence: KeptPresence): void {
-  reapplyFor(state, presence, presence.waiting.splice(0));
-}
-
-function reapplyFor(state: ClientState, presence: KeptPresence, waiting: Waiting[]): void {
+/**
+ * Applies the kept presence now; `waiting` learn the outcome. A connection lost on the way keeps
+ * them for the next ready (or, when the client is ready again already, applies once more). A
+ * refusal falls back to the last accepted presence and, when `announce` (a re-application after a
+ * reconnect), is a `richPresenceFailed` event too.
+ */
+function apply(state: ClientState, presence: KeptPresence, waiting: Waiting[], announce: boolean): void {
   const { wanted } = presence;
-  if (wanted === undefined) {
+  if (wanted === undefined || wanted === null) {
+    if (wanted === null) {
+      state.native.clearRichPresence();
+      presence.applied = null;
+    }
     for (const waiter of waiting) waiter.resolve();
     return;
   }
-  if (wanted === null) {
-    state.native.clearRichPresence();
-    presence.applied = null;
-    for (const waiter of waiting) waiter.resolve();
-    return;
-  }
-  send(state, wanted).then(
+  state.start('updateRichPresence', () => (requestId) => state.native.updateRichPresence(requestId, wanted)).then(
     () => {
       presence.applied = wanted;
       for (const waiter of waiting) waiter.resolve();
     },
-    (error: SocialSdkError) => {
-      // Dropped again before the answer: the next ready applies it.
-      if (away(state)) return void presence.waiting.push(...waiting);
-      if (lostOnTheWay(state, error)) return reapplyFor(state, presence, waiting);
+    (error: unknown) => {
+      if (lostOnTheWay(state, error)) {
+        if (away(state)) presence.waiting.push(...waiting);
+        else apply(state, presence, waiting, announce);
+        return;
+      }
       if (presence.wanted === wanted) presence.wanted = presence.applied;
       for (const waiter of waiting) waiter.reject(error);
-      state.emitter?.emit('richPresenceFailed', { error });
+      if (announce) state.emitter?.emit('richPresenceFailed', { error: error as SocialSdkError });
     },
   );
 }
@@ -238,31 +230,15 @@ function reapplyFor(state: ClientState, presence: KeptPresence, waiting: Waiting
 function updateKeptPresence(state: ClientState, activity: NativeActivity): Promise<void> {
   const presence = keptOf(state);
   presence.wanted = activity;
-  if (away(state)) return waitForReconnect(presence);
-  return send(state, activity).then(
-    () => {
-      presence.applied = activity;
-    },
-    (error: unknown) => {
-      if (lostOnTheWay(state, error)) {
-        // A newer update is kept instead: it decides what is shown, and this one is done.
-        if (presence.wanted !== activity) return undefined;
-        if (away(state)) return waitForReconnect(presence);
-        // Ready again already: the reconnect's own reapply went out; ask once more for an answer.
-        return new Promise<void>((resolve, reject) => reapplyFor(state, presence, [{ resolve, reject }]));
-      }
-      if (presence.wanted === activity) presence.wanted = presence.applied;
-      throw error;
-    },
-  );
+  return new Promise((resolve, reject) => {
+    if (away(state)) presence.waiting.push({ resolve, reject });
+    else apply(state, presence, [{ resolve, reject }], false);
+  });
 }
 
 /** clearRichPresence: cleared now when ready; while away, cleared once the client is ready again. */
 function clearKeptPresence(state: ClientState): void {
   const presence = keptOf(state);
   presence.wanted = null;
-  if (away(state)) return;
-  state.native.clearRichPresence();
-  presence.applied = null;
-  for (const waiter of presence.waiting.splice(0)) waiter.resolve();
+  if (!away(state)) apply(state, presence, presence.waiting.splice(0), false);
 }

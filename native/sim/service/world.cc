@@ -270,15 +270,11 @@ void World::DispatchLocked(const Notices& notices) {
     if (notice.lobbyEvent == sdk::LobbyEvent::Deleted) {
       for (sdk::Snowflake user : notice.recipients) DispatchVoiceLocked(calls_.RemoveUser(notice.lobbyId, user));
     }
-    for (sdk::Snowflake user : notice.recipients) {
-      const std::set<Session*>* sessions = ReadySessionsLocked(notice.applicationId, user);
-      if (sessions == nullptr) continue;  // not signed in: events are not stored for later
-      for (Session* session : *sessions) {
-        if (notice.lobbyEvent) session->OnLobbyEvent(*notice.lobbyEvent, notice.lobbyId, notice.memberId);
-        if (notice.messageEvent) session->OnMessageEvent(*notice.messageEvent, notice.message);
-        if (notice.deletedMessageId != 0) session->OnMessageDeleted(notice.deletedMessageId, notice.lobbyId);
-      }
-    }
+    TellReadySessionsLocked(notice.applicationId, notice.recipients, [&notice](Session* session) {
+      if (notice.lobbyEvent) session->OnLobbyEvent(*notice.lobbyEvent, notice.lobbyId, notice.memberId);
+      if (notice.messageEvent) session->OnMessageEvent(*notice.messageEvent, notice.message);
+      if (notice.deletedMessageId != 0) session->OnMessageDeleted(notice.deletedMessageId, notice.lobbyId);
+    });
   }
 }
 

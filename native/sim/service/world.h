@@ -252,6 +252,16 @@ class World {
   bool IsConnectedLocked(sdk::Snowflake app, sdk::Snowflake user) const;
   // The signed-in sessions of `user` in `app`, or nullptr when it has none.
   const std::set<Session*>* ReadySessionsLocked(sdk::Snowflake app, sdk::Snowflake user) const;
+  // Calls `tell(session)` for every signed-in session of each of `users` in `app` (what a user
+  // not signed in misses is not kept for later). Called with mutex_ held.
+  template <typename Tell>
+  void TellReadySessionsLocked(sdk::Snowflake app, const std::vector<sdk::Snowflake>& users, const Tell& tell) const {
+    for (sdk::Snowflake user : users) {
+      const std::set<Session*>* sessions = ReadySessionsLocked(app, user);
+      if (sessions == nullptr) continue;
+      for (Session* session : *sessions) tell(session);
+    }
+  }
   // Hands notices to the signed-in sessions of their recipients. Called with mutex_ held.
   void DispatchLocked(const Notices& notices);
   // The session is no longer signed in; members see its user go when it was the last one.

@@ -21,11 +21,9 @@ void World::DispatchVoiceLocked(const Calls::Change& change) {
   // current user is not in voice yet": every member's ready sessions hear it.
   for (const Calls::Change::RosterChange& entry : change.roster) {
     const Lobbies::Audience audience = lobbies_.AudienceOf(entry.lobbyId);
-    for (sdk::Snowflake member : audience.members) {
-      const std::set<Session*>* sessions = ReadySessionsLocked(audience.applicationId, member);
-      if (sessions == nullptr) continue;
-      for (Session* session : *sessions) session->OnLobbyVoiceParticipant(entry.lobbyId, entry.userId, entry.added);
-    }
+    TellReadySessionsLocked(audience.applicationId, audience.members, [&entry](Session* session) {
+      session->OnLobbyVoiceParticipant(entry.lobbyId, entry.userId, entry.added);
+    });
   }
 }
 
