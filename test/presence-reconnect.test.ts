@@ -1,7 +1,9 @@
-// The rich presence across lost connections (issue 36, "Presence across reconnects"): Discord's
-// review checklist for communication features asks that rich-presence updates made while
-// disconnected are queued and applied after reconnecting. The client keeps the last presence asked
-// for and applies it each time it is ready again; a refusal then is a `richPresenceFailed` event.
+// The rich presence across lost connections (issue 36, "Presence across reconnects"). Source: the
+// official docs, discord-social-sdk/core-concepts/communication-features.mdx (the review
+// checklist): "Network connectivity issues: Queue presence updates and retry when connection
+// restored". The client keeps the last presence asked for and applies it each time it is ready
+// again; how the callers and a refusal are told (waiting promises, `richPresenceFailed`) is our
+// choice (docs/conformance.md).
 import { describe, expect, it } from 'vitest';
 import { sdk, type Client, type RichPresenceFailedEvent } from './sdk.js';
 import { players, rejectionOf, type Player } from './lobby-helpers.js';
