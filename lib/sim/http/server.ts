@@ -8,6 +8,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 
 import { SocialSdkError } from '../../common/errors.js';
 import { syncClock } from '../clock.js';
@@ -174,10 +175,49 @@ async function respond(request: IncomingMessage, response: ServerResponse, route
   }
 }
 
-/** Starts serving `routes` on host:port; resolves once listening. */
-export async function startServer(routes: readonly Route[], context: ServiceContext, host: string, port: number): Promise<{ server: Server; url: string }> {
+/**
+ * A path served beside the API (the inspector's page, the WebSocket of remote harnesses and SDK
+ * clients): it handles its requests and upgrades whole, the API's pipeline never sees them.
+ */
+export interface SideDoor {
+  /** The path prefix it serves, such as `/inspector/`. */
+  prefix: string;
+  /** A plain request; must answer it. */
+  request?(request: IncomingMessage, response: ServerResponse): void;
+  /** A WebSocket upgrade; must take the socket or destroy it. */
+  upgrade?(request: IncomingMessage, socket: Duplex, head: Buffer): void;
+}
+
+function doorOf(doors: readonly SideDoor[], url: string | undefined): SideDoor | undefined {
+  const path = (url ?? '/').split('?', 1)[0]!;
+  return doors.find((door) => path.startsWith(door.prefix));
+}
+
+/** Starts serving `routes` (and `doors`) on host:port; resolves once listening. */
+export async function startServer(routes: readonly Route[], context: ServiceContext, host: string, port: number, doors: readonly SideDoor[] = []): Promise<{ server: Server; url: string }> {
   const held: HeldBytes = { unauthenticated: 0 };
-  const server = createServer((request, response) => void respond(request, response, routes, context, held));
+  const server = createServer((request, response) => {
+    const door = doorOf(doors, request.url);
+    if (!door?.request) {
+      void respond(request, response, routes, context, held);
+      return;
+    }
+    try {
+      door.request(request, response);
+    } catch {
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' }).end('internal error');
+      else response.destroy();
+    }
+  });
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const door = doorOf(doors, request.url);
+    try {
+      if (door?.upgrade) return door.upgrade(request, socket, head);
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    } catch {
+      socket.destroy();
+    }
+  });
   await new Promise<void>((resolve, reject) => {
     // A port in use or an address that cannot be bound: the package's error, naming the cause.
     server.once('error', (error: NodeJS.ErrnoException) =>

@@ -25,7 +25,8 @@ import { APPLICATION_HANDLERS } from './routes-applications.js';
 import { APPLICATION_IDENTITY_HANDLERS } from './routes-application-identities.js';
 import { OAUTH2_INFO_HANDLERS } from './routes-oauth2-info.js';
 import { servedRoutes, type Route } from './routes.js';
-import { startServer } from './server.js';
+import { startServer, type SideDoor } from './server.js';
+import { newHarnessSecret, urlWithSecret } from '../remote/access.js';
 import { serviceStateOf, type PlannedFailure, type ServiceState } from './state.js';
 import type { RateLimitScope } from './errors.js';
 import type { RateLimitBudget } from './rate-limits.js';
@@ -156,6 +157,7 @@ export class SimulatedService {
   readonly #state: ServiceState;
   readonly #world: NativeWorld;
   readonly #defaultApplicationId: string;
+  readonly #secret: string;
   #closed: Promise<void> | undefined;
   /** `http://127.0.0.1:<port>`. */
   readonly url: string;
@@ -163,15 +165,27 @@ export class SimulatedService {
   readonly apiBase: string;
 
   /** @internal Made by {@link Simulator.listen}; `new SimulatedService()` is a TypeError. */
-  constructor(key: symbol, server: Server, url: string, state: ServiceState, world: NativeWorld, defaultApplicationId: string) {
+  constructor(key: symbol, server: Server, url: string, state: ServiceState, world: NativeWorld, defaultApplicationId: string, secret: string) {
     if (key !== CONSTRUCT) throw new TypeError('a SimulatedService is made by simulator.listen(), not constructed directly');
     this.#server = server;
+    this.#secret = secret;
     this.#state = state;
     this.#world = world;
     this.#defaultApplicationId = defaultApplicationId;
     this.url = url;
     this.apiBase = `${url}/api/v10`;
     Object.defineProperty(this, inspect.custom, { value: () => `SimulatedService { url: '${url}' }` });
+  }
+
+  /**
+   * The URL another process needs to reach this world (`<url>/#secret=…`): set
+   * `SOCIAL_SDK_SIMULATOR` to it and that process's clients attach to this world; a
+   * `RemoteSimulator` drives it. It carries the harness secret (a fragment: never sent in a
+   * request), so it is shown to whoever should drive the world and never printed by this package.
+   */
+  get harnessUrl(): string {
+    SimulatedService.#check(this, 'harnessUrl');
+    return urlWithSecret(this.url, this.#secret);
   }
 
   /**
@@ -445,7 +459,10 @@ export async function listenService(world: NativeWorld, defaultApplicationId: st
   const rateLimits = checkOneOf(given.rateLimits ?? 'development', ['development', 'off'] as const, 'rateLimits');
   const clock = given.clock === undefined ? undefined : checkOneOf(given.clock, CLOCK_MODES, 'clock');
   const state = serviceStateOf(world, rateLimits);
-  const { server, url } = await startServer(ROUTES, { world, state }, host, port);
+  const secret = newHarnessSecret();
+  // What is served beside the API, each behind the harness secret.
+  const doors: SideDoor[] = [];
+  const { server, url } = await startServer(ROUTES, { world, state }, host, port, doors);
   if (clock !== undefined) clockOf(world).setMode(clock);
-  return new SimulatedService(CONSTRUCT, server, url, state, world, defaultApplicationId);
+  return new SimulatedService(CONSTRUCT, server, url, state, world, defaultApplicationId, secret);
 }
