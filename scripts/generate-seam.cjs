@@ -34,6 +34,7 @@ const path = require('node:path');
 const { worldOutputs } = require('./seam/world.cjs');
 const { bridgeOutputs } = require('./seam/bridge.cjs');
 const { portOutputs } = require('./seam/ports.cjs');
+const { remoteOutputs } = require('./seam/remote.cjs');
 const payloads = require('./seam/payloads.cjs');
 
 const ROOT = path.resolve(__dirname, '..');
@@ -443,6 +444,7 @@ function outputs(seam) {
     ...bridgeOutputs(ROOT, seam.methods),
     ...portOutputs(seam.methods, { arg: (kind) => argKind(kind).cpp, result: (kind) => RESULT_KINDS[kind].cpp, returns: (kind) => RETURN_KINDS[kind].cpp }),
     ...payloads.outputs(seam.payloads),
+    ...remoteOutputs(ROOT, seam.methods, seam.events),
   };
 }
 

@@ -6,7 +6,7 @@
  * @module
  */
 import { reportListenerError } from '../common/listener-errors.js';
-import { ErrorType, dispatchBatch, type EventHandlers } from '../generated/seam.js';
+import { EVENT_INTS, ErrorType, EventKind, dispatchBatch, type EventHandlers } from '../generated/seam.js';
 import type { ClientSink } from './client-sink.js';
 import { loadBinding, type NativeBinding, type NativeFailure, type NativePayload } from './native.js';
 
@@ -36,6 +36,17 @@ export function registerEventHandlers(handlers: FeatureEventHandlers): void {
   }
   Object.assign(featureHandlers, handlers);
   if (runtime) Object.assign(runtime.handlers, handlers);
+}
+
+/**
+ * Where the events of a forwarded client go (the serving side of a remote session: its native
+ * client's events are handed on whole, in the pump's encoding, rather than dispatched here).
+ */
+export interface ForwardedEvents {
+  /** One event: its five ints at `ints[at]`, and its payload. */
+  add(ints: Int32Array, at: number, payload: NativePayload): void;
+  /** The batch is over: send what was added. */
+  flush(): void;
 }
 
 interface PendingRequest {
@@ -85,6 +96,48 @@ class Runtime {
     // process.exit() runs no environment cleanup hook on the main thread: join the clients'
     // threads here rather than leave them to be killed mid-task.
     process.once('exit', () => this.binding.closeAll());
+  }
+
+  /** Clients whose events are forwarded whole (see {@link ForwardedEvents}), by id. */
+  private readonly forwarded = new Map<number, ForwardedEvents>();
+
+  /**
+   * An id for a native client whose events go to `to` rather than to a Client: no request of
+   * this runtime is settled by them (their request ids are the remote end's).
+   */
+  registerForwarded(to: ForwardedEvents): number {
+    const id = this.nextClientId++;
+    this.forwarded.set(id, to);
+    return id;
+  }
+
+  /** Dispatches a batch that came from another process's world (a remote link) as the pump's. */
+  dispatchForeign(ints: Int32Array, payloads: readonly NativePayload[]): void {
+    this.dispatch(ints, payloads);
+  }
+
+  /**
+   * Takes the forwarded clients' events out of a batch, hands them on, and returns the rest. A
+   * forwarded client's Closed event is its last: it is forgotten then.
+   */
+  private forward(ints: Int32Array, payloads: readonly NativePayload[]): [Int32Array, NativePayload[]] {
+    const keptInts: number[] = [];
+    const keptPayloads: NativePayload[] = [];
+    const touched = new Set<ForwardedEvents>();
+    for (let at = 0, i = 0; at < ints.length; at += EVENT_INTS, i++) {
+      const client = ints[at + 1]!;
+      const to = this.forwarded.get(client);
+      if (to) {
+        to.add(ints, at, payloads[i]);
+        touched.add(to);
+        if (ints[at] === EventKind.Closed) this.forwarded.delete(client);
+      } else {
+        for (let k = 0; k < EVENT_INTS; k++) keptInts.push(ints[at + k]!);
+        keptPayloads.push(payloads[i]);
+      }
+    }
+    for (const to of touched) to.flush();
+    return [Int32Array.from(keptInts), keptPayloads];
   }
 
   register(sink: ClientSink): number {
@@ -154,6 +207,7 @@ class Runtime {
   private readonly batchClients: ClientSink[] = [];
 
   private dispatch(ints: Int32Array, payloads: readonly NativePayload[]): void {
+    if (this.forwarded.size > 0) [ints, payloads] = this.forward(ints, payloads);
     this.currentBatch = ++this.batchCount;
     try {
       dispatchBatch(this.handlers, ints, payloads, reportListenerError);

@@ -147,6 +147,7 @@ export async function runSim(argv: string[]): Promise<number> {
   const summary = {
     url: service.url,
     apiBase: service.apiBase,
+    harnessUrl: service.harnessUrl,
     applications: world.applications.map((app) => ({ id: app.id, name: app.name, botUserId: app.botUserId, botToken: service.issueBotToken(app), clientSecret: service.clientSecret(app) })),
     users: world.users.map((user) => ({
       id: user.id,
@@ -158,7 +159,10 @@ export async function runSim(argv: string[]): Promise<number> {
   if (values.json) {
     process.stdout.write(`${JSON.stringify(summary)}\n`);
   } else {
-    const lines = [`Simulated service listening on ${service.url} (API base ${service.apiBase}); Ctrl-C stops it.`];
+    const lines = [
+      `Simulated service listening on ${service.url} (API base ${service.apiBase}); Ctrl-C stops it.`,
+      `Other processes attach to this world (SDK clients, a Simulator harness) with SOCIAL_SDK_SIMULATOR=${service.harnessUrl}`,
+    ];
     for (const app of summary.applications) lines.push(`application ${app.name} (${app.id}): Authorization: Bot ${app.botToken}; OAuth2 client secret ${app.clientSecret}`);
     for (const user of summary.users) {
       for (const [app, token] of Object.entries(user.accessTokens)) lines.push(`user ${user.username} (${user.id}) in ${app}: Authorization: Bearer ${token}`);

@@ -14,6 +14,8 @@ import type { NativeClient, NativeFeatures } from '../addon/native.js';
 import { Status, TokenType } from '../generated/seam.js';
 import { getRuntime } from '../addon/runtime.js';
 import { defaultNativeWorld, nativeWorldOf } from '../addon/native-worlds.js';
+import { linkOfWorld, servedWorldFor } from '../remote/native-world.js';
+import { createRemoteNativeClient } from '../remote/native-client.js';
 import type { Simulator } from '../sim/simulator.js';
 import { enforceSdkSupport } from '../support/enforce.js';
 import { formatSdkVersion } from '../support/version.js';
@@ -28,8 +30,14 @@ import { ClientState, notAClient, type StatusWaiter } from './state.js';
 export interface ClientOptions {
   /** The application (game) the client acts for; tokens issued for another application are refused. */
   applicationId?: SnowflakeInput;
-  /** Simulator backend: the simulated world to connect to. Defaults to {@link Simulator.default}. */
-  simulator?: Simulator;
+  /**
+   * Simulator backend: the simulated world to connect to. Defaults to {@link Simulator.default}, or,
+   * when the environment variable `SOCIAL_SDK_SIMULATOR` is set (and `backend` is not), to the
+   * world served at that URL. A URL (`service.harnessUrl`, or the one `npx social-sdk-node sim`
+   * printed) makes this a client of a world another process serves: the same API, events and
+   * statuses, over a WebSocket; a lost link is a network drop (`reconnecting`, then `ready` again).
+   */
+  simulator?: Simulator | string;
   /** The least severe log level forwarded as `log` events. Default `warning`. */
   logLevel?: LogLevel;
   /**
@@ -143,20 +151,25 @@ export class Client extends EventEmitter<ClientEvents> {
     const applicationId = toSnowflake(options.applicationId ?? '0', 'applicationId');
     const logLevel = checkOneOf(options.logLevel ?? 'warning', LOG_LEVELS, 'logLevel');
     const allowUnsupportedSdk = checkBoolean(options.allowUnsupportedSdk ?? false, 'allowUnsupportedSdk');
-    const backend = selectBackend(options.backend, options.simulator !== undefined);
+    const served = servedWorldFor(options.simulator, options.backend);
+    const backend = selectBackend(options.backend, options.simulator !== undefined || served !== undefined);
     if (backend === 'vendor' && options.simulator !== undefined) {
       throw new TypeError("simulator applies to the 'sim' backend only, not to backend 'vendor'");
     }
     const cpuAffinityMask = checkCpuAffinityMask(options.cpuAffinityMask);
     const backendOptions = checkBackendOptions(options);
     if (cpuAffinityMask !== undefined) backendOptions.cpuAffinityMask = cpuAffinityMask;
-    const source = backend === 'vendor' ? 'vendor' : (options.simulator == null ? defaultNativeWorld() : nativeWorldOf(options.simulator));
+    const source = backend === 'vendor' ? 'vendor' : (served ?? (options.simulator == null ? defaultNativeWorld() : nativeWorldOf(options.simulator as object)));
     const version = source === 'vendor' ? vendorSdkVersion() : source.version();
     enforceSdkSupport(formatSdkVersion(version), allowUnsupportedSdk);
     const runtime = getRuntime();
     this.#state = new ClientState(
       this,
-      (id) => new runtime.binding.NativeClient(source, id, applicationId, LOG_LEVEL_VALUES[logLevel], backendOptions),
+      (id) => {
+        const link = source === 'vendor' ? undefined : linkOfWorld(source);
+        if (link) return createRemoteNativeClient(link, id, applicationId, LOG_LEVEL_VALUES[logLevel], backendOptions);
+        return new runtime.binding.NativeClient(source, id, applicationId, LOG_LEVEL_VALUES[logLevel], backendOptions);
+      },
     );
     this.#native = this.#state.native;
     this.#liveStatus = this.#native.statusReader();

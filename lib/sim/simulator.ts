@@ -4,7 +4,7 @@ import { Client, type ClientOptions } from '../features/index.js';
 import { toSnowflake, type Snowflake, type SnowflakeInput } from '../model/ids.js';
 import { limits } from '../common/limits.js';
 import { getRuntime, WORLD_REQUESTS } from '../addon/runtime.js';
-import { NEWEST_SUPPORTED_SDK_VERSION, formatSdkVersion, parseSdkVersion } from '../support/version.js';
+import { formatSdkVersion } from '../support/version.js';
 import { LOG_LEVEL_VALUES, type LogSeverity, type LogSource, type Metadata } from '../model/types.js';
 import { fromNativeUser, type User } from '../model/user.js';
 import { MODERATION_METADATA_BOUNDS, checkBoolean, checkInteger, checkMetadata, checkMs, checkOneOf, checkOptions, checkText, typeName } from '../common/validate.js';
@@ -12,7 +12,8 @@ import type { NativeWorld } from '../addon/native.js';
 import { callKind, toFailureSpec, type FailNextOptions, type SimulatedCall } from './faults.js';
 import { bindNativeWorld, setDefaultSimulator } from '../addon/native-worlds.js';
 import { checkImage, checkRequiredOptions, idOf } from './harness-input.js';
-import { CLOCK_MODES, SimulatorClock, type ClockMode } from './clock.js';
+import { SimulatorClock, type ClockMode } from './clock.js';
+import { worldSource, type ServedWorld } from './world-source.js';
 import { SimulatedChatClient } from './chat-client.js';
 import { SimulatedMachine } from './machine.js';
 import { SimulatedIdentityProvider } from './identity-provider.js';
@@ -41,6 +42,8 @@ export interface SimulatorOptions {
    * windows, expiries, latency and webhook retries in wall time), `advance()` adding jumps. See {@link ClockMode}.
    */
   clock?: ClockMode;
+  /** Attaches to a world another process serves, by the URL it printed (`service.harnessUrl`, `http://127.0.0.1:8787/#secret=...`): harness calls cross to it and clients are its clients. No other option with it. */
+  url?: string;
 }
 
 /** Options of {@link Simulator.connectClient}. */
@@ -70,16 +73,20 @@ export class Simulator {
   readonly #build: 'release' | 'debug';
   readonly #clock: SimulatorClock;
   #defaultApplication: Application | undefined;
+  /** Attached to a world served elsewhere (see {@link SimulatorOptions.url}): what it is. */
+  readonly #served: ServedWorld | undefined;
 
-  /** @throws TypeError when `options` is not an object; RangeError for a malformed `sdkVersion` or `build`. */
+  /**
+   * @throws TypeError when `options` is not an object; RangeError for a malformed `sdkVersion` or `build`; with `url`, a
+   * SocialSdkError when the served world refuses the link (a wrong secret, another protocol version: both named) or is unreachable.
+   */
   constructor(options?: SimulatorOptions) {
-    const { sdkVersion, build: buildOption, clock } = checkOptions(options);
-    const version = parseSdkVersion(sdkVersion ?? NEWEST_SUPPORTED_SDK_VERSION);
-    const build = checkOneOf(buildOption ?? 'release', ['release', 'debug'] as const, 'build');
-    this.#world = new (getRuntime().binding.NativeWorld)({ ...version, hash: 'simulator' });
-    this.#world.setDebugLogs(build === 'debug');
-    this.#build = build;
-    this.#clock = new SimulatorClock(this.#world, checkOneOf(clock ?? 'manual', CLOCK_MODES, 'clock'));
+    const source = worldSource(checkOptions(options));
+    this.#world = source.world;
+    this.#build = source.build;
+    this.#served = source.served;
+    this.#defaultApplication = source.defaultApplication;
+    this.#clock = new SimulatorClock(this.#world, source.clockMode);
     bindNativeWorld(this, this.#world);
   }
 
@@ -141,7 +148,7 @@ export class Simulator {
 
   /** How the clock moves (see {@link SimulatorOptions.clock}); `listen({ clock })` can switch it. */
   get clockMode(): ClockMode {
-    return this.#clock.mode;
+    return this.#served?.clockMode ?? this.#clock.mode;
   }
 
   /**
@@ -479,7 +486,8 @@ export class Simulator {
    * const rest = new RestClient({ token: service.issueBotToken(), baseUrl: service.apiBase });
    */
   async listen(options?: ListenOptions): Promise<SimulatedService> {
-    return listenService(this.#world, this.defaultApplication.id, options);
+    if (this.#served) throw new TypeError('this simulator is attached to a world another process serves: it is served there');
+    return listenService(this.#world, this.defaultApplication.id, this.#build, options);
   }
 
   [inspect.custom](): string {

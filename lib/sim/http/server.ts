@@ -186,6 +186,8 @@ export interface SideDoor {
   request?(request: IncomingMessage, response: ServerResponse): void;
   /** A WebSocket upgrade; must take the socket or destroy it. */
   upgrade?(request: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** The service closes: end what it holds beyond HTTP requests (upgraded sockets). */
+  close?(): void;
 }
 
 function doorOf(doors: readonly SideDoor[], url: string | undefined): SideDoor | undefined {

@@ -26,7 +26,8 @@ import { APPLICATION_IDENTITY_HANDLERS } from './routes-application-identities.j
 import { OAUTH2_INFO_HANDLERS } from './routes-oauth2-info.js';
 import { servedRoutes, type Route } from './routes.js';
 import { startServer, type SideDoor } from './server.js';
-import { newHarnessSecret, urlWithSecret } from '../remote/access.js';
+import { newHarnessSecret, setServedHere, urlWithSecret } from '../../remote/access.js';
+import { remoteDoor } from '../remote/door.js';
 import { serviceStateOf, type PlannedFailure, type ServiceState } from './state.js';
 import type { RateLimitScope } from './errors.js';
 import type { RateLimitBudget } from './rate-limits.js';
@@ -158,6 +159,7 @@ export class SimulatedService {
   readonly #world: NativeWorld;
   readonly #defaultApplicationId: string;
   readonly #secret: string;
+  readonly #doors: readonly SideDoor[];
   #closed: Promise<void> | undefined;
   /** `http://127.0.0.1:<port>`. */
   readonly url: string;
@@ -165,10 +167,11 @@ export class SimulatedService {
   readonly apiBase: string;
 
   /** @internal Made by {@link Simulator.listen}; `new SimulatedService()` is a TypeError. */
-  constructor(key: symbol, server: Server, url: string, state: ServiceState, world: NativeWorld, defaultApplicationId: string, secret: string) {
+  constructor(key: symbol, server: Server, url: string, state: ServiceState, world: NativeWorld, defaultApplicationId: string, secret: string, doors: readonly SideDoor[]) {
     if (key !== CONSTRUCT) throw new TypeError('a SimulatedService is made by simulator.listen(), not constructed directly');
     this.#server = server;
     this.#secret = secret;
+    this.#doors = doors;
     this.#state = state;
     this.#world = world;
     this.#defaultApplicationId = defaultApplicationId;
@@ -439,6 +442,9 @@ export class SimulatedService {
     this.#closed ??= new Promise<void>((resolve) => {
       this.#server.close(() => resolve());
       this.#server.closeAllConnections();
+      // Upgraded sockets (remote links) are no longer the HTTP server's to close.
+      for (const door of this.#doors) door.close?.();
+      setServedHere(this.url, false);
     });
     return this.#closed;
   }
@@ -452,7 +458,7 @@ export class SimulatedService {
 }
 
 /** @internal Serves the world of a simulator over HTTP. */
-export async function listenService(world: NativeWorld, defaultApplicationId: string, options?: ListenOptions): Promise<SimulatedService> {
+export async function listenService(world: NativeWorld, defaultApplicationId: string, build: 'release' | 'debug', options?: ListenOptions): Promise<SimulatedService> {
   const given = checkOptions(options);
   const port = checkInteger(given.port ?? 0, 'port', 0, 65535);
   const host = given.host === undefined ? '127.0.0.1' : checkText(given.host, 'host', 1, 255);
@@ -461,8 +467,9 @@ export async function listenService(world: NativeWorld, defaultApplicationId: st
   const state = serviceStateOf(world, rateLimits);
   const secret = newHarnessSecret();
   // What is served beside the API, each behind the harness secret.
-  const doors: SideDoor[] = [];
+  const doors: SideDoor[] = [remoteDoor(world, secret, { defaultApplicationId, build })];
   const { server, url } = await startServer(ROUTES, { world, state }, host, port, doors);
   if (clock !== undefined) clockOf(world).setMode(clock);
-  return new SimulatedService(CONSTRUCT, server, url, state, world, defaultApplicationId, secret);
+  setServedHere(url, true);
+  return new SimulatedService(CONSTRUCT, server, url, state, world, defaultApplicationId, secret, doors);
 }

@@ -73,3 +73,22 @@ export function secretMatches(presented: string | undefined, secret: string): bo
 export function harnessHeader(secret: string): { authorization: string } {
   return { authorization: `${HARNESS_SCHEME} ${secret}` };
 }
+
+/** The origins this thread serves a world at: attaching to one from this thread would wait on itself. */
+const servedHere = new Set<string>();
+
+/** Records (or, with false, forgets) that this thread serves a world at `origin`. */
+export function setServedHere(origin: string, serving: boolean): void {
+  if (serving) servedHere.add(origin);
+  else servedHere.delete(origin);
+}
+
+/**
+ * Throws when this thread serves the world at `origin`: a remote call waits for its answer on
+ * this thread, which then could never serve it.
+ */
+export function checkNotServedHere(origin: string): void {
+  if (servedHere.has(origin)) {
+    throw new TypeError(`the world at ${origin} is served by this thread: use its Simulator (and clients with { simulator: sim }) here; attach from another process or worker thread`);
+  }
+}

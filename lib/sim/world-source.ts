@@ -1,0 +1,56 @@
+/**
+ * Where a Simulator's world is: made in this process (a native world of the SDK version and build
+ * asked for), or served by another process (`new Simulator({ url })`: its harness calls cross the
+ * remote link; what the served world is, its default application, the build it logs like and its
+ * clock's mode, is asked once, at attach).
+ * @internal
+ * @module
+ */
+import { getRuntime } from '../addon/runtime.js';
+import type { NativeWorld } from '../addon/native.js';
+import { checkOneOf } from '../common/validate.js';
+import { NEWEST_SUPPORTED_SDK_VERSION, parseSdkVersion } from '../support/version.js';
+import { parseSimulatorUrl } from '../remote/access.js';
+import { Link } from '../remote/link.js';
+import { createRemoteNativeWorld } from '../remote/native-world.js';
+import { CLOCK_MODES, type ClockMode } from './clock.js';
+import type { Application } from './applications.js';
+
+/** What the serving side says of its world (the door answers the `$served` harness question). */
+export interface ServedWorld {
+  defaultApplicationId: string;
+  build: 'release' | 'debug';
+  clockMode: ClockMode;
+}
+
+/** The harness question the door answers with the {@link ServedWorld}. */
+export const SERVED_QUESTION = '$served';
+
+export interface WorldSource {
+  world: NativeWorld;
+  build: 'release' | 'debug';
+  /** The mode of this end's clock ('manual' for a served world: its clock moves there). */
+  clockMode: ClockMode;
+  /** Set for a world served by another process. */
+  served?: ServedWorld;
+  defaultApplication?: Application;
+}
+
+export function worldSource(options: { sdkVersion?: string; build?: unknown; clock?: unknown; url?: unknown }): WorldSource {
+  const { sdkVersion, build, clock, url } = options;
+  if (url === undefined) {
+    const version = parseSdkVersion(sdkVersion ?? NEWEST_SUPPORTED_SDK_VERSION);
+    const checkedBuild = checkOneOf(build ?? 'release', ['release', 'debug'] as const, 'build');
+    const world = new (getRuntime().binding.NativeWorld)({ ...version, hash: 'simulator' });
+    world.setDebugLogs(checkedBuild === 'debug');
+    return { world, build: checkedBuild, clockMode: checkOneOf(clock ?? 'manual', CLOCK_MODES, 'clock') };
+  }
+  const others = Object.entries({ sdkVersion, build, clock }).filter(([, value]) => value !== undefined).map(([name]) => name);
+  if (others.length > 0) throw new TypeError(`url attaches to a world served elsewhere: ${others.join(', ')} belong to that world, not to this option set`);
+  const link = Link.to(parseSimulatorUrl(url, 'url'));
+  const world = createRemoteNativeWorld(link);
+  // Opens the link: a refused secret or a protocol mismatch throws here.
+  const served = link.call({ t: 'world', method: SERVED_QUESTION, args: [] }) as ServedWorld;
+  const defaultApplication = world.getApplication(served.defaultApplicationId) ?? undefined;
+  return { world, build: served.build, clockMode: 'manual', served, defaultApplication };
+}
