@@ -1,0 +1,87 @@
+// One simulated world for a whole game stack (issue 35): the CLI serves it; player processes whose
+// only pointer to it is SOCIAL_SDK_SIMULATOR attach SDK clients; the test process drives its
+// harness with `new Simulator({ url })` and reads it back as the game server does, over HTTP.
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
+
+import { root, sdk, type Simulator } from './sdk.js';
+import { Player, serveCli, type ServedCli } from './remote-helpers.js';
+
+const { RestClient } = createRequire(import.meta.url)(path.join(root, 'dist', 'rest', 'index.js')) as typeof import('../lib/rest/index.js');
+
+const running: { stop(): Promise<void> }[] = [];
+afterEach(async () => {
+  for (const item of running.splice(0).reverse()) await item.stop();
+});
+
+async function served(): Promise<ServedCli> {
+  const cli = await serveCli();
+  running.push(cli);
+  return cli;
+}
+
+function player(harnessUrl: string): Player {
+  const p = new Player(harnessUrl);
+  running.push({ stop: () => p.kill() });
+  return p;
+}
+
+/** Polls the served world (settled first) until `check` holds, for up to 10 s. */
+async function until(remote: Simulator, check: () => boolean): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    await remote.settle();
+    if (check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the served world never got there');
+}
+
+describe('a world served by the CLI, reached from other processes', () => {
+  it('two player processes lobby by secret and chat; the game server reads both messages; a killed player ends its session', async () => {
+    const cli = await served();
+    const remote = new sdk.Simulator({ url: cli.harnessUrl });
+    const [app] = cli.applications;
+    expect(remote.defaultApplication.id).toBe(app!.id);
+    const alice = remote.createUser({ username: 'alice' });
+    const bob = remote.createUser({ username: 'bob' });
+
+    const p2 = player(cli.harnessUrl);
+    const p3 = player(cli.harnessUrl);
+    const bobToken = remote.issueToken(bob, remote.defaultApplication).accessToken;
+    const connected = await p2.do<{ status: string; backend: string; user: string }>('connect', { applicationId: app!.id, token: remote.issueToken(alice, remote.defaultApplication).accessToken });
+    expect(connected).toEqual({ status: 'ready', backend: 'sim', user: alice.id });
+    await p3.do('connect', { applicationId: app!.id, token: bobToken });
+
+    const { lobbyId } = await p2.do<{ lobbyId: string }>('join', { secret: 'raid-night' });
+    const joined = await p3.do<{ lobbyId: string }>('join', { secret: 'raid-night' });
+    expect(joined.lobbyId).toBe(lobbyId);
+
+    await p2.do('send', { lobbyId, content: 'ready when you are' });
+    await expect(p3.event((e) => e.event === 'messageCreated' && e.content === 'ready when you are')).resolves.toMatchObject({ authorId: alice.id, lobbyId });
+    await p3.do('send', { lobbyId, content: 'pulling now' });
+    await expect(p2.event((e) => e.event === 'messageCreated' && e.content === 'pulling now')).resolves.toMatchObject({ authorId: bob.id });
+
+    // The game server, in this process, reads the lobby's chat over HTTP (the route takes a
+    // member's access token: official description, GET /lobbies/{lobby.id}/messages).
+    const rest = new RestClient({ token: app!.botToken, baseUrl: cli.apiBase });
+    const messages = await rest.getLobbyMessages(lobbyId, {}, { userToken: bobToken });
+    expect(messages.map((m) => [m.content, m.author.id])).toEqual(
+      expect.arrayContaining([
+        ['ready when you are', alice.id],
+        ['pulling now', bob.id],
+      ]),
+    );
+
+    // Killing alice's process drops its link: the service ends her session as a dropped
+    // connection ends (she is no longer a connected member), and bob's goes on.
+    const memberConnected = (id: string) => remote.getLobby(lobbyId)!.members.find((m) => m.id === id)?.connected;
+    expect(memberConnected(alice.id)).toBe(true);
+    await p2.kill();
+    await until(remote, () => memberConnected(alice.id) === false);
+    expect(memberConnected(bob.id)).toBe(true);
+    await p3.do('send', { lobbyId, content: 'she dropped' });
+    expect((await rest.getLobbyMessages(lobbyId, {}, { userToken: bobToken })).map((m) => m.content)).toContain('she dropped');
+  });
+});
