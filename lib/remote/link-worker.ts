@@ -89,10 +89,16 @@ function open(command: Command & { op: 'open' }): void {
     fail(link, reason);
     parentPort!.postMessage({ op: 'down', link: command.link, reason });
   };
-  socket.on('unexpected-response', (_request, response) => refusalOf(response, (reason) => {
-    socket.terminate();
-    down(reason);
-  }));
+  // A refused upgrade: its body says why; the socket's own error or close on the way is not the reason.
+  let refused = false;
+  socket.on('unexpected-response', (_request, response) => {
+    refused = true;
+    refusalOf(response, (reason) => {
+      socket.terminate();
+      refused = false;
+      down(reason);
+    });
+  });
   socket.on('open', () => {
     // Nagle's algorithm would hold a small frame back for the previous one's ack.
     (socket as unknown as { _socket?: { setNoDelay?(on: boolean): void } })._socket?.setNoDelay?.(true);
@@ -112,8 +118,12 @@ function open(command: Command & { op: 'open' }): void {
     }
     parentPort!.postMessage({ op: 'frame', link: command.link, text });
   });
-  socket.on('error', (error: Error) => down(`the link to the served simulator failed (${(error as NodeJS.ErrnoException).code ?? error.message})`));
-  socket.on('close', (code: number) => down(`the served simulator closed the link (WebSocket close ${code})`));
+  socket.on('error', (error: Error) => {
+    if (!refused) down(`the link to the served simulator failed (${(error as NodeJS.ErrnoException).code ?? error.message})`);
+  });
+  socket.on('close', (code: number) => {
+    if (!refused) down(`the served simulator closed the link (WebSocket close ${code})`);
+  });
 }
 
 parentPort!.on('message', (command: Command) => {

@@ -156,7 +156,13 @@ export class Link {
         const answer = received.message as Answer;
         // An answer to an earlier call that timed out is left behind.
         if (answer.seq !== seq) continue;
-        if (answer.failure !== undefined) throw linkFailure(answer.failure);
+        if (answer.failure !== undefined) {
+          // The link thread has no socket for this link any more (its 'down' is still queued
+          // for this thread): the next call opens a new one.
+          this.#up = false;
+          this.#opening = false;
+          throw linkFailure(answer.failure);
+        }
         const reply = decodeFrame<WorldFrame>(answer.text!, ['reply']) as WorldFrame & { t: 'reply' };
         if (reply.error) throw fromRemoteError(reply.error);
         return reply.value;
