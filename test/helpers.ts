@@ -41,9 +41,10 @@ export interface StartedFixture {
 }
 
 /** Starts a fixture script (test/fixtures/NAME) in a fresh Node process. */
-export function startFixture(name: string, args: string[] = [], options: { execArgv?: string[] } = {}): StartedFixture {
+export function startFixture(name: string, args: string[] = [], options: { execArgv?: string[]; env?: Record<string, string> } = {}): StartedFixture {
   const child = spawn(process.execPath, [...(options.execArgv ?? []), fixturePath(name), ...args], {
     cwd: root,
+    env: options.env ? { ...process.env, ...options.env } : process.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -61,7 +62,7 @@ export function startFixture(name: string, args: string[] = [], options: { execA
 export async function runFixture(
   name: string,
   args: string[] = [],
-  options: { execArgv?: string[]; timeoutMs?: number } = {},
+  options: { execArgv?: string[]; timeoutMs?: number; env?: Record<string, string> } = {},
 ): Promise<ChildResult> {
   const started = startFixture(name, args, options);
   const timeoutMs = options.timeoutMs ?? 15000;

@@ -3,11 +3,16 @@
 // harness with `new Simulator({ url })` and reads it back as the game server does, over HTTP.
 import { afterEach, describe, expect, it } from 'vitest';
 
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 
 import { root, sdk, type Simulator } from './sdk.js';
 import { Player, serveCli, type ServedCli } from './remote-helpers.js';
+import { signedIn } from './sign-in-helpers.js';
+import { runFixture } from './helpers.js';
 
 const { RestClient } = createRequire(import.meta.url)(path.join(root, 'dist', 'rest', 'index.js')) as typeof import('../lib/rest/index.js');
 
@@ -84,4 +89,38 @@ describe('a world served by the CLI, reached from other processes', () => {
     await p3.do('send', { lobbyId, content: 'she dropped' });
     expect((await rest.getLobbyMessages(lobbyId, {}, { userToken: bobToken })).map((m) => m.content)).toContain('she dropped');
   });
+});
+
+describe('keepSignedIn across processes, through one served world', () => {
+  // The reliability issue's race (test/keep-signed-in-shared.test.ts), now between two real
+  // processes: both restore the same saved sign-in at once, 100 times each, from one token file.
+  it('two processes restore one saved sign-in 100 times each: 0 sign-ins lost, 0 false deauthorized', async () => {
+    const cli = await served();
+    const remote = new sdk.Simulator({ url: cli.harnessUrl });
+    const applicationId = remote.defaultApplication.id;
+    const user = remote.createUser({ username: 'restored' });
+    const folder = mkdtempSync(path.join(tmpdir(), 'remote-sign-in-'));
+    running.push({ stop: async () => rmSync(folder, { recursive: true, force: true }) });
+    const file = path.join(folder, 'tokens.bin');
+    const key = randomBytes(32);
+    const first = new sdk.Client({ simulator: cli.harnessUrl, applicationId });
+    const initial = await signedIn(remote, first, user, applicationId);
+    await first.keepSignedIn({ store: new sdk.EncryptedFileTokenStore({ path: file, key }), applicationId, tokens: initial });
+    await first.close();
+    // Near the access token's expiry: the first restores refresh it (spending the refresh token).
+    remote.advance(7 * 24 * 3600 * 1000 - 60_000);
+
+    const env = { SOCIAL_SDK_SIMULATOR: cli.harnessUrl, TOKEN_FILE: file, TOKEN_KEY: key.toString('hex'), APPLICATION_ID: applicationId, TRIALS: '100' };
+    const results = await Promise.all([runFixture('remote-sign-in-race.cjs', [], { env, timeoutMs: 120_000 }), runFixture('remote-sign-in-race.cjs', [], { env, timeoutMs: 120_000 })]);
+    for (const result of results) {
+      expect(result.stderr).toBe('');
+      expect(JSON.parse(result.stdout)).toEqual({ lost: 0, notSignedIn: 0, signedOut: [] });
+    }
+    // What is saved is a live sign-in of the player, renewed on the way (the race was over a refresh).
+    const saved = await new sdk.EncryptedFileTokenStore({ path: file, key }).get({ applicationId, account: 'default' });
+    expect(saved!.refreshToken).not.toBe(initial.refreshToken);
+    const check = new sdk.Client({ simulator: cli.harnessUrl, applicationId });
+    await expect(check.fetchCurrentUser(saved!.accessToken)).resolves.toMatchObject({ id: user.id });
+    await check.close();
+  }, 180_000);
 });

@@ -62,8 +62,6 @@ function linkThread(): LinkThread {
   const signal = new SharedArrayBuffer(4);
   const { port1, port2 } = new MessageChannel();
   const worker = new Worker(path.join(__dirname, 'link-worker.js'), { workerData: { signal, syncPort: port2 }, transferList: [port2] });
-  // The worker never holds the process open: a busy client holds it through the runtime.
-  worker.unref();
   const started: LinkThread = { worker, syncPort: port1, flag: new Int32Array(signal), links: new Map() };
   worker.on('message', (message: { op: string; link: number; text?: string; reason?: string }) => {
     const link = started.links.get(message.link);
@@ -77,6 +75,11 @@ function linkThread(): LinkThread {
     thread = undefined;
     for (const link of started.links.values()) link.onDown('the link thread stopped');
   });
+  // The worker never holds the process open: a busy client holds it through the runtime. (After
+  // the listeners: adding a 'message' listener refs the worker's port again.) Nor does the sync
+  // port, which is only ever read with receiveMessageOnPort.
+  worker.unref();
+  port1.unref();
   thread = started;
   return started;
 }
