@@ -15,6 +15,7 @@ import { checkImage, checkRequiredOptions, idOf } from './harness-input.js';
 import { CLOCK_MODES, SimulatorClock, type ClockMode } from './clock.js';
 import { SimulatedChatClient } from './chat-client.js';
 import { SimulatedMachine } from './machine.js';
+import { SimulatedDeviceSignIn } from './device-sign-in.js';
 import { SimulatedIdentityProvider } from './identity-provider.js';
 import { toGrant, tokenLifetime, type IssueTokenOptions, type TokenGrant } from './tokens.js';
 import { listenService, type ListenOptions, type SimulatedService } from './http/service.js';
@@ -103,6 +104,11 @@ export class Simulator {
    */
   machine(user: User | SnowflakeInput): SimulatedMachine {
     return new SimulatedMachine(this.#world, idOf(user, 'user'));
+  }
+
+  /** Device sign-in: the requests waiting for the player and the games' device authorization screens. */
+  deviceSignIn(): SimulatedDeviceSignIn {
+    return new SimulatedDeviceSignIn(this.#world);
   }
 
   /** The external identity provider of `application`, which issues the tokens provisional accounts sign in with. */
