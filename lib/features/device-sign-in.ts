@@ -18,7 +18,6 @@ import { ExternalAuthType } from '../generated/seam.js';
 import { registerEventHandlers } from '../addon/runtime.js';
 import { registerClientEvents } from '../client/event-names.js';
 import { clientState, defineClientMethods, emitterOf, operation, requireClient } from '../client/feature.js';
-import type { NativeClient } from '../addon/native.js';
 import type { Client } from '../client/client.js';
 import { toTokenSet, type TokenSet } from '../model/authorization.js';
 import { oauth, type ExternalAuthTypeName } from './auth.js';
@@ -142,9 +141,9 @@ declare module '../client/client.js' {
 }
 
 /** The application a device sign-in is for: `clientId`, or the client's own. */
-function clientIdOf(native: NativeClient, clientId: unknown): string {
+function clientIdOf(client: Client, clientId: unknown): string {
   if (clientId === undefined) {
-    const own = native.applicationId();
+    const own = client.applicationId;
     if (own === '0') throw new RangeError('options.clientId is required: the client was created without an applicationId');
     return own;
   }
@@ -154,9 +153,9 @@ function clientIdOf(native: NativeClient, clientId: unknown): string {
 }
 
 /** The flow's options, checked: the application, the scopes and the signal (an aborted one rejects). */
-function checkFlow(native: NativeClient, options: DeviceAuthorizationOptions): { clientId: string; scopes: string; signal?: AbortSignal } {
+function checkFlow(client: Client, options: DeviceAuthorizationOptions): { clientId: string; scopes: string; signal?: AbortSignal } {
   const checked = checkOptions(options);
-  const clientId = clientIdOf(native, checked.clientId);
+  const clientId = clientIdOf(client, checked.clientId);
   const scopes = checkText(checked.scopes, 'options.scopes', 1, 1024);
   if (checked.signal !== undefined && !(checked.signal instanceof AbortSignal)) {
     throw new TypeError(`options.signal must be an AbortSignal, got ${typeName(checked.signal)}`);
@@ -181,7 +180,7 @@ defineClientMethods({
   getTokenFromDevice(options: DeviceAuthorizationOptions): Promise<TokenSet> {
     let signal: AbortSignal | undefined;
     const result = operation(this, 'getTokenFromDevice', (native) => {
-      const flow = checkFlow(native, options);
+      const flow = checkFlow(this, options);
       signal = flow.signal;
       return (requestId) => native.getTokenFromDevice(requestId, flow.clientId, flow.scopes);
     });
@@ -191,7 +190,7 @@ defineClientMethods({
   getTokenFromDeviceProvisionalMerge(options: DeviceProvisionalMergeOptions): Promise<TokenSet> {
     let signal: AbortSignal | undefined;
     const result = operation(this, 'getTokenFromDeviceProvisionalMerge', (native) => {
-      const flow = checkFlow(native, options);
+      const flow = checkFlow(this, options);
       const checked = checkOptions(options);
       const type = checkOneOf(checked.externalAuthType, Object.keys(ExternalAuthType) as ExternalAuthTypeName[], 'options.externalAuthType');
       const token = checkText(checked.externalAuthToken, 'options.externalAuthToken', 1, 10240);
@@ -210,9 +209,9 @@ defineClientMethods({
     const state = requireClient(this, 'openAuthorizeDeviceScreen');
     const checked = checkOptions(options);
     const userCode = checkText(checked.userCode, 'options.userCode', 1, 64);
-    const clientId = checked.clientId === undefined ? undefined : clientIdOf(state.native, checked.clientId);
+    const clientId = checked.clientId === undefined ? undefined : clientIdOf(this, checked.clientId);
     if (state.closing) return;
-    state.native.openAuthorizeDeviceScreen(clientId ?? clientIdOf(state.native, undefined), userCode);
+    state.native.openAuthorizeDeviceScreen(clientId ?? clientIdOf(this, undefined), userCode);
   },
 
   closeAuthorizeDeviceScreen(): void {
