@@ -142,6 +142,16 @@ describe('getTokenFromDevice (discordpp.h GetTokenFromDevice; the consoles guide
     await client.close();
   });
 
+  it('closing the client ends a pending flow with ClientDestroyed; its request no longer waits for the player', async () => {
+    const { sim, user: alice, client, devices } = setup();
+    const { pending, userCode } = await started(sim, client);
+    await client.close();
+    await expect(pending).rejects.toMatchObject({ type: 'ClientDestroyed' });
+    expect(devices.requests).toEqual([]);
+    expect(devices.screens).toEqual([]);
+    expect(() => sim.machine(alice).browser.approveDevice(userCode)).toThrow(RangeError);
+  });
+
   it('refuses a second flow while one is pending (our choice, as authorize); the first goes on', async () => {
     const { sim, user: alice, client } = setup();
     const { pending, userCode } = await started(sim, client);
