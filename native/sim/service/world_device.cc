@@ -92,7 +92,8 @@ void World::AnswerDeviceAuthorization(const std::string& userCode, sdk::Snowflak
     throw std::invalid_argument("user " + std::to_string(user) + " is a provisional account: it cannot sign in at the verification page");
   }
   if (!deviceAuthorizations_.Answer(userCode, user, approve, nowMs_)) {
-    throw std::invalid_argument("no pending device authorization request shows the user code " + userCode);
+    // The code is not echoed: a caller may pass anything there (a secret by mistake).
+    throw std::invalid_argument("no pending device authorization request shows this user code");
   }
 }
 
@@ -121,7 +122,7 @@ void World::CloseDeviceScreen(Session* session) {
 void World::DismissDeviceScreen(const std::string& userCode) {
   std::lock_guard<std::mutex> lock(mutex_);
   std::optional<DeviceScreen> screen = deviceScreens_.Dismiss(userCode);
-  if (!screen) throw std::invalid_argument("no device authorization screen shows the user code " + userCode);
+  if (!screen) throw std::invalid_argument("no device authorization screen shows this user code");
   if (screen->closed) screen->closed();
 }
 
