@@ -29,6 +29,9 @@ export type {
   GetProvisionalTokenOptions,
   ExchangeChildTokenOptions,
   ProvisionalMergeOptions,
+  DeviceAuthorizationOptions,
+  DeviceProvisionalMergeOptions,
+  AuthorizeDeviceScreenOptions,
 } from './features/index.js';
 export type { ActivityInvite, ActivityActionKind, ActivityJoin, ActivityJoinWithApplication } from './features/index.js';
 export { SimulatedIdentityProvider } from './sim/identity-provider.js';
@@ -50,6 +53,8 @@ export type { ConsentPrompt } from './sim/chat-client.js';
 export type { ChatClientInvite, ChatClientLaunches, ProfilePrivacy } from './sim/chat-client.js';
 export { SimulatedMachine } from './sim/machine.js';
 export { SimulatedBrowser } from './sim/browser.js';
+export { SimulatedDeviceSignIn } from './sim/device-sign-in.js';
+export type { DeviceAuthorizationRequest, DeviceScreen } from './sim/device-sign-in.js';
 export type { PlugAudioDeviceOptions } from './sim/machine.js';
 export { SimulatedService, SERVICE_ROUTES } from './sim/http/service.js';
 export type { WebhookAlert, WebhookDelivery, WebhookEventsStatus } from './sim/http/webhooks.js';

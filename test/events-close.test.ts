@@ -99,7 +99,7 @@ describe('events() names and options', () => {
     const before = listeners();
     expect(() => client.events('statusChange' as 'statusChanged')).toThrow(
       new RangeError(
-        "events(name): 'statusChange' is not a client event; the events are statusChanged, log, closed, lobbyCreated, lobbyDeleted, lobbyUpdated, lobbyMemberAdded, lobbyMemberRemoved, lobbyMemberUpdated, messageCreated, messageUpdated, messageDeleted, userUpdated, richPresenceFailed, callStatusChanged, voiceParticipantChanged, lobbyVoiceParticipantChanged, voiceStateChanged, voiceSettingsUpdated, audioDevicesChanged, speakingChanged, noAudioInput, relationshipCreated, relationshipDeleted, relationshipGroupsUpdated, tokenExpiring, authorizeRequest, activityInviteCreated, activityInviteUpdated, activityJoin, activityJoinWithApplication, signedOut, tokenRefreshed, tokenSaveFailed",
+        "events(name): 'statusChange' is not a client event; the events are statusChanged, log, closed, lobbyCreated, lobbyDeleted, lobbyUpdated, lobbyMemberAdded, lobbyMemberRemoved, lobbyMemberUpdated, messageCreated, messageUpdated, messageDeleted, userUpdated, richPresenceFailed, callStatusChanged, voiceParticipantChanged, lobbyVoiceParticipantChanged, voiceStateChanged, voiceSettingsUpdated, audioDevicesChanged, speakingChanged, noAudioInput, relationshipCreated, relationshipDeleted, relationshipGroupsUpdated, tokenExpiring, authorizeRequest, authorizeDeviceScreenClosed, activityInviteCreated, activityInviteUpdated, activityJoin, activityJoinWithApplication, signedOut, tokenRefreshed, tokenSaveFailed",
       ),
     );
     // 'error' has a special meaning to EventEmitter iterators, and is not a client event.

@@ -122,6 +122,20 @@ describe('examples', () => {
     );
   });
 
+  it('the device sign-in example: the screen shows the code, the player approves at the verification page, the poll gets the tokens', async () => {
+    const { code, stdout, stderr } = await runFixture(example('device-sign-in.cjs'));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(
+      new RegExp(
+        '^screen: enter [BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4} at https://discord\\.com/activate \\(expires in 300 s\\)\n' +
+          'the sign-in screen closed\n' +
+          'tokens: \\{"accessToken":"\\[REDACTED\\]","refreshToken":"\\[REDACTED\\]","tokenType":"Bearer","expiresIn":604800,"scopes":"openid sdk\\.social_layer"\\}, valid 604800 s\n' +
+          'signed in as ada\n$',
+      ),
+    );
+  });
+
   it('the link-from-chat-client example: the entrypoint URL opens, the web flow signs the running game in', async () => {
     const { code, stdout, stderr } = await runFixture(example('link-from-chat-client.mjs'));
     expect(stderr).toBe('');

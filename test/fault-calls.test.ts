@@ -200,7 +200,20 @@ const PROBES: Record<SimulatedCall, (ctx: Context) => Promise<Outcome>> = {
     }).catch((error: unknown) => {
       if ((error as { status?: number }).status !== 403) throw error;
     })),
+  // POST /oauth2/device/authorize for an unknown application: the service refuses it (400), an
+  // answer that tells a fault from it without a player to approve.
+  getTokenFromDevice: ({ alice }) =>
+    outcome(alice.client.getTokenFromDevice({ clientId: '1', scopes: 'openid sdk.social_layer' }).catch(refused400)),
+  getTokenFromDeviceProvisionalMerge: ({ sim, alice }) =>
+    outcome(alice.client.getTokenFromDeviceProvisionalMerge({
+      clientId: '1', scopes: 'openid sdk.social_layer', externalAuthType: 'OIDC',
+      externalAuthToken: sim.identityProvider(alice.client.applicationId).issueToken({ subject: 'device-probe' }),
+    }).catch(refused400)),
 };
+
+function refused400(error: unknown): void {
+  if ((error as { status?: number }).status !== 400) throw error;
+}
 
 describe('fault injection (Simulator.failNext)', () => {
   it('has a probe for every injectable call of the seam description, and names no other', () => {

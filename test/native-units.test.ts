@@ -7,6 +7,8 @@
 //   - A simulated client's pending operations (native/sim/client/pending_operations) under
 //     ASan+UBSan (test/native/pending_operations_test.cc): taken once each in any order, what is
 //     left handed over in order, done entries dropped behind one left pending.
+//   - The device authorization grant's rules (native/sim/service/device_authorizations) under
+//     ASan+UBSan (test/native/device_authorizations_test.cc): slow_down, spent answers, expiry.
 //   - A simulated client's fan-out callbacks (native/sim/client/published_callback.h) under TSan and
 //     under ASan+UBSan (test/native/published_callback_test.cc): read by another thread while
 //     replaced, every pointer read still valid afterwards, all of them handed over by TakeAll.
@@ -67,6 +69,11 @@ describe.skipIf(!(await hasCompiler()))('native units', () => {
   it('pending operations under ASan+UBSan: each taken once, the rest in order, done entries dropped', async () => {
     const sources = ['test/native/pending_operations_test.cc', 'native/sim/client/pending_operations.cc'];
     expectClean(await buildAndRun('pending_operations_test', sources, ASAN.flags, [], ASAN.env));
+  }, 120_000);
+
+  it('device authorizations under ASan+UBSan: slow_down, spent answers, expiry, codes matched loosely (RFC 8628 §3.5, §6.1); one screen per client', async () => {
+    const sources = ['test/native/device_authorizations_test.cc', 'native/sim/service/device_authorizations.cc', 'native/sim/service/pkce.cc'];
+    expectClean(await buildAndRun('device_authorizations_test', sources, ASAN.flags, [], ASAN.env));
   }, 120_000);
 
   it.each([

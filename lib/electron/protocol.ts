@@ -147,6 +147,7 @@ export const BRIDGE_EVENTS = [
   'audioDevicesChanged',
   'speakingChanged',
   'noAudioInput',
+  'authorizeDeviceScreenClosed',
 ] as const;
 
 /** An event name a bridge can forward. */

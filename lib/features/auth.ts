@@ -459,11 +459,18 @@ defineClientMethods({
   },
 });
 
-/** A refused token request carries its OAuth2 error (`invalid_grant`) as `oauthError`. */
-function oauth<T>(result: Promise<T>): Promise<T> {
+/**
+ * A refused token request carries its OAuth2 error as `oauthError`: `invalid_grant`, or another
+ * of `errors` (device sign-in's, RFC 8628 §3.5) that its message starts with.
+ * @internal
+ */
+export function oauth<T>(result: Promise<T>, errors: readonly string[] = ['invalid_grant']): Promise<T> {
   return result.catch((error: unknown) => {
-    if (error instanceof SocialSdkError && error.type === 'HTTPError' && error.status === 400 && /(^|: )invalid_grant\b/.test(error.message)) {
-      const refused = new SocialSdkError(error.message, { type: 'HTTPError', status: 400, code: error.code, oauthError: 'invalid_grant' });
+    const oauthError = error instanceof SocialSdkError && error.type === 'HTTPError' && error.status === 400
+      ? errors.find((name) => new RegExp(`(^|: )${name}\\b`).test(error.message))
+      : undefined;
+    if (error instanceof SocialSdkError && oauthError !== undefined) {
+      const refused = new SocialSdkError(error.message, { type: 'HTTPError', status: 400, code: error.code, oauthError });
       refused.stack = error.stack;
       throw refused;
     }

@@ -13,6 +13,7 @@ import './voice-controls.js';
 import './guilds.js';
 import './relationships.js';
 import './auth.js';
+import './device-sign-in.js';
 import './invites.js';
 import './keep-signed-in.js';
 
@@ -27,4 +28,5 @@ export type { Relationship, RelationshipKind, RelationshipGroup, RelationshipEve
 export type { ActivityInvite, ActivityActionKind, ActivityJoin, ActivityJoinWithApplication, InviteClientEvents } from './invites.js';
 export type { AuthorizeOptions, GetTokenOptions, AuthClientEvents, ExternalAuthTypeName, GetProvisionalTokenOptions, ExchangeChildTokenOptions, ProvisionalMergeOptions } from './auth.js';
 export type { AuthorizationCodeVerifier, AuthorizationCodeChallenge, Authorization, TokenSet, CurrentUser } from '../model/authorization.js';
+export type { DeviceAuthorizationOptions, DeviceProvisionalMergeOptions, AuthorizeDeviceScreenOptions, DeviceSignInClientEvents } from './device-sign-in.js';
 export type { KeepSignedInOptions, KeptSignIn, SignedOut, SignedOutReason, KeepSignedInClientEvents, TokenSaveFailed } from './keep-signed-in.js';

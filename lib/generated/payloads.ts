@@ -482,3 +482,27 @@ export interface NativeWebhookNotice {
   channelId?: string;
   lobbyId?: string;
 }
+
+/** A device authorization request waiting for the user (POST /oauth2/device/authorize); its device code, a secret, is left out. */
+export interface NativeDeviceAuthorization {
+  /** What the screen shows and the user enters at the verification page. */
+  userCode: string;
+  applicationId: string;
+  scopes: string;
+  verificationUri: string;
+  verificationUriComplete: string;
+  /** World clock, ms since the Unix epoch. */
+  expiresAt: number;
+  /** Seconds between polls. */
+  interval: number;
+  /** How many times the token endpoint was polled with its device code. */
+  polls: number;
+}
+
+/** A device authorization screen a client shows over the game's window. */
+export interface NativeDeviceScreen {
+  applicationId: string;
+  userCode: string;
+  /** The game's window (setGameWindowPid; default: the process). */
+  windowPid: number;
+}

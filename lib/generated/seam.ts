@@ -392,6 +392,8 @@ export const EventKind = {
   NoAudioInput: 24,
   /** A user joined or left the call of a lobby this user is a member of, in the call or not (Client::SetVoiceParticipantChangedCallback). */
   LobbyVoiceParticipant: 25,
+  /** The device authorization screen closed: the player dismissed it, the game closed it, or getTokenFromDevice ended (SetAuthorizeDeviceScreenClosedCallback). */
+  AuthorizeDeviceScreenClosed: 26,
 } as const;
 
 /** What the payload slot of an event holds. */
@@ -470,6 +472,8 @@ export interface EventHandlers {
   NoAudioInput(client: number, inputDetected: boolean): void;
   /** A user joined or left the call of a lobby this user is a member of, in the call or not (Client::SetVoiceParticipantChangedCallback). */
   LobbyVoiceParticipant(client: number, added: boolean, lobbyId: string, userId: string): void;
+  /** The device authorization screen closed: the player dismissed it, the game closed it, or getTokenFromDevice ended (SetAuthorizeDeviceScreenClosedCallback). */
+  AuthorizeDeviceScreenClosed(client: number): void;
 }
 
 /**
@@ -557,6 +561,9 @@ export function dispatchBatch(handlers: EventHandlers, ints: Int32Array, payload
         case 25:
           handlers.LobbyVoiceParticipant(client, ints[at + 2] === 1, (payload as readonly [string, string])[0], (payload as readonly [string, string])[1]);
           break;
+        case 26:
+          handlers.AuthorizeDeviceScreenClosed(client);
+          break;
       }
     } catch (error) {
       onError(error);
@@ -622,7 +629,9 @@ export type SimulatedCall =
   | 'updateProvisionalAccountDisplayName'
   | 'getTokenFromProvisionalMerge'
   | 'unmergeIntoProvisionalAccount'
-  | 'exchangeChildToken';
+  | 'exchangeChildToken'
+  | 'getTokenFromDevice'
+  | 'getTokenFromDeviceProvisionalMerge';
 
 /** The native CallKind of each call. */
 export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
@@ -674,6 +683,8 @@ export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
   getTokenFromProvisionalMerge: 45,
   unmergeIntoProvisionalAccount: 46,
   exchangeChildToken: 47,
+  getTokenFromDevice: 48,
+  getTokenFromDeviceProvisionalMerge: 49,
 };
 
 /** What the Result event of each asynchronous NativeClient method carries on success. */
@@ -732,6 +743,8 @@ export interface NativeResults {
   getTokenFromProvisionalMerge: NativeTokenExchange;
   unmergeIntoProvisionalAccount: undefined;
   exchangeChildToken: NativeTokenExchange;
+  getTokenFromDevice: NativeTokenExchange;
+  getTokenFromDeviceProvisionalMerge: NativeTokenExchange;
 }
 
 /** The methods of a native client (ClientWrap). Asynchronous ones take a request id first; their result arrives as a Result event. */
@@ -925,6 +938,14 @@ export interface NativeClient {
   unmergeIntoProvisionalAccount(requestId: number, applicationId: string, externalAuthType: number, externalAuthToken: string): void;
   /** Result value: the child application's access token (a secret; no refresh token), valid as long as the parent token. */
   exchangeChildToken(requestId: number, parentToken: string, childApplicationId: string): void;
+  /** Result value: the token set (secrets) once the user approves the device authorization request; the screen shows its user code meanwhile. */
+  getTokenFromDevice(requestId: number, clientId: string, scopes: string): void;
+  /** Result value: the full account's token set (secrets); the provisional account of the identity is merged into it. */
+  getTokenFromDeviceProvisionalMerge(requestId: number, clientId: string, scopes: string, externalAuthType: number, externalAuthToken: string): void;
+  abortGetTokenFromDevice(): void;
+  /** Shows the device authorization screen with `userCode` (from the game backend's device authorization request). */
+  openAuthorizeDeviceScreen(clientId: string, userCode: string): void;
+  closeAuthorizeDeviceScreen(): void;
 }
 
 /** Each NativeClient method's feature and argument kinds (request id left out), as seam/seam.json gives them. */
@@ -1039,4 +1060,9 @@ export interface NativeMethodKinds {
   provisionalUserMergeCompleted: { feature: 'auth'; args: ['bool'] };
   unmergeIntoProvisionalAccount: { feature: 'auth'; args: ['snowflake', 'enum:ExternalAuthType', 'string'] };
   exchangeChildToken: { feature: 'auth'; args: ['string', 'snowflake'] };
+  getTokenFromDevice: { feature: 'device-sign-in'; args: ['snowflake', 'string'] };
+  getTokenFromDeviceProvisionalMerge: { feature: 'device-sign-in'; args: ['snowflake', 'string', 'enum:ExternalAuthType', 'string'] };
+  abortGetTokenFromDevice: { feature: 'device-sign-in'; args: [] };
+  openAuthorizeDeviceScreen: { feature: 'device-sign-in'; args: ['snowflake', 'string'] };
+  closeAuthorizeDeviceScreen: { feature: 'device-sign-in'; args: [] };
 }

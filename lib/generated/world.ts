@@ -15,6 +15,8 @@ import type {
   NativeChatClient,
   NativeChatClientInvite,
   NativeConsentPrompt,
+  NativeDeviceAuthorization,
+  NativeDeviceScreen,
   NativeGrant,
   NativeMachineAudio,
   NativeMessage,
@@ -190,4 +192,14 @@ export interface NativeWorld {
   /** The application's OIDC issuer configuration; null removes it. RangeError: breaks the issuer rules (nothing changed). */
   configureOidc(applicationId: string, config: NativeOidcConfiguration | null): void;
   getOidcConfiguration(applicationId: string): NativeOidcConfiguration | null;
+
+  // Device sign-in: the device authorization requests waiting for the user, the user's answer at the verification page, and the SDK's device authorization screens.
+  /** The device authorization requests waiting for the user, oldest first (never the device code). */
+  getDeviceAuthorizations(): NativeDeviceAuthorization[];
+  /** The user enters the code at the verification page and approves or denies. RangeError: unknown or provisional user, no pending request shows the code. */
+  answerDeviceAuthorization(userCode: string, userId: string, approve: boolean): void;
+  /** The device authorization screens the clients show, oldest first. */
+  getDeviceScreens(): NativeDeviceScreen[];
+  /** The player closes the oldest screen showing the code (its client's closed callback runs). RangeError: none shows it. */
+  dismissDeviceScreen(userCode: string): void;
 }

@@ -101,6 +101,29 @@ export class SimulatedBrowser {
   denyAuthorization(): string {
     return redirectUrl(this.#world.answerAuthorizePage(this.userId, false));
   }
+
+  /**
+   * The user opens the verification page (`https://discord.com/activate`, discord-api-docs
+   * "Account Linking on Consoles": "the user scans a QR code or enters a user code"), enters the
+   * code a console's device authorization screen shows, and approves: the console's
+   * `getTokenFromDevice()` resolves at its next poll, signed in as this user. Case and the dash
+   * do not count (RFC 8628 §6.1). The player approves on another device than the game's, so this
+   * is the user's browser, not their chat client.
+   * @throws TypeError or RangeError for a malformed code; RangeError when no pending request shows
+   * the code (unknown, answered, expired or aborted), or when the user is a provisional account.
+   */
+  approveDevice(userCode: string): void {
+    this.#world.answerDeviceAuthorization(checkText(userCode, 'userCode', 1, 64), this.userId, true);
+  }
+
+  /**
+   * The user denies the request showing `userCode` at the verification page: the console's
+   * `getTokenFromDevice()` rejects at its next poll with `oauthError: 'access_denied'`.
+   * @throws as {@link SimulatedBrowser.approveDevice}.
+   */
+  denyDevice(userCode: string): void {
+    this.#world.answerDeviceAuthorization(checkText(userCode, 'userCode', 1, 64), this.userId, false);
+  }
 }
 
 /** The fields of an authorize page, as the world keeps them. */

@@ -16,6 +16,7 @@ import { SimulatorClock, type ClockMode } from './clock.js';
 import { worldSource, type ServedWorld } from './world-source.js';
 import { SimulatedChatClient } from './chat-client.js';
 import { SimulatedMachine } from './machine.js';
+import { SimulatedDeviceSignIn } from './device-sign-in.js';
 import { SimulatedIdentityProvider } from './identity-provider.js';
 import { toGrant, tokenLifetime, type IssueTokenOptions, type TokenGrant } from './tokens.js';
 import { listenService, type ListenOptions, type SimulatedService } from './http/service.js';
@@ -110,6 +111,11 @@ export class Simulator {
    */
   machine(user: User | SnowflakeInput): SimulatedMachine {
     return new SimulatedMachine(this.#world, idOf(user, 'user'));
+  }
+
+  /** Device sign-in: the requests waiting for the player and the games' device authorization screens. */
+  deviceSignIn(): SimulatedDeviceSignIn {
+    return new SimulatedDeviceSignIn(this.#world);
   }
 
   /** The external identity provider of `application`, which issues the tokens provisional accounts sign in with. */

@@ -125,6 +125,11 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MethodTable()
       InstanceMethod<&ClientWrap::ProvisionalUserMergeCompleted>("provisionalUserMergeCompleted"),
       InstanceMethod<&ClientWrap::UnmergeIntoProvisionalAccount>("unmergeIntoProvisionalAccount"),
       InstanceMethod<&ClientWrap::ExchangeChildToken>("exchangeChildToken"),
+      InstanceMethod<&ClientWrap::GetTokenFromDevice>("getTokenFromDevice"),
+      InstanceMethod<&ClientWrap::GetTokenFromDeviceProvisionalMerge>("getTokenFromDeviceProvisionalMerge"),
+      InstanceMethod<&ClientWrap::AbortGetTokenFromDevice>("abortGetTokenFromDevice"),
+      InstanceMethod<&ClientWrap::OpenAuthorizeDeviceScreen>("openAuthorizeDeviceScreen"),
+      InstanceMethod<&ClientWrap::CloseAuthorizeDeviceScreen>("closeAuthorizeDeviceScreen"),
   };
 }
 
@@ -801,5 +806,43 @@ Napi::Value ClientWrap::ExchangeChildToken(const Napi::CallbackInfo& info) {
   std::string parentToken = StringArg(info, 1, "parentToken");
   const sdk::Snowflake childApplicationId = SnowflakeFromJs(ArgOrUndefined(info, 2), "childApplicationId");
   Live(info).Auth().ExchangeChildToken(std::move(parentToken), childApplicationId, SettleRequest<sdk::TokenExchange>(requestId));
+  return info.Env().Undefined();
+}
+
+// Result value: the token set (secrets) once the user approves the device authorization request; the screen shows its user code meanwhile.
+Napi::Value ClientWrap::GetTokenFromDevice(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  const sdk::Snowflake clientId = SnowflakeFromJs(ArgOrUndefined(info, 1), "clientId");
+  std::string scopes = StringArg(info, 2, "scopes");
+  Live(info).Auth().GetTokenFromDevice(clientId, std::move(scopes), SettleRequest<sdk::TokenExchange>(requestId));
+  return info.Env().Undefined();
+}
+
+// Result value: the full account's token set (secrets); the provisional account of the identity is merged into it.
+Napi::Value ClientWrap::GetTokenFromDeviceProvisionalMerge(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  const sdk::Snowflake clientId = SnowflakeFromJs(ArgOrUndefined(info, 1), "clientId");
+  std::string scopes = StringArg(info, 2, "scopes");
+  const sdk::ExternalAuthType externalAuthType = EnumArg<sdk::ExternalAuthType>(info, 3, "externalAuthType", sdk::IsExternalAuthType);
+  std::string externalAuthToken = StringArg(info, 4, "externalAuthToken");
+  Live(info).Auth().GetTokenFromDeviceProvisionalMerge(clientId, std::move(scopes), externalAuthType, std::move(externalAuthToken), SettleRequest<sdk::TokenExchange>(requestId));
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::AbortGetTokenFromDevice(const Napi::CallbackInfo& info) {
+  if (client_) client_->Auth().AbortGetTokenFromDevice();
+  return info.Env().Undefined();
+}
+
+// Shows the device authorization screen with `userCode` (from the game backend's device authorization request).
+Napi::Value ClientWrap::OpenAuthorizeDeviceScreen(const Napi::CallbackInfo& info) {
+  const sdk::Snowflake clientId = SnowflakeFromJs(ArgOrUndefined(info, 0), "clientId");
+  std::string userCode = StringArg(info, 1, "userCode");
+  if (client_) client_->Auth().OpenAuthorizeDeviceScreen(clientId, std::move(userCode));
+  return info.Env().Undefined();
+}
+
+Napi::Value ClientWrap::CloseAuthorizeDeviceScreen(const Napi::CallbackInfo& info) {
+  if (client_) client_->Auth().CloseAuthorizeDeviceScreen();
   return info.Env().Undefined();
 }

@@ -221,3 +221,36 @@ Napi::Array WebhookNoticeListToJs(Napi::Env env, const std::vector<sim::WebhookN
   for (size_t i = 0; i < list.size(); ++i) out.Set(static_cast<uint32_t>(i), WebhookNoticeToJs(env, list[i]));
   return out;
 }
+
+Napi::Object DeviceAuthorizationToJs(Napi::Env env, const sim::DeviceAuthorization& in) {
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("userCode", in.userCode);
+  out.Set("applicationId", SnowflakeToJs(env, in.applicationId));
+  out.Set("scopes", in.scopes);
+  out.Set("verificationUri", in.VerificationUri());
+  out.Set("verificationUriComplete", in.VerificationUriComplete());
+  out.Set("expiresAt", static_cast<double>(in.expiresAtMs));
+  out.Set("interval", static_cast<uint32_t>(in.intervalMs / 1000));
+  out.Set("polls", in.polls);
+  return out;
+}
+
+Napi::Array DeviceAuthorizationsToJs(Napi::Env env, const std::vector<sim::DeviceAuthorization>& list) {
+  Napi::Array out = Napi::Array::New(env, list.size());
+  for (size_t i = 0; i < list.size(); ++i) out.Set(static_cast<uint32_t>(i), DeviceAuthorizationToJs(env, list[i]));
+  return out;
+}
+
+Napi::Object DeviceScreenToJs(Napi::Env env, const sim::DeviceScreen& in) {
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("applicationId", SnowflakeToJs(env, in.applicationId));
+  out.Set("userCode", in.userCode);
+  out.Set("windowPid", in.windowPid);
+  return out;
+}
+
+Napi::Array DeviceScreensToJs(Napi::Env env, const std::vector<sim::DeviceScreen>& list) {
+  Napi::Array out = Napi::Array::New(env, list.size());
+  for (size_t i = 0; i < list.size(); ++i) out.Set(static_cast<uint32_t>(i), DeviceScreenToJs(env, list[i]));
+  return out;
+}

@@ -16,6 +16,7 @@
 #include "sim/service/browser.h"
 #include "sim/service/channel_invites.h"
 #include "sim/service/chat_clients.h"
+#include "sim/service/device_authorizations.h"
 #include "sim/service/guilds.h"
 #include "sim/service/lobbies.h"
 #include "sim/service/machine_audio.h"
@@ -66,3 +67,9 @@ Napi::Object WebhookNoticesToJs(Napi::Env env, const sim::WebhookOutbox::Taken& 
 // NativeWebhookNotice: A webhook event the world noted for an application; a field without a value is left out.
 Napi::Object WebhookNoticeToJs(Napi::Env env, const sim::WebhookNotice& in);
 Napi::Array WebhookNoticeListToJs(Napi::Env env, const std::vector<sim::WebhookNotice>& list);
+// NativeDeviceAuthorization: A device authorization request waiting for the user (POST /oauth2/device/authorize); its device code, a secret, is left out.
+Napi::Object DeviceAuthorizationToJs(Napi::Env env, const sim::DeviceAuthorization& in);
+Napi::Array DeviceAuthorizationsToJs(Napi::Env env, const std::vector<sim::DeviceAuthorization>& list);
+// NativeDeviceScreen: A device authorization screen a client shows over the game's window.
+Napi::Object DeviceScreenToJs(Napi::Env env, const sim::DeviceScreen& in);
+Napi::Array DeviceScreensToJs(Napi::Env env, const std::vector<sim::DeviceScreen>& list);

@@ -35,6 +35,7 @@ enum class JsEventKind : uint8_t {
   SpeakingChanged = 23,  // A participant of a call started or stopped speaking (Call::SetSpeakingStatusChangedCallback).
   NoAudioInput = 24,  // The microphone's level crossed the no-audio-input threshold (SetNoAudioInputCallback).
   LobbyVoiceParticipant = 25,  // A user joined or left the call of a lobby this user is a member of, in the call or not (Client::SetVoiceParticipantChangedCallback).
+  AuthorizeDeviceScreenClosed = 26,  // The device authorization screen closed: the player dismissed it, the game closed it, or getTokenFromDevice ended (SetAuthorizeDeviceScreenClosedCallback).
 };
 
-constexpr int32_t kJsEventKinds = 25;
+constexpr int32_t kJsEventKinds = 26;

@@ -201,3 +201,9 @@ inline void EmitLobbyVoiceParticipantEvent(Pump& pump, uint32_t client, bool add
   out->a = added ? 1 : 0;
   out->payload = IdPair{lobbyId, userId};
 }
+
+// The device authorization screen closed: the player dismissed it, the game closed it, or getTokenFromDevice ended (SetAuthorizeDeviceScreenClosedCallback).
+inline void EmitAuthorizeDeviceScreenClosedEvent(Pump& pump, uint32_t client) {
+  JsEvent* out = pump.Add(JsEventKind::AuthorizeDeviceScreenClosed, client);
+  if (out == nullptr) return;
+}

@@ -481,5 +481,7 @@ Napi::Object PayloadTablesToJs(Napi::Env env) {
   tables.Set("OidcDiscovery", Names(env, {"issuer:string", "jwksUri:string", "signingAlgs:string[]"}));
   tables.Set("WebhookNotices", Names(env, {"notices:WebhookNotice[]", "dropped:uint"}));
   tables.Set("WebhookNotice", Names(env, {"type:string", "applicationId:snowflake", "at:ms", "userId:snowflake", "scopes:string", "message:Message?", "messageId:snowflake", "channelId:snowflake", "lobbyId:snowflake"}));
+  tables.Set("DeviceAuthorization", Names(env, {"userCode:string", "applicationId:snowflake", "scopes:string", "verificationUri:string", "verificationUriComplete:string", "expiresAt:ms", "interval:uint", "polls:uint"}));
+  tables.Set("DeviceScreen", Names(env, {"applicationId:snowflake", "userCode:string", "windowPid:uint"}));
   return tables;
 }

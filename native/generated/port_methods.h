@@ -159,3 +159,13 @@
   X(void, AcceptActivityInvite, (sdk::ActivityInvite invite, sdk::ValueCallback<std::string> done), ) \
   X(bool, RegisterLaunchCommand, (sdk::Snowflake applicationId, std::string command), ) \
   X(bool, RegisterLaunchSteamApplication, (sdk::Snowflake applicationId, uint32_t steamAppId), )
+
+// GetTokenFromDevice: Result value: the token set (secrets) once the user approves the device authorization request; the screen shows its user code meanwhile.
+// GetTokenFromDeviceProvisionalMerge: Result value: the full account's token set (secrets); the provisional account of the identity is merged into it.
+// OpenAuthorizeDeviceScreen: Shows the device authorization screen with `userCode` (from the game backend's device authorization request).
+#define SDK_DEVICE_SIGN_IN_SEAM_METHODS(X) \
+  X(void, GetTokenFromDevice, (sdk::Snowflake clientId, std::string scopes, sdk::ValueCallback<sdk::TokenExchange> done), ) \
+  X(void, GetTokenFromDeviceProvisionalMerge, (sdk::Snowflake clientId, std::string scopes, sdk::ExternalAuthType externalAuthType, std::string externalAuthToken, sdk::ValueCallback<sdk::TokenExchange> done), ) \
+  X(void, AbortGetTokenFromDevice, (), ) \
+  X(void, OpenAuthorizeDeviceScreen, (sdk::Snowflake clientId, std::string userCode), ) \
+  X(void, CloseAuthorizeDeviceScreen, (), )

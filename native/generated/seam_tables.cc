@@ -275,6 +275,7 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
   events.Set("SpeakingChanged", static_cast<int32_t>(JsEventKind::SpeakingChanged));
   events.Set("NoAudioInput", static_cast<int32_t>(JsEventKind::NoAudioInput));
   events.Set("LobbyVoiceParticipant", static_cast<int32_t>(JsEventKind::LobbyVoiceParticipant));
+  events.Set("AuthorizeDeviceScreenClosed", static_cast<int32_t>(JsEventKind::AuthorizeDeviceScreenClosed));
   tables.Set("events", events);
   Napi::Object calls = Napi::Object::New(env);
   calls.Set(sim::CallKindJsName(sim::CallKind::Connect), static_cast<int32_t>(sim::CallKind::Connect));
@@ -325,6 +326,8 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
   calls.Set(sim::CallKindJsName(sim::CallKind::GetTokenFromProvisionalMerge), static_cast<int32_t>(sim::CallKind::GetTokenFromProvisionalMerge));
   calls.Set(sim::CallKindJsName(sim::CallKind::UnmergeIntoProvisionalAccount), static_cast<int32_t>(sim::CallKind::UnmergeIntoProvisionalAccount));
   calls.Set(sim::CallKindJsName(sim::CallKind::ExchangeChildToken), static_cast<int32_t>(sim::CallKind::ExchangeChildToken));
+  calls.Set(sim::CallKindJsName(sim::CallKind::GetTokenFromDevice), static_cast<int32_t>(sim::CallKind::GetTokenFromDevice));
+  calls.Set(sim::CallKindJsName(sim::CallKind::GetTokenFromDeviceProvisionalMerge), static_cast<int32_t>(sim::CallKind::GetTokenFromDeviceProvisionalMerge));
   tables.Set("calls", calls);
   tables.Set("eventInts", static_cast<int32_t>(kJsEventInts));
   tables.Set("payloads", PayloadTablesToJs(env));

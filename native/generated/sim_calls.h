@@ -55,8 +55,10 @@ enum class CallKind : int32_t {
   GetTokenFromProvisionalMerge = 45,
   UnmergeIntoProvisionalAccount = 46,
   ExchangeChildToken = 47,
+  GetTokenFromDevice = 48,
+  GetTokenFromDeviceProvisionalMerge = 49,
 };
-constexpr int32_t kCallKinds = 48;
+constexpr int32_t kCallKinds = 50;
 
 // The call's name in debug log lines (the request the SDK makes).
 inline const char* CallKindName(CallKind kind) {
@@ -109,6 +111,8 @@ inline const char* CallKindName(CallKind kind) {
     case CallKind::GetTokenFromProvisionalMerge: return "POST /oauth2/token (authorization_code, external_auth)";
     case CallKind::UnmergeIntoProvisionalAccount: return "POST /partner-sdk/provisional-accounts/unmerge";
     case CallKind::ExchangeChildToken: return "POST /partner-sdk/child-token";
+    case CallKind::GetTokenFromDevice: return "POST /oauth2/device/authorize";
+    case CallKind::GetTokenFromDeviceProvisionalMerge: return "POST /oauth2/device/authorize (provisional merge)";
   }
   return "request";
 }
@@ -164,6 +168,8 @@ inline const char* CallKindJsName(CallKind kind) {
     case CallKind::GetTokenFromProvisionalMerge: return "getTokenFromProvisionalMerge";
     case CallKind::UnmergeIntoProvisionalAccount: return "unmergeIntoProvisionalAccount";
     case CallKind::ExchangeChildToken: return "exchangeChildToken";
+    case CallKind::GetTokenFromDevice: return "getTokenFromDevice";
+    case CallKind::GetTokenFromDeviceProvisionalMerge: return "getTokenFromDeviceProvisionalMerge";
   }
   return "";
 }

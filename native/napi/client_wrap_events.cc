@@ -68,6 +68,7 @@ void ClientWrap::SetEventCallbacks(sdk::LogSeverity minSeverity) {
       minSeverity);
 
   client_->Auth().SetTokenExpirationCallback([pump, id] { EmitTokenExpiringEvent(*pump, id); });
+  client_->Auth().SetAuthorizeDeviceScreenClosedCallback([pump, id] { EmitAuthorizeDeviceScreenClosedEvent(*pump, id); });
   client_->Presence().SetUserUpdatedCallback([pump, id](sdk::Snowflake userId) {
     EmitUserUpdatedEvent(*pump, id, userId);
   });

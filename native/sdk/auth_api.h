@@ -68,10 +68,32 @@
 // the game, and calls `cb` when they ask to (the game then starts its Authorize flow). The
 // subscription lasts until RemoveAuthorizeRequestCallback (or the client closes), across the
 // chat client stopping or losing its RPC connection and coming back (the SDK subscribes again).
+// Device sign-in (limited-input devices: consoles, TVs), discordpp.h 1.9.16441 and
+// discord-api-docs' account-linking-on-consoles guide:
+// GetTokenFromDevice (`clientId`: the application, never 0; `scopes`): POST
+// /oauth2/device/authorize, then shows the device authorization screen with the user code and
+// polls POST /oauth2/token (device_code grant) every `interval` until the user answers at the
+// verification page. Needs no token or connection. Answers the token set once the user approves
+// (and closes the screen); HTTPError 400 whose message starts with "access_denied" when they deny,
+// "expired_token" when the code expires first (300 seconds on the simulator); Aborted after
+// AbortGetTokenFromDevice. One at a time: a second flow while one is pending fails with
+// ValidationError (our choice, as Authorize). The error codes are RFC 8628 §3.5's (the docs name
+// none).
+// GetTokenFromDeviceProvisionalMerge: the same flow, whose token exchange also merges the
+// provisional account of the external identity into the full account that approved
+// (GetTokenFromProvisionalMerge's merge and refusals).
+// AbortGetTokenFromDevice: ends the pending flow (if any) with Aborted, and closes its screen.
+// OpenAuthorizeDeviceScreen / CloseAuthorizeDeviceScreen: show the screen with a user code the
+// game's backend got (its own device authorization request), and hide it. Local.
+// SetAuthorizeDeviceScreenClosedCallback: called whenever the screen closes: the player
+// dismissed it, CloseAuthorizeDeviceScreen, or the end of a GetTokenFromDevice flow (our choice:
+// the header says only "when the device authorization screen is closed").
 #define SDK_AUTH_API_METHODS(X) \
   SDK_AUTH_SEAM_METHODS(X) \
+  SDK_DEVICE_SIGN_IN_SEAM_METHODS(X) \
   X(void, SetTokenExpirationCallback, (TokenExpirationCallback cb), ) \
-  X(void, RegisterAuthorizeRequestCallback, (AuthorizeRequestCallback cb), )
+  X(void, RegisterAuthorizeRequestCallback, (AuthorizeRequestCallback cb), ) \
+  X(void, SetAuthorizeDeviceScreenClosedCallback, (AuthorizeDeviceScreenClosedCallback cb), )
 
 namespace sdk {
 
@@ -111,6 +133,7 @@ class AuthApi : public CallbackTypes {
   using TokenExpirationCallback = std::function<void()>;
   using CurrentUserCallback = std::function<void(const Result&, CurrentUser)>;
   using AuthorizeRequestCallback = std::function<void()>;
+  using AuthorizeDeviceScreenClosedCallback = std::function<void()>;
 
   SDK_AUTH_API_METHODS(SDK_PURE_VIRTUAL)
 

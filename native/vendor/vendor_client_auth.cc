@@ -1,4 +1,5 @@
-// Sign-in (CreateAuthorizationCodeVerifier, Authorize, AbortAuthorize).
+// Sign-in (CreateAuthorizationCodeVerifier, Authorize, AbortAuthorize, ...) and device sign-in
+// (GetTokenFromDevice, the device authorization screen).
 #include <utility>
 
 #include "vendor/translate.h"
@@ -152,5 +153,54 @@ void VendorClient::RegisterAuthorizeRequestCallback(AuthorizeRequestCallback cb)
 }
 
 void VendorClient::RemoveAuthorizeRequestCallback() { client_->RemoveAuthorizeRequestCallback(); }
+
+// Device sign-in (limited-input devices). DeviceAuthorizationArgs::ClientId defaults to the
+// client's application id; TypeScript always gives one (the client's when the caller gives none).
+namespace {
+discordpp::DeviceAuthorizationArgs DeviceArgs(sdk::Snowflake clientId, std::string scopes) {
+  discordpp::DeviceAuthorizationArgs args;
+  if (clientId != 0) args.SetClientId(clientId);
+  args.SetScopes(std::move(scopes));
+  return args;
+}
+}  // namespace
+
+void VendorClient::GetTokenFromDevice(sdk::Snowflake clientId, std::string scopes, TokenExchangeCallback done) {
+  auto settle = Pending<sdk::TokenExchange>(std::move(done));
+  client_->GetTokenFromDevice(DeviceArgs(clientId, std::move(scopes)),
+                              [settle](discordpp::ClientResult result, std::string accessToken, std::string refreshToken,
+                                       discordpp::AuthorizationTokenType tokenType, int32_t expiresIn, std::string scopes) {
+                                settle(ToResult(result), ToTokenExchange(std::move(accessToken), std::move(refreshToken),
+                                                                         tokenType, expiresIn, std::move(scopes)));
+                              });
+}
+
+void VendorClient::GetTokenFromDeviceProvisionalMerge(sdk::Snowflake clientId, std::string scopes,
+                                                      sdk::ExternalAuthType externalAuthType,
+                                                      std::string externalAuthToken, TokenExchangeCallback done) {
+  auto settle = Pending<sdk::TokenExchange>(std::move(done));
+  client_->GetTokenFromDeviceProvisionalMerge(
+      DeviceArgs(clientId, std::move(scopes)),
+      static_cast<discordpp::AuthenticationExternalAuthType>(static_cast<int32_t>(externalAuthType)), externalAuthToken,
+      [settle](discordpp::ClientResult result, std::string accessToken, std::string refreshToken,
+               discordpp::AuthorizationTokenType tokenType, int32_t expiresIn, std::string scopes) {
+        settle(ToResult(result), ToTokenExchange(std::move(accessToken), std::move(refreshToken), tokenType, expiresIn,
+                                                 std::move(scopes)));
+      });
+}
+
+void VendorClient::AbortGetTokenFromDevice() { client_->AbortGetTokenFromDevice(); }
+
+void VendorClient::OpenAuthorizeDeviceScreen(sdk::Snowflake clientId, std::string userCode) {
+  client_->OpenAuthorizeDeviceScreen(clientId, userCode);
+}
+
+void VendorClient::CloseAuthorizeDeviceScreen() { client_->CloseAuthorizeDeviceScreen(); }
+
+void VendorClient::SetAuthorizeDeviceScreenClosedCallback(AuthorizeDeviceScreenClosedCallback cb) {
+  client_->SetAuthorizeDeviceScreenClosedCallback(WhileOpen([this, cb = std::move(cb)] {
+    if (cb) Post(cb);
+  }));
+}
 
 }  // namespace vendor

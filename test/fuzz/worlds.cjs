@@ -68,6 +68,8 @@ async function publicContext(pkg, opts) {
       SimulatedMachineInstance: sim.machine(alice),
       // ... and SimulatedBrowser's on a real browser (pages, authorize answers).
       SimulatedBrowserInstance: sim.machine(alice).browser,
+      // ... and SimulatedDeviceSignIn's on the world's (requests, screens).
+      SimulatedDeviceSignInInstance: sim.deviceSignIn(),
       // ... and KeyringTokenStore's on a store of its own service name (no Secret Service in CI: unavailable).
       KeyringTokenStoreInstance: new pkg.sdk.KeyringTokenStore({ service: 'social-sdk-node-fuzz' }),
       undefinedThis: undefined,

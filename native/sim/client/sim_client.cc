@@ -112,6 +112,7 @@ void SimClient::Close() {
   PublishedCallback<LobbyEventCallback>::Kept lobbyCallbacks;
   PublishedCallback<MessageEventCallback>::Kept messageCallbacks;
   PublishedCallback<UserUpdatedCallback>::Kept userCallbacks;
+  std::string deviceCode;
   {
     std::lock_guard<std::mutex> lock(mutex_);
     statusCallback_ = nullptr;
@@ -130,8 +131,13 @@ void SimClient::Close() {
     messageDeletedCallback_ = nullptr;
     tokenExpirationCallback_ = nullptr;
     authorizeRequestCallback_ = nullptr;
+    deviceScreenClosedCallback_ = nullptr;
     currentUser_.reset();
+    deviceOp_ = 0;
+    deviceCode.swap(deviceCode_);
   }
+  // A device sign-in in progress ends with the client: its request no longer waits for the player.
+  if (!deviceCode.empty()) world_->CancelDeviceAuthorization(deviceCode);
   status_.store(sdk::Status::Disconnected);
   // The fan-out callbacks go after what their pointers were queued with has run (the service is
   // stopped: nothing more is queued with them).

@@ -333,6 +333,18 @@ class SimClient final : public sdk::Client,
   void TokenExpired(uint64_t attempt, const std::string& token);
   std::set<std::string> expiringAnnounced_;
 
+  // The pending device sign-in (sim_client_device_sign_in.cc; under mutex_): its operation and,
+  // once the service answered, its device code (a secret). 0: none.
+  uint64_t deviceOp_ = 0;
+  std::string deviceCode_;
+  std::shared_ptr<const AuthorizeDeviceScreenClosedCallback> deviceScreenClosedCallback_;
+  void StartDeviceSignIn(CallKind kind, sdk::Snowflake clientId, std::string scopes,
+                         std::optional<World::ExternalAuth> merge, TokenExchangeCallback done);
+  void PollDevice(uint64_t op, sdk::Snowflake clientId, std::optional<World::ExternalAuth> merge,
+                  uint64_t delayMs, TokenExchangeCallback done);  // service thread
+  void ShowDeviceScreen(sdk::Snowflake clientId, std::string userCode);
+  void DeviceScreenClosed();  // service thread: the world closed this client's screen
+
   // Activity invites (sim_client_invites.cc; under mutex_): the callbacks, and the launch commands
   // registered, recorded on the chat client of the user once signed in (RecordLaunchCommands).
   std::shared_ptr<const ActivityInviteCallback> inviteCreatedCallback_;

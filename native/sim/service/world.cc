@@ -199,6 +199,7 @@ void World::Detach(Session* session) {
   ForgetReadyLocked(session);
   chatClients_.ForgetOwner(session);
   browser_.ForgetOwner(session);
+  deviceScreens_.ForgetOwner(session);
 }
 
 bool World::IsAttachedLocked(Session* session) const {

@@ -26,6 +26,7 @@
 #include "sim/service/calls.h"
 #include "sim/service/channel_invites.h"
 #include "sim/service/chat_clients.h"
+#include "sim/service/device_authorizations.h"
 #include "sim/service/presence.h"
 #include "sim/service/provisional_accounts.h"
 #include "sim/service/oauth2.h"
@@ -308,6 +309,9 @@ class World {
   MachineAudio machineAudio_;
   ProvisionalAccounts provisional_;
   OAuth2 oauth2_;
+  // Device sign-in (world_device.cc): the device authorization requests and the SDK's screens.
+  DeviceAuthorizations deviceAuthorizations_;
+  DeviceScreens deviceScreens_;
   WebhookOutbox webhooks_;
   std::atomic<bool> debugLogs_{false};
   Guilds guilds_;

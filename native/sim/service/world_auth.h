@@ -110,6 +110,35 @@
   sdk::Result ExchangeChildToken(const std::string& parentToken, sdk::Snowflake childApp, sdk::TokenExchange* out);
   // When an access token expires on the clock (0: unknown token).
   uint64_t TokenExpiresAt(const std::string& token) const;
+  // Device sign-in (world_device.cc; sdk/auth_api.h GetTokenFromDevice for the rules).
+  // POST /oauth2/device/authorize: a request for `scopes` of `app`, its codes in `out`. HTTPError
+  // 400 (50035) for an unknown or child application.
+  sdk::Result RequestDeviceAuthorization(sdk::Snowflake app, const std::string& scopes, DeviceAuthorization* out);
+  // POST /oauth2/token with the device_code grant (and, for a merge, the external identity).
+  // Success fills `out`; while the user has not answered, `*retryInMs` is set to the interval to
+  // wait (slow_down lengthens it) and the result is the pending error. Otherwise HTTPError 400
+  // access_denied, expired_token or invalid_grant, or a merge's refusals (GetTokenFromProvisionalMerge).
+  struct ExternalAuth {
+    sdk::ExternalAuthType type = sdk::ExternalAuthType::OIDC;
+    std::string token;
+  };
+  sdk::Result PollDeviceAuthorization(sdk::Snowflake app, const std::string& deviceCode,
+                                      const std::optional<ExternalAuth>& merge, sdk::TokenExchange* out,
+                                      uint64_t* retryInMs);
+  void CancelDeviceAuthorization(const std::string& deviceCode);
+  // Harness: the requests waiting for the user, oldest first; the user answers one by its user
+  // code (at the verification page). std::invalid_argument: unknown user, no pending request
+  // shows the code.
+  std::vector<DeviceAuthorization> PendingDeviceAuthorizations() const;
+  void AnswerDeviceAuthorization(const std::string& userCode, sdk::Snowflake user, bool approve);
+  // The SDK's device authorization screens: a session shows one (replacing its own), closes it
+  // (`closed` is enqueued on it when one was open), and the player dismisses one (harness;
+  // std::invalid_argument when no screen shows the code).
+  void OpenDeviceScreen(Session* session, sdk::Snowflake app, std::string userCode, uint32_t windowPid,
+                        std::function<void()> closed);
+  void CloseDeviceScreen(Session* session);
+  void DismissDeviceScreen(const std::string& userCode);
+  std::vector<DeviceScreen> DeviceScreensShown() const;
 
  private:
   // Issues an access and a refresh token for (app, user, scopes) (world_auth.cc).
@@ -141,4 +170,12 @@
   sdk::Result GrantProvisionalLocked(const ExternalToken& identity, uint64_t ttlMs, bool withRefresh,
                                      const std::optional<std::string>& preferredName, sdk::TokenExchange* out);
   sdk::Result UnmergeIdentityLocked(const ExternalToken& identity);
+  // A merge of the provisional account of an external identity into a full account, shared by
+  // GetTokenFromProvisionalMerge and GetTokenFromDeviceProvisionalMerge (world_provisional.cc):
+  // the identity and its account checked (403 50025, 400 530017, 400 530014), then, once the
+  // full account is known, the merge and the full account's token set.
+  sdk::Result MergeSourceLocked(sdk::Snowflake app, sdk::ExternalAuthType type, const std::string& externalToken,
+                                ExternalToken* identity, std::optional<sdk::Snowflake>* source) const;
+  sdk::TokenExchange MergeIntoLocked(const ExternalToken& identity, const std::optional<sdk::Snowflake>& source,
+                                     sdk::Snowflake user, const std::string& scopes);
   static ExternalToken BotIdentity(sdk::Snowflake app, const std::string& externalUserId);

@@ -142,24 +142,39 @@ sdk::Result World::MergeProvisional(sdk::Snowflake app, const std::string& code,
                                     const std::string& redirectUri, sdk::ExternalAuthType type,
                                     const std::string& externalToken, sdk::TokenExchange* out) {
   std::lock_guard<std::mutex> lock(mutex_);
-  const std::optional<ExternalToken> identity = ExternalIdentityLocked(app, type, externalToken);
-  if (!identity) return HttpFailure(403, kInvalidExternalToken, "Invalid external auth token");
-  const std::optional<sdk::Snowflake> source = provisional_.AccountOf(*identity);
-  if (source && provisional_.IsRestricted(*source)) {
-    return HttpFailure(400, kMergeSourceBanned, "the linked account is banned: no merge until the ban is lifted");
-  }
-  if (source && !users_.at(*source).isProvisional) {
-    return HttpFailure(400, kMergeSourceNotProvisional, "the external identity's account is not provisional");
-  }
+  ExternalToken identity;
+  std::optional<sdk::Snowflake> source;
+  if (sdk::Result refused = MergeSourceLocked(app, type, externalToken, &identity, &source); !refused.ok()) return refused;
   OAuth2::Code grant;
   const std::string refusal = oauth2_.RedeemCode(code, app, verifier, redirectUri, nowMs_, &grant);
   if (!refusal.empty()) return HttpFailure(400, 0, refusal);
   if (users_.count(grant.userId) == 0) return HttpFailure(400, 0, "invalid_grant: the user no longer exists");
-  // The identity now signs in to the full account; the provisional account's tokens end.
-  provisional_.Bind(*identity, grant.userId);
-  if (source) RevokeAuthorizationLocked(app, *source);
-  *out = IssueTokenSetLocked(app, grant.userId, grant.scopes);
+  *out = MergeIntoLocked(identity, source, grant.userId, grant.scopes);
   return sdk::Result::Success();
+}
+
+sdk::Result World::MergeSourceLocked(sdk::Snowflake app, sdk::ExternalAuthType type, const std::string& externalToken,
+                                     ExternalToken* identity, std::optional<sdk::Snowflake>* source) const {
+  const std::optional<ExternalToken> found = ExternalIdentityLocked(app, type, externalToken);
+  if (!found) return HttpFailure(403, kInvalidExternalToken, "Invalid external auth token");
+  *identity = *found;
+  *source = provisional_.AccountOf(*found);
+  if (*source && provisional_.IsRestricted(**source)) {
+    return HttpFailure(400, kMergeSourceBanned, "the linked account is banned: no merge until the ban is lifted");
+  }
+  if (*source && !users_.at(**source).isProvisional) {
+    return HttpFailure(400, kMergeSourceNotProvisional, "the external identity's account is not provisional");
+  }
+  return sdk::Result::Success();
+}
+
+sdk::TokenExchange World::MergeIntoLocked(const ExternalToken& identity, const std::optional<sdk::Snowflake>& source,
+                                          sdk::Snowflake user, const std::string& scopes) {
+  // The identity now signs in to the full account; the provisional account's tokens end.
+  const sdk::Snowflake app = identity.applicationId;
+  provisional_.Bind(identity, user);
+  if (source) RevokeAuthorizationLocked(app, *source);
+  return IssueTokenSetLocked(app, user, scopes);
 }
 
 sdk::Result World::UnmergeProvisional(sdk::Snowflake app, sdk::ExternalAuthType type, const std::string& externalToken) {
