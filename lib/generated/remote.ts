@@ -3,7 +3,7 @@ import type { NativeClient } from './seam.js';
 import type { NativeWorld } from './world.js';
 
 /** The remote protocol both ends state: the wire's version and the seam descriptions' digest. */
-export const REMOTE_PROTOCOL = '1.46b728f2bd7f';
+export const REMOTE_PROTOCOL = '1.f43e7ced81d2';
 
 /** How each NativeClient method crosses: `sync` waits for its answer, `async` is answered by its Result event. */
 export const REMOTE_CLIENT_METHODS: Readonly<Record<keyof NativeClient, 'sync' | 'async'>> = {
@@ -117,6 +117,11 @@ export const REMOTE_CLIENT_METHODS: Readonly<Record<keyof NativeClient, 'sync' |
   provisionalUserMergeCompleted: 'sync',
   unmergeIntoProvisionalAccount: 'async',
   exchangeChildToken: 'async',
+  getTokenFromDevice: 'async',
+  getTokenFromDeviceProvisionalMerge: 'async',
+  abortGetTokenFromDevice: 'sync',
+  openAuthorizeDeviceScreen: 'sync',
+  closeAuthorizeDeviceScreen: 'sync',
 };
 
 /** Client methods whose value is a list of messages (rebuilt by the message factory on arrival). */
@@ -213,4 +218,8 @@ export const REMOTE_WORLD_METHODS: Readonly<Record<keyof NativeWorld, 'sync' | '
   deleteApplicationIdentity: 'sync',
   configureOidc: 'sync',
   getOidcConfiguration: 'sync',
+  getDeviceAuthorizations: 'sync',
+  answerDeviceAuthorization: 'sync',
+  getDeviceScreens: 'sync',
+  dismissDeviceScreen: 'sync',
 };

@@ -13,7 +13,7 @@ import { callKind, toFailureSpec, type FailNextOptions, type SimulatedCall } fro
 import { bindNativeWorld, setDefaultSimulator } from '../addon/native-worlds.js';
 import { checkImage, checkRequiredOptions, idOf } from './harness-input.js';
 import { SimulatorClock, type ClockMode } from './clock.js';
-import { worldSource, type ServedWorld } from './world-source.js';
+import { settleWorld, worldSource, type ServedWorld } from './world-source.js';
 import { SimulatedChatClient } from './chat-client.js';
 import { SimulatedMachine } from './machine.js';
 import { SimulatedDeviceSignIn } from './device-sign-in.js';
@@ -366,15 +366,7 @@ export class Simulator {
    * waiting for the clock (see {@link Simulator.setLatency}) are not waited for (advance first).
    */
   async settle(): Promise<void> {
-    const runtime = getRuntime();
-    for (;;) {
-      const outcome = await runtime.request(WORLD_REQUESTS, (requestId) => this.#world.settle(requestId));
-      if (!outcome.ok || outcome.value !== this.#world.generation()) continue;
-      // Let the promise chains of what was delivered run to their end (a turn of the event loop
-      // drains every microtask); work they start meanwhile needs another round.
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      if (outcome.value === this.#world.generation()) return;
-    }
+    return settleWorld(this.#world);
   }
 
   /**

@@ -6,7 +6,7 @@
  * @internal
  * @module
  */
-import { getRuntime } from '../addon/runtime.js';
+import { getRuntime, WORLD_REQUESTS } from '../addon/runtime.js';
 import type { NativeWorld } from '../addon/native.js';
 import { checkOneOf } from '../common/validate.js';
 import { NEWEST_SUPPORTED_SDK_VERSION, parseSdkVersion } from '../support/version.js';
@@ -53,4 +53,20 @@ export function worldSource(options: { sdkVersion?: string; build?: unknown; clo
   const served = link.call({ t: 'world', method: SERVED_QUESTION, args: [] }) as ServedWorld;
   const defaultApplication = world.getApplication(served.defaultApplicationId) ?? undefined;
   return { world, build: served.build, clockMode: 'manual', served, defaultApplication };
+}
+
+/**
+ * Resolves once every result and event the world has queued reached this thread's JS (`settle()`
+ * of Simulator). For a served world the Result crosses the link after the events it waited for.
+ */
+export async function settleWorld(world: NativeWorld): Promise<void> {
+  const runtime = getRuntime();
+  for (;;) {
+    const outcome = await runtime.request(WORLD_REQUESTS, (requestId) => world.settle(requestId));
+    if (!outcome.ok || outcome.value !== world.generation()) continue;
+    // Let the promise chains of what was delivered run to their end (a turn of the event loop
+    // drains every microtask); work they start meanwhile needs another round.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (outcome.value === world.generation()) return;
+  }
 }
