@@ -42,6 +42,7 @@
 #include "sim/service/snowflake.h"
 #include "sdk/relationships.h"
 #include "sim/service/relationships.h"
+#include "sim/service/world_view.h"
 
 namespace sim {
 
@@ -223,6 +224,7 @@ class World {
 #include "sim/service/world_relationships.h"
 #include "sim/service/world_invites.h"
 #include "sim/service/world_auth.h"
+#include "sim/service/world_describe.h"
 
  private:
   struct TokenRecord {
