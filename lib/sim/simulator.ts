@@ -19,8 +19,8 @@ import { SimulatedIdentityProvider } from './identity-provider.js';
 import { toGrant, tokenLifetime, type IssueTokenOptions, type TokenGrant } from './tokens.js';
 import { listenService, type ListenOptions, type SimulatedService } from './http/service.js';
 import { takeWebhookNotices } from './http/state.js';
-import { checkGuildOptions, permissionBits, toNativeChannel, toNativeChannelChanges } from './guilds.js';
-import type { CreateGuildChannelOptions, CreateGuildOptions, GuildPermission, SimulatedGuild, UpdateGuildChannelOptions } from './guilds.js';
+import { checkGuildOptions, permissionBits, toNativeChannel, toNativeChannelChanges, type CreateGuildChannelOptions, type CreateGuildOptions, type GuildPermission, type SimulatedGuild, type UpdateGuildChannelOptions } from './guilds.js';
+import { inspectorUrlOf } from './inspector/served.js';
 import { checkApplicationOptions, type Application, type CreateApplicationOptions } from './applications.js';
 import { toNativeProfiles, toNativeUserSpec, type ApplicationProfileSpec, type CreateUserOptions } from './users.js';
 import { checkCreateLobbyOptions, toNativeLinkedChannel, toNativeMemberUpdates, type CreateLobbyOptions, type LobbyMemberUpdate, type ServerLobby } from './lobbies.js';
@@ -480,6 +480,11 @@ export class Simulator {
    */
   async listen(options?: ListenOptions): Promise<SimulatedService> {
     return listenService(this.#world, this.defaultApplication.id, options);
+  }
+
+  /** The inspector URL (`<url>/inspector/#secret=…`, docs/inspector.md) of the service this simulator listens with. @throws Error when it does not listen. */
+  inspect(): string {
+    return inspectorUrlOf(this.#world);
   }
 
   [inspect.custom](): string {

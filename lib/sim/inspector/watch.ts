@@ -1,0 +1,79 @@
+/**
+ * One world's inspector watch: the timeline, and the page streams open on it. While at least one
+ * stream is open, it reads the world every 200 ms and sends the state to every stream when it
+ * changed (and once a second while only the clock moves); with none open, no timer runs. The
+ * timer is unref'd: an open inspector page never keeps the process alive.
+ * @internal
+ * @module
+ */
+import type { NativeWorld } from '../../addon/native.js';
+import type { ServiceState } from '../http/state.js';
+import { Timeline } from './timeline.js';
+import { inspectorState, type InspectorState } from './view.js';
+
+/** How often an open stream's world is read. */
+export const WATCH_INTERVAL_MS = 200;
+/** A state that changed only in its clock is sent at most this often. */
+const CLOCK_INTERVAL_MS = 1000;
+
+/** A stream's end: receives each state as JSON text. */
+export type StateListener = (json: string) => void;
+
+export class InspectorWatch {
+  readonly #world: NativeWorld;
+  readonly #state: ServiceState;
+  readonly #timeline = new Timeline();
+  readonly #listeners = new Set<StateListener>();
+  #timer: NodeJS.Timeout | undefined;
+  /** The last state sent, without its clock, and when it was sent (host time). */
+  #lastBody = '';
+  #lastSent = 0;
+
+  constructor(world: NativeWorld, state: ServiceState) {
+    this.#world = world;
+    this.#state = state;
+  }
+
+  /** The state now. */
+  state(): InspectorState {
+    return inspectorState(this.#world, this.#state, this.#timeline);
+  }
+
+  /** Sends `listener` the state now and every change until the returned function is called. */
+  subscribe(listener: StateListener): () => void {
+    this.#listeners.add(listener);
+    listener(JSON.stringify(this.state()));
+    if (this.#timer === undefined) {
+      this.#timer = setInterval(() => this.#tick(), WATCH_INTERVAL_MS);
+      this.#timer.unref();
+    }
+    return () => {
+      this.#listeners.delete(listener);
+      if (this.#listeners.size === 0 && this.#timer !== undefined) {
+        clearInterval(this.#timer);
+        this.#timer = undefined;
+      }
+    };
+  }
+
+  /** How many streams are open. */
+  get watchers(): number {
+    return this.#listeners.size;
+  }
+
+  #tick(): void {
+    let current: InspectorState;
+    try {
+      current = this.state();
+    } catch {
+      return; // a world read that fails (it should not) skips one tick; the next tries again
+    }
+    const body = JSON.stringify({ ...current, clock: { mode: current.clock.mode }, world: { ...current.world, now: 0 } });
+    const now = performance.now();
+    if (body === this.#lastBody && now - this.#lastSent < CLOCK_INTERVAL_MS) return;
+    this.#lastBody = body;
+    this.#lastSent = now;
+    const json = JSON.stringify(current);
+    for (const listener of [...this.#listeners]) listener(json);
+  }
+}
