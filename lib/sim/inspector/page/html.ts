@@ -11,6 +11,7 @@ export const INSPECTOR_HTML = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
+<link rel="icon" href="data:,">
 <title>Simulator inspector</title>
 <link rel="stylesheet" href="inspector.css">
 <script src="inspector.js" defer></script>

@@ -18,8 +18,8 @@ main { padding: 0 1rem 2rem; display: grid; grid-template-columns: repeat(auto-f
 section { min-width: 0; }
 #timeline-section { grid-column: 1 / -1; }
 table { border-collapse: collapse; width: 100%; margin-bottom: .5rem; }
-th, td { text-align: left; padding: .2rem .5rem .2rem 0; border-bottom: 1px solid var(--line); vertical-align: top; overflow-wrap: anywhere; }
-th { font-weight: 600; }
+th, td { text-align: left; padding: .2rem .5rem .2rem 0; border-bottom: 1px solid var(--line); vertical-align: top; overflow-wrap: break-word; }
+th { font-weight: 600; white-space: nowrap; }
 caption { text-align: left; color: var(--muted); padding-bottom: .2rem; }
 article { border: 1px solid var(--line); border-radius: 6px; padding: .25rem .75rem .5rem; margin-bottom: .75rem; }
 ol.messages { margin: .25rem 0; padding-left: 1.25rem; }
