@@ -3,9 +3,12 @@
 // stream need the harness secret (`Authorization: Harness <secret>`, lib/sim/remote/access.ts) and
 // refuse anything else with 401 and a JSON error, changing nothing. What it shows comes from the
 // world the simulated SDK clients of the same Simulator changed, and never holds a token or secret.
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
+
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { sdk, type Client, type SimulatedService } from './sdk.js';
+import { root, sdk, type Client, type SimulatedService } from './sdk.js';
 import type { InspectorState } from '../lib/sim/inspector/view.js';
 
 type Simulator = InstanceType<typeof sdk.Simulator>;
@@ -223,5 +226,52 @@ describe('sim.inspect()', () => {
     expect(sim.inspect()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/inspector\/#secret=[\w-]{43}$/);
     await service.close();
     expect(() => sim.inspect()).toThrow(/not listening/);
+  });
+});
+
+describe('the inspector timeline', () => {
+  const { Timeline } = createRequire(import.meta.url)(path.join(root, 'dist', 'sim', 'inspector', 'timeline.js')) as typeof import('../lib/sim/inspector/timeline.js');
+  type View = import('../lib/sim/inspector/world-view.js').WorldView;
+  const user = (id: string, username: string, status: 'online' | 'offline') => ({ id, username, displayName: username, isProvisional: false, status, activity: null, signedInTo: status === 'online' ? ['9'] : [], relationships: [] });
+  const message = (id: string, authorId: string, content: string) => ({ id, authorId, content, sentAt: 0, editedAt: null, metadata: {}, moderationMetadata: {} });
+  const lobby = (id: string, members: string[], messages: ReturnType<typeof message>[] = []) => ({
+    id, applicationId: '9', hasSecret: false, idleTimeoutSeconds: 300, metadata: {}, linkedChannel: null,
+    members: members.map((m) => ({ id: m, connected: true, metadata: {}, additionalName: null, flags: 0 })), messages, messagesKept: messages.length,
+  });
+  const view = (now: number, parts: Partial<View>): View => ({ now, applications: [], users: [], lobbies: [], calls: [], guilds: [], ...parts });
+
+  it('derives each kind of event from successive views, the requests and the deliveries, and starts from the first view', () => {
+    const timeline = new Timeline();
+    const request = (seq: number) => ({ seq, at: seq, method: 'POST', route: 'POST /lobbies', applicationId: '9', userId: null, lobbyId: null, status: 201, credential: 'Bot' as const, durationMs: 1 });
+    const delivery = (status: 'pending' | 'delivered') => ({ id: '1', applicationId: '9', eventType: 'LOBBY_MESSAGE_CREATE', status, attempts: 1, lastStatus: status === 'delivered' ? 204 : null });
+    // The starting point: nothing in it is an event.
+    timeline.observe(view(1, { users: [user('1', 'ada', 'online'), user('2', 'bo', 'offline')], lobbies: [lobby('50', ['1'], [message('70', '1', 'old')])] }), [request(1)], [delivery('pending')]);
+    expect(timeline.entries()).toEqual([]);
+    timeline.observe(
+      view(2, {
+        users: [user('1', 'ada', 'offline'), user('2', 'bo', 'online')],
+        lobbies: [lobby('51', ['2'], [message('80', '2', 'hi')]), lobby('50', ['2'], [message('70', '1', 'old'), message('71', '2', 'new')])],
+        calls: [{ lobbyId: '51', applicationId: '9', participants: [{ userId: '2', selfMute: false, selfDeaf: false }] }],
+      }),
+      [request(1), request(2)],
+      [delivery('delivered')],
+    );
+    timeline.observe(view(3, { users: [user('2', 'bo', 'online')], lobbies: [lobby('50', ['2'])] }), [], []);
+    expect(timeline.entries().map((e) => [e.at, e.kind, e.text, e.userIds, e.lobbyId])).toEqual([
+      [2, 'userOffline', 'ada went offline', ['1'], null],
+      [2, 'userOnline', 'bo came online', ['2'], null],
+      [2, 'lobbyCreated', 'lobby 51 created', ['2'], '51'],
+      [2, 'memberJoined', 'bo joined lobby 51', ['2'], '51'],
+      [2, 'messageSent', 'bo in lobby 51: hi', ['2'], '51'],
+      [2, 'memberJoined', 'bo joined lobby 50', ['2'], '50'],
+      [2, 'memberLeft', 'ada left lobby 50', ['1'], '50'],
+      [2, 'messageSent', 'bo in lobby 50: new', ['2'], '50'],
+      [2, 'callJoined', 'bo joined the call of lobby 51', ['2'], '51'],
+      [2, 'request', 'POST /lobbies answered 201 (credential: Bot)', [], null],
+      [2, 'webhook', 'webhook LOBBY_MESSAGE_CREATE delivered', [], null],
+      [3, 'lobbyDeleted', 'lobby 51 deleted', ['2'], '51'],
+      [3, 'callLeft', 'bo left the call of lobby 51', ['2'], '51'],
+    ]);
+    expect(timeline.entries().map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
   });
 });

@@ -71,11 +71,12 @@ export class Timeline {
       this.#lastRequest = request.seq;
       if (this.#last) changes.push(requestChange(request));
     }
+    // Only the deliveries still listed are remembered: the map stays as small as the list.
+    const known = new Map(this.#deliveries);
+    this.#deliveries.clear();
     for (const delivery of deliveries) {
-      const before = this.#deliveries.get(delivery.id);
-      if (before === delivery.status) continue;
       this.#deliveries.set(delivery.id, delivery.status);
-      if (delivery.status === 'pending' || !this.#last) continue;
+      if (known.get(delivery.id) === delivery.status || delivery.status === 'pending' || !this.#last) continue;
       const outcome = delivery.status === 'delivered' ? 'delivered' : `failed after ${delivery.attempts} attempts`;
       changes.push({ kind: 'webhook', text: `webhook ${delivery.eventType} ${outcome}`, userIds: [], applicationId: delivery.applicationId, lobbyId: null });
     }

@@ -1,7 +1,7 @@
 /**
  * One world's inspector watch: the timeline, and the page streams open on it. While at least one
  * stream is open, it reads the world every 200 ms and sends the state to every stream when it
- * changed (and once a second while only the clock moves); with none open, no timer runs. The
+ * changed (at most once a second when only the clock moved); with none open, no timer runs. The
  * timer is unref'd: an open inspector page never keeps the process alive.
  * @internal
  * @module
@@ -25,8 +25,9 @@ export class InspectorWatch {
   readonly #timeline = new Timeline();
   readonly #listeners = new Set<StateListener>();
   #timer: NodeJS.Timeout | undefined;
-  /** The last state sent, without its clock, and when it was sent (host time). */
+  /** The last state sent, without its clock; its clock; when it was sent (host time). */
   #lastBody = '';
+  #lastClock = 0;
   #lastSent = 0;
 
   constructor(world: NativeWorld, state: ServiceState) {
@@ -70,8 +71,9 @@ export class InspectorWatch {
     }
     const body = JSON.stringify({ ...current, clock: { mode: current.clock.mode }, world: { ...current.world, now: 0 } });
     const now = performance.now();
-    if (body === this.#lastBody && now - this.#lastSent < CLOCK_INTERVAL_MS) return;
+    if (body === this.#lastBody && (current.clock.now === this.#lastClock || now - this.#lastSent < CLOCK_INTERVAL_MS)) return;
     this.#lastBody = body;
+    this.#lastClock = current.clock.now;
     this.#lastSent = now;
     const json = JSON.stringify(current);
     for (const listener of [...this.#listeners]) listener(json);
