@@ -23,9 +23,10 @@ const BUILD_INDEPENDENT = [
 
 /**
  * Test files that drive the package from child processes as a user does (the CLI, packing, the
- * examples, the fuzz driver, builds without the vendor SDK). The addon code they reach is the code
- * the in-process files reach; under ASan every child is a preloaded node, which made them most of
- * that pass's time, and the fuzz has its own ASan step. CI runs them with the node-gyp build only.
+ * examples, the fuzz driver, builds without the vendor SDK, the inspector in headless Chromium).
+ * The addon code they reach is the code the in-process files reach; under ASan every child is a
+ * preloaded node, which made them most of that pass's time, and the fuzz has its own ASan step. CI
+ * runs them with the node-gyp build only.
  */
 const CHILD_PROCESS_LEVEL = [
   'test/doctor.test.ts',
@@ -33,6 +34,7 @@ const CHILD_PROCESS_LEVEL = [
   'test/examples.test.ts',
   'test/docs-blocks.test.ts',
   'test/sim-cli.test.ts',
+  'test/inspector-browser.test.ts',
   'test/vendor.test.ts',
   'test/fuzz/fuzz.test.ts',
 ];

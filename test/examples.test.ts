@@ -195,6 +195,13 @@ describe('examples', () => {
     );
   });
 
+  it('the inspector example: prints the inspector URL with the harness secret in its fragment, and stops', async () => {
+    const { code, stdout, stderr } = await runFixture(example('inspector.mjs'), ['--once']);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^inspector: http:\/\/127\.0\.0\.1:\d+\/inspector\/#secret=[\w-]{43}\nstopped\n$/);
+  });
+
   it('the README and the guides show each example exactly as it is in examples/', () => {
     const guides = readdirSync(path.join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => path.join('docs', name));
     const shown = ['README.md', ...guides].map((file) => readFileSync(path.join(root, file), 'utf8')).join('\n');

@@ -92,6 +92,27 @@ describe('social-sdk-node sim', () => {
     expect(((await once(child, 'exit')) as [number])[0]).toBe(0);
   });
 
+  it('--open prints the inspector URL (with the harness secret in its fragment), whose page and state it serves', async () => {
+    // No display: --open only prints (it opens a browser only where there is a desktop).
+    const env = { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '' };
+    const child = spawn(process.execPath, [BIN, 'sim', '--port', '0', '--open'], { stdio: ['ignore', 'pipe', 'pipe'], env });
+    const lines = createInterface({ input: child.stdout });
+    let inspector: string | undefined;
+    for await (const line of lines) {
+      inspector = /^Inspector: (\S+)$/.exec(line)?.[1];
+      if (inspector !== undefined) break;
+    }
+    const url = new URL(inspector!);
+    expect(url.pathname).toBe('/inspector/');
+    const secret = new URLSearchParams(url.hash.slice(1)).get('secret')!;
+    expect((await fetch(new URL('/inspector/', url))).status).toBe(200);
+    const state = await fetch(new URL('/inspector/state', url), { headers: { authorization: `Harness ${secret}` } });
+    expect(state.status).toBe(200);
+    expect(((await state.json()) as { world: { applications: unknown[] } }).world.applications).toEqual([expect.objectContaining({ name: 'Simulated Game' })]);
+    child.kill('SIGINT');
+    expect(((await once(child, 'exit')) as [number])[0]).toBe(0);
+  });
+
   it('refuses a bad world file or option with exit status 2 and a message', async () => {
     const missing = start(['--world', path.join(root, 'no-such-world.json')]);
     expect(((await once(missing.child, 'exit')) as [number])[0]).toBe(2);

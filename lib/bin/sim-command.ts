@@ -6,6 +6,7 @@
  * @internal
  * @module
  */
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
@@ -30,6 +31,8 @@ Options:
   --clock MODE            real-time (default: rate-limit windows, Retry-After, expiries and
                           webhook retries follow the wall clock) or manual (the world's clock
                           stands still: nothing in this process advances it)
+  --open                  print the inspector's URL (<url>/inspector/#secret=...: the world live in a
+                          web page) and open it in a browser when this machine has a display
   --json                  print one JSON line instead of text
   -h, --help              this text
 `;
@@ -90,6 +93,7 @@ function parse(argv: string[]) {
         world: { type: 'string' },
         'rate-limits': { type: 'string', default: 'development' },
         clock: { type: 'string', default: 'real-time' },
+        open: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -111,6 +115,28 @@ function exposedWarning(url: string): string {
     'every bot token, client secret and access token of its world. Use it on a trusted network only; ' +
     '--host 127.0.0.1 (the default) serves this machine only.\n'
   );
+}
+
+/**
+ * Opens `url` in the desktop's browser when there is a desktop (macOS, Windows, or a Linux or BSD
+ * session with a display); on a headless machine printing the URL is all `--open` does. A
+ * launcher that is missing or fails changes nothing.
+ */
+function openInBrowser(url: string): void {
+  const env = process.env;
+  const command =
+    process.platform === 'darwin' ? ['open', url]
+    : process.platform === 'win32' ? ['rundll32', 'url.dll,FileProtocolHandler', url]
+    : env.DISPLAY || env.WAYLAND_DISPLAY ? ['xdg-open', url]
+    : undefined;
+  if (!command) return;
+  try {
+    const child = spawn(command[0]!, command.slice(1), { detached: true, stdio: 'ignore' });
+    child.on('error', () => {});
+    child.unref();
+  } catch {
+    // No launcher: the printed URL is enough.
+  }
 }
 
 /** Runs the command; resolves with the exit status once the service has stopped. */
@@ -155,6 +181,7 @@ export async function runSim(argv: string[]): Promise<number> {
       accessTokens: Object.fromEntries(world.applications.map((app) => [app.id, sim.issueToken(user, app).accessToken])),
     })),
     guilds: world.guilds,
+    ...(values.open ? { inspectorUrl: service.inspectorUrl } : {}),
   };
   if (values.json) {
     process.stdout.write(`${JSON.stringify(summary)}\n`);
@@ -168,8 +195,10 @@ export async function runSim(argv: string[]): Promise<number> {
       for (const [app, token] of Object.entries(user.accessTokens)) lines.push(`user ${user.username} (${user.id}) in ${app}: Authorization: Bearer ${token}`);
     }
     for (const guild of summary.guilds) lines.push(`guild ${guild.name} (${guild.id}): ${guild.channels.map((c) => `${c.name} ${c.id}`).join(', ')}`);
+    if (summary.inspectorUrl !== undefined) lines.push(`Inspector: ${summary.inspectorUrl}`);
     process.stdout.write(`${lines.join('\n')}\n`);
   }
+  if (summary.inspectorUrl !== undefined) openInBrowser(summary.inspectorUrl);
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);

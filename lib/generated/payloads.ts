@@ -506,3 +506,73 @@ export interface NativeDeviceScreen {
   /** The game's window (setGameWindowPid; default: the process). */
   windowPid: number;
 }
+
+/** The whole world as the inspector shows it (describeWorld), read at one instant: never a token or a secret. */
+export interface NativeWorldView {
+  /** World clock, ms since the Unix epoch. */
+  now: number;
+  applications: NativeApplication[];
+  users: NativeWorldUser[];
+  lobbies: NativeWorldLobby[];
+  calls: NativeWorldCall[];
+  guilds: NativeWorldGuild[];
+}
+
+/** A user as the inspector shows it: `status` as the user chose it (Offline without a signed-in client; Invisible shown as such), its activity without secrets. */
+export interface NativeWorldUser extends NativeUser {
+  /** The applications (decimal ids) it has a signed-in client in. */
+  signedInTo: string[];
+  relationships: NativeWorldRelationship[];
+}
+
+/** How a user sees another: its Discord and game relationship types. */
+export interface NativeWorldRelationship {
+  userId: string;
+  /** The vendor's RelationshipType value. */
+  discordType: number;
+  /** The vendor's RelationshipType value. */
+  gameType: number;
+}
+
+/** A lobby as the game backend sees it, with its last messages. */
+export interface NativeWorldLobby {
+  lobby: NativeServerLobby;
+  /** The last messages, oldest first (at most as many as describeWorld was asked for). */
+  messages: NativeMessage[];
+  /** How many messages the lobby keeps (at most 200). */
+  messagesKept: number;
+}
+
+/** A lobby's voice call: its participants with their mute and deafen state. */
+export interface NativeWorldCall {
+  lobbyId: string;
+  applicationId: string;
+  participants: NativeVoiceState[];
+}
+
+/** A guild with its members and channels. */
+export interface NativeWorldGuild {
+  id: string;
+  name: string;
+  ownerId: string;
+  members: NativeWorldGuildMember[];
+  channels: NativeWorldGuildChannel[];
+}
+
+/** A guild member and the voice channel it is connected to. */
+export interface NativeWorldGuildMember {
+  userId: string;
+  voiceChannelId: string | null;
+}
+
+/** A guild channel in the guild's order, with its voice status and the lobby linked to it. */
+export interface NativeWorldGuildChannel {
+  id: string;
+  name: string;
+  /** The vendor's ChannelType value. */
+  type: number;
+  position: number;
+  parentId: string | null;
+  voiceStatus: string | null;
+  linkedLobbyId: string | null;
+}

@@ -3,7 +3,7 @@ import type { NativeClient } from './seam.js';
 import type { NativeWorld } from './world.js';
 
 /** The remote protocol both ends state: the wire's version and the seam descriptions' digest. */
-export const REMOTE_PROTOCOL = '1.f43e7ced81d2';
+export const REMOTE_PROTOCOL = '1.a12d1cc72cb2';
 
 /** How each NativeClient method crosses: `sync` waits for its answer, `async` is answered by its Result event. */
 export const REMOTE_CLIENT_METHODS: Readonly<Record<keyof NativeClient, 'sync' | 'async'>> = {
@@ -142,6 +142,7 @@ export const REMOTE_WORLD_METHODS: Readonly<Record<keyof NativeWorld, 'sync' | '
   dropConnections: 'sync',
   emitLogs: 'sync',
   version: 'sync',
+  describeWorld: 'sync',
   createLobby: 'sync',
   bulkUpdateLobbyMembers: 'sync',
   setMessageModerationMetadata: 'sync',

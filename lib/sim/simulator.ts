@@ -21,8 +21,8 @@ import { SimulatedIdentityProvider } from './identity-provider.js';
 import { toGrant, tokenLifetime, type IssueTokenOptions, type TokenGrant } from './tokens.js';
 import { listenService, type ListenOptions, type SimulatedService } from './http/service.js';
 import { takeWebhookNotices } from './http/state.js';
-import { checkGuildOptions, permissionBits, toNativeChannel, toNativeChannelChanges } from './guilds.js';
-import type { CreateGuildChannelOptions, CreateGuildOptions, GuildPermission, SimulatedGuild, UpdateGuildChannelOptions } from './guilds.js';
+import { checkGuildOptions, permissionBits, toNativeChannel, toNativeChannelChanges, type CreateGuildChannelOptions, type CreateGuildOptions, type GuildPermission, type SimulatedGuild, type UpdateGuildChannelOptions } from './guilds.js';
+import { inspectorUrlOf } from './inspector/served.js';
 import { checkApplicationOptions, type Application, type CreateApplicationOptions } from './applications.js';
 import { toNativeProfiles, toNativeUserSpec, type ApplicationProfileSpec, type CreateUserOptions } from './users.js';
 import { checkCreateLobbyOptions, toNativeLinkedChannel, toNativeMemberUpdates, type CreateLobbyOptions, type LobbyMemberUpdate, type ServerLobby } from './lobbies.js';
@@ -74,13 +74,9 @@ export class Simulator {
   readonly #build: 'release' | 'debug';
   readonly #clock: SimulatorClock;
   #defaultApplication: Application | undefined;
-  /** Attached to a world served elsewhere (see {@link SimulatorOptions.url}): what it is. */
-  readonly #served: ServedWorld | undefined;
+  readonly #served: ServedWorld | undefined; // Attached to a world served elsewhere (SimulatorOptions.url): what it is.
 
-  /**
-   * @throws TypeError when `options` is not an object; RangeError for a malformed `sdkVersion` or `build`; with `url`, a
-   * SocialSdkError when the served world refuses the link (a wrong secret, another protocol version: both named) or is unreachable.
-   */
+  /** @throws TypeError for options not an object; RangeError for a malformed `sdkVersion` or `build`; with `url`, SocialSdkError when the served world refuses the link (a wrong secret, another protocol version: both named) or is unreachable. */
   constructor(options?: SimulatorOptions) {
     const source = worldSource(checkOptions(options));
     this.#world = source.world;
@@ -486,6 +482,11 @@ export class Simulator {
   async listen(options?: ListenOptions): Promise<SimulatedService> {
     if (this.#served) throw new TypeError('this simulator is attached to a world another process serves: it is served there');
     return listenService(this.#world, this.defaultApplication.id, this.#build, options);
+  }
+
+  /** The inspector URL (`<url>/inspector/#secret=…`, docs/inspector.md) of the service this simulator listens with. @throws Error when it does not listen. */
+  inspect(): string {
+    return inspectorUrlOf(this.#world);
   }
 
   [inspect.custom](): string {

@@ -28,6 +28,12 @@ Napi::Object ApplicationToJs(Napi::Env env, const sim::Application& in) {
   return out;
 }
 
+Napi::Array ApplicationsToJs(Napi::Env env, const std::vector<sim::Application>& list) {
+  Napi::Array out = Napi::Array::New(env, list.size());
+  for (size_t i = 0; i < list.size(); ++i) out.Set(static_cast<uint32_t>(i), ApplicationToJs(env, list[i]));
+  return out;
+}
+
 Napi::Object GrantToJs(Napi::Env env, const sim::TokenGrant& in) {
   Napi::Object out = Napi::Object::New(env);
   out.Set("accessToken", in.accessToken);
@@ -252,5 +258,126 @@ Napi::Object DeviceScreenToJs(Napi::Env env, const sim::DeviceScreen& in) {
 Napi::Array DeviceScreensToJs(Napi::Env env, const std::vector<sim::DeviceScreen>& list) {
   Napi::Array out = Napi::Array::New(env, list.size());
   for (size_t i = 0; i < list.size(); ++i) out.Set(static_cast<uint32_t>(i), DeviceScreenToJs(env, list[i]));
+  return out;
+}
+
+Napi::Object WorldViewToJs(Napi::Env env, const sim::WorldView& in) {
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("now", static_cast<double>(in.nowMs));
+  out.Set("applications", ApplicationsToJs(env, in.applications));
+  out.Set("users", WorldUsersToJs(env, in.users));
+  out.Set("lobbies", WorldLobbiesToJs(env, in.lobbies));
+  out.Set("calls", WorldCallsToJs(env, in.calls));
+  out.Set("guilds", WorldGuildsToJs(env, in.guilds));
+  return out;
+}
+
+Napi::Object WorldUserToJs(Napi::Env env, const sim::UserView& in) {
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("id", SnowflakeToJs(env, in.user.id));
+  out.Set("username", in.user.username);
+  out.Set("displayName", in.user.displayName());
+  out.Set("globalName", in.user.globalName ? Napi::Value(Napi::String::New(env, *in.user.globalName)) : env.Null());
+  out.Set("isProvisional", in.user.isProvisional);
+  out.Set("status", static_cast<int32_t>(in.user.status));
+  out.Set("gameActivity", in.user.gameActivity ? Napi::Value(ActivityToJs(env, *in.user.gameActivity)) : env.Null());
+  out.Set("applicationProfiles", ProfilesToJs(env, in.user.applicationProfiles));
+  out.Set("signedInTo", StringsToJs(env, in.signedInTo));
+  out.Set("relationships", WorldRelationshipsToJs(env, in.relationships));
+  return out;
+}
+
+Napi::Array WorldUsersToJs(Napi::Env env, const std::vector<sim::UserView>& list) {
+  Napi::Array out = Napi::Array::New(env, list.size());
+  for (size_t i = 0; i < list.size(); ++i) out.Set(static_cast<uint32_t>(i), WorldUserToJs(env, list[i]));
+  return out;
+}
+
+Napi::Object WorldRelationshipToJs(Napi::Env env, const sim::RelationshipView& in) {
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("userId", SnowflakeToJs(env, in.userId));
+  out.Set("discordType", static_cast<int32_t>(in.discordType));
+  out.Set("gameType", static_cast<int32_t>(in.gameType));
+  return out;
+}
+
+Napi::Array WorldRelationshipsToJs(Napi::Env env, const std::vector<sim::RelationshipView>& list) {
+  Napi::Array out = Napi::Array::New(env, list.size());
+  for (size_t i = 0; i < list.size(); ++i) out.Set(static_cast<uint32_t>(i), WorldRelationshipToJs(env, list[i]));
+  return out;
+}
+
+Napi::Object WorldLobbyToJs(Napi::Env env, const sim::LobbyView& in) {
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("lobby", ServerLobbyToJs(env, in.lobby));
+  out.Set("messages", MessagesToJs(env, in.messages));
+  out.Set("messagesKept", in.messagesKept);
+  return out;
+}
+
+Napi::Array WorldLobbiesToJs(Napi::Env env, const std::vector<sim::LobbyView>& list) {
+  Napi::Array out = Napi::Array::New(env, list.size());
+  for (size_t i = 0; i < list.size(); ++i) out.Set(static_cast<uint32_t>(i), WorldLobbyToJs(env, list[i]));
+  return out;
+}
+
+Napi::Object WorldCallToJs(Napi::Env env, const sim::CallView& in) {
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("lobbyId", SnowflakeToJs(env, in.lobbyId));
+  out.Set("applicationId", SnowflakeToJs(env, in.applicationId));
+  out.Set("participants", VoiceStatesToJs(env, in.participants));
+  return out;
+}
+
+Napi::Array WorldCallsToJs(Napi::Env env, const std::vector<sim::CallView>& list) {
+  Napi::Array out = Napi::Array::New(env, list.size());
+  for (size_t i = 0; i < list.size(); ++i) out.Set(static_cast<uint32_t>(i), WorldCallToJs(env, list[i]));
+  return out;
+}
+
+Napi::Object WorldGuildToJs(Napi::Env env, const sim::GuildView& in) {
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("id", SnowflakeToJs(env, in.id));
+  out.Set("name", in.name);
+  out.Set("ownerId", SnowflakeToJs(env, in.ownerId));
+  out.Set("members", WorldGuildMembersToJs(env, in.members));
+  out.Set("channels", WorldGuildChannelsToJs(env, in.channels));
+  return out;
+}
+
+Napi::Array WorldGuildsToJs(Napi::Env env, const std::vector<sim::GuildView>& list) {
+  Napi::Array out = Napi::Array::New(env, list.size());
+  for (size_t i = 0; i < list.size(); ++i) out.Set(static_cast<uint32_t>(i), WorldGuildToJs(env, list[i]));
+  return out;
+}
+
+Napi::Object WorldGuildMemberToJs(Napi::Env env, const sim::GuildMemberView& in) {
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("userId", SnowflakeToJs(env, in.userId));
+  out.Set("voiceChannelId", in.voiceChannelId ? Napi::Value(SnowflakeToJs(env, *in.voiceChannelId)) : env.Null());
+  return out;
+}
+
+Napi::Array WorldGuildMembersToJs(Napi::Env env, const std::vector<sim::GuildMemberView>& list) {
+  Napi::Array out = Napi::Array::New(env, list.size());
+  for (size_t i = 0; i < list.size(); ++i) out.Set(static_cast<uint32_t>(i), WorldGuildMemberToJs(env, list[i]));
+  return out;
+}
+
+Napi::Object WorldGuildChannelToJs(Napi::Env env, const sim::GuildChannelView& in) {
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("id", SnowflakeToJs(env, in.id));
+  out.Set("name", in.name);
+  out.Set("type", static_cast<int32_t>(in.type));
+  out.Set("position", in.position);
+  out.Set("parentId", in.parentId ? Napi::Value(SnowflakeToJs(env, *in.parentId)) : env.Null());
+  out.Set("voiceStatus", in.voiceStatus ? Napi::Value(Napi::String::New(env, *in.voiceStatus)) : env.Null());
+  out.Set("linkedLobbyId", in.linkedLobbyId ? Napi::Value(SnowflakeToJs(env, *in.linkedLobbyId)) : env.Null());
+  return out;
+}
+
+Napi::Array WorldGuildChannelsToJs(Napi::Env env, const std::vector<sim::GuildChannelView>& list) {
+  Napi::Array out = Napi::Array::New(env, list.size());
+  for (size_t i = 0; i < list.size(); ++i) out.Set(static_cast<uint32_t>(i), WorldGuildChannelToJs(env, list[i]));
   return out;
 }

@@ -24,9 +24,11 @@
 #include "sim/service/provisional_accounts.h"
 #include "sim/service/webhook_outbox.h"
 #include "sim/service/world.h"
+#include "sim/service/world_view.h"
 
 // NativeApplication: An application of the simulator's world.
 Napi::Object ApplicationToJs(Napi::Env env, const sim::Application& in);
+Napi::Array ApplicationsToJs(Napi::Env env, const std::vector<sim::Application>& list);
 // NativeGrant: A token the harness issued (the access token is a secret).
 Napi::Object GrantToJs(Napi::Env env, const sim::TokenGrant& in);
 // NativeServerLobby: What only the game backend sees of a lobby (the simulator's server view).
@@ -73,3 +75,26 @@ Napi::Array DeviceAuthorizationsToJs(Napi::Env env, const std::vector<sim::Devic
 // NativeDeviceScreen: A device authorization screen a client shows over the game's window.
 Napi::Object DeviceScreenToJs(Napi::Env env, const sim::DeviceScreen& in);
 Napi::Array DeviceScreensToJs(Napi::Env env, const std::vector<sim::DeviceScreen>& list);
+// NativeWorldView: The whole world as the inspector shows it (describeWorld), read at one instant: never a token or a secret.
+Napi::Object WorldViewToJs(Napi::Env env, const sim::WorldView& in);
+// NativeWorldUser: A user as the inspector shows it: `status` as the user chose it (Offline without a signed-in client; Invisible shown as such), its activity without secrets.
+Napi::Object WorldUserToJs(Napi::Env env, const sim::UserView& in);
+Napi::Array WorldUsersToJs(Napi::Env env, const std::vector<sim::UserView>& list);
+// NativeWorldRelationship: How a user sees another: its Discord and game relationship types.
+Napi::Object WorldRelationshipToJs(Napi::Env env, const sim::RelationshipView& in);
+Napi::Array WorldRelationshipsToJs(Napi::Env env, const std::vector<sim::RelationshipView>& list);
+// NativeWorldLobby: A lobby as the game backend sees it, with its last messages.
+Napi::Object WorldLobbyToJs(Napi::Env env, const sim::LobbyView& in);
+Napi::Array WorldLobbiesToJs(Napi::Env env, const std::vector<sim::LobbyView>& list);
+// NativeWorldCall: A lobby's voice call: its participants with their mute and deafen state.
+Napi::Object WorldCallToJs(Napi::Env env, const sim::CallView& in);
+Napi::Array WorldCallsToJs(Napi::Env env, const std::vector<sim::CallView>& list);
+// NativeWorldGuild: A guild with its members and channels.
+Napi::Object WorldGuildToJs(Napi::Env env, const sim::GuildView& in);
+Napi::Array WorldGuildsToJs(Napi::Env env, const std::vector<sim::GuildView>& list);
+// NativeWorldGuildMember: A guild member and the voice channel it is connected to.
+Napi::Object WorldGuildMemberToJs(Napi::Env env, const sim::GuildMemberView& in);
+Napi::Array WorldGuildMembersToJs(Napi::Env env, const std::vector<sim::GuildMemberView>& list);
+// NativeWorldGuildChannel: A guild channel in the guild's order, with its voice status and the lobby linked to it.
+Napi::Object WorldGuildChannelToJs(Napi::Env env, const sim::GuildChannelView& in);
+Napi::Array WorldGuildChannelsToJs(Napi::Env env, const std::vector<sim::GuildChannelView>& list);

@@ -253,6 +253,12 @@ Napi::Object MessageToJs(Napi::Env env, const sdk::Message& in) {
   });
 }
 
+Napi::Array MessagesToJs(Napi::Env env, const std::vector<sdk::Message>& list) {
+  Napi::Array out = Napi::Array::New(env, list.size());
+  for (size_t i = 0; i < list.size(); ++i) out.Set(static_cast<uint32_t>(i), MessageToJs(env, list[i]));
+  return out;
+}
+
 Napi::Object GuildToJs(Napi::Env env, const sdk::GuildMinimal& in) {
   Napi::Object out = Napi::Object::New(env);
   out.Set("id", SnowflakeToJs(env, in.id));
@@ -483,5 +489,13 @@ Napi::Object PayloadTablesToJs(Napi::Env env) {
   tables.Set("WebhookNotice", Names(env, {"type:string", "applicationId:snowflake", "at:ms", "userId:snowflake", "scopes:string", "message:Message?", "messageId:snowflake", "channelId:snowflake", "lobbyId:snowflake"}));
   tables.Set("DeviceAuthorization", Names(env, {"userCode:string", "applicationId:snowflake", "scopes:string", "verificationUri:string", "verificationUriComplete:string", "expiresAt:ms", "interval:uint", "polls:uint"}));
   tables.Set("DeviceScreen", Names(env, {"applicationId:snowflake", "userCode:string", "windowPid:uint"}));
+  tables.Set("WorldView", Names(env, {"now:ms", "applications:Application[]", "users:WorldUser[]", "lobbies:WorldLobby[]", "calls:WorldCall[]", "guilds:WorldGuild[]"}));
+  tables.Set("WorldUser", Names(env, {"id:snowflake", "username:string", "displayName:string", "globalName:string?", "isProvisional:bool", "status:enum:StatusType", "gameActivity:Activity?", "applicationProfiles:Profile[]", "signedInTo:string[]", "relationships:WorldRelationship[]"}));
+  tables.Set("WorldRelationship", Names(env, {"userId:snowflake", "discordType:enum:RelationshipType", "gameType:enum:RelationshipType"}));
+  tables.Set("WorldLobby", Names(env, {"lobby:ServerLobby", "messages:Message[]", "messagesKept:uint"}));
+  tables.Set("WorldCall", Names(env, {"lobbyId:snowflake", "applicationId:snowflake", "participants:VoiceState[]"}));
+  tables.Set("WorldGuild", Names(env, {"id:snowflake", "name:string", "ownerId:snowflake", "members:WorldGuildMember[]", "channels:WorldGuildChannel[]"}));
+  tables.Set("WorldGuildMember", Names(env, {"userId:snowflake", "voiceChannelId:snowflake?"}));
+  tables.Set("WorldGuildChannel", Names(env, {"id:snowflake", "name:string", "type:enum:ChannelType", "position:int", "parentId:snowflake?", "voiceStatus:string?", "linkedLobbyId:snowflake?"}));
   return tables;
 }

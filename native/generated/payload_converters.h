@@ -58,6 +58,7 @@ Napi::Array LobbyMembersToJs(Napi::Env env, const std::vector<sdk::LobbyMember>&
 Napi::Object LinkedChannelToJs(Napi::Env env, const sdk::LinkedChannel& in);
 // NativeMessage: A message (`MessageHandle`); frozen, and possibly shared by every recipient in a batch.
 Napi::Object MessageToJs(Napi::Env env, const sdk::Message& in);
+Napi::Array MessagesToJs(Napi::Env env, const std::vector<sdk::Message>& list);
 // NativeGuild: A guild (`GuildMinimal`).
 Napi::Object GuildToJs(Napi::Env env, const sdk::GuildMinimal& in);
 Napi::Array GuildsToJs(Napi::Env env, const std::vector<sdk::GuildMinimal>& list);

@@ -135,4 +135,11 @@ Napi::Value WorldWrap::GetVersion(const Napi::CallbackInfo& info) {
   return VersionToJs(info.Env(), world().version());
 }
 
+Napi::Value WorldWrap::DescribeWorld(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const uint32_t messagesPerLobby = Uint32Arg(info, 0, "messagesPerLobby");
+  if (messagesPerLobby > Lobbies::kMessagesReturned) throw Napi::RangeError::New(env, "messagesPerLobby must be between 0 and 200");
+  return WorldViewToJs(env, world().Describe(messagesPerLobby));
+}
+
 }  // namespace sim

@@ -22,6 +22,13 @@ export interface RateLimitBudget {
 /** The development limits per application (docs resources/lobby.mdx, "Development Rate Limits"), by route key: read from the route table. */
 export const DEVELOPMENT_RATE_LIMITS: Readonly<Record<string, RateLimitBudget>> = Object.fromEntries(DEVELOPMENT_BUDGETS);
 
+/** What {@link ServiceRateLimits.describe} shows. */
+export interface RateLimitsView {
+  global: RateLimitBudget | null;
+  budgets: (RateLimitBudget & { route: string })[];
+  windows: { route: string; scope: string; used: number; limit: number; resetAt: number }[];
+}
+
 interface Window {
   used: number;
   resetAt: number;
@@ -120,6 +127,23 @@ export class ServiceRateLimits {
       ...(resetAt === undefined ? {} : { 'X-RateLimit-Reset': seconds(resetAt), 'X-RateLimit-Reset-After': seconds(resetAt - now) }),
       'X-RateLimit-Bucket': createHash('sha256').update(route).digest('hex').slice(0, 16),
     };
+  }
+
+  /**
+   * The budgets, and each window still open on the world's clock with what it has used (what the
+   * inspector shows): `route` is a route key, or `global`; `scope` the application (or `oauth2 client`).
+   */
+  describe(): RateLimitsView {
+    const now = this.#now();
+    const windows: RateLimitsView['windows'] = [];
+    for (const [key, window] of this.#windows) {
+      if (now >= window.resetAt) continue;
+      const bar = key.indexOf('|');
+      const route = key.slice(0, bar);
+      const budget = route === 'global' ? this.#global : this.#budgets.get(route);
+      if (budget) windows.push({ route, scope: key.slice(bar + 1), used: window.used, limit: budget.limit, resetAt: window.resetAt });
+    }
+    return { global: this.#global && { ...this.#global }, budgets: [...this.#budgets].map(([route, budget]) => ({ route, ...budget })), windows };
   }
 
   #window(key: string, budget: RateLimitBudget, now: number): Window {

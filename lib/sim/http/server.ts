@@ -14,6 +14,7 @@ import { SocialSdkError } from '../../common/errors.js';
 import { syncClock } from '../clock.js';
 import { parseJson, readBody, type HeldBytes } from './body.js';
 import { invalidForm, OAuthRefusal, ServiceRefusal, unauthorized } from './errors.js';
+import { credentialKind, type RequestNote } from './request-log.js';
 import { routeKey } from '../../routes/table.js';
 import { matchRoute, userCaller, type Caller, type Route, type ServiceContext, type ServiceReply } from './routes.js';
 
@@ -91,7 +92,7 @@ function send(response: ServerResponse, reply: ServiceReply, headers: Record<str
   response.writeHead(reply.status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }).end(body);
 }
 
-async function handle(request: IncomingMessage, routes: readonly Route[], context: ServiceContext, held: HeldBytes): Promise<{ reply: ServiceReply; headers: Record<string, string> }> {
+async function handle(request: IncomingMessage, routes: readonly Route[], context: ServiceContext, held: HeldBytes, noted: RequestNote): Promise<{ reply: ServiceReply; headers: Record<string, string> }> {
   // A real-time world's clock catches up first: budgets, expiries and headers follow wall time.
   syncClock(context.world);
   const url = new URL(request.url ?? '/', 'http://service.invalid');
@@ -103,9 +104,13 @@ async function handle(request: IncomingMessage, routes: readonly Route[], contex
   if (found === 'malformed') throw new ServiceRefusal(400, 0, '400: Bad Request: the path has a malformed percent escape');
   const { route } = found;
   const { spec } = route;
+  noted.route = routeKey(spec);
+  if (/^\d{1,20}$/.test(found.params.lobby_id ?? '')) noted.lobbyId = found.params.lobby_id!;
   // The token is checked before the body is read: an unauthenticated upload is never held.
   const selfChecked = spec.auth.includes('client') || spec.auth.includes('none');
   const caller: Caller = selfChecked ? { kind: 'client', applicationId: '' } : authenticate(request.headers.authorization, context);
+  if (caller.applicationId !== '') noted.applicationId = caller.applicationId;
+  if (caller.kind === 'user') noted.userId = caller.userId;
   if (caller.kind === 'bot' && !spec.auth.includes('bot')) userCaller(caller);
   if (caller.kind === 'user' && !spec.auth.includes('bearer')) throw new ServiceRefusal(403, 50001, "Missing Access: this route needs the application's bot token");
   const raw = await readBody(request, !selfChecked, held);
@@ -153,9 +158,11 @@ function refusalOf(error: unknown): ServiceRefusal {
  * a reply that cannot be serialized answers 500, and the service goes on serving.
  */
 async function respond(request: IncomingMessage, response: ServerResponse, routes: readonly Route[], context: ServiceContext, held: HeldBytes): Promise<void> {
+  const started = performance.now();
+  const noted: RequestNote = { route: null, applicationId: null, userId: null, lobbyId: null };
   let answer: { reply: ServiceReply; headers: Record<string, string> };
   try {
-    answer = await handle(request, routes, context, held);
+    answer = await handle(request, routes, context, held, noted);
   } catch (error) {
     const refusal = refusalOf(error);
     if (refusal.invalid) context.state.countInvalid();
@@ -173,6 +180,9 @@ async function respond(request: IncomingMessage, response: ServerResponse, route
       response.destroy();
     }
   }
+  // The request log keeps the credential's kind, never the credential.
+  const credential = credentialKind(request.headers.authorization);
+  context.state.requests.record({ at: context.world.now(), method: request.method ?? 'GET', ...noted, status: response.statusCode, credential, durationMs: performance.now() - started });
 }
 
 /**

@@ -28,6 +28,8 @@ import { servedRoutes, type Route } from './routes.js';
 import { startServer, type SideDoor } from './server.js';
 import { newHarnessSecret, setServedHere, urlWithSecret } from '../../remote/access.js';
 import { remoteDoor } from '../remote/door.js';
+import { inspectorDoor, INSPECTOR_PATH } from '../inspector/door.js';
+import { forgetServed, noteServed } from '../inspector/served.js';
 import { serviceStateOf, type PlannedFailure, type ServiceState } from './state.js';
 import type { RateLimitScope } from './errors.js';
 import type { RateLimitBudget } from './rate-limits.js';
@@ -189,6 +191,17 @@ export class SimulatedService {
   get harnessUrl(): string {
     SimulatedService.#check(this, 'harnessUrl');
     return urlWithSecret(this.url, this.#secret);
+  }
+
+  /**
+   * The inspector's URL (`<url>/inspector/#secret=…`): a web page that shows the world live
+   * (applications, users, lobbies, calls, guilds, rate limits, webhook deliveries, the request
+   * log, a timeline), reading the harness secret from the fragment. Like {@link harnessUrl} it
+   * carries the secret: give it to whoever may watch the world (see docs/inspector.md).
+   */
+  get inspectorUrl(): string {
+    SimulatedService.#check(this, 'inspectorUrl');
+    return urlWithSecret(this.url, this.#secret, INSPECTOR_PATH);
   }
 
   /**
@@ -439,6 +452,7 @@ export class SimulatedService {
     } catch (error) {
       return Promise.reject(error);
     }
+    forgetServed(this.#world, this);
     this.#closed ??= new Promise<void>((resolve) => {
       this.#server.close(() => resolve());
       this.#server.closeAllConnections();
@@ -467,9 +481,11 @@ export async function listenService(world: NativeWorld, defaultApplicationId: st
   const state = serviceStateOf(world, rateLimits);
   const secret = newHarnessSecret();
   // What is served beside the API, each behind the harness secret.
-  const doors: SideDoor[] = [remoteDoor(world, secret, { defaultApplicationId, build })];
+  const doors: SideDoor[] = [remoteDoor(world, secret, { defaultApplicationId, build }), inspectorDoor(world, state, secret)];
   const { server, url } = await startServer(ROUTES, { world, state }, host, port, doors);
   if (clock !== undefined) clockOf(world).setMode(clock);
   setServedHere(url, true);
-  return new SimulatedService(CONSTRUCT, server, url, state, world, defaultApplicationId, secret, doors);
+  const service = new SimulatedService(CONSTRUCT, server, url, state, world, defaultApplicationId, secret, doors);
+  noteServed(world, service);
+  return service;
 }

@@ -1,8 +1,8 @@
 /**
  * What the simulated HTTP service keeps beside the world, one per simulator (so every server a
  * simulator listens with serves the same world the same way): the bot tokens it issued, its rate
- * limits, the failures the harness planned, the game stats written to identity profiles, and the
- * invalid requests it counted.
+ * limits, the failures the harness planned, the game stats written to identity profiles, the
+ * invalid requests it counted and the log of the requests it answered.
  * @internal
  * @module
  */
@@ -11,6 +11,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { NativeWorld } from '../../addon/native.js';
 import type { RateLimitScope } from './errors.js';
 import { ServiceRateLimits } from './rate-limits.js';
+import { RequestLog } from './request-log.js';
 import type { LobbySettings } from './wire.js';
 import { WebhookDispatcher } from './webhooks.js';
 import { WindowCount } from './window-count.js';
@@ -43,6 +44,8 @@ export class ServiceState {
   readonly rateLimits: ServiceRateLimits;
   /** Webhook events: events URLs, keys, deliveries and their log. */
   readonly webhooks: WebhookDispatcher;
+  /** The last requests answered (the inspector shows them). */
+  readonly requests = new RequestLog();
   /** token -> application id. Never logged, never in an error. */
   readonly #botTokens = new Map<string, string>();
   /** application id -> its OAuth2 client secret (made on first use). Never logged, never in an error. */

@@ -284,4 +284,26 @@ bool Guilds::ShareGuild(sdk::Snowflake a, sdk::Snowflake b) const {
   return false;
 }
 
+std::vector<GuildView> Guilds::Describe() const {
+  std::vector<GuildView> out;
+  out.reserve(guilds_.size());
+  for (const auto& [id, guild] : guilds_) {
+    GuildView view{id, guild.name, guild.ownerId, {}, {}};
+    for (const auto& [userId, grants] : guild.members) {
+      auto voice = guild.voiceChannelOf.find(userId);
+      view.members.push_back({userId, voice == guild.voiceChannelOf.end() ? std::nullopt : std::optional<sdk::Snowflake>(voice->second)});
+    }
+    for (sdk::Snowflake channelId : guild.channels) {
+      const Channel& channel = channels_.at(channelId);
+      view.channels.push_back({channelId, channel.spec.name, channel.spec.type, channel.spec.position,
+                               channel.spec.parentId, channel.voiceStatus, std::nullopt});
+    }
+    std::sort(view.channels.begin(), view.channels.end(), [](const GuildChannelView& a, const GuildChannelView& b) {
+      return a.position != b.position ? a.position < b.position : a.id < b.id;
+    });
+    out.push_back(std::move(view));
+  }
+  return out;
+}
+
 }  // namespace sim

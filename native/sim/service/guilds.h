@@ -74,6 +74,30 @@ struct ChannelUpdate {
   std::optional<Overwrites> overwrites;
 };
 
+// What the inspector shows of a guild (Guilds::Describe): its members, each with the voice
+// channel it is connected to, and its channels in the guild's order (position, then id), each
+// with its voice status and the lobby linked to it.
+struct GuildMemberView {
+  sdk::Snowflake userId = 0;
+  std::optional<sdk::Snowflake> voiceChannelId;
+};
+struct GuildChannelView {
+  sdk::Snowflake id = 0;
+  std::string name;
+  sdk::ChannelType type = sdk::ChannelType::GuildText;
+  int32_t position = 0;
+  std::optional<sdk::Snowflake> parentId;
+  std::optional<std::string> voiceStatus;
+  std::optional<sdk::Snowflake> linkedLobbyId;
+};
+struct GuildView {
+  sdk::Snowflake id = 0;
+  std::string name;
+  sdk::Snowflake ownerId = 0;
+  std::vector<GuildMemberView> members;
+  std::vector<GuildChannelView> channels;
+};
+
 // Guild channel id -> the lobby linked to it.
 using LinkedLobbies = std::map<sdk::Snowflake, sdk::LinkedLobby>;
 
@@ -131,6 +155,9 @@ class Guilds {
   // A channel as the service's channel object shows it to the game backend (the lobby's linked
   // channel): type, position, category. nullopt for an unknown channel.
   std::optional<sdk::GuildChannel> ChannelOf(sdk::Snowflake channelId) const;
+  // Every guild, oldest first, as the inspector shows it (linkedLobbyId left empty: the world
+  // knows the links).
+  std::vector<GuildView> Describe() const;
 
  private:
   struct Channel {

@@ -141,6 +141,10 @@ class Lobbies {
   std::optional<sdk::Snowflake> LinkedChannelOf(sdk::Snowflake lobbyId) const;
   Notices Delete(sdk::Snowflake lobbyId);
   std::optional<ServerLobby> ServerView(sdk::Snowflake lobbyId, const IsConnected& connected) const;
+  // The inspector's reads (World::Describe): every lobby's id, oldest first, and the last `count`
+  // messages of a lobby (oldest first; none for an unknown lobby).
+  std::vector<sdk::Snowflake> Ids() const;
+  std::vector<sdk::MessagePtr> LastMessages(sdk::Snowflake lobbyId, size_t count) const;
 
   // A user's clients of `app` went from none connected to some, or back: members see it.
   Notices ConnectedChanged(sdk::Snowflake app, sdk::Snowflake user) const;

@@ -4,6 +4,7 @@
 #include "sim/service/lobbies.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <stdexcept>
 
 #include "sim/service/http_failure.h"
@@ -221,6 +222,20 @@ std::optional<ServerLobby> Lobbies::ServerView(sdk::Snowflake lobbyId, const IsC
     if (member.flags) out.flags[member.id] = member.flags;
   }
   return out;
+}
+
+std::vector<sdk::Snowflake> Lobbies::Ids() const {
+  std::vector<sdk::Snowflake> ids;
+  ids.reserve(lobbies_.size());
+  for (const auto& [id, lobby] : lobbies_) ids.push_back(id);
+  return ids;
+}
+
+std::vector<sdk::MessagePtr> Lobbies::LastMessages(sdk::Snowflake lobbyId, size_t count) const {
+  const Lobby* lobby = FindLobby(lobbyId);
+  if (!lobby) return {};
+  const size_t skip = lobby->history.size() > count ? lobby->history.size() - count : 0;
+  return std::vector<sdk::MessagePtr>(lobby->history.begin() + static_cast<std::ptrdiff_t>(skip), lobby->history.end());
 }
 
 }  // namespace sim

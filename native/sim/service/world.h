@@ -43,6 +43,7 @@
 #include "sim/service/snowflake.h"
 #include "sdk/relationships.h"
 #include "sim/service/relationships.h"
+#include "sim/service/world_view.h"
 
 namespace sim {
 
@@ -224,6 +225,7 @@ class World {
 #include "sim/service/world_relationships.h"
 #include "sim/service/world_invites.h"
 #include "sim/service/world_auth.h"
+#include "sim/service/world_describe.h"
 
  private:
   struct TokenRecord {
