@@ -17,9 +17,12 @@
 //      sendLobbyMessage round trips; idle delivery latency; 10,000 clients (RSS, threads); filling
 //      10 lobbies of 1,000 members; close() in a full lobby; RSS growth over several 1 M-message
 //      runs. Each figure is printed beside its target at the end (targets.cjs).
+//   7. The remote link (issue 35, remote.cjs): a remote client's call round trip and event rate
+//      against a bare WebSocket to a process of its own.
 // Sizes: BENCH_RUNS, BENCH_EVENTS, BENCH_CALLS, BENCH_LOBBY_MESSAGES, BENCH_MEMORY_RUNS,
 // BENCH_FLOOD_LINES, BENCH_REST_REQUESTS, BENCH_SENDS, BENCH_LATENCY_SAMPLES, BENCH_CLIENTS,
-// BENCH_FILL_CLIENTS, BENCH_FILL_LOBBIES (0 leaves a figure out).
+// BENCH_FILL_CLIENTS, BENCH_FILL_LOBBIES, BENCH_REMOTE_SAMPLES, BENCH_REMOTE_EVENTS (0 leaves a
+// figure out).
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -32,6 +35,7 @@ const { judge, printTargets } = require('./targets.cjs');
 const { livenessInChild } = require('./liveness.cjs');
 const { floodMemoryInChild } = require('./flood.cjs');
 const { restThroughput } = require('./rest.cjs');
+const { remoteVsBare } = require('./remote.cjs');
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const events = Number(process.env.BENCH_EVENTS ?? 300_000);
@@ -173,6 +177,9 @@ async function main() {
     console.log(`REST against sim.listen() on loopback: GET /lobbies/{id} (median of ${runs})`);
     figures.rest = await restThroughput(runs, restRequests, console.log);
   }
+
+  const remoteSamples = Number(process.env.BENCH_REMOTE_SAMPLES ?? 2000);
+  if (remoteSamples > 0) figures.remote = await remoteVsBare(remoteSamples, Number(process.env.BENCH_REMOTE_EVENTS ?? 200_000), console.log);
 
   figures.targets = judge(figures);
   printTargets(figures.targets, console.log);

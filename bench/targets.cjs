@@ -23,6 +23,9 @@ const TARGETS = [
   ['1 M lobby messages: RSS growth after GC, worst run (MB)', (f) => f.lobbyMemoryRuns?.worstGrowthMB, '<=', 20, fixed(1)],
   ['flood to a 20 µs listener: a 50 ms timer late by at most (ms)', (f) => f.liveness?.lateMs, '<=', 50, fixed(0)],
   ['flood to a 20 µs listener: sliced rate vs unsliced', (f) => f.liveness?.rateRatio, '>=', 0.9, (v) => `${fixed(2)(v)}x`],
+  ['remote sync call round trip p50 vs a bare WebSocket', (f) => f.remote?.syncRoundTripRatioP50, '<=', 2, (v) => `${fixed(2)(v)}x`],
+  ['remote sync call round trip p99 vs a bare WebSocket', (f) => f.remote?.syncRoundTripRatioP99, '<=', 2, (v) => `${fixed(2)(v)}x`],
+  ['remote events/s vs bare WebSocket frames/s', (f) => f.remote?.eventRateRatio, '>=', 0.5, (v) => `${fixed(2)(v)}x`],
 ];
 
 /** Each target judged against `figures`: { figure, value, target, met } (value null: not measured). */
