@@ -9,6 +9,7 @@ import WebSocket from 'ws';
 import { sdk, type Client, type StatusChange } from './sdk.js';
 import { serveCli, type ServedCli } from './remote-helpers.js';
 import { fixturePath } from './helpers.js';
+import { REMOTE_PROTOCOL } from '../lib/generated/remote.js';
 
 const PROTOCOL_HEADER = 'x-social-sdk-remote-protocol';
 
@@ -90,7 +91,7 @@ describe('the remote link', () => {
 
   it('answers a malformed frame and a frame for another session with a clear error, and goes on serving the link', async () => {
     const cli = await served();
-    const { socket } = await rawLink(cli, { [PROTOCOL_HEADER]: (await import('../lib/generated/remote.js')).REMOTE_PROTOCOL, authorization: `Harness ${secretOf(cli.harnessUrl)}` });
+    const { socket } = await rawLink(cli, { [PROTOCOL_HEADER]: REMOTE_PROTOCOL, authorization: `Harness ${secretOf(cli.harnessUrl)}` });
     const link = socket!;
     link.send('{not json');
     expect(await nextFrame(link)).toEqual({ t: 'refused', error: { name: 'TypeError', message: 'malformed frame: not JSON (9 characters)' } });
@@ -135,4 +136,38 @@ describe('the remote link', () => {
     await expect(client.sendLobbyMessage(lobbyId, 'back again')).resolves.toEqual(expect.any(String));
     await client.close();
   });
+
+  it('drops a link that does not read once too much waits for it; the world goes on', async () => {
+    const cli = await served();
+    const harness = new sdk.Simulator({ url: cli.harnessUrl });
+    const user = harness.createUser({ username: 'never-reads' });
+    const token = harness.issueToken(user, harness.defaultApplication).accessToken;
+    const { socket } = await rawLink(cli, { [PROTOCOL_HEADER]: REMOTE_PROTOCOL, authorization: `Harness ${secretOf(cli.harnessUrl)}` });
+    const link = socket!;
+    const send = (frame: Record<string, unknown>) => link.send(JSON.stringify(frame));
+    send({ t: 'attach', seq: 1, session: 1, applicationId: harness.defaultApplication.id, minLogSeverity: 3, options: {} });
+    expect(await nextFrame(link)).toEqual({ t: 'reply', seq: 1, value: null });
+    send({ t: 'call', session: 1, method: 'updateToken', args: [1, 1, token] });
+    // Ready: the session's StatusChanged event (kind 1) with status 3 arrives on the link.
+    const ready = new Promise<void>((resolve) =>
+      link.on('message', (data: Buffer) => {
+        const frame = JSON.parse(String(data)) as { t: string; ints?: number[] };
+        for (let at = 0; frame.ints && at < frame.ints.length; at += 5) if (frame.ints[at] === 1 && frame.ints[at + 2] === 3) resolve();
+      }),
+    );
+    send({ t: 'call', seq: 2, session: 1, method: 'connect', args: [] });
+    await ready;
+    const closed = once(link, 'close');
+    (link as unknown as { _socket: import('node:net').Socket })._socket.pause();
+    // 3 million log lines of 40 characters: far more than the 64 MiB a link may have waiting.
+    expect(harness.emitLogs(user, 3_000_000, { severity: 'warning', message: 'x'.repeat(40) })).toBe(1);
+    // The world answers at once, the flood notwithstanding.
+    expect(harness.createUser({ username: 'still-served' }).username).toBe('still-served');
+    await harness.settle();
+    (link as unknown as { _socket: import('node:net').Socket })._socket.resume();
+    await closed;
+    // The link's session ended with it: the user has no connected client left.
+    await harness.settle();
+    expect(harness.emitLogs(user, 1)).toBe(0);
+  }, 60_000);
 });

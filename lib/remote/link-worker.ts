@@ -141,7 +141,9 @@ parentPort!.on('message', (command: Command) => {
     socket?.close(1000);
     return;
   }
+  // A frame for a link whose socket is gone (its 'down' is still on its way to the JS thread,
+  // which sent this believing it up): connect again and send it on the new socket.
+  if (!link.socket || link.socket.readyState > WebSocket.OPEN) open(link.open);
   if (link.socket?.readyState === WebSocket.OPEN) send(link, command.text, command.wait);
-  else if (link.socket?.readyState === WebSocket.CONNECTING) link.queued.push({ text: command.text, wait: command.wait });
-  else if (command.wait !== undefined) answer(command.wait, { failure: 'the link to the served simulator is down' });
+  else link.queued.push({ text: command.text, wait: command.wait });
 });
