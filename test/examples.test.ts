@@ -202,6 +202,13 @@ describe('examples', () => {
     expect(stdout).toMatch(/^inspector: http:\/\/127\.0\.0\.1:\d+\/inspector\/#secret=[\w-]{43}\nstopped\n$/);
   });
 
+  it('the whole-stack example: a served world, a game process attached by SOCIAL_SDK_SIMULATOR alone, and this process\'s harness and client', async () => {
+    const { code, stdout, stderr } = await runFixture(example('whole-stack.mjs'), [], { timeoutMs: 60_000 });
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toBe('[bo] ready in the lobby\n[ada] got: hi ada, bo here (from pid N)\n[ada] lobby members: 2\nstack stopped\n');
+  });
+
   it('the README and the guides show each example exactly as it is in examples/', () => {
     const guides = readdirSync(path.join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => path.join('docs', name));
     const shown = ['README.md', ...guides].map((file) => readFileSync(path.join(root, file), 'utf8')).join('\n');
