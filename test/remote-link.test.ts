@@ -170,4 +170,45 @@ describe('the remote link', () => {
     await harness.settle();
     expect(harness.emitLogs(user, 1)).toBe(0);
   }, 60_000);
+
+  it('survives every client and harness method called over a raw link with arguments of the wrong shape', async () => {
+    const cli = await served();
+    const { socket } = await rawLink(cli, { [PROTOCOL_HEADER]: REMOTE_PROTOCOL, authorization: `Harness ${secretOf(cli.harnessUrl)}` });
+    const link = socket!;
+    let seq = 0;
+    const replies = new Map<number, (frame: Record<string, unknown>) => void>();
+    link.on('message', (data: Buffer) => {
+      const frame = JSON.parse(String(data)) as { t: string; seq?: number };
+      if (frame.t === 'reply') replies.get(frame.seq!)?.(frame);
+    });
+    const call = (frame: Record<string, unknown>) =>
+      new Promise<Record<string, unknown>>((resolve) => {
+        replies.set(++seq, resolve);
+        link.send(JSON.stringify({ ...frame, seq }));
+      });
+    expect(await call({ t: 'attach', session: 1, applicationId: cli.applications[0]!.id, minLogSeverity: 3, options: {} })).toMatchObject({ value: null });
+    const junk = [null, -1, 1e300, '18446744073709551616', {}, [1], 'a'.repeat(10_000)];
+    const { REMOTE_CLIENT_METHODS, REMOTE_WORLD_METHODS } = await import('../lib/generated/remote.js');
+    let answered = 0;
+    for (const [method, mode] of Object.entries(REMOTE_CLIENT_METHODS)) {
+      if (method === 'close') continue;
+      for (const value of junk) {
+        const args = mode === 'async' ? [answered + 1000, value, value, value] : [value, value, value];
+        await call({ t: 'call', session: 1, method, args });
+        answered++;
+      }
+    }
+    for (const method of Object.keys(REMOTE_WORLD_METHODS)) {
+      if (method === 'settle' || method === 'emitLogs') continue;
+      for (const value of junk) {
+        await call({ t: 'world', method, args: [value, value, value, value] });
+        answered++;
+      }
+    }
+    // Every call was answered (a value or an error), and the world still serves the harness.
+    expect(answered).toBeGreaterThan(800);
+    const harness = new sdk.Simulator({ url: cli.harnessUrl });
+    expect(harness.createUser({ username: 'after-the-storm' }).username).toBe('after-the-storm');
+    link.close();
+  }, 60_000);
 });

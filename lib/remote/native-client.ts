@@ -12,6 +12,7 @@ import { ConnectionError, ErrorType, EVENT_INTS, EventKind, LogSeverity, Status,
 import { MESSAGE_EVENT_KINDS, MESSAGE_LIST_METHODS, REMOTE_CLIENT_METHODS } from '../generated/remote.js';
 import { getRuntime } from '../addon/runtime.js';
 import type { NativeBackendOptions, NativeFailure, NativePayload } from '../addon/native.js';
+import { SocialSdkError } from '../common/errors.js';
 import { freezeMessage, Link, type LinkSession } from './link.js';
 
 /** Waits before each new attempt to bring a lost link back; after the last, the client is disconnected. */
@@ -110,7 +111,7 @@ class RemoteSession implements LinkSession {
       this.#wantsConnection = false;
       return undefined;
     }
-    throw new (class extends Error {})(`remote simulator: the link is down`);
+    throw new SocialSdkError(`remote simulator: the link to the served world is down (${this.#status === Status.Reconnecting ? 'reconnecting' : 'disconnected'})`, { type: 'NetworkError' });
   }
 
   private closedAnswer(method: Method): unknown {
