@@ -35,6 +35,10 @@ const CHILD_PROCESS_LEVEL = [
   'test/docs-blocks.test.ts',
   'test/sim-cli.test.ts',
   'test/inspector-browser.test.ts',
+  // The remote link: the served world is the CLI in a child process, players are child processes.
+  'test/remote.test.ts',
+  'test/remote-link.test.ts',
+  'test/remote-harness.test.ts',
   'test/vendor.test.ts',
   'test/fuzz/fuzz.test.ts',
 ];
