@@ -211,4 +211,25 @@ describe('the remote link', () => {
     expect(harness.createUser({ username: 'after-the-storm' }).username).toBe('after-the-storm');
     link.close();
   }, 60_000);
+
+  it('a link that cannot come back: after its attempts the client is disconnected with connectionFailed', async () => {
+    const cli = await served();
+    const harness = new sdk.Simulator({ url: cli.harnessUrl });
+    const client = await harness.connectClient(harness.createUser({ username: 'stranded' }));
+    const statuses: [string, string][] = [];
+    const disconnected = new Promise<void>((resolve) =>
+      client.on('statusChanged', (change) => {
+        statuses.push([change.status, change.error]);
+        if (change.status === 'disconnected') resolve();
+      }),
+    );
+    await cli.stop();
+    await disconnected;
+    expect(statuses).toEqual([
+      ['reconnecting', 'unexpectedClose'],
+      ['disconnected', 'connectionFailed'],
+    ]);
+    expect(client.status).toBe('disconnected');
+    await client.close();
+  }, 30_000);
 });
