@@ -4,6 +4,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
+import { afterEach } from 'vitest';
 
 import { root } from './sdk.js';
 import { fixturePath } from './helpers.js';
@@ -87,4 +88,25 @@ export class Player {
     this.child.kill('SIGKILL');
     await once(this.child, 'exit');
   }
+}
+
+/**
+ * What a test file's tests start (served worlds, players, proxies), stopped after each test in
+ * reverse order. Call once at the file's top level.
+ */
+export function stoppedAfterEach() {
+  const running: { stop(): Promise<void> }[] = [];
+  afterEach(async () => {
+    for (const item of running.splice(0).reverse()) await item.stop();
+  });
+  return {
+    track<T extends { stop(): Promise<void> }>(item: T): T {
+      running.push(item);
+      return item;
+    },
+    /** `social-sdk-node sim` in a child process, stopped after the test. */
+    async served(args: string[] = []): Promise<ServedCli> {
+      return this.track(await serveCli(args));
+    },
+  };
 }

@@ -3,26 +3,18 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 
 import { sdk, type Client, type StatusChange } from './sdk.js';
-import { serveCli, type ServedCli } from './remote-helpers.js';
+import { stoppedAfterEach, type ServedCli } from './remote-helpers.js';
 import { fixturePath } from './helpers.js';
 import { REMOTE_PROTOCOL } from '../lib/generated/remote.js';
 
 const PROTOCOL_HEADER = 'x-social-sdk-remote-protocol';
 
-const running: { stop(): Promise<void> }[] = [];
-afterEach(async () => {
-  for (const item of running.splice(0).reverse()) await item.stop();
-});
-
-async function served(): Promise<ServedCli> {
-  const cli = await serveCli();
-  running.push(cli);
-  return cli;
-}
+const started = stoppedAfterEach();
+const served = () => started.served();
 
 /**
  * A TCP proxy in front of the served world, in a process of its own: `cut()` is a network drop of
@@ -30,7 +22,7 @@ async function served(): Promise<ServedCli> {
  */
 async function proxy(target: string): Promise<{ url: string; cut(): Promise<void> }> {
   const child = spawn(process.execPath, [fixturePath('tcp-proxy.cjs'), new URL(target).port], { stdio: ['pipe', 'pipe', 'inherit'] });
-  running.push({ stop: async () => {
+  started.track({ stop: async () => {
     child.stdin.end();
     if (child.exitCode === null) await once(child, 'exit');
   } });

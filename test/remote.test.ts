@@ -1,7 +1,7 @@
 // One simulated world for a whole game stack (issue 35): the CLI serves it; player processes whose
 // only pointer to it is SOCIAL_SDK_SIMULATOR attach SDK clients; the test process drives its
 // harness with `new Simulator({ url })` and reads it back as the game server does, over HTTP.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,26 +10,18 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 
 import { root, sdk, type Simulator } from './sdk.js';
-import { Player, serveCli, type ServedCli } from './remote-helpers.js';
+import { Player, stoppedAfterEach } from './remote-helpers.js';
 import { signedIn } from './sign-in-helpers.js';
 import { runFixture } from './helpers.js';
 
 const { RestClient } = createRequire(import.meta.url)(path.join(root, 'dist', 'rest', 'index.js')) as typeof import('../lib/rest/index.js');
 
-const running: { stop(): Promise<void> }[] = [];
-afterEach(async () => {
-  for (const item of running.splice(0).reverse()) await item.stop();
-});
-
-async function served(): Promise<ServedCli> {
-  const cli = await serveCli();
-  running.push(cli);
-  return cli;
-}
+const started = stoppedAfterEach();
+const served = () => started.served();
 
 function player(harnessUrl: string): Player {
   const p = new Player(harnessUrl);
-  running.push({ stop: () => p.kill() });
+  started.track({ stop: () => p.kill() });
   return p;
 }
 
@@ -100,7 +92,7 @@ describe('keepSignedIn across processes, through one served world', () => {
     const applicationId = remote.defaultApplication.id;
     const user = remote.createUser({ username: 'restored' });
     const folder = mkdtempSync(path.join(tmpdir(), 'remote-sign-in-'));
-    running.push({ stop: async () => rmSync(folder, { recursive: true, force: true }) });
+    started.track({ stop: async () => rmSync(folder, { recursive: true, force: true }) });
     const file = path.join(folder, 'tokens.bin');
     const key = randomBytes(32);
     const first = new sdk.Client({ simulator: cli.harnessUrl, applicationId });

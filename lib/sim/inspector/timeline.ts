@@ -9,6 +9,7 @@
  * @module
  */
 import type { LoggedRequest } from '../http/request-log.js';
+import type { WebhookDelivery } from '../http/webhooks.js';
 import type { WorldView } from './world-view.js';
 
 export type TimelineKind =
@@ -37,14 +38,7 @@ export interface TimelineEntry {
 }
 
 /** A webhook delivery as the timeline follows it. */
-export interface DeliverySummary {
-  id: string;
-  applicationId: string;
-  eventType: string;
-  status: 'pending' | 'delivered' | 'failed';
-  attempts: number;
-  lastStatus: number | null;
-}
+export type DeliverySummary = Pick<WebhookDelivery, 'id' | 'applicationId' | 'eventType' | 'status' | 'attempts' | 'lastStatus'>;
 
 /** How many entries the timeline keeps. */
 export const TIMELINE_SIZE = 1000;
