@@ -23,6 +23,9 @@ import { listenService, type ListenOptions, type SimulatedService } from './http
 import { takeWebhookNotices } from './http/state.js';
 import { guildMethods, type SimulatorGuildMethods } from './guild-methods.js';
 import { defineMethods } from '../common/define-methods.js';
+import { readWorldFile, takeSnapshot, writeWorldFile, type SnapshotOptions } from './snapshot.js';
+import { buildWorld, type LoadedWorld } from './world-build.js';
+import type { WorldFile } from './world-file.js';
 import { inspectorUrlOf } from './inspector/served.js';
 import { checkApplicationOptions, type Application, type CreateApplicationOptions } from './applications.js';
 import { toNativeProfiles, toNativeUserSpec, type ApplicationProfileSpec, type CreateUserOptions } from './users.js';
@@ -427,6 +430,30 @@ export class Simulator {
   /** The inspector URL (`<url>/inspector/#secret=…`, docs/inspector.md) of the service this simulator listens with. @throws Error when it does not listen. */
   inspect(): string {
     return inspectorUrlOf(this.#world);
+  }
+
+  /**
+   * The world as a world file (version 1, docs/served-simulator-and-cli.md): applications, users,
+   * friends, guilds, lobbies with their members and messages, the clock; with `{ path }` also
+   * written there (atomically). Never a token or client secret; lobby secrets with `{ secrets: true }`.
+   * Live state (clients, calls, activities, rate-limit budgets, the request log) is not saved.
+   */
+  snapshot(options?: SnapshotOptions): WorldFile {
+    const file = takeSnapshot(this.#world, this.#defaultApplication?.id, options);
+    if (options?.path !== undefined) writeWorldFile(options.path, file);
+    return file;
+  }
+
+  /**
+   * Creates the world a world file describes (a snapshot, or the CLI's `--world` file; a path or
+   * the parsed file) in this simulator. Users keep their ids; applications, guilds, channels and
+   * lobbies get new ones (`ids` maps them); messages are sent again (new ids and times).
+   * @throws TypeError or RangeError naming what is wrong in the file; nothing is created then.
+   */
+  load(file: WorldFile | string): LoadedWorld {
+    const loaded = buildWorld(this, typeof file === 'string' ? readWorldFile(file) : file);
+    this.#defaultApplication ??= loaded.defaultApplication;
+    return loaded;
   }
 
   [inspect.custom](): string {
