@@ -447,12 +447,13 @@ export class Simulator {
   /**
    * Creates the world a world file describes (a snapshot, or the CLI's `--world` file; a path or
    * the parsed file) in this simulator. Users keep their ids; applications, guilds, channels and
-   * lobbies get new ones (`ids` maps them); messages are sent again (new ids and times).
+   * lobbies get new ones (`ids` maps them); messages are sent again (new ids and times). The
+   * file's default application (else its first) becomes this simulator's when it has none yet.
    * @throws TypeError or RangeError naming what is wrong in the file; nothing is created then.
    */
   load(file: WorldFile | string): LoadedWorld {
     const loaded = buildWorld(this, typeof file === 'string' ? readWorldFile(file) : file);
-    this.#defaultApplication ??= loaded.defaultApplication;
+    this.#defaultApplication ??= loaded.defaultApplication ?? loaded.applications[0];
     return loaded;
   }
 
