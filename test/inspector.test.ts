@@ -232,7 +232,7 @@ describe('sim.inspect()', () => {
 describe('the inspector timeline', () => {
   const { Timeline } = createRequire(import.meta.url)(path.join(root, 'dist', 'sim', 'inspector', 'timeline.js')) as typeof import('../lib/sim/inspector/timeline.js');
   type View = import('../lib/sim/inspector/world-view.js').WorldView;
-  const user = (id: string, username: string, status: 'online' | 'offline') => ({ id, username, displayName: username, isProvisional: false, status, activity: null, signedInTo: status === 'online' ? ['9'] : [], relationships: [] });
+  const user = (id: string, username: string, status: 'online' | 'offline') => ({ id, username, displayName: username, globalName: null, isProvisional: false, profilePrivacy: 'everyone' as const, applicationProfiles: [], status, activity: null, signedInTo: status === 'online' ? ['9'] : [], relationships: [] });
   const message = (id: string, authorId: string, content: string) => ({ id, authorId, content, sentAt: 0, editedAt: null, metadata: {}, moderationMetadata: {} });
   const lobby = (id: string, members: string[], messages: ReturnType<typeof message>[] = []) => ({
     id, applicationId: '9', hasSecret: false, idleTimeoutSeconds: 300, metadata: {}, linkedChannel: null,

@@ -46,7 +46,7 @@ describe('describeWorld', () => {
     expect(lobby.messages.map((m) => m.content)).toEqual(['hello 1', 'hello 2']);
     expect(view.calls).toEqual([{ lobbyId, applicationId: sim.defaultApplication.id, participants: [{ userId: alice.user.id, selfMute: false, selfDeaf: false }] }]);
     expect(view.guilds).toEqual([
-      { id: guild.id, name: 'Guild One', ownerId: carol.id, members: [{ userId: carol.id, voiceChannelId: null }], channels: [expect.objectContaining({ id: channel, name: 'general', type: 'GuildText' })] },
+      { id: guild.id, name: 'Guild One', ownerId: carol.id, members: [{ userId: carol.id, voiceChannelId: null, permissions: [] }], channels: [expect.objectContaining({ id: channel, name: 'general', type: 'GuildText' })] },
     ]);
 
     // No secret of the scenario appears in the view.

@@ -7,13 +7,10 @@
  * @module
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
 import { Simulator } from '../sim/simulator.js';
-import { typeName } from '../common/validate.js';
-import type { GuildPermission } from '../sim/guilds.js';
-import type { ChannelType } from '../model/types.js';
+import { readWorldFile } from '../sim/snapshot.js';
 
 export const SIM_USAGE = `Usage: social-sdk-node sim [--port N] [--host ADDR] [--world FILE] [--rate-limits development|off] [--clock real-time|manual] [--json]
 
@@ -26,7 +23,9 @@ Options:
   --world FILE            a JSON world: { "applications": [{ "name" }], "users": [{ "username",
                           "globalName"?, "provisional"? }], "guilds": [{ "name", "owner", "members"?,
                           "bots"?: [{ "application", "permissions" }], "channels"?: [{ "name", "type"? }] }] }
-                          (owners, members and applications by name); default: one application
+                          (owners, members and applications by name), or a snapshot a Simulator
+                          wrote (sim.snapshot({ path }): "version": 1, references by id);
+                          default: one application
   --rate-limits MODE      development (default: the documented development limits) or off
   --clock MODE            real-time (default: rate-limit windows, Retry-After, expiries and
                           webhook retries follow the wall clock) or manual (the world's clock
@@ -39,48 +38,6 @@ Options:
 
 /** A usage error: the message is shown with the usage line, exit status 2. */
 export class SimUsageError extends Error {}
-
-interface WorldFile {
-  applications?: { name: string }[];
-  users?: { username: string; globalName?: string; provisional?: boolean }[];
-  guilds?: {
-    name: string;
-    owner: string;
-    members?: string[];
-    bots?: { application: string; permissions?: GuildPermission[] }[];
-    channels?: { name: string; type?: ChannelType; position?: number }[];
-  }[];
-}
-
-function list<T>(value: T[] | undefined, name: string): T[] {
-  if (value === undefined) return [];
-  if (!Array.isArray(value)) throw new SimUsageError(`${name} must be an array, got ${typeName(value)}`);
-  return value;
-}
-
-/** Builds the world a file describes; names are resolved to the IDs the simulator mints. */
-function buildWorld(sim: Simulator, file: WorldFile) {
-  const applications = list(file.applications, 'applications').map((spec) => sim.createApplication({ name: spec.name }));
-  if (applications.length === 0) applications.push(sim.defaultApplication);
-  const users = list(file.users, 'users').map((spec) => sim.createUser(spec));
-  const userNamed = (name: string) => {
-    const found = users.find((user) => user.username === name);
-    if (!found) throw new SimUsageError(`no user named '${name}' in the world file`);
-    return found;
-  };
-  const appNamed = (name: string) => {
-    const found = applications.find((app) => app.name === name);
-    if (!found) throw new SimUsageError(`no application named '${name}' in the world file`);
-    return found;
-  };
-  const guilds = list(file.guilds, 'guilds').map((spec) => {
-    const guild = sim.createGuild({ name: spec.name, owner: userNamed(spec.owner), members: list(spec.members, 'members').map(userNamed) });
-    for (const bot of list(spec.bots, 'bots')) sim.addGuildMember(guild, appNamed(bot.application).botUserId, { permissions: bot.permissions ?? [] });
-    const channels = list(spec.channels, 'channels').map((channel) => ({ name: channel.name, id: sim.createGuildChannel(guild, channel) }));
-    return { id: guild.id, name: guild.name, channels };
-  });
-  return { applications, users, guilds };
-}
 
 function parse(argv: string[]) {
   try {
@@ -152,18 +109,22 @@ export async function runSim(argv: string[]): Promise<number> {
   if (rateLimits !== 'development' && rateLimits !== 'off') throw new SimUsageError(`--rate-limits must be development or off, got '${rateLimits}'`);
   const clock = values.clock;
   if (clock !== 'real-time' && clock !== 'manual') throw new SimUsageError(`--clock must be real-time or manual, got '${clock}'`);
-  let file: WorldFile = {};
+  let file: unknown = {};
   if (values.world !== undefined) {
     try {
-      file = JSON.parse(readFileSync(values.world, 'utf8')) as WorldFile;
+      file = readWorldFile(values.world);
     } catch (error) {
-      throw new SimUsageError(`cannot read the world file ${values.world}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new SimUsageError(error instanceof Error ? error.message : String(error));
     }
   }
   const sim = new Simulator({ clock });
   let world;
   try {
-    world = buildWorld(sim, file);
+    // A parsed file is never taken for a path.
+    if (typeof file === 'string') throw new TypeError('the world file must be a JSON object, got string');
+    const loaded = sim.load(file as never);
+    const applications = loaded.applications.length > 0 ? loaded.applications : [sim.defaultApplication];
+    world = { applications, users: loaded.users, guilds: loaded.guilds };
   } catch (error) {
     if (error instanceof TypeError || error instanceof RangeError) throw new SimUsageError(`the world file: ${error.message}`);
     throw error;

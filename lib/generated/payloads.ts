@@ -511,11 +511,26 @@ export interface NativeDeviceScreen {
 export interface NativeWorldView {
   /** World clock, ms since the Unix epoch. */
   now: number;
-  applications: NativeApplication[];
+  applications: NativeWorldApplication[];
   users: NativeWorldUser[];
   lobbies: NativeWorldLobby[];
   calls: NativeWorldCall[];
   guilds: NativeWorldGuild[];
+}
+
+/** An application with its developer portal settings: what a snapshot of the world saves of it. */
+export interface NativeWorldApplication {
+  id: string;
+  name: string;
+  botUserId: string;
+  /** The publisher application this game belongs to (publisher-level linking). */
+  parentId: string | null;
+  /** Approved to exchange its users' tokens for tokens of its child applications. */
+  publisherLinking: boolean;
+  /** The invite cover image uploaded in the developer portal. */
+  inviteCoverImage: string | null;
+  /** The Connection Entrypoint URL; left out when none is set. */
+  connectionEntrypointUrl?: string;
 }
 
 /** A user as the inspector shows it: `status` as the user chose it (Offline without a signed-in client; Invisible shown as such), its activity without secrets. */
@@ -523,6 +538,8 @@ export interface NativeWorldUser extends NativeUser {
   /** The applications (decimal ids) it has a signed-in client in. */
   signedInTo: string[];
   relationships: NativeWorldRelationship[];
+  /** sim::ProfilePrivacy: 0 everyone, 1 friends and small servers, 2 friends only. */
+  profilePrivacy: number;
 }
 
 /** How a user sees another: its Discord and game relationship types. */
@@ -541,6 +558,8 @@ export interface NativeWorldLobby {
   messages: NativeMessage[];
   /** How many messages the lobby keeps (at most 200). */
   messagesKept: number;
+  /** Its secret: only when describeWorld was asked for the lobbies' secrets (a snapshot with secrets). */
+  secret?: string;
 }
 
 /** A lobby's voice call: its participants with their mute and deafen state. */
@@ -563,6 +582,8 @@ export interface NativeWorldGuild {
 export interface NativeWorldGuildMember {
   userId: string;
   voiceChannelId: string | null;
+  /** Its guild-level grants (permission bits, below 2^53), on top of @everyone's. */
+  permissions: number;
 }
 
 /** A guild channel in the guild's order, with its voice status and the lobby linked to it. */

@@ -53,8 +53,8 @@ export interface NativeWorld {
   dropConnections(userId: string): number;
   emitLogs(userId: string, count: number, severity: number, message: string, voice?: boolean): number;
   version(): NativeVersion;
-  /** The whole world at one instant, for the inspector: applications, users, lobbies with their last `messagesPerLobby` messages (0 to 200), calls, guilds and the clock. Never a token or a secret. */
-  describeWorld(messagesPerLobby: number): NativeWorldView;
+  /** The whole world at one instant, for the inspector and snapshots: applications, users, lobbies with their last `messagesPerLobby` messages (0 to 200), calls, guilds and the clock. Never a token or a secret, but with `lobbySecrets` each lobby's secret. */
+  describeWorld(messagesPerLobby: number, lobbySecrets?: boolean): NativeWorldView;
 
   // The game backend's lobby operations and the harness controls (latency, planned failures, settling).
   /** Returns the lobby id. Refusals (here and in every server-API entry): RangeError with `status` and `code`. */

@@ -254,7 +254,8 @@ const ACTION_KINDS: readonly ActivityActionKind[] = namesByValue(ActivityActionT
 /** A user's profile privacy setting ({@link SimulatedChatClient.setProfilePrivacy}). */
 export type ProfilePrivacy = 'everyone' | 'friendsAndSmallServers' | 'friendsOnly';
 // In the native order (sim::ProfilePrivacy, sim/service/presence.h).
-const PROFILE_PRIVACY: readonly ProfilePrivacy[] = ['everyone', 'friendsAndSmallServers', 'friendsOnly'];
+/** @internal */
+export const PROFILE_PRIVACY: readonly ProfilePrivacy[] = ['everyone', 'friendsAndSmallServers', 'friendsOnly'];
 
 /** A sign-in request shown in a chat client ({@link SimulatedChatClient.consentPrompts}). */
 export interface ConsentPrompt {

@@ -90,6 +90,12 @@ export function permissionBits(permissions: unknown, name: string): number {
   return Number(bits);
 }
 
+/** @internal The names of the permissions `bits` grants (the inverse of {@link permissionBits}), in the order of {@link GuildPermission}. */
+export function permissionNames(bits: number): GuildPermission[] {
+  const value = BigInt(bits);
+  return (Object.keys(PERMISSION_BITS) as GuildPermission[]).filter((name) => (value & PERMISSION_BITS[name]) !== 0n);
+}
+
 /** @internal */
 export function toNativeOverwrites(overwrites: unknown, name: string): NativeOverwrite[] {
   if (!Array.isArray(overwrites)) throw new TypeError(`${name} must be an array, got ${typeName(overwrites)}`);

@@ -21,7 +21,11 @@ import { SimulatedIdentityProvider } from './identity-provider.js';
 import { toGrant, tokenLifetime, type IssueTokenOptions, type TokenGrant } from './tokens.js';
 import { listenService, type ListenOptions, type SimulatedService } from './http/service.js';
 import { takeWebhookNotices } from './http/state.js';
-import { checkGuildOptions, permissionBits, toNativeChannel, toNativeChannelChanges, type CreateGuildChannelOptions, type CreateGuildOptions, type GuildPermission, type SimulatedGuild, type UpdateGuildChannelOptions } from './guilds.js';
+import { guildMethods, type SimulatorGuildMethods } from './guild-methods.js';
+import { defineMethods } from '../common/define-methods.js';
+import { readWorldFile, takeSnapshot, writeWorldFile, type SnapshotOptions } from './snapshot.js';
+import { buildWorld, type LoadedWorld } from './world-build.js';
+import type { WorldFile } from './world-file.js';
 import { inspectorUrlOf } from './inspector/served.js';
 import { checkApplicationOptions, type Application, type CreateApplicationOptions } from './applications.js';
 import { toNativeProfiles, toNativeUserSpec, type ApplicationProfileSpec, type CreateUserOptions } from './users.js';
@@ -56,6 +60,9 @@ export interface ConnectClientOptions extends Omit<ClientOptions, 'simulator' | 
 const LOG_SEVERITIES: readonly LogSeverity[] = ['verbose', 'info', 'warning', 'error'];
 
 let defaultSimulator: Simulator | undefined;
+
+/** The Simulator's methods that modules install on its prototype: guilds ({@link SimulatorGuildMethods}). */
+export interface Simulator extends SimulatorGuildMethods {}
 
 /**
  * An in-process simulation of the service: applications, users, access tokens and a virtual
@@ -366,70 +373,6 @@ export class Simulator {
   }
 
   /**
-   * Creates a guild (server) with its owner and members. Clients see it in `getUserGuilds()`.
-   * @throws RangeError for an unknown owner or member; nothing is created then.
-   */
-  createGuild(options: CreateGuildOptions): SimulatedGuild {
-    const { name, owner, memberIds } = checkGuildOptions(options);
-    for (const id of [owner, ...memberIds]) {
-      if (this.#world.getUser(id) === null) throw new RangeError(`no user with id ${id}`);
-    }
-    const id = this.#world.createGuild(name, owner);
-    for (const member of memberIds) if (member !== owner) this.#world.addGuildMember(id, member, 0);
-    return { id, name };
-  }
-
-  /**
-   * Adds a member to a guild, or replaces the guild-level `permissions` it is granted (on top of
-   * `@everyone`'s `viewChannel` and `sendMessages`; overwrites still apply).
-   * @throws RangeError for an unknown guild or user.
-   */
-  addGuildMember(guild: { id: Snowflake } | SnowflakeInput, user: User | SnowflakeInput, options?: { permissions?: readonly GuildPermission[] }): void {
-    const { permissions = [] } = checkOptions(options);
-    this.#world.addGuildMember(idOf(guild, 'guild'), idOf(user, 'user'), permissionBits(permissions, 'permissions'));
-  }
-
-  /**
-   * Connects the application's bot user to a voice channel of a guild it is a member of (out of
-   * any other voice channel of that guild), or disconnects it: a stand-in for the bot's voice state
-   * until the simulator has a gateway. Set Voice Channel Status needs MANAGE_CHANNELS only when
-   * the bot is not connected to the channel (spec, Endpoints).
-   * @throws RangeError for an unknown application or channel, a channel that is not a voice
-   * channel, or a bot user that is not a member of its guild; TypeError when `connected` is not a boolean.
-   */
-  setBotVoiceConnection(application: Application | SnowflakeInput, channel: { id: Snowflake } | SnowflakeInput, connected: boolean): void {
-    this.#world.setBotVoiceConnection(idOf(application, 'application'), idOf(channel, 'channel'), checkBoolean(connected, 'connected'));
-  }
-
-  /** Removes a member (a no-op when it is not one). @throws RangeError for an unknown guild, or its owner. */
-  removeGuildMember(guild: { id: Snowflake } | SnowflakeInput, user: User | SnowflakeInput): void {
-    this.#world.removeGuildMember(idOf(guild, 'guild'), idOf(user, 'user'));
-  }
-
-  /**
-   * Creates a channel or category in a guild; returns its id. Who can view it follows from its
-   * overwrites (or its category's, when it has none of its own): see {@link ChannelOverwrite}.
-   * @example
-   * const lobbies = sim.createGuildChannel(guild, { name: 'Lobbies', type: 'GuildCategory', position: 1,
-   *   overwrites: [{ target: 'everyone', deny: ['viewChannel'] }, { target: alice, allow: ['viewChannel'] }] });
-   * sim.createGuildChannel(guild, { name: 'party-1', parent: lobbies }); // follows the category
-   * @throws RangeError for an unknown guild, a parent that is not a category of it, or an overwrite target listed twice.
-   */
-  createGuildChannel(guild: { id: Snowflake } | SnowflakeInput, options: CreateGuildChannelOptions): Snowflake {
-    return this.#world.createGuildChannel(idOf(guild, 'guild'), toNativeChannel(checkRequiredOptions(options)));
-  }
-
-  /**
-   * Changes a channel's name, position, category or overwrites; what is left out stays. Clients
-   * see the change the next time they read the guild's channels (a channel that becomes
-   * unviewable disappears from the list, and reappears when viewable again).
-   * @throws RangeError for an unknown channel or a bad parent; nothing changes then.
-   */
-  updateGuildChannel(channel: { id: Snowflake } | SnowflakeInput, changes: UpdateGuildChannelOptions): void {
-    this.#world.updateGuildChannel(idOf(channel, 'channel'), toNativeChannelChanges(checkRequiredOptions(changes, 'changes')));
-  }
-
-  /**
    * The game backend sets a direct message's moderation metadata (replacing it). Both users'
    * clients get `messageUpdated` with the new map at once.
    * @throws RangeError for a message the simulator does not hold (it keeps the 200 most recent of a conversation).
@@ -489,10 +432,38 @@ export class Simulator {
     return inspectorUrlOf(this.#world);
   }
 
+  /**
+   * The world as a world file (version 1, docs/served-simulator-and-cli.md): applications, users,
+   * friends, guilds, lobbies with their members and messages, the clock; with `{ path }` also
+   * written there (atomically). Never a token or client secret; lobby secrets with `{ secrets: true }`.
+   * Live state (clients, calls, activities, rate-limit budgets, the request log) is not saved.
+   */
+  snapshot(options?: SnapshotOptions): WorldFile {
+    const file = takeSnapshot(this.#world, this.#defaultApplication?.id, options);
+    if (options?.path !== undefined) writeWorldFile(options.path, file);
+    return file;
+  }
+
+  /**
+   * Creates the world a world file describes (a snapshot, or the CLI's `--world` file; a path or
+   * the parsed file) in this simulator. Users keep their ids; applications, guilds, channels and
+   * lobbies get new ones (`ids` maps them); messages are sent again (new ids and times). The
+   * file's default application (else its first) becomes this simulator's when it has none yet.
+   * @throws TypeError or RangeError naming what is wrong in the file; nothing is created then.
+   */
+  load(file: WorldFile | string): LoadedWorld {
+    const loaded = buildWorld(this, typeof file === 'string' ? readWorldFile(file) : file);
+    this.#defaultApplication ??= loaded.defaultApplication ?? loaded.applications[0];
+    return loaded;
+  }
+
   [inspect.custom](): string {
     return `Simulator { sdkVersion: '${this.sdkVersion}', now: ${new Date(this.now()).toISOString()} }`;
   }
 }
+
+// The guild methods (guild-methods.ts), declared on the interface below.
+defineMethods(Simulator.prototype, 'Simulator', guildMethods);
 
 // Clients without a `simulator` option use the default one (see addon/native-worlds.ts for why it is
 // reached from there).

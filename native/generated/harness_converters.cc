@@ -264,11 +264,29 @@ Napi::Array DeviceScreensToJs(Napi::Env env, const std::vector<sim::DeviceScreen
 Napi::Object WorldViewToJs(Napi::Env env, const sim::WorldView& in) {
   Napi::Object out = Napi::Object::New(env);
   out.Set("now", static_cast<double>(in.nowMs));
-  out.Set("applications", ApplicationsToJs(env, in.applications));
+  out.Set("applications", WorldApplicationsToJs(env, in.applications));
   out.Set("users", WorldUsersToJs(env, in.users));
   out.Set("lobbies", WorldLobbiesToJs(env, in.lobbies));
   out.Set("calls", WorldCallsToJs(env, in.calls));
   out.Set("guilds", WorldGuildsToJs(env, in.guilds));
+  return out;
+}
+
+Napi::Object WorldApplicationToJs(Napi::Env env, const sim::Application& in) {
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("id", SnowflakeToJs(env, in.id));
+  out.Set("name", in.name);
+  out.Set("botUserId", SnowflakeToJs(env, in.botUserId));
+  out.Set("parentId", in.parentId == 0 ? env.Null() : Napi::Value(SnowflakeToJs(env, in.parentId)));
+  out.Set("publisherLinking", in.publisherLinking);
+  out.Set("inviteCoverImage", in.inviteCoverImage ? Napi::Value(Napi::String::New(env, *in.inviteCoverImage)) : env.Null());
+  if (!in.connectionEntrypointUrl.empty()) out.Set("connectionEntrypointUrl", in.connectionEntrypointUrl);
+  return out;
+}
+
+Napi::Array WorldApplicationsToJs(Napi::Env env, const std::vector<sim::Application>& list) {
+  Napi::Array out = Napi::Array::New(env, list.size());
+  for (size_t i = 0; i < list.size(); ++i) out.Set(static_cast<uint32_t>(i), WorldApplicationToJs(env, list[i]));
   return out;
 }
 
@@ -284,6 +302,7 @@ Napi::Object WorldUserToJs(Napi::Env env, const sim::UserView& in) {
   out.Set("applicationProfiles", ProfilesToJs(env, in.user.applicationProfiles));
   out.Set("signedInTo", StringsToJs(env, in.signedInTo));
   out.Set("relationships", WorldRelationshipsToJs(env, in.relationships));
+  out.Set("profilePrivacy", in.profilePrivacy);
   return out;
 }
 
@@ -312,6 +331,7 @@ Napi::Object WorldLobbyToJs(Napi::Env env, const sim::LobbyView& in) {
   out.Set("lobby", ServerLobbyToJs(env, in.lobby));
   out.Set("messages", MessagesToJs(env, in.messages));
   out.Set("messagesKept", in.messagesKept);
+  if (in.secret) out.Set("secret", *in.secret);
   return out;
 }
 
@@ -355,6 +375,7 @@ Napi::Object WorldGuildMemberToJs(Napi::Env env, const sim::GuildMemberView& in)
   Napi::Object out = Napi::Object::New(env);
   out.Set("userId", SnowflakeToJs(env, in.userId));
   out.Set("voiceChannelId", in.voiceChannelId ? Napi::Value(SnowflakeToJs(env, *in.voiceChannelId)) : env.Null());
+  out.Set("permissions", static_cast<double>(in.permissions));
   return out;
 }
 

@@ -77,6 +77,9 @@ Napi::Object DeviceScreenToJs(Napi::Env env, const sim::DeviceScreen& in);
 Napi::Array DeviceScreensToJs(Napi::Env env, const std::vector<sim::DeviceScreen>& list);
 // NativeWorldView: The whole world as the inspector shows it (describeWorld), read at one instant: never a token or a secret.
 Napi::Object WorldViewToJs(Napi::Env env, const sim::WorldView& in);
+// NativeWorldApplication: An application with its developer portal settings: what a snapshot of the world saves of it.
+Napi::Object WorldApplicationToJs(Napi::Env env, const sim::Application& in);
+Napi::Array WorldApplicationsToJs(Napi::Env env, const std::vector<sim::Application>& list);
 // NativeWorldUser: A user as the inspector shows it: `status` as the user chose it (Offline without a signed-in client; Invisible shown as such), its activity without secrets.
 Napi::Object WorldUserToJs(Napi::Env env, const sim::UserView& in);
 Napi::Array WorldUsersToJs(Napi::Env env, const std::vector<sim::UserView>& list);

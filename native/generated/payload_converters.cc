@@ -489,13 +489,14 @@ Napi::Object PayloadTablesToJs(Napi::Env env) {
   tables.Set("WebhookNotice", Names(env, {"type:string", "applicationId:snowflake", "at:ms", "userId:snowflake", "scopes:string", "message:Message?", "messageId:snowflake", "channelId:snowflake", "lobbyId:snowflake"}));
   tables.Set("DeviceAuthorization", Names(env, {"userCode:string", "applicationId:snowflake", "scopes:string", "verificationUri:string", "verificationUriComplete:string", "expiresAt:ms", "interval:uint", "polls:uint"}));
   tables.Set("DeviceScreen", Names(env, {"applicationId:snowflake", "userCode:string", "windowPid:uint"}));
-  tables.Set("WorldView", Names(env, {"now:ms", "applications:Application[]", "users:WorldUser[]", "lobbies:WorldLobby[]", "calls:WorldCall[]", "guilds:WorldGuild[]"}));
-  tables.Set("WorldUser", Names(env, {"id:snowflake", "username:string", "displayName:string", "globalName:string?", "isProvisional:bool", "status:enum:StatusType", "gameActivity:Activity?", "applicationProfiles:Profile[]", "signedInTo:string[]", "relationships:WorldRelationship[]"}));
+  tables.Set("WorldView", Names(env, {"now:ms", "applications:WorldApplication[]", "users:WorldUser[]", "lobbies:WorldLobby[]", "calls:WorldCall[]", "guilds:WorldGuild[]"}));
+  tables.Set("WorldApplication", Names(env, {"id:snowflake", "name:string", "botUserId:snowflake", "parentId:snowflake?", "publisherLinking:bool", "inviteCoverImage:string?", "connectionEntrypointUrl:string"}));
+  tables.Set("WorldUser", Names(env, {"id:snowflake", "username:string", "displayName:string", "globalName:string?", "isProvisional:bool", "status:enum:StatusType", "gameActivity:Activity?", "applicationProfiles:Profile[]", "signedInTo:string[]", "relationships:WorldRelationship[]", "profilePrivacy:uint"}));
   tables.Set("WorldRelationship", Names(env, {"userId:snowflake", "discordType:enum:RelationshipType", "gameType:enum:RelationshipType"}));
-  tables.Set("WorldLobby", Names(env, {"lobby:ServerLobby", "messages:Message[]", "messagesKept:uint"}));
+  tables.Set("WorldLobby", Names(env, {"lobby:ServerLobby", "messages:Message[]", "messagesKept:uint", "secret:string?"}));
   tables.Set("WorldCall", Names(env, {"lobbyId:snowflake", "applicationId:snowflake", "participants:VoiceState[]"}));
   tables.Set("WorldGuild", Names(env, {"id:snowflake", "name:string", "ownerId:snowflake", "members:WorldGuildMember[]", "channels:WorldGuildChannel[]"}));
-  tables.Set("WorldGuildMember", Names(env, {"userId:snowflake", "voiceChannelId:snowflake?"}));
+  tables.Set("WorldGuildMember", Names(env, {"userId:snowflake", "voiceChannelId:snowflake?", "permissions:float"}));
   tables.Set("WorldGuildChannel", Names(env, {"id:snowflake", "name:string", "type:enum:ChannelType", "position:int", "parentId:snowflake?", "voiceStatus:string?", "linkedLobbyId:snowflake?"}));
   return tables;
 }

@@ -139,7 +139,8 @@ Napi::Value WorldWrap::DescribeWorld(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   const uint32_t messagesPerLobby = Uint32Arg(info, 0, "messagesPerLobby");
   if (messagesPerLobby > Lobbies::kMessagesReturned) throw Napi::RangeError::New(env, "messagesPerLobby must be between 0 and 200");
-  return WorldViewToJs(env, world().Describe(messagesPerLobby));
+  const bool lobbySecrets = !ArgOrUndefined(info, 1).IsUndefined() && BoolArg(info, 1, "lobbySecrets");
+  return WorldViewToJs(env, world().Describe(messagesPerLobby, lobbySecrets));
 }
 
 }  // namespace sim

@@ -1,9 +1,10 @@
 /**
  * The whole world at one instant, from the harness's one call that lists it
  * (`NativeWorld.describeWorld`, native/sim/service/world_describe.cc), in plain JSON with the
- * vendor enums as names: what the inspector shows, and what a snapshot of a world can be built
- * on. It never holds a token or a secret: the native view leaves them out (a lobby's secret is
- * only `hasSecret`, a published activity has no secrets).
+ * vendor enums as names: what the inspector shows, and what a snapshot of a world is built on
+ * (lib/sim/snapshot.ts). It never holds a token or a secret: the native view leaves them out (a
+ * lobby's secret is only `hasSecret`, a published activity has no secrets), but a snapshot asks
+ * for the lobbies' secrets with `{ lobbySecrets: true }`.
  * @internal
  * @module
  */
@@ -11,8 +12,10 @@ import type { NativeWorld } from '../../addon/native.js';
 import type { NativeMessage, NativeWorldUser } from '../../seam/native-types.js';
 import { ChannelType, RelationshipType } from '../../generated/seam.js';
 import { fromNativeUser, type OnlineStatus } from '../../model/user.js';
-import type { GameActivity } from '../../model/presence.js';
-import { checkInteger } from '../../common/validate.js';
+import type { GameActivity, UserApplicationProfile } from '../../model/presence.js';
+import { checkBoolean, checkInteger, checkOptions } from '../../common/validate.js';
+import { PROFILE_PRIVACY, type ProfilePrivacy } from '../chat-client.js';
+import { permissionNames, type GuildPermission } from '../guilds.js';
 
 /** What a view keeps of each lobby's history by default (the lobby keeps up to 200). */
 export const MESSAGES_PER_LOBBY = 50;
@@ -25,13 +28,22 @@ export interface WorldViewApplication {
   name: string;
   botUserId: string;
   parentId: string | null;
+  publisherLinking: boolean;
+  /** The invite cover image uploaded in the developer portal, or null. */
+  inviteCoverImage: string | null;
+  /** The Connection Entrypoint URL, or null. */
+  connectionEntrypointUrl: string | null;
 }
 
 export interface WorldViewUser {
   id: string;
   username: string;
   displayName: string;
+  globalName: string | null;
   isProvisional: boolean;
+  profilePrivacy: ProfilePrivacy;
+  /** Its game identities, at most one per application. */
+  applicationProfiles: UserApplicationProfile[];
   /** As the user chose it: `offline` without a signed-in client, `invisible` shown as such. */
   status: OnlineStatus;
   /** The rich presence it publishes (without secrets), or null. */
@@ -60,6 +72,8 @@ export interface WorldViewLobby {
   metadata: Record<string, string>;
   linkedChannel: { id: string; name: string; guildId: string } | null;
   members: { id: string; connected: boolean; metadata: Record<string, string>; additionalName: string | null; flags: number }[];
+  /** Its secret: only with `{ lobbySecrets: true }` (a snapshot asked for secrets), and when it has one. */
+  secret?: string;
   /** The last messages, oldest first. */
   messages: WorldViewMessage[];
   /** How many messages the lobby keeps (the view shows the last of them). */
@@ -76,7 +90,8 @@ export interface WorldViewGuild {
   id: string;
   name: string;
   ownerId: string;
-  members: { userId: string; voiceChannelId: string | null }[];
+  /** Its members, with the guild-level permissions each is granted on top of `@everyone`'s. */
+  members: { userId: string; voiceChannelId: string | null; permissions: GuildPermission[] }[];
   channels: { id: string; name: string; type: string; position: number; parentId: string | null; voiceStatus: string | null; linkedLobbyId: string | null }[];
 }
 
@@ -97,7 +112,10 @@ function toUser(user: NativeWorldUser): WorldViewUser {
     id: shown.id,
     username: shown.username,
     displayName: shown.displayName,
+    globalName: shown.globalName,
     isProvisional: shown.isProvisional,
+    profilePrivacy: PROFILE_PRIVACY[user.profilePrivacy] ?? 'everyone',
+    applicationProfiles: shown.applicationProfiles,
     status: shown.status,
     activity: shown.gameActivity,
     signedInTo: user.signedInTo,
@@ -123,15 +141,25 @@ function toMessage(message: NativeMessage): WorldViewMessage {
 
 /**
  * The world at this instant, read under its lock in one native call. `messagesPerLobby` (0 to
- * 200, default 50): how many of each lobby's last messages it shows.
+ * 200, default 50): how many of each lobby's last messages it shows; `lobbySecrets` (default
+ * false): each lobby's secret too (for a snapshot with secrets; the inspector never asks).
  */
-export function describeWorld(world: NativeWorld, messagesPerLobby: number = MESSAGES_PER_LOBBY): WorldView {
-  const native = world.describeWorld(checkInteger(messagesPerLobby, 'messagesPerLobby', 0, 200));
+export function describeWorld(world: NativeWorld, messagesPerLobby: number = MESSAGES_PER_LOBBY, options?: { lobbySecrets?: boolean }): WorldView {
+  const lobbySecrets = checkBoolean(checkOptions(options).lobbySecrets ?? false, 'lobbySecrets');
+  const native = world.describeWorld(checkInteger(messagesPerLobby, 'messagesPerLobby', 0, 200), lobbySecrets);
   return {
     now: native.now,
-    applications: native.applications.map((a) => ({ id: a.id, name: a.name, botUserId: a.botUserId, parentId: a.parentId })),
+    applications: native.applications.map((a) => ({
+      id: a.id,
+      name: a.name,
+      botUserId: a.botUserId,
+      parentId: a.parentId,
+      publisherLinking: a.publisherLinking,
+      inviteCoverImage: a.inviteCoverImage,
+      connectionEntrypointUrl: a.connectionEntrypointUrl ?? null,
+    })),
     users: native.users.map(toUser),
-    lobbies: native.lobbies.map(({ lobby, messages, messagesKept }) => ({
+    lobbies: native.lobbies.map(({ lobby, messages, messagesKept, secret }) => ({
       id: lobby.id,
       applicationId: lobby.applicationId,
       hasSecret: lobby.hasSecret,
@@ -139,6 +167,7 @@ export function describeWorld(world: NativeWorld, messagesPerLobby: number = MES
       metadata: { ...lobby.metadata },
       linkedChannel: lobby.linkedChannel && { id: lobby.linkedChannel.id, name: lobby.linkedChannel.name, guildId: lobby.linkedChannel.guildId },
       members: lobby.members.map((m) => ({ id: m.id, connected: m.connected, metadata: { ...m.metadata }, additionalName: m.additionalName, flags: m.flags })),
+      ...(secret === undefined ? {} : { secret }),
       messages: messages.map(toMessage),
       messagesKept,
     })),
@@ -151,7 +180,7 @@ export function describeWorld(world: NativeWorld, messagesPerLobby: number = MES
       id: g.id,
       name: g.name,
       ownerId: g.ownerId,
-      members: g.members.map((m) => ({ userId: m.userId, voiceChannelId: m.voiceChannelId })),
+      members: g.members.map((m) => ({ userId: m.userId, voiceChannelId: m.voiceChannelId, permissions: permissionNames(m.permissions) })),
       channels: g.channels.map((c) => ({ ...c, type: CHANNEL_TYPES[c.type] ?? 'Unknown' })),
     })),
   };

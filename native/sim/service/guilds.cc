@@ -291,7 +291,7 @@ std::vector<GuildView> Guilds::Describe() const {
     GuildView view{id, guild.name, guild.ownerId, {}, {}};
     for (const auto& [userId, grants] : guild.members) {
       auto voice = guild.voiceChannelOf.find(userId);
-      view.members.push_back({userId, voice == guild.voiceChannelOf.end() ? std::nullopt : std::optional<sdk::Snowflake>(voice->second)});
+      view.members.push_back({userId, voice == guild.voiceChannelOf.end() ? std::nullopt : std::optional<sdk::Snowflake>(voice->second), grants});
     }
     for (sdk::Snowflake channelId : guild.channels) {
       const Channel& channel = channels_.at(channelId);

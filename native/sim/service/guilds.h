@@ -80,6 +80,7 @@ struct ChannelUpdate {
 struct GuildMemberView {
   sdk::Snowflake userId = 0;
   std::optional<sdk::Snowflake> voiceChannelId;
+  uint64_t permissions = 0;  // its guild-level grants (bits), on top of @everyone's
 };
 struct GuildChannelView {
   sdk::Snowflake id = 0;

@@ -9,7 +9,7 @@
 
 namespace sim {
 
-WorldView World::Describe(size_t messagesPerLobby) const {
+WorldView World::Describe(size_t messagesPerLobby, bool lobbySecrets) const {
   std::lock_guard<std::mutex> lock(mutex_);
   WorldView view;
   view.nowMs = nowMs_;
@@ -30,6 +30,7 @@ WorldView World::Describe(size_t messagesPerLobby) const {
     shown.user.status = UserConnectedLocked(id) ? presences_.ChosenStatus(id) : sdk::StatusType::Offline;
     if (auto apps = signedInTo.find(id); apps != signedInTo.end()) shown.signedInTo = std::move(apps->second);
     for (const auto& [other, types] : relationships_.All(id)) shown.relationships.push_back({other, types.discord, types.game});
+    shown.profilePrivacy = static_cast<uint32_t>(presences_.PrivacyOf(id));
     view.users.push_back(std::move(shown));
   }
 
@@ -37,9 +38,11 @@ WorldView World::Describe(size_t messagesPerLobby) const {
   for (sdk::Snowflake lobbyId : lobbies_.Ids()) {
     std::optional<ServerLobby> lobby = lobbies_.ServerView(lobbyId, connected);
     if (!lobby) continue;
-    // The converter shows only whether it has one (hasSecret); the view does not carry its text.
-    if (lobby->secret) lobby->secret = std::string();
+    // The converter shows only whether it has one (hasSecret); the view does not carry its text
+    // unless a snapshot asked for the secrets.
     LobbyView shown;
+    if (lobby->secret && lobbySecrets) shown.secret = *lobby->secret;
+    if (lobby->secret) lobby->secret = std::string();
     const std::vector<sdk::MessagePtr> kept = lobbies_.LastMessages(lobbyId, Lobbies::kMessagesReturned);
     shown.messagesKept = static_cast<uint32_t>(kept.size());
     const size_t skip = kept.size() > messagesPerLobby ? kept.size() - messagesPerLobby : 0;

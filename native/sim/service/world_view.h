@@ -1,10 +1,12 @@
 // The whole world as the inspector shows it (World::Describe, world_describe.cc): what the
 // harness's describeWorld answers (NativeWorldView, seam/payloads.json). Never a token, a refresh
 // token, a client secret, a join secret or a lobby secret: a view holds none of them (a lobby's
-// secret is only `hasSecret`, an activity's secrets are removed).
+// secret is only `hasSecret`, an activity's secrets are removed), unless a snapshot asks for the
+// lobbies' secrets (LobbyView::secret).
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,6 +35,7 @@ struct UserView {
   sdk::User user;
   std::vector<std::string> signedInTo;
   std::vector<RelationshipView> relationships;
+  uint32_t profilePrivacy = 0;  // sim::ProfilePrivacy (presence.h)
 };
 
 // A lobby as the game backend sees it, with its last messages (oldest first) and how many it keeps.
@@ -40,6 +43,8 @@ struct LobbyView {
   ServerLobby lobby;
   std::vector<sdk::Message> messages;
   uint32_t messagesKept = 0;
+  // Its secret, only when Describe was asked for the lobbies' secrets.
+  std::optional<std::string> secret;
 };
 
 // A lobby's call: who is in it, muted or deafened.
