@@ -1,7 +1,9 @@
 // World::Describe: the whole world for the inspector, read under the world's one lock so that
 // what the page shows is one instant of it. It copies (the view outlives the lock) and leaves out
 // every token and secret: tokens_ is never read, a lobby's secret becomes hasSecret in the
-// converter, and a published activity is shown as other users see it (without its secrets).
+// converter (its value is copied only with `lobbySecrets`, which a snapshot asked for secrets
+// sets; the inspector never does), and a published activity is shown as other users see it
+// (without its secrets).
 #include <map>
 #include <string>
 
