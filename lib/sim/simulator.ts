@@ -21,6 +21,7 @@ import { SimulatedIdentityProvider } from './identity-provider.js';
 import { toGrant, tokenLifetime, type IssueTokenOptions, type TokenGrant } from './tokens.js';
 import { listenService, type ListenOptions, type SimulatedService } from './http/service.js';
 import { takeWebhookNotices } from './http/state.js';
+import { GUILD_CHANGES } from './world-changes.js';
 import { checkGuildOptions, permissionBits, toNativeChannel, toNativeChannelChanges, type CreateGuildChannelOptions, type CreateGuildOptions, type GuildPermission, type SimulatedGuild, type UpdateGuildChannelOptions } from './guilds.js';
 import { inspectorUrlOf } from './inspector/served.js';
 import { checkApplicationOptions, type Application, type CreateApplicationOptions } from './applications.js';
@@ -374,8 +375,7 @@ export class Simulator {
     for (const id of [owner, ...memberIds]) {
       if (this.#world.getUser(id) === null) throw new RangeError(`no user with id ${id}`);
     }
-    const id = this.#world.createGuild(name, owner);
-    for (const member of memberIds) if (member !== owner) this.#world.addGuildMember(id, member, 0);
+    const id = GUILD_CHANGES.createGuild(this.#world, name, owner, memberIds);
     return { id, name };
   }
 
@@ -386,7 +386,7 @@ export class Simulator {
    */
   addGuildMember(guild: { id: Snowflake } | SnowflakeInput, user: User | SnowflakeInput, options?: { permissions?: readonly GuildPermission[] }): void {
     const { permissions = [] } = checkOptions(options);
-    this.#world.addGuildMember(idOf(guild, 'guild'), idOf(user, 'user'), permissionBits(permissions, 'permissions'));
+    GUILD_CHANGES.addMember(this.#world, idOf(guild, 'guild'), idOf(user, 'user'), permissionBits(permissions, 'permissions'));
   }
 
   /**
@@ -403,7 +403,7 @@ export class Simulator {
 
   /** Removes a member (a no-op when it is not one). @throws RangeError for an unknown guild, or its owner. */
   removeGuildMember(guild: { id: Snowflake } | SnowflakeInput, user: User | SnowflakeInput): void {
-    this.#world.removeGuildMember(idOf(guild, 'guild'), idOf(user, 'user'));
+    GUILD_CHANGES.removeMember(this.#world, idOf(guild, 'guild'), idOf(user, 'user'));
   }
 
   /**
@@ -416,7 +416,7 @@ export class Simulator {
    * @throws RangeError for an unknown guild, a parent that is not a category of it, or an overwrite target listed twice.
    */
   createGuildChannel(guild: { id: Snowflake } | SnowflakeInput, options: CreateGuildChannelOptions): Snowflake {
-    return this.#world.createGuildChannel(idOf(guild, 'guild'), toNativeChannel(checkRequiredOptions(options)));
+    return GUILD_CHANGES.createChannel(this.#world, idOf(guild, 'guild'), toNativeChannel(checkRequiredOptions(options)));
   }
 
   /**
@@ -426,7 +426,7 @@ export class Simulator {
    * @throws RangeError for an unknown channel or a bad parent; nothing changes then.
    */
   updateGuildChannel(channel: { id: Snowflake } | SnowflakeInput, changes: UpdateGuildChannelOptions): void {
-    this.#world.updateGuildChannel(idOf(channel, 'channel'), toNativeChannelChanges(checkRequiredOptions(changes, 'changes')));
+    GUILD_CHANGES.updateChannel(this.#world, idOf(channel, 'channel'), toNativeChannelChanges(checkRequiredOptions(changes, 'changes')));
   }
 
   /**

@@ -28,6 +28,7 @@ import { servedRoutes, type Route } from './routes.js';
 import { startServer, type SideDoor } from './server.js';
 import { newHarnessSecret, setServedHere, urlWithSecret } from '../../remote/access.js';
 import { remoteDoor } from '../remote/door.js';
+import { noteWorldChange } from '../world-changes.js';
 import { inspectorDoor, INSPECTOR_PATH } from '../inspector/door.js';
 import { forgetServed, noteServed } from '../inspector/served.js';
 import { serviceStateOf, type PlannedFailure, type ServiceState } from './state.js';
@@ -328,6 +329,7 @@ export class SimulatedService {
     SimulatedService.#check(this, 'acceptChannelInvite');
     syncClock(this.#world);
     const invite = this.#world.acceptChannelInvite(checkText(code, 'code', 1, 100), idOf(user, 'user'));
+    noteWorldChange(this.#world, { kind: 'memberAdded', guildId: invite.guildId, userId: invite.targetUserId });
     return { guildId: invite.guildId, channelId: invite.channelId, lobbyId: invite.lobbyId };
   }
 
