@@ -24,11 +24,14 @@ import { PROVISIONAL_HANDLERS } from './routes-provisional.js';
 import { APPLICATION_HANDLERS } from './routes-applications.js';
 import { APPLICATION_IDENTITY_HANDLERS } from './routes-application-identities.js';
 import { OAUTH2_INFO_HANDLERS } from './routes-oauth2-info.js';
+import { GATEWAY_HANDLERS } from './routes-gateway.js';
 import { servedRoutes, type Route } from './routes.js';
 import { startServer, type SideDoor } from './server.js';
 import { newHarnessSecret, setServedHere, urlWithSecret } from '../../remote/access.js';
 import { remoteDoor } from '../remote/door.js';
 import { noteWorldChange } from '../world-changes.js';
+import { GatewayDoor } from '../gateway/door.js';
+import { SimulatedGateway } from '../gateway/harness.js';
 import { inspectorDoor, INSPECTOR_PATH } from '../inspector/door.js';
 import { forgetServed, noteServed } from '../inspector/served.js';
 import { serviceStateOf, type PlannedFailure, type ServiceState } from './state.js';
@@ -55,6 +58,7 @@ const ROUTES: readonly Route[] = servedRoutes({
   ...OAUTH2_INFO_HANDLERS,
   ...APPLICATION_HANDLERS,
   ...APPLICATION_IDENTITY_HANDLERS,
+  ...GATEWAY_HANDLERS,
 });
 
 /**
@@ -203,6 +207,12 @@ export class SimulatedService {
   get inspectorUrl(): string {
     SimulatedService.#check(this, 'inspectorUrl');
     return urlWithSecret(this.url, this.#secret, INSPECTOR_PATH);
+  }
+
+  /** The gateway bots connect to (`ws://…/gateway/`, which GET /gateway/bot answers), and the harness's controls of it. */
+  get gateway(): SimulatedGateway {
+    SimulatedService.#check(this, 'gateway');
+    return new SimulatedGateway(this.#doors.find((door): door is GatewayDoor => door instanceof GatewayDoor)!);
   }
 
   /**
@@ -483,7 +493,7 @@ export async function listenService(world: NativeWorld, defaultApplicationId: st
   const state = serviceStateOf(world, rateLimits);
   const secret = newHarnessSecret();
   // What is served beside the API, each behind the harness secret.
-  const doors: SideDoor[] = [remoteDoor(world, secret, { defaultApplicationId, build }), inspectorDoor(world, state, secret)];
+  const doors: SideDoor[] = [remoteDoor(world, secret, { defaultApplicationId, build }), inspectorDoor(world, state, secret), new GatewayDoor(world, state)];
   const { server, url } = await startServer(ROUTES, { world, state }, host, port, doors);
   if (clock !== undefined) clockOf(world).setMode(clock);
   setServedHere(url, true);
