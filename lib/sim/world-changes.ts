@@ -91,6 +91,12 @@ export const GUILD_CHANGES = {
     noteWorldChange(world, { kind: 'channelCreated', channelId }, channel.overwrites);
     return channelId;
   },
+  /** A user uses a lobby channel invite (SimulatedService.acceptChannelInvite): they join its guild. */
+  acceptInvite(world: NativeWorld, code: string, userId: string): ReturnType<NativeWorld['acceptChannelInvite']> {
+    const invite = world.acceptChannelInvite(code, userId);
+    noteWorldChange(world, { kind: 'memberAdded', guildId: invite.guildId, userId });
+    return invite;
+  },
   updateChannel(world: NativeWorld, channelId: string, changes: Parameters<NativeWorld['updateGuildChannel']>[1]): void {
     world.updateGuildChannel(channelId, changes);
     noteWorldChange(world, { kind: 'channelUpdated', channelId }, changes.overwrites);

@@ -6,7 +6,10 @@
 import { inspect } from 'node:util';
 
 import { checkInteger } from '../../common/validate.js';
-import type { GatewayDoor } from './door.js';
+import type { NativeWorld } from '../../addon/native.js';
+import type { SideDoor } from '../http/server.js';
+import type { ServiceState } from '../http/state.js';
+import { GatewayDoor } from './door.js';
 
 /** Only SimulatedService makes one. */
 const doors = new WeakMap<SimulatedGateway, GatewayDoor>();
@@ -47,4 +50,14 @@ export class SimulatedGateway {
   requestReconnect(): number {
     return doorOf(this, 'requestReconnect').requestReconnect();
   }
+}
+
+/** @internal The gateway's side door of a service being started. */
+export function gatewayDoor(world: NativeWorld, state: ServiceState): SideDoor {
+  return new GatewayDoor(world, state);
+}
+
+/** @internal The harness handle on the gateway among a service's doors. */
+export function gatewayOf(doors: readonly SideDoor[]): SimulatedGateway {
+  return new SimulatedGateway(doors.find((door): door is GatewayDoor => door instanceof GatewayDoor)!);
 }

@@ -29,9 +29,8 @@ import { servedRoutes, type Route } from './routes.js';
 import { startServer, type SideDoor } from './server.js';
 import { newHarnessSecret, setServedHere, urlWithSecret } from '../../remote/access.js';
 import { remoteDoor } from '../remote/door.js';
-import { noteWorldChange } from '../world-changes.js';
-import { GatewayDoor } from '../gateway/door.js';
-import { SimulatedGateway } from '../gateway/harness.js';
+import { GUILD_CHANGES } from '../world-changes.js';
+import { gatewayDoor, gatewayOf, type SimulatedGateway } from '../gateway/harness.js';
 import { inspectorDoor, INSPECTOR_PATH } from '../inspector/door.js';
 import { forgetServed, noteServed } from '../inspector/served.js';
 import { serviceStateOf, type PlannedFailure, type ServiceState } from './state.js';
@@ -212,7 +211,7 @@ export class SimulatedService {
   /** The gateway bots connect to (`ws://…/gateway/`, which GET /gateway/bot answers), and the harness's controls of it. */
   get gateway(): SimulatedGateway {
     SimulatedService.#check(this, 'gateway');
-    return new SimulatedGateway(this.#doors.find((door): door is GatewayDoor => door instanceof GatewayDoor)!);
+    return gatewayOf(this.#doors);
   }
 
   /**
@@ -222,9 +221,7 @@ export class SimulatedService {
    */
   issueBotToken(application?: { id: SnowflakeInput } | SnowflakeInput): string {
     SimulatedService.#check(this, 'issueBotToken');
-    const applicationId = application === undefined ? this.#defaultApplicationId : idOf(application, 'application');
-    if (this.#world.getApplication(applicationId) === null) throw new RangeError(`no application with id ${applicationId}`);
-    return this.#state.issueBotToken(applicationId);
+    return this.#state.issueBotToken(this.#applicationId(application));
   }
 
   /** Makes a bot token invalid (as resetting it in the developer portal does); false when it was not valid. */
@@ -338,8 +335,7 @@ export class SimulatedService {
   acceptChannelInvite(code: string, user: { id: SnowflakeInput } | SnowflakeInput): AcceptedInvite {
     SimulatedService.#check(this, 'acceptChannelInvite');
     syncClock(this.#world);
-    const invite = this.#world.acceptChannelInvite(checkText(code, 'code', 1, 100), idOf(user, 'user'));
-    noteWorldChange(this.#world, { kind: 'memberAdded', guildId: invite.guildId, userId: invite.targetUserId });
+    const invite = GUILD_CHANGES.acceptInvite(this.#world, checkText(code, 'code', 1, 100), idOf(user, 'user'));
     return { guildId: invite.guildId, channelId: invite.channelId, lobbyId: invite.lobbyId };
   }
 
@@ -492,8 +488,8 @@ export async function listenService(world: NativeWorld, defaultApplicationId: st
   const clock = given.clock === undefined ? undefined : checkOneOf(given.clock, CLOCK_MODES, 'clock');
   const state = serviceStateOf(world, rateLimits);
   const secret = newHarnessSecret();
-  // What is served beside the API, each behind the harness secret.
-  const doors: SideDoor[] = [remoteDoor(world, secret, { defaultApplicationId, build }), inspectorDoor(world, state, secret), new GatewayDoor(world, state)];
+  // What is served beside the API: remote links and the inspector behind the harness secret; the gateway (bot tokens).
+  const doors: SideDoor[] = [remoteDoor(world, secret, { defaultApplicationId, build }), inspectorDoor(world, state, secret), gatewayDoor(world, state)];
   const { server, url } = await startServer(ROUTES, { world, state }, host, port, doors);
   if (clock !== undefined) clockOf(world).setMode(clock);
   setServedHere(url, true);
