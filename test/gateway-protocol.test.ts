@@ -65,7 +65,9 @@ async function world() {
   return { sim, app, ada, guild, service, call, botToken, url, seen };
 }
 
-const IDENTIFY = (token: string, intents = 3) => ({ op: 2, d: { token, intents, properties: { os: 'linux', browser: 'test', device: 'test' } } });
+/** GatewayIntentBits.Guilds and .GuildMembers. */
+const [GUILDS, GUILD_MEMBERS] = [1 << 0, 1 << 1];
+const IDENTIFY = (token: string, intents = GUILDS | GUILD_MEMBERS) => ({ op: 2, d: { token, intents, properties: { os: 'linux', browser: 'test', device: 'test' } } });
 
 describe('GET /gateway and /gateway/bot', () => {
   it("answer the served gateway's ws:// URL, one shard and the session start limit (as RESTGetAPIGatewayBotResult)", async () => {
@@ -176,5 +178,38 @@ describe('bad input closes the connection with the docs’ close code, and the w
     expect(Date.now() - started).toBeGreaterThanOrEqual(100);
     // A session that timed out cannot resume.
     expect(service.gateway.sessionCount).toBe(0);
+  });
+});
+
+describe('dispatches follow the intents', () => {
+  it('a used channel invite is GUILD_MEMBER_ADD with GUILD_MEMBERS only; CHANNEL_UPDATE needs GUILDS; 4010 for a bad shard', async () => {
+    const { sim, guild, url, botToken, call, service } = await world();
+    const text = sim.createGuildChannel(guild, { name: 'general' });
+    const cy = sim.createUser({ username: 'cy' });
+    const lobby = sim.createLobby();
+    sim.bulkUpdateLobbyMembers(lobby, [{ user: cy }]);
+    sim.linkLobbyChannel(lobby, { id: text, name: 'general', guildId: guild.id });
+    const identified = async (intents: number) => {
+      const connection = await connect(url);
+      await connection.next();
+      connection.send(IDENTIFY(botToken, intents));
+      await connection.next(); // READY, s 1
+      await connection.next(); // GUILD_CREATE, s 2
+      return connection;
+    };
+    const members = await identified(GUILDS | GUILD_MEMBERS);
+    const guildsOnly = await identified(GUILDS);
+    const invite = await call('POST', `/lobbies/${lobby}/members/${cy.id}/invites`);
+    expect(invite.status).toBe(200);
+    service.acceptChannelInvite(invite.body.code, cy);
+    sim.updateGuildChannel(text, { name: 'lounge' });
+    expect(await members.next()).toMatchObject({ t: 'GUILD_MEMBER_ADD', s: 3, d: { guild_id: guild.id, user: { id: cy.id } } });
+    expect(await members.next()).toMatchObject({ t: 'CHANNEL_UPDATE', s: 4, d: { id: text, name: 'lounge', guild_id: guild.id } });
+    expect(await guildsOnly.next()).toMatchObject({ t: 'CHANNEL_UPDATE', s: 3, d: { id: text, name: 'lounge' } });
+
+    const sharded = await connect(url);
+    await sharded.next();
+    sharded.send({ op: 2, d: { token: botToken, intents: GUILDS, properties: {}, shard: [1, 1] } });
+    expect((await sharded.closed).code).toBe(4010);
   });
 });
