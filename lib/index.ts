@@ -57,6 +57,7 @@ export { SimulatedDeviceSignIn } from './sim/device-sign-in.js';
 export type { DeviceAuthorizationRequest, DeviceScreen } from './sim/device-sign-in.js';
 export type { PlugAudioDeviceOptions } from './sim/machine.js';
 export { SimulatedService, SERVICE_ROUTES } from './sim/http/service.js';
+export { SimulatedGateway } from './sim/gateway/harness.js';
 export type { WebhookAlert, WebhookDelivery, WebhookEventsStatus } from './sim/http/webhooks.js';
 export type { ListenOptions, ServiceFailure, AuditLogEntry, AcceptedInvite, RateLimitBudget, RateLimitScope } from './sim/http/service.js';
 export type {

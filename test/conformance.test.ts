@@ -262,6 +262,10 @@ describe('the simulated service against the official description', () => {
     await rest.getUserInfo({ userToken: tokens.accessToken });
     await rest.getOAuth2Keys();
     expect((await raw('GET', '/oauth2/userinfo', { bot: null })).status).toBe(401);
+    // The gateway's URL (the RestClient has no gateway: a bot framework asks these).
+    expect((await raw('GET', '/gateway', { bot: null })).status).toBe(200);
+    expect((await raw('GET', '/gateway/bot')).status).toBe(200);
+    expect((await raw('GET', '/gateway/bot', { bot: 'not-a-token' })).status).toBe(401);
 
     const provisional = await rest.getBotProvisionalToken({ externalUserId: 'player/7' });
     const game = gameClient(sim);

@@ -202,6 +202,13 @@ describe('examples', () => {
     expect(stdout).toMatch(/^inspector: http:\/\/127\.0\.0\.1:\d+\/inspector\/#secret=[\w-]{43}\nstopped\n$/);
   });
 
+  it('the discord-bot example: a discord.js bot logs in to the served simulator, prints its guilds and sees a member join', async () => {
+    const { code, stdout, stderr } = await runFixture(example('discord-bot.mjs'), [], { timeoutMs: 30_000 });
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toBe('logged in as Simulated Game\nRaiders: Lobbies (top), party-1 (Lobbies)\nbo joined Raiders\n');
+  });
+
   it('the whole-stack example: a served world, a game process attached by SOCIAL_SDK_SIMULATOR alone, and this process\'s harness and client', async () => {
     const { code, stdout, stderr } = await runFixture(example('whole-stack.mjs'), [], { timeoutMs: 60_000 });
     expect(stderr).toBe('');

@@ -112,6 +112,8 @@ describe("another application's credentials on every route", () => {
       getCurrentAuthorization: { ownOnly: "the caller's own token" },
       getCurrentBotApplication: { ownOnly: "the caller's own application" },
       getOAuth2Keys: { ownOnly: "the service's public keys" },
+      getGateway: { ownOnly: "the gateway's URL" },
+      getGatewayBot: { ownOnly: "the gateway's URL and the caller's own session start limit" },
       getOpenIdUserInfo: { ownOnly: "the caller's own token" },
       getCurrentApplication: { ownOnly: "the caller's own application" },
       modifyCurrentApplication: { ownOnly: "the caller's own application" },

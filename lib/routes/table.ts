@@ -260,6 +260,20 @@ export const ROUTES = {
     restClient: 'yes',
     body: ['json'],
   },
+  getGateway: {
+    method: 'GET',
+    path: '/gateway',
+    auth: ['none', 'bot'],
+    source: 'stable',
+    restClient: { no: 'a bot framework asks it before connecting to the gateway (discord.js: @discordjs/ws); the RestClient has no gateway' },
+  },
+  getGatewayBot: {
+    method: 'GET',
+    path: '/gateway/bot',
+    auth: ['bot'],
+    source: 'stable',
+    restClient: { no: 'a bot framework asks it before connecting to the gateway (discord.js: @discordjs/ws); the RestClient has no gateway' },
+  },
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -5,6 +5,7 @@
  * the Client's features install theirs.
  * @module
  */
+import { GUILD_CHANGES } from './world-changes.js';
 import type { Snowflake, SnowflakeInput } from '../model/ids.js';
 import type { User } from '../model/user.js';
 import { checkBoolean, checkOptions } from '../common/validate.js';
@@ -74,15 +75,14 @@ export const guildMethods = {
     for (const id of [owner, ...memberIds]) {
       if (world.getUser(id) === null) throw new RangeError(`no user with id ${id}`);
     }
-    const id = world.createGuild(name, owner);
-    for (const member of memberIds) if (member !== owner) world.addGuildMember(id, member, 0);
+    const id = GUILD_CHANGES.createGuild(world, name, owner, memberIds);
     return { id, name };
   },
 
   addGuildMember(this: object, guild: { id: Snowflake } | SnowflakeInput, user: User | SnowflakeInput, options?: { permissions?: readonly GuildPermission[] }): void {
     const world = nativeWorldOf(this);
     const { permissions = [] } = checkOptions(options);
-    world.addGuildMember(idOf(guild, 'guild'), idOf(user, 'user'), permissionBits(permissions, 'permissions'));
+    GUILD_CHANGES.addMember(world, idOf(guild, 'guild'), idOf(user, 'user'), permissionBits(permissions, 'permissions'));
   },
 
   setBotVoiceConnection(this: object, application: Application | SnowflakeInput, channel: { id: Snowflake } | SnowflakeInput, connected: boolean): void {
@@ -92,16 +92,16 @@ export const guildMethods = {
 
   removeGuildMember(this: object, guild: { id: Snowflake } | SnowflakeInput, user: User | SnowflakeInput): void {
     const world = nativeWorldOf(this);
-    world.removeGuildMember(idOf(guild, 'guild'), idOf(user, 'user'));
+    GUILD_CHANGES.removeMember(world, idOf(guild, 'guild'), idOf(user, 'user'));
   },
 
   createGuildChannel(this: object, guild: { id: Snowflake } | SnowflakeInput, options: CreateGuildChannelOptions): Snowflake {
     const world = nativeWorldOf(this);
-    return world.createGuildChannel(idOf(guild, 'guild'), toNativeChannel(checkRequiredOptions(options)));
+    return GUILD_CHANGES.createChannel(world, idOf(guild, 'guild'), toNativeChannel(checkRequiredOptions(options)));
   },
 
   updateGuildChannel(this: object, channel: { id: Snowflake } | SnowflakeInput, changes: UpdateGuildChannelOptions): void {
     const world = nativeWorldOf(this);
-    world.updateGuildChannel(idOf(channel, 'channel'), toNativeChannelChanges(checkRequiredOptions(changes, 'changes')));
+    GUILD_CHANGES.updateChannel(world, idOf(channel, 'channel'), toNativeChannelChanges(checkRequiredOptions(changes, 'changes')));
   },
 };

@@ -12,6 +12,7 @@ import { field, invalidForm, worldCall } from './errors.js';
 import { lobbyJson, ownedLobby } from './routes-lobbies.js';
 import { userCaller, type RouteHandlers } from './routes.js';
 import { bodyObject, snowflakeField } from './wire.js';
+import { noteWorldChange } from '../world-changes.js';
 
 export const CHANNEL_HANDLERS = {
   linkChannelToLobby: {
@@ -52,6 +53,7 @@ export const CHANNEL_HANDLERS = {
       }
       const checked = typeof status === 'string' && status !== '' ? field('status', () => checkText(status, 'status', 0, limits.voiceChannelStatusLength)) : null;
       worldCall(() => context.world.setVoiceChannelStatus(caller.applicationId, channelId, checked, auditLogReason));
+      noteWorldChange(context.world, { kind: 'voiceChannelStatus', channelId, status: checked });
       return { status: 204 };
     },
   },

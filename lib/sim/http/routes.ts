@@ -29,6 +29,8 @@ export interface ServiceRequest {
   readonly authorization: string | undefined;
   /** X-Audit-Log-Reason, decoded. */
   readonly auditLogReason: string | undefined;
+  /** `http://host:port` as the connection reached the service (the gateway's URL is made from it). */
+  readonly origin: string;
 }
 
 export interface ServiceReply {

@@ -82,6 +82,12 @@ function authenticate(header: string | undefined, context: ServiceContext): Call
   return { kind: 'user', applicationId: found.applicationId, userId: found.userId };
 }
 
+/** `http://host:port` of the address the request came in on (brackets around an IPv6 address). */
+export function originOf(request: IncomingMessage): string {
+  const { localAddress = '127.0.0.1', localPort } = request.socket;
+  return `http://${localAddress.includes(':') ? `[${localAddress}]` : localAddress}:${localPort}`;
+}
+
 function send(response: ServerResponse, reply: ServiceReply, headers: Record<string, string>): void {
   for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
   if (reply.body === undefined || reply.status === 204) {
@@ -140,7 +146,7 @@ async function handle(request: IncomingMessage, routes: readonly Route[], contex
   }
   const body = await parseBody(raw, request.headers['content-type'], spec.body);
   try {
-    const reply = await route.handle({ caller, params: found.params, query: url.searchParams, body, auditLogReason, authorization: request.headers.authorization }, context);
+    const reply = await route.handle({ caller, params: found.params, query: url.searchParams, body, auditLogReason, authorization: request.headers.authorization, origin: originOf(request) }, context);
     return { reply, headers };
   } finally {
     // What the request did (a token granted or revoked, a message sent) reaches the events URLs.

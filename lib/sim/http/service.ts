@@ -24,10 +24,13 @@ import { PROVISIONAL_HANDLERS } from './routes-provisional.js';
 import { APPLICATION_HANDLERS } from './routes-applications.js';
 import { APPLICATION_IDENTITY_HANDLERS } from './routes-application-identities.js';
 import { OAUTH2_INFO_HANDLERS } from './routes-oauth2-info.js';
+import { GATEWAY_HANDLERS } from './routes-gateway.js';
 import { servedRoutes, type Route } from './routes.js';
 import { startServer, type SideDoor } from './server.js';
 import { newHarnessSecret, setServedHere, urlWithSecret } from '../../remote/access.js';
 import { remoteDoor } from '../remote/door.js';
+import { GUILD_CHANGES } from '../world-changes.js';
+import { gatewayDoor, gatewayOf, type SimulatedGateway } from '../gateway/harness.js';
 import { inspectorDoor, INSPECTOR_PATH } from '../inspector/door.js';
 import { forgetServed, noteServed } from '../inspector/served.js';
 import { serviceStateOf, type PlannedFailure, type ServiceState } from './state.js';
@@ -54,6 +57,7 @@ const ROUTES: readonly Route[] = servedRoutes({
   ...OAUTH2_INFO_HANDLERS,
   ...APPLICATION_HANDLERS,
   ...APPLICATION_IDENTITY_HANDLERS,
+  ...GATEWAY_HANDLERS,
 });
 
 /**
@@ -204,6 +208,12 @@ export class SimulatedService {
     return urlWithSecret(this.url, this.#secret, INSPECTOR_PATH);
   }
 
+  /** The gateway bots connect to (`ws://…/gateway/`, which GET /gateway/bot answers), and the harness's controls of it. */
+  get gateway(): SimulatedGateway {
+    SimulatedService.#check(this, 'gateway');
+    return gatewayOf(this.#doors);
+  }
+
   /**
    * A new bot token for an application (default: the simulator's default application); earlier
    * tokens stay valid. Send it as `Authorization: Bot <token>`. It is a secret: this package
@@ -211,9 +221,7 @@ export class SimulatedService {
    */
   issueBotToken(application?: { id: SnowflakeInput } | SnowflakeInput): string {
     SimulatedService.#check(this, 'issueBotToken');
-    const applicationId = application === undefined ? this.#defaultApplicationId : idOf(application, 'application');
-    if (this.#world.getApplication(applicationId) === null) throw new RangeError(`no application with id ${applicationId}`);
-    return this.#state.issueBotToken(applicationId);
+    return this.#state.issueBotToken(this.#applicationId(application));
   }
 
   /** Makes a bot token invalid (as resetting it in the developer portal does); false when it was not valid. */
@@ -327,7 +335,7 @@ export class SimulatedService {
   acceptChannelInvite(code: string, user: { id: SnowflakeInput } | SnowflakeInput): AcceptedInvite {
     SimulatedService.#check(this, 'acceptChannelInvite');
     syncClock(this.#world);
-    const invite = this.#world.acceptChannelInvite(checkText(code, 'code', 1, 100), idOf(user, 'user'));
+    const invite = GUILD_CHANGES.acceptInvite(this.#world, checkText(code, 'code', 1, 100), idOf(user, 'user'));
     return { guildId: invite.guildId, channelId: invite.channelId, lobbyId: invite.lobbyId };
   }
 
@@ -480,8 +488,8 @@ export async function listenService(world: NativeWorld, defaultApplicationId: st
   const clock = given.clock === undefined ? undefined : checkOneOf(given.clock, CLOCK_MODES, 'clock');
   const state = serviceStateOf(world, rateLimits);
   const secret = newHarnessSecret();
-  // What is served beside the API, each behind the harness secret.
-  const doors: SideDoor[] = [remoteDoor(world, secret, { defaultApplicationId, build }), inspectorDoor(world, state, secret)];
+  // What is served beside the API: remote links and the inspector behind the harness secret; the gateway (bot tokens).
+  const doors: SideDoor[] = [remoteDoor(world, secret, { defaultApplicationId, build }), inspectorDoor(world, state, secret), gatewayDoor(world, state)];
   const { server, url } = await startServer(ROUTES, { world, state }, host, port, doors);
   if (clock !== undefined) clockOf(world).setMode(clock);
   setServedHere(url, true);

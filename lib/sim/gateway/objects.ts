@@ -1,0 +1,207 @@
+/**
+ * The gateway's objects (users, guilds, roles, channels, members, voice states) in the public
+ * docs' shapes (resources/guild.mdx, channel.mdx, user.mdx; discord-api-types' API* types), made
+ * from the world's view (NativeWorld.describeWorld). What the world does not hold is given the
+ * field's empty or default value (no icons, emojis, stickers, features; `@everyone` the only
+ * role, with the simulator's two permissions), our choice where the platform document says "not
+ * shown".
+ * @internal
+ * @module
+ */
+import type { APIChannel, APIGuildMember, APIOverwrite, APIRole, APIUser, GatewayGuildCreateDispatchData, GatewayVoiceState } from 'discord-api-types/v10';
+
+import type { NativeOverwrite, NativeWorld, NativeWorldView } from '../../addon/native.js';
+import { channelOverwrites } from '../world-changes.js';
+import { GatewayIntentBits } from './protocol.js';
+
+type WorldGuild = NativeWorldView['guilds'][number];
+type WorldChannel = WorldGuild['channels'][number];
+
+/** `@everyone`'s permissions in the simulator: VIEW_CHANNEL (1 << 10) and SEND_MESSAGES (1 << 11) (lib/sim/guilds.ts). */
+const EVERYONE_PERMISSIONS = String((1n << 10n) | (1n << 11n));
+
+/** The world's view, with lookups. */
+export class WorldSnapshot {
+  readonly view: NativeWorldView;
+  readonly #users: Map<string, NativeWorldView['users'][number]>;
+  readonly #bots: Set<string>;
+
+  constructor(world: NativeWorld) {
+    this.view = world.describeWorld(0);
+    this.#users = new Map(this.view.users.map((user) => [user.id, user]));
+    this.#bots = new Set(this.view.applications.map((application) => application.botUserId));
+  }
+
+  guild(guildId: string): WorldGuild | undefined {
+    return this.view.guilds.find((guild) => guild.id === guildId);
+  }
+
+  /** The guild a channel is in, with the channel. */
+  channel(channelId: string): { guild: WorldGuild; channel: WorldChannel } | undefined {
+    for (const guild of this.view.guilds) {
+      const channel = guild.channels.find((candidate) => candidate.id === channelId);
+      if (channel) return { guild, channel };
+    }
+    return undefined;
+  }
+
+  /** The guilds the user is a member of. */
+  guildsOf(userId: string): WorldGuild[] {
+    return this.view.guilds.filter((guild) => guild.members.some((member) => member.userId === userId));
+  }
+
+  user(userId: string): APIUser {
+    const user = this.#users.get(userId);
+    const bot = this.#bots.has(userId);
+    return {
+      id: userId,
+      username: user?.username ?? 'unknown',
+      discriminator: '0',
+      global_name: user?.globalName ?? null,
+      avatar: null,
+      ...(bot ? { bot: true } : {}),
+      public_flags: 0 as never,
+    };
+  }
+}
+
+/** The ISO time of the world's clock. */
+export function isoAt(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+function overwriteJson(guildId: string, overwrite: NativeOverwrite): APIOverwrite {
+  const everyone = overwrite.userId === '0';
+  return { id: everyone ? guildId : overwrite.userId, type: everyone ? 0 : 1, allow: String(overwrite.allow), deny: String(overwrite.deny) };
+}
+
+/** A guild channel as the docs show it; its overwrites as the harness gave them (its category's when it follows it). */
+export function channelJson(world: NativeWorld, guildId: string, channel: WorldChannel): APIChannel {
+  const own = channelOverwrites(world, channel.id) ?? (channel.parentId === null ? undefined : channelOverwrites(world, channel.parentId));
+  const base = {
+    id: channel.id,
+    type: channel.type,
+    guild_id: guildId,
+    name: channel.name,
+    position: channel.position,
+    parent_id: channel.parentId,
+    permission_overwrites: (own ?? []).map((overwrite) => overwriteJson(guildId, overwrite)),
+    flags: 0 as never,
+    nsfw: false,
+  };
+  // Text and announcement channels; voice and stage channels (resources/channel.mdx's examples).
+  if (channel.type === 0 || channel.type === 5) return { ...base, topic: null, last_message_id: null, rate_limit_per_user: 0 } as unknown as APIChannel;
+  if (channel.type === 2 || channel.type === 13) return { ...base, bitrate: 64000, user_limit: 0, rtc_region: null, last_message_id: null, rate_limit_per_user: 0 } as unknown as APIChannel;
+  return base as unknown as APIChannel;
+}
+
+function everyoneRole(guildId: string): APIRole {
+  return {
+    id: guildId,
+    name: '@everyone',
+    color: 0,
+    colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
+    hoist: false,
+    icon: null,
+    unicode_emoji: null,
+    position: 0,
+    permissions: EVERYONE_PERMISSIONS,
+    managed: false,
+    mentionable: false,
+    flags: 0 as never,
+  };
+}
+
+/** A member; `joined_at` is the world's time when the gateway shows it (the world keeps no join time: our choice). */
+export function memberJson(snapshot: WorldSnapshot, userId: string): APIGuildMember {
+  return {
+    user: snapshot.user(userId),
+    nick: null,
+    avatar: null,
+    banner: null,
+    roles: [],
+    joined_at: isoAt(snapshot.view.now),
+    premium_since: null,
+    deaf: false,
+    mute: false,
+    flags: 0 as never,
+    pending: false,
+  };
+}
+
+function voiceStates(guild: WorldGuild): GatewayVoiceState[] {
+  return guild.members
+    .filter((member) => member.voiceChannelId !== null)
+    .map((member) => ({
+      guild_id: guild.id,
+      channel_id: member.voiceChannelId,
+      user_id: member.userId,
+      session_id: `voice-${member.userId}`,
+      deaf: false,
+      mute: false,
+      self_deaf: false,
+      self_mute: false,
+      self_video: false,
+      suppress: false,
+      request_to_speak_timestamp: null,
+    }));
+}
+
+/**
+ * A guild as GUILD_CREATE gives it. `members`: every member with GUILD_MEMBERS when the guild is
+ * not large (more members than the Identify's `large_threshold`); otherwise the bot and the members
+ * in voice channels (our reading of the docs' "large" guilds). Voice states need GUILD_VOICE_STATES.
+ */
+export function guildCreateJson(world: NativeWorld, snapshot: WorldSnapshot, guild: WorldGuild, botUserId: string, intents: number, largeThreshold: number): GatewayGuildCreateDispatchData {
+  const large = guild.members.length > largeThreshold;
+  const states = intents & GatewayIntentBits.GuildVoiceStates ? voiceStates(guild) : [];
+  const shown = guild.members.filter(
+    (member) => member.userId === botUserId || (!large && intents & GatewayIntentBits.GuildMembers) || states.some((state) => state.user_id === member.userId),
+  );
+  const json = {
+    id: guild.id,
+    name: guild.name,
+    icon: null,
+    splash: null,
+    discovery_splash: null,
+    owner_id: guild.ownerId,
+    afk_channel_id: null,
+    afk_timeout: 300,
+    verification_level: 0,
+    default_message_notifications: 0,
+    explicit_content_filter: 0,
+    roles: [everyoneRole(guild.id)],
+    emojis: [],
+    features: [],
+    mfa_level: 0,
+    application_id: null,
+    system_channel_id: null,
+    system_channel_flags: 0,
+    rules_channel_id: null,
+    max_members: 500000,
+    vanity_url_code: null,
+    description: null,
+    banner: null,
+    premium_tier: 0,
+    premium_subscription_count: 0,
+    preferred_locale: 'en-US',
+    public_updates_channel_id: null,
+    nsfw_level: 0,
+    stickers: [],
+    premium_progress_bar_enabled: false,
+    safety_alerts_channel_id: null,
+    joined_at: isoAt(snapshot.view.now),
+    large,
+    unavailable: false,
+    member_count: guild.members.length,
+    voice_states: states,
+    members: shown.map((member) => memberJson(snapshot, member.userId)),
+    channels: guild.channels.map((channel) => channelJson(world, guild.id, channel)),
+    threads: [],
+    presences: [],
+    stage_instances: [],
+    guild_scheduled_events: [],
+    soundboard_sounds: [],
+  };
+  return json as unknown as GatewayGuildCreateDispatchData;
+}

@@ -1,0 +1,104 @@
+/**
+ * What changed in a world's guilds, told by the JS side that changed it (the harness's guild
+ * methods, the HTTP service's Set Voice Channel Status, a used channel invite) to whoever watches
+ * the world (the simulated gateway, lib/sim/gateway/). The native world keeps no notice of guild
+ * changes (its only notices are the webhook events' outbox), so this is where the gateway learns
+ * them; a change made another way (a remote harness over lib/sim/remote/) is not told here.
+ *
+ * It also keeps the permission overwrites the harness gave each channel: the world applies them
+ * but its views do not show them, and the gateway's channel objects carry them.
+ * @internal
+ * @module
+ */
+import type { NativeOverwrite, NativeWorld } from '../addon/native.js';
+
+/** One change, in the order it happened. */
+export type WorldChange =
+  | { readonly kind: 'guildCreated'; readonly guildId: string }
+  | { readonly kind: 'memberAdded' | 'memberRemoved'; readonly guildId: string; readonly userId: string }
+  | { readonly kind: 'channelCreated' | 'channelUpdated'; readonly channelId: string }
+  | { readonly kind: 'voiceChannelStatus'; readonly channelId: string; readonly status: string | null };
+
+export type WorldChangeListener = (change: WorldChange) => void;
+
+interface Watched {
+  readonly listeners: Set<WorldChangeListener>;
+  /** channel id -> its own overwrites (absent: it follows its category). */
+  readonly overwrites: Map<string, readonly NativeOverwrite[]>;
+}
+
+const watched = new WeakMap<NativeWorld, Watched>();
+
+function watchedOf(world: NativeWorld): Watched {
+  let entry = watched.get(world);
+  if (!entry) {
+    entry = { listeners: new Set(), overwrites: new Map() };
+    watched.set(world, entry);
+  }
+  return entry;
+}
+
+/**
+ * Tells the world's watchers of a change (after it was made). A channel change that set or
+ * dropped the channel's own overwrites passes them (`null`: it follows its category again).
+ * A watcher that throws is left out, the others still hear of it.
+ */
+export function noteWorldChange(world: NativeWorld, change: WorldChange, overwrites?: readonly NativeOverwrite[] | null): void {
+  const entry = watchedOf(world);
+  if ('channelId' in change && overwrites !== undefined) {
+    if (overwrites === null) entry.overwrites.delete(change.channelId);
+    else entry.overwrites.set(change.channelId, overwrites.map((overwrite) => ({ ...overwrite })));
+  }
+  for (const listener of entry.listeners) {
+    try {
+      listener(change);
+    } catch {
+      // A watcher's failure is its own.
+    }
+  }
+}
+
+/** Calls `listener` with each change of the world from now on; returns what stops it. */
+export function watchWorld(world: NativeWorld, listener: WorldChangeListener): () => void {
+  const entry = watchedOf(world);
+  entry.listeners.add(listener);
+  return () => entry.listeners.delete(listener);
+}
+
+/** The channel's own overwrites as the harness last gave them, or undefined when it follows its category. */
+export function channelOverwrites(world: NativeWorld, channelId: string): readonly NativeOverwrite[] | undefined {
+  return watched.get(world)?.overwrites.get(channelId);
+}
+
+/** The harness's guild changes, each made in the world and then told to its watchers. */
+export const GUILD_CHANGES = {
+  createGuild(world: NativeWorld, name: string, ownerId: string, memberIds: readonly string[]): string {
+    const guildId = world.createGuild(name, ownerId);
+    for (const member of memberIds) if (member !== ownerId) world.addGuildMember(guildId, member, 0);
+    noteWorldChange(world, { kind: 'guildCreated', guildId });
+    return guildId;
+  },
+  addMember(world: NativeWorld, guildId: string, userId: string, permissions: number): void {
+    world.addGuildMember(guildId, userId, permissions);
+    noteWorldChange(world, { kind: 'memberAdded', guildId, userId });
+  },
+  removeMember(world: NativeWorld, guildId: string, userId: string): void {
+    world.removeGuildMember(guildId, userId);
+    noteWorldChange(world, { kind: 'memberRemoved', guildId, userId });
+  },
+  createChannel(world: NativeWorld, guildId: string, channel: Parameters<NativeWorld['createGuildChannel']>[1]): string {
+    const channelId = world.createGuildChannel(guildId, channel);
+    noteWorldChange(world, { kind: 'channelCreated', channelId }, channel.overwrites);
+    return channelId;
+  },
+  /** A user uses a lobby channel invite (SimulatedService.acceptChannelInvite): they join its guild. */
+  acceptInvite(world: NativeWorld, code: string, userId: string): ReturnType<NativeWorld['acceptChannelInvite']> {
+    const invite = world.acceptChannelInvite(code, userId);
+    noteWorldChange(world, { kind: 'memberAdded', guildId: invite.guildId, userId });
+    return invite;
+  },
+  updateChannel(world: NativeWorld, channelId: string, changes: Parameters<NativeWorld['updateGuildChannel']>[1]): void {
+    world.updateGuildChannel(channelId, changes);
+    noteWorldChange(world, { kind: 'channelUpdated', channelId }, changes.overwrites);
+  },
+};
