@@ -2,6 +2,7 @@
 // only pointer to it is SOCIAL_SDK_SIMULATOR attach SDK clients; the test process drives its
 // harness with `new Simulator({ url })` and reads it back as the game server does, over HTTP.
 import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -115,4 +116,37 @@ describe('keepSignedIn across processes, through one served world', () => {
     await expect(check.fetchCurrentUser(saved!.accessToken)).resolves.toMatchObject({ id: user.id });
     await check.close();
   }, 180_000);
+});
+
+describe('the gateway of a served world, changed by a remote harness', () => {
+  it("a bot connected to the CLI's gateway sees the guild a remote harness creates with it, and the member it adds", async () => {
+    const cli = await served();
+    const remote = new sdk.Simulator({ url: cli.harnessUrl });
+    const app = remote.defaultApplication;
+    const info = (await (await fetch(`${cli.apiBase}/gateway/bot`, { headers: { authorization: `Bot ${cli.applications[0]!.botToken}` } })).json()) as { url: string };
+    const socket = new WebSocket(`${info.url}?v=10&encoding=json`);
+    const dispatches: { t: string; d: Record<string, unknown> }[] = [];
+    const waiters: (() => void)[] = [];
+    socket.on('message', (data: Buffer) => {
+      const payload = JSON.parse(String(data)) as { op: number; t: string; d: Record<string, unknown> };
+      if (payload.op === 0) dispatches.push(payload);
+      for (const waiter of waiters.splice(0)) waiter();
+    });
+    const dispatched = async (type: string) => {
+      while (!dispatches.some((d) => d.t === type)) await new Promise<void>((resolve) => waiters.push(resolve));
+      return dispatches.find((d) => d.t === type)!.d;
+    };
+    await new Promise((resolve) => socket.once('open', resolve));
+    // GatewayIntentBits.Guilds | GuildMembers.
+    socket.send(JSON.stringify({ op: 2, d: { token: cli.applications[0]!.botToken, intents: 3, properties: { os: 'linux', browser: 'test', device: 'test' } } }));
+    await dispatched('READY');
+
+    const owner = remote.createUser({ username: 'owner' });
+    const guild = remote.createGuild({ name: 'Remote Raiders', owner, members: [app.botUserId] });
+    await expect(dispatched('GUILD_CREATE')).resolves.toMatchObject({ id: guild.id, name: 'Remote Raiders' });
+    const newcomer = remote.createUser({ username: 'newcomer' });
+    remote.addGuildMember(guild, newcomer);
+    await expect(dispatched('GUILD_MEMBER_ADD')).resolves.toMatchObject({ guild_id: guild.id, user: { id: newcomer.id } });
+    socket.close();
+  });
 });

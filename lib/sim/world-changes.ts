@@ -3,7 +3,7 @@
  * methods, the HTTP service's Set Voice Channel Status, a used channel invite) to whoever watches
  * the world (the simulated gateway, lib/sim/gateway/). The native world keeps no notice of guild
  * changes (its only notices are the webhook events' outbox), so this is where the gateway learns
- * them; a change made another way (a remote harness over lib/sim/remote/) is not told here.
+ * them; a remote harness's calls (lib/sim/remote/door.ts) are told through noteWorldCall.
  *
  * It also keeps the permission overwrites the harness gave each channel: the world applies them
  * but its views do not show them, and the gateway's channel objects carry them.
@@ -102,3 +102,26 @@ export const GUILD_CHANGES = {
     noteWorldChange(world, { kind: 'channelUpdated', channelId }, changes.overwrites);
   },
 };
+
+type RawCall = (world: NativeWorld, args: readonly unknown[], result: unknown) => void;
+
+/**
+ * The world's own guild-changing harness calls, as a remote harness makes them (one native call
+ * at a time, over lib/sim/remote/door.ts): each told to the watchers as GUILD_CHANGES tells its own.
+ */
+const RAW_GUILD_CALLS: Partial<Record<keyof NativeWorld, RawCall>> = {
+  createGuild: (world, _args, guildId) => noteWorldChange(world, { kind: 'guildCreated', guildId: guildId as string }),
+  addGuildMember: (world, [guildId, userId]) => noteWorldChange(world, { kind: 'memberAdded', guildId: guildId as string, userId: userId as string }),
+  removeGuildMember: (world, [guildId, userId]) => noteWorldChange(world, { kind: 'memberRemoved', guildId: guildId as string, userId: userId as string }),
+  createGuildChannel: (world, [, channel], channelId) =>
+    noteWorldChange(world, { kind: 'channelCreated', channelId: channelId as string }, (channel as Parameters<NativeWorld['createGuildChannel']>[1]).overwrites),
+  updateGuildChannel: (world, [channelId, changes]) =>
+    noteWorldChange(world, { kind: 'channelUpdated', channelId: channelId as string }, (changes as Parameters<NativeWorld['updateGuildChannel']>[1]).overwrites),
+  acceptChannelInvite: (world, [, userId], invite) =>
+    noteWorldChange(world, { kind: 'memberAdded', guildId: (invite as ReturnType<NativeWorld['acceptChannelInvite']>).guildId, userId: userId as string }),
+};
+
+/** After a harness call of the world's own that succeeded: its guild change, if it made one, told to the watchers. */
+export function noteWorldCall(world: NativeWorld, method: string, args: readonly unknown[], result: unknown): void {
+  RAW_GUILD_CALLS[method as keyof NativeWorld]?.(world, args, result);
+}

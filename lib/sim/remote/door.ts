@@ -31,6 +31,7 @@ import {
 } from '../../remote/protocol.js';
 import { clockOf, syncClock } from '../clock.js';
 import type { SideDoor } from '../http/server.js';
+import { noteWorldCall } from '../world-changes.js';
 import { SERVED_QUESTION, type ServedWorld } from '../world-source.js';
 
 /** The most arguments any method takes, with room to spare: a longer list is refused unread. */
@@ -187,7 +188,9 @@ class LinkConnection implements ForwardedEvents {
         });
       return null;
     }
-    return (this.#world[method as keyof NativeWorld] as (...a: unknown[]) => unknown)(...args);
+    const result = (this.#world[method as keyof NativeWorld] as (...a: unknown[]) => unknown)(...args);
+    noteWorldCall(this.#world, method, args, result);
+    return result;
   }
 }
 
