@@ -120,6 +120,7 @@ export type {
   LobbyMemberEvent,
   MessageDeletedEvent,
   ChannelType,
+  Channel,
   Guild,
   GuildChannel,
   LinkedLobby,

@@ -73,6 +73,9 @@ const RETURN_KINDS = {
   'lobby?': { ts: 'NativeLobby | null', cpp: 'std::optional<sdk::Lobby>', body: (call) => optional(call, 'LobbyToJs') },
   calls: { ts: 'NativeCall[]', cpp: 'std::vector<sdk::CallInfo>', body: (call) => ['std::vector<sdk::CallInfo> calls;', `if (client_) calls = ${call};`, 'return CallsToJs(info.Env(), calls);'] },
   'call?': { ts: 'NativeCall | null', cpp: 'std::optional<sdk::CallInfo>', body: (call) => optional(call, 'CallToJs') },
+  // A message from the client's cache (MessageToJs calls the message factory the JS side handed over).
+  'message?': { ts: 'NativeMessage | null', cpp: 'sdk::MessagePtr', body: (call) => optional(call, 'MessageToJs') },
+  'channel?': { ts: 'NativeChannel | null', cpp: 'std::optional<sdk::Channel>', body: (call) => optional(call, 'ChannelToJs') },
   'user?': { ts: 'NativeUser | null', cpp: 'std::optional<sdk::User>', body: (call) => optional(call, 'UserToJs') },
   users: { ts: 'NativeUser[]', cpp: 'std::vector<sdk::User>', body: (call) => ['std::vector<sdk::User> users;', `if (client_) users = ${call};`, 'return UsersToJs(info.Env(), users);'] },
   relationships: { ts: 'NativeRelationship[]', cpp: 'std::vector<sdk::Relationship>', body: (call) => ['std::vector<sdk::Relationship> found;', `if (client_) found = ${call};`, 'return RelationshipsToJs(info.Env(), found);'] },
@@ -355,7 +358,7 @@ function tablesCc({ enums, events, calls }) {
 
 function seamTs({ enums, events, calls, methods }) {
   let out = `/**\n * ${BANNER}\n *\n * The TypeScript side of the native seam: the vendor enums, the event kinds and their typed\n * decoder, the simulator's fault-injectable calls, and the NativeClient type.\n * @internal\n * @module\n */\n`;
-  out += "import type {\n  NativeActivity,\n  NativeActivityInvite,\n  NativeActivityJoin,\n  NativeAudioDevice,\n  NativeAudioDevicesChange,\n  NativeAuthorization,\n  NativeCall,\n  NativeCodeVerifier,\n  NativeCurrentUser,\n  NativeFailure,\n  NativeFeatures,\n  NativeGuild,\n  NativeGuildChannel,\n  NativeLobby,\n  NativeMessage,\n  NativeMetadata,\n  NativeRelationship,\n  NativeTokenExchange,\n  NativeUser,\n  NativeUserMessageSummary,\n  NativeVersion,\n  NativeVoiceSettings,\n} from '../seam/native-types.js';\n\n";
+  out += "import type {\n  NativeActivity,\n  NativeActivityInvite,\n  NativeActivityJoin,\n  NativeAudioDevice,\n  NativeAudioDevicesChange,\n  NativeAuthorization,\n  NativeCall,\n  NativeChannel,\n  NativeCodeVerifier,\n  NativeCurrentUser,\n  NativeFailure,\n  NativeFeatures,\n  NativeGuild,\n  NativeGuildChannel,\n  NativeLobby,\n  NativeMessage,\n  NativeMetadata,\n  NativeRelationship,\n  NativeTokenExchange,\n  NativeUser,\n  NativeUserMessageSummary,\n  NativeVersion,\n  NativeVoiceSettings,\n} from '../seam/native-types.js';\n\n";
   for (const e of enums) {
     out += `/** ${e.doc} */\nexport const ${e.name} = {\n`;
     for (const [name, value, doc] of e.values) out += `${doc ? `  /** ${doc} */\n` : ''}  ${name}: ${value},\n`;

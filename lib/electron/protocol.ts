@@ -48,6 +48,8 @@ export const BRIDGE_METHODS = [
   'deleteUserMessage',
   'getUserMessages',
   'getUserMessageSummaries',
+  'getMessage',
+  'getChannel',
   'startCall',
   'endCall',
   'endCalls',

@@ -8,10 +8,10 @@ import { toSnowflake, type Snowflake, type SnowflakeInput } from '../model/ids.j
 import { limits } from '../common/limits.js';
 import { MessageEvent as MessageEventValues } from '../generated/seam.js';
 import { registerEventHandlers } from '../addon/runtime.js';
-import type { Message, MessageDeletedEvent, Metadata, UserMessageSummary } from '../model/types.js';
+import { CHANNEL_TYPE_VALUES, type Channel, type ChannelType, type Message, type MessageDeletedEvent, type Metadata, type UserMessageSummary } from '../model/types.js';
 import { checkContent, checkMessageLimit, checkOptionalMetadata, checkOptions, checkUserMessageLimit } from '../common/validate.js';
 import { registerClientEvents } from '../client/event-names.js';
-import { defineClientMethods, emitterOf, operation } from '../client/feature.js';
+import { defineClientMethods, emitterOf, operation, requireClient } from '../client/feature.js';
 
 /** Options of {@link Client.sendLobbyMessage}. */
 export interface SendLobbyMessageOptions {
@@ -100,6 +100,30 @@ declare module '../client/client.js' {
     getUserMessages(userId: SnowflakeInput, options?: GetUserMessagesOptions): Promise<Message[]>;
     /** The user's direct-message conversations that hold a message, the most recently active first. */
     getUserMessageSummaries(): Promise<UserMessageSummary[]>;
+    /**
+     * A message by id from the client's own memory (`GetMessageHandle`), or null: no round trip.
+     * "The SDK keeps the 25 most recent messages in each channel in memory. Messages sent before
+     * the SDK was started cannot be accessed with this." The usual use is to read a message an
+     * event named by id. Holds the messages this client received (its own included) while running,
+     * in their latest version; a deleted message is gone. Null when closed.
+     * @throws TypeError / RangeError when `messageId` is not a snowflake.
+     * @example
+     * // A reply names the message it answers by id (in its metadata, say): show what it quoted.
+     * const quoted = client.getMessage(reply.metadata.replyTo)?.content ?? '(no longer held)';
+     */
+    getMessage(messageId: SnowflakeInput): Message | null;
+    /**
+     * The channel of a message (`GetChannelHandle`), by the message's `channelId`: a
+     * direct-message channel (its `recipients`), an ephemeral one, or a lobby (the vendor: "For
+     * convenience this API will also work with lobbies"). Read from the client's memory: a channel
+     * of a message it holds, or a lobby the user is a member of; otherwise null (also when closed).
+     * @throws TypeError / RangeError when `channelId` is not a snowflake.
+     * @example
+     * const message = client.getMessage(messageId);
+     * const channel = message && client.getChannel(message.channelId);
+     * if (channel?.type === 'Dm') console.log('a direct message between', channel.recipients.join(' and '));
+     */
+    getChannel(channelId: SnowflakeInput): Channel | null;
   }
 }
 
@@ -165,6 +189,26 @@ defineClientMethods({
     );
   },
 });
+
+defineClientMethods({
+  getMessage(messageId: SnowflakeInput): Message | null {
+    const state = requireClient(this, 'getMessage');
+    const id = toSnowflake(messageId, 'messageId');
+    return state.closed ? null : state.native.getMessage(id);
+  },
+
+  getChannel(channelId: SnowflakeInput): Channel | null {
+    const state = requireClient(this, 'getChannel');
+    const id = toSnowflake(channelId, 'channelId');
+    const channel = state.closed ? null : state.native.getChannel(id);
+    if (channel === null) return null;
+    return { ...channel, type: CHANNEL_TYPE_NAMES.get(channel.type) ?? 'Dm', recipients: [...channel.recipients] };
+  },
+});
+
+const CHANNEL_TYPE_NAMES = new Map<number, ChannelType>(
+  Object.entries(CHANNEL_TYPE_VALUES).map(([name, value]) => [value, name as ChannelType]),
+);
 
 /** The event each native MessageEvent value is emitted as. */
 const MESSAGE_EVENTS: Readonly<Record<number, 'messageCreated' | 'messageUpdated'>> = {

@@ -216,6 +216,17 @@ export interface NativeLinkedLobby {
   lobbyId: string;
 }
 
+/** The channel of a message (`ChannelHandle`): a lobby or a direct-message channel. */
+export interface NativeChannel {
+  id: string;
+  /** Empty for lobbies and direct messages ("generally only channels in servers have names"). */
+  name: string;
+  /** The vendor's ChannelType value. */
+  type: number;
+  /** For a direct-message channel its two members; empty for a lobby. */
+  recipients: string[];
+}
+
 /** A direct-message conversation (`UserMessageSummary`). */
 export interface NativeUserMessageSummary {
   userId: string;

@@ -3,7 +3,7 @@ import type { NativeClient } from './seam.js';
 import type { NativeWorld } from './world.js';
 
 /** The remote protocol both ends state: the wire's version and the seam descriptions' digest. */
-export const REMOTE_PROTOCOL = '1.a12d1cc72cb2';
+export const REMOTE_PROTOCOL = '1.bbdb1746e51d';
 
 /** How each NativeClient method crosses: `sync` waits for its answer, `async` is answered by its Result event. */
 export const REMOTE_CLIENT_METHODS: Readonly<Record<keyof NativeClient, 'sync' | 'async'>> = {
@@ -32,6 +32,8 @@ export const REMOTE_CLIENT_METHODS: Readonly<Record<keyof NativeClient, 'sync' |
   deleteUserMessage: 'async',
   getUserMessages: 'async',
   getUserMessageSummaries: 'async',
+  getMessage: 'sync',
+  getChannel: 'sync',
   startCall: 'sync',
   endCall: 'async',
   endCalls: 'async',

@@ -14,6 +14,7 @@ import type {
   NativeAudioDevicesChange,
   NativeAuthorization,
   NativeCall,
+  NativeChannel,
   NativeCodeVerifier,
   NativeCurrentUser,
   NativeFailure,
@@ -789,6 +790,10 @@ export interface NativeClient {
   getUserMessages(requestId: number, recipientId: string, limit: number): void;
   /** Result value: the summaries. */
   getUserMessageSummaries(requestId: number): void;
+  /** The message from the client's cache (the 25 most recent of each channel it saw since it started), or none. */
+  getMessage(messageId: string): NativeMessage | null;
+  /** The channel of a message the client holds, or a lobby it is a member of; or none. */
+  getChannel(channelId: string): NativeChannel | null;
   /** Synchronous start; the failure (not ready, already in the call), or null: progress follows as CallStatus events. */
   startCall(lobbyId: string): NativeFailure | null;
   endCall(requestId: number, lobbyId: string): void;
@@ -975,6 +980,8 @@ export interface NativeMethodKinds {
   deleteUserMessage: { feature: 'messages'; args: ['snowflake', 'snowflake'] };
   getUserMessages: { feature: 'messages'; args: ['snowflake', 'limit'] };
   getUserMessageSummaries: { feature: 'messages'; args: [] };
+  getMessage: { feature: 'messages'; args: ['snowflake'] };
+  getChannel: { feature: 'messages'; args: ['snowflake'] };
   startCall: { feature: 'voice'; args: ['snowflake'] };
   endCall: { feature: 'voice'; args: ['snowflake'] };
   endCalls: { feature: 'voice'; args: [] };

@@ -40,6 +40,8 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MethodTable()
       InstanceMethod<&ClientWrap::DeleteUserMessage>("deleteUserMessage"),
       InstanceMethod<&ClientWrap::GetUserMessages>("getUserMessages"),
       InstanceMethod<&ClientWrap::GetUserMessageSummaries>("getUserMessageSummaries"),
+      InstanceMethod<&ClientWrap::GetMessage>("getMessage"),
+      InstanceMethod<&ClientWrap::GetChannel>("getChannel"),
       InstanceMethod<&ClientWrap::StartCall>("startCall"),
       InstanceMethod<&ClientWrap::EndCall>("endCall"),
       InstanceMethod<&ClientWrap::EndCalls>("endCalls"),
@@ -244,6 +246,22 @@ Napi::Value ClientWrap::GetUserMessageSummaries(const Napi::CallbackInfo& info) 
   const uint32_t requestId = Uint32Arg(info, 0, "requestId");
   Live(info).Messages().GetUserMessageSummaries(SettleRequest<std::vector<sdk::UserMessageSummary>>(requestId));
   return info.Env().Undefined();
+}
+
+// The message from the client's cache (the 25 most recent of each channel it saw since it started), or none.
+Napi::Value ClientWrap::GetMessage(const Napi::CallbackInfo& info) {
+  const sdk::Snowflake messageId = SnowflakeFromJs(ArgOrUndefined(info, 0), "messageId");
+  if (!client_) return info.Env().Null();
+  auto value = client_->Messages().GetMessageHandle(messageId);
+  return value ? Napi::Value(MessageToJs(info.Env(), *value)) : info.Env().Null();
+}
+
+// The channel of a message the client holds, or a lobby it is a member of; or none.
+Napi::Value ClientWrap::GetChannel(const Napi::CallbackInfo& info) {
+  const sdk::Snowflake channelId = SnowflakeFromJs(ArgOrUndefined(info, 0), "channelId");
+  if (!client_) return info.Env().Null();
+  auto value = client_->Messages().GetChannelHandle(channelId);
+  return value ? Napi::Value(ChannelToJs(info.Env(), *value)) : info.Env().Null();
 }
 
 Napi::Value ClientWrap::GetCall(const Napi::CallbackInfo& info) {

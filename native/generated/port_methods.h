@@ -19,6 +19,8 @@
 // SendUserMessage: Result value: the message id.
 // GetUserMessages: Result value: the messages, newest first. `limit` 0: the most.
 // GetUserMessageSummaries: Result value: the summaries.
+// GetMessageHandle: The message from the client's cache (the 25 most recent of each channel it saw since it started), or none.
+// GetChannelHandle: The channel of a message the client holds, or a lobby it is a member of; or none.
 #define SDK_MESSAGES_SEAM_METHODS(X) \
   X(void, SendLobbyMessage, (sdk::Snowflake lobbyId, std::string content, sdk::Metadata metadata, sdk::ValueCallback<sdk::Snowflake> done), ) \
   X(void, GetLobbyMessages, (sdk::Snowflake lobbyId, int32_t limit, sdk::ValueCallback<std::vector<sdk::MessagePtr>> done), ) \
@@ -26,7 +28,9 @@
   X(void, EditUserMessage, (sdk::Snowflake recipientId, sdk::Snowflake messageId, std::string content, ResultCallback done), ) \
   X(void, DeleteUserMessage, (sdk::Snowflake recipientId, sdk::Snowflake messageId, ResultCallback done), ) \
   X(void, GetUserMessages, (sdk::Snowflake recipientId, int32_t limit, sdk::ValueCallback<std::vector<sdk::MessagePtr>> done), ) \
-  X(void, GetUserMessageSummaries, (sdk::ValueCallback<std::vector<sdk::UserMessageSummary>> done), )
+  X(void, GetUserMessageSummaries, (sdk::ValueCallback<std::vector<sdk::UserMessageSummary>> done), ) \
+  X(sdk::MessagePtr, GetMessageHandle, (sdk::Snowflake messageId), const) \
+  X(std::optional<sdk::Channel>, GetChannelHandle, (sdk::Snowflake channelId), const)
 
 // GetCalls: Every call this client is in, ordered by lobby id (Client::GetCalls).
 // SetSelfMute: False when there is no call in that lobby (or the client is closed).

@@ -297,6 +297,15 @@ sdk::Activity ToActivity(const discordpp::Activity& activity) {
   return out;
 }
 
+sdk::Channel ToChannel(const discordpp::ChannelHandle& channel) {
+  sdk::Channel out;
+  out.id = channel.Id();
+  out.name = std::string(channel.Name());
+  out.type = static_cast<sdk::ChannelType>(static_cast<int32_t>(channel.Type()));
+  for (uint64_t recipient : channel.Recipients()) out.recipients.push_back(recipient);
+  return out;
+}
+
 sdk::GuildChannel ToGuildChannel(const discordpp::GuildChannel& channel, [[maybe_unused]] int32_t index) {
   sdk::GuildChannel out;
   out.id = channel.Id();

@@ -1,6 +1,7 @@
 // Messages (sdk/messages_api.h): lobby messages, and direct messages (SendUserMessageWithMetadata,
 // EditUserMessage, DeleteUserMessage, GetUserMessagesWithLimit (the library serves it from its own
-// cache when it can), GetUserMessageSummaries), and the message events the library reports.
+// cache when it can), GetUserMessageSummaries), the library's cache (GetMessageHandle,
+// GetChannelHandle), and the message events the library reports.
 #include <utility>
 
 #include "vendor/translate.h"
@@ -68,6 +69,19 @@ void VendorClient::GetUserMessageSummaries(UserMessageSummariesCallback done) {
         for (const auto& summary : summaries) out.push_back(sdk::UserMessageSummary{summary.UserId(), summary.LastMessageId()});
         settle(ToResult(result), std::move(out));
       });
+}
+
+sdk::MessagePtr VendorClient::GetMessageHandle(sdk::Snowflake messageId) const {
+  if (!client_) return nullptr;
+  auto handle = client_->GetMessageHandle(messageId);
+  return handle ? ToMessage(*handle) : nullptr;
+}
+
+std::optional<sdk::Channel> VendorClient::GetChannelHandle(sdk::Snowflake channelId) const {
+  if (!client_) return std::nullopt;
+  auto handle = client_->GetChannelHandle(channelId);
+  if (!handle) return std::nullopt;
+  return ToChannel(*handle);
 }
 
 void VendorClient::SetMessageDeletedCallback(MessageDeletedCallback cb) { onMessageDeleted_ = std::move(cb); }

@@ -199,6 +199,7 @@ void SimClient::OnMessageEvent(sdk::MessageEvent event, sdk::MessagePtr message)
   Post([this, event, message = std::move(message)]() mutable {
     if (status_.load() != sdk::Status::Ready) return;
     if (message->recipientId != 0) CacheUserMessage(event, message);
+    RememberMessage(event, message);
     if (const MessageEventCallback* cb = messageCallback_.Get()) {
       Deliver([cb, event, message = std::move(message)]() mutable { (*cb)(event, std::move(message)); });
     }

@@ -193,6 +193,22 @@ class SimClient final : public sdk::Client,
   std::map<sdk::Snowflake, std::vector<sdk::MessagePtr>> userMessageCache_;
   uint64_t userMessageCacheAttempt_ = 0;  // the connect attempt the cache belongs to
 
+  // The messages GetMessageHandle reads (sim_client_messages.cc): the kMessagesPerChannel newest
+  // of each channel this client was told of while running ("The SDK keeps the 25 most recent
+  // messages in each channel in memory. Messages sent before the SDK was started cannot be accessed
+  // with this"), oldest first, and the channel each was sent in (GetChannelHandle). Written by
+  // the service thread as the message events arrive, read by the JS thread: under handlesMutex_.
+  static constexpr size_t kMessagesPerChannel = 25;
+  struct HeldChannel {
+    sdk::Channel channel;
+    std::vector<sdk::MessagePtr> messages;
+  };
+  void RememberMessage(sdk::MessageEvent event, const sdk::MessagePtr& message);
+  void ForgetMessage(sdk::Snowflake messageId, sdk::Snowflake channelId);
+  mutable std::mutex handlesMutex_;
+  std::map<sdk::Snowflake, HeldChannel> heldChannels_;       // by channel id
+  std::map<sdk::Snowflake, sdk::Snowflake> heldMessages_;    // message id -> channel id
+
   std::shared_ptr<World> world_;
   sdk::CallbackQueue& queue_;
   const sdk::ClientOptions options_;
