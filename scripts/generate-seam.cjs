@@ -124,6 +124,7 @@ const RESULT_KINDS = {
   currentUser: { cpp: 'sdk::CurrentUser', ts: 'NativeCurrentUser', toJs: 'CurrentUserToJs' },
   audioDevices: { cpp: 'std::vector<sdk::AudioDevice>', ts: 'readonly NativeAudioDevice[]', toJs: 'AudioDevicesToJs' },
   audioDevice: { cpp: 'sdk::AudioDevice', ts: 'NativeAudioDevice | null', toJs: 'AudioDeviceToJs' },
+  users: { cpp: 'std::vector<sdk::User>', ts: 'readonly NativeUser[]', toJs: 'UsersToJs' },
 };
 
 // Event fields: small ones ride in the batch's int32 slots, the rest in the payload slot (`toJs`:

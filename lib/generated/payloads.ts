@@ -415,6 +415,14 @@ export interface NativeChatClient {
   running: boolean;
   rpcConnected: boolean;
   voiceSettings: NativeVoiceSettings;
+  /** Whether a game of the user says it shows chat now (SetShowingChat). */
+  showingChat: boolean;
+  /** The messages games opened in it, oldest first. */
+  openedMessages: string[];
+  /** How often games opened its Connected Games settings. */
+  connectedGamesSettingsOpened: number;
+  /** The Discord account it is signed into; null when signed out. */
+  signedInAs: string | null;
 }
 
 /** A sign-in request the user's chat client shows for consent. */

@@ -3,7 +3,7 @@ import type { NativeClient } from './seam.js';
 import type { NativeWorld } from './world.js';
 
 /** The remote protocol both ends state: the wire's version and the seam descriptions' digest. */
-export const REMOTE_PROTOCOL = '1.bbdb1746e51d';
+export const REMOTE_PROTOCOL = '1.28476c01aecd';
 
 /** How each NativeClient method crosses: `sync` waits for its answer, `async` is answered by its Result event. */
 export const REMOTE_CLIENT_METHODS: Readonly<Record<keyof NativeClient, 'sync' | 'async'>> = {
@@ -34,6 +34,11 @@ export const REMOTE_CLIENT_METHODS: Readonly<Record<keyof NativeClient, 'sync' |
   getUserMessageSummaries: 'async',
   getMessage: 'sync',
   getChannel: 'sync',
+  canOpenMessageInDiscord: 'sync',
+  openMessageInDiscord: 'async',
+  setShowingChat: 'sync',
+  openConnectedGamesSettingsInDiscord: 'async',
+  getDiscordClientConnectedUser: 'async',
   startCall: 'sync',
   endCall: 'async',
   endCalls: 'async',
@@ -162,6 +167,7 @@ export const REMOTE_WORLD_METHODS: Readonly<Record<keyof NativeWorld, 'sync' | '
   getChatClient: 'sync',
   setChatClientRunning: 'sync',
   setChatClientRpcConnected: 'sync',
+  setChatClientAccount: 'sync',
   setChatClientVoiceSettings: 'sync',
   getMachineAudio: 'sync',
   plugAudioDevice: 'sync',

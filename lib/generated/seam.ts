@@ -416,7 +416,8 @@ export type NativePayload =
   | NativeTokenExchange
   | NativeCurrentUser
   | readonly NativeAudioDevice[]
-  | NativeAudioDevice | null;
+  | NativeAudioDevice | null
+  | readonly NativeUser[];
 
 /** Receives one batch: event i is `ints[i * EVENT_INTS ... + EVENT_INTS]` plus argument i + 1 (one argument per event). */
 export type NativeDispatcher = (ints: Int32Array, ...payloads: NativePayload[]) => void;
@@ -632,7 +633,13 @@ export type SimulatedCall =
   | 'unmergeIntoProvisionalAccount'
   | 'exchangeChildToken'
   | 'getTokenFromDevice'
-  | 'getTokenFromDeviceProvisionalMerge';
+  | 'getTokenFromDeviceProvisionalMerge'
+  /** OpenMessageInDiscord: the chat client opens the message. */
+  | 'openMessageInDiscord'
+  /** OpenConnectedGamesSettingsInDiscord. */
+  | 'openConnectedGamesSettingsInDiscord'
+  /** GetDiscordClientConnectedUser: the account the chat client is signed into. */
+  | 'getDiscordClientConnectedUser';
 
 /** The native CallKind of each call. */
 export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
@@ -686,6 +693,9 @@ export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
   exchangeChildToken: 47,
   getTokenFromDevice: 48,
   getTokenFromDeviceProvisionalMerge: 49,
+  openMessageInDiscord: 50,
+  openConnectedGamesSettingsInDiscord: 51,
+  getDiscordClientConnectedUser: 52,
 };
 
 /** What the Result event of each asynchronous NativeClient method carries on success. */
@@ -702,6 +712,9 @@ export interface NativeResults {
   deleteUserMessage: undefined;
   getUserMessages: readonly NativeMessage[];
   getUserMessageSummaries: readonly NativeUserMessageSummary[];
+  openMessageInDiscord: string;
+  openConnectedGamesSettingsInDiscord: undefined;
+  getDiscordClientConnectedUser: readonly NativeUser[];
   endCall: undefined;
   endCalls: undefined;
   getVoiceSettings: NativeVoiceSettings;
@@ -794,6 +807,16 @@ export interface NativeClient {
   getMessage(messageId: string): NativeMessage | null;
   /** The channel of a message the client holds, or a lobby it is a member of; or none. */
   getChannel(channelId: string): NativeChannel | null;
+  /** Whether a message the client holds can be viewed in Discord (false when closed). */
+  canOpenMessageInDiscord(messageId: string): boolean;
+  /** Result value: 'opened', or 'provisionalUserMergeRequired' (the SDK's provisionalUserMergeRequiredCallback: nothing opened). */
+  openMessageInDiscord(requestId: number, messageId: string): void;
+  /** Whether the game shows chat now: the Discord app keeps its notifications of it quiet meanwhile. */
+  setShowingChat(showingChat: boolean): void;
+  /** Opens the Connected Games settings in the Discord app (who may message the user from games). */
+  openConnectedGamesSettingsInDiscord(requestId: number): void;
+  /** Result value: the user the Discord app on this machine is signed into, as a list of none or one. */
+  getDiscordClientConnectedUser(requestId: number, applicationId: string): void;
   /** Synchronous start; the failure (not ready, already in the call), or null: progress follows as CallStatus events. */
   startCall(lobbyId: string): NativeFailure | null;
   endCall(requestId: number, lobbyId: string): void;
@@ -982,6 +1005,11 @@ export interface NativeMethodKinds {
   getUserMessageSummaries: { feature: 'messages'; args: [] };
   getMessage: { feature: 'messages'; args: ['snowflake'] };
   getChannel: { feature: 'messages'; args: ['snowflake'] };
+  canOpenMessageInDiscord: { feature: 'messages'; args: ['snowflake'] };
+  openMessageInDiscord: { feature: 'messages'; args: ['snowflake'] };
+  setShowingChat: { feature: 'messages'; args: ['bool'] };
+  openConnectedGamesSettingsInDiscord: { feature: 'messages'; args: [] };
+  getDiscordClientConnectedUser: { feature: 'presence'; args: ['snowflake'] };
   startCall: { feature: 'voice'; args: ['snowflake'] };
   endCall: { feature: 'voice'; args: ['snowflake'] };
   endCalls: { feature: 'voice'; args: [] };

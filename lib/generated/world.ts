@@ -82,6 +82,8 @@ export interface NativeWorld {
   getChatClient(userId: string): NativeChatClient;
   setChatClientRunning(userId: string, running: boolean): void;
   setChatClientRpcConnected(userId: string, connected: boolean): void;
+  /** Signs the user's chat client into another Discord account ('0': signs it out). Unknown or provisional account: RangeError. */
+  setChatClientAccount(userId: string, accountId: string): void;
   setChatClientVoiceSettings(userId: string, settings: NativeVoiceSettings): void;
   getMachineAudio(userId: string): NativeMachineAudio;
   plugAudioDevice(userId: string, input: boolean, device: { id: string; name: string }, makeDefault: boolean): void;

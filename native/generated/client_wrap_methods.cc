@@ -42,6 +42,11 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MethodTable()
       InstanceMethod<&ClientWrap::GetUserMessageSummaries>("getUserMessageSummaries"),
       InstanceMethod<&ClientWrap::GetMessage>("getMessage"),
       InstanceMethod<&ClientWrap::GetChannel>("getChannel"),
+      InstanceMethod<&ClientWrap::CanOpenMessageInDiscord>("canOpenMessageInDiscord"),
+      InstanceMethod<&ClientWrap::OpenMessageInDiscord>("openMessageInDiscord"),
+      InstanceMethod<&ClientWrap::SetShowingChat>("setShowingChat"),
+      InstanceMethod<&ClientWrap::OpenConnectedGamesSettingsInDiscord>("openConnectedGamesSettingsInDiscord"),
+      InstanceMethod<&ClientWrap::GetDiscordClientConnectedUser>("getDiscordClientConnectedUser"),
       InstanceMethod<&ClientWrap::StartCall>("startCall"),
       InstanceMethod<&ClientWrap::EndCall>("endCall"),
       InstanceMethod<&ClientWrap::EndCalls>("endCalls"),
@@ -262,6 +267,42 @@ Napi::Value ClientWrap::GetChannel(const Napi::CallbackInfo& info) {
   if (!client_) return info.Env().Null();
   auto value = client_->Messages().GetChannelHandle(channelId);
   return value ? Napi::Value(ChannelToJs(info.Env(), *value)) : info.Env().Null();
+}
+
+// Whether a message the client holds can be viewed in Discord (false when closed).
+Napi::Value ClientWrap::CanOpenMessageInDiscord(const Napi::CallbackInfo& info) {
+  const sdk::Snowflake messageId = SnowflakeFromJs(ArgOrUndefined(info, 0), "messageId");
+  return Napi::Boolean::New(info.Env(), client_ && client_->Messages().CanOpenMessageInDiscord(messageId));
+}
+
+// Result value: 'opened', or 'provisionalUserMergeRequired' (the SDK's provisionalUserMergeRequiredCallback: nothing opened).
+Napi::Value ClientWrap::OpenMessageInDiscord(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  const sdk::Snowflake messageId = SnowflakeFromJs(ArgOrUndefined(info, 1), "messageId");
+  Live(info).Messages().OpenMessageInDiscord(messageId, SettleRequest<std::string>(requestId));
+  return info.Env().Undefined();
+}
+
+// Whether the game shows chat now: the Discord app keeps its notifications of it quiet meanwhile.
+Napi::Value ClientWrap::SetShowingChat(const Napi::CallbackInfo& info) {
+  const bool showingChat = BoolArg(info, 0, "showingChat");
+  if (client_) client_->Messages().SetShowingChat(showingChat);
+  return info.Env().Undefined();
+}
+
+// Opens the Connected Games settings in the Discord app (who may message the user from games).
+Napi::Value ClientWrap::OpenConnectedGamesSettingsInDiscord(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  Live(info).Messages().OpenConnectedGamesSettingsInDiscord(SettleRequest<>(requestId));
+  return info.Env().Undefined();
+}
+
+// Result value: the user the Discord app on this machine is signed into, as a list of none or one.
+Napi::Value ClientWrap::GetDiscordClientConnectedUser(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  const sdk::Snowflake applicationId = SnowflakeFromJs(ArgOrUndefined(info, 1), "applicationId");
+  Live(info).Presence().GetDiscordClientConnectedUser(applicationId, SettleRequest<std::vector<sdk::User>>(requestId));
+  return info.Env().Undefined();
 }
 
 Napi::Value ClientWrap::GetCall(const Napi::CallbackInfo& info) {

@@ -121,6 +121,10 @@ Napi::Object ChatClientToJs(Napi::Env env, const sim::ChatClient& in) {
   out.Set("running", in.running);
   out.Set("rpcConnected", in.rpcConnected);
   out.Set("voiceSettings", VoiceSettingsToJs(env, in.voiceSettings));
+  out.Set("showingChat", !in.showingChat.empty());
+  out.Set("openedMessages", SnowflakesToJs(env, in.openedMessages));
+  out.Set("connectedGamesSettingsOpened", in.connectedGamesSettingsOpened);
+  out.Set("signedInAs", in.signedInAs == 0 ? env.Null() : Napi::Value(SnowflakeToJs(env, in.signedInAs)));
   return out;
 }
 

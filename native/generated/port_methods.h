@@ -21,6 +21,10 @@
 // GetUserMessageSummaries: Result value: the summaries.
 // GetMessageHandle: The message from the client's cache (the 25 most recent of each channel it saw since it started), or none.
 // GetChannelHandle: The channel of a message the client holds, or a lobby it is a member of; or none.
+// CanOpenMessageInDiscord: Whether a message the client holds can be viewed in Discord (false when closed).
+// OpenMessageInDiscord: Result value: 'opened', or 'provisionalUserMergeRequired' (the SDK's provisionalUserMergeRequiredCallback: nothing opened).
+// SetShowingChat: Whether the game shows chat now: the Discord app keeps its notifications of it quiet meanwhile.
+// OpenConnectedGamesSettingsInDiscord: Opens the Connected Games settings in the Discord app (who may message the user from games).
 #define SDK_MESSAGES_SEAM_METHODS(X) \
   X(void, SendLobbyMessage, (sdk::Snowflake lobbyId, std::string content, sdk::Metadata metadata, sdk::ValueCallback<sdk::Snowflake> done), ) \
   X(void, GetLobbyMessages, (sdk::Snowflake lobbyId, int32_t limit, sdk::ValueCallback<std::vector<sdk::MessagePtr>> done), ) \
@@ -30,7 +34,22 @@
   X(void, GetUserMessages, (sdk::Snowflake recipientId, int32_t limit, sdk::ValueCallback<std::vector<sdk::MessagePtr>> done), ) \
   X(void, GetUserMessageSummaries, (sdk::ValueCallback<std::vector<sdk::UserMessageSummary>> done), ) \
   X(sdk::MessagePtr, GetMessageHandle, (sdk::Snowflake messageId), const) \
-  X(std::optional<sdk::Channel>, GetChannelHandle, (sdk::Snowflake channelId), const)
+  X(std::optional<sdk::Channel>, GetChannelHandle, (sdk::Snowflake channelId), const) \
+  X(bool, CanOpenMessageInDiscord, (sdk::Snowflake messageId), ) \
+  X(void, OpenMessageInDiscord, (sdk::Snowflake messageId, sdk::ValueCallback<std::string> done), ) \
+  X(void, SetShowingChat, (bool showingChat), ) \
+  X(void, OpenConnectedGamesSettingsInDiscord, (ResultCallback done), )
+
+// GetDiscordClientConnectedUser: Result value: the user the Discord app on this machine is signed into, as a list of none or one.
+// ClearRichPresence: Fire and forget (the vendor's ClearRichPresence reports nothing).
+// SetOnlineStatus: Only Online, Idle, Dnd and Invisible can be set (ValidationError otherwise).
+// GetUser: A user this client knows (cache only), or null.
+#define SDK_PRESENCE_SEAM_METHODS(X) \
+  X(void, GetDiscordClientConnectedUser, (sdk::Snowflake applicationId, sdk::ValueCallback<std::vector<sdk::User>> done), ) \
+  X(void, UpdateRichPresence, (sdk::Activity activity, ResultCallback done), ) \
+  X(void, ClearRichPresence, (), ) \
+  X(void, SetOnlineStatus, (sdk::StatusType status, ResultCallback done), ) \
+  X(std::optional<sdk::User>, GetUser, (sdk::Snowflake userId), const)
 
 // GetCalls: Every call this client is in, ordered by lobby id (Client::GetCalls).
 // SetSelfMute: False when there is no call in that lobby (or the client is closed).
@@ -91,15 +110,6 @@
 #define SDK_GUILDS_SEAM_METHODS(X) \
   X(void, GetUserGuilds, (sdk::ValueCallback<std::vector<sdk::GuildMinimal>> done), ) \
   X(void, GetGuildChannels, (sdk::Snowflake guildId, sdk::ValueCallback<std::vector<sdk::GuildChannel>> done), )
-
-// ClearRichPresence: Fire and forget (the vendor's ClearRichPresence reports nothing).
-// SetOnlineStatus: Only Online, Idle, Dnd and Invisible can be set (ValidationError otherwise).
-// GetUser: A user this client knows (cache only), or null.
-#define SDK_PRESENCE_SEAM_METHODS(X) \
-  X(void, UpdateRichPresence, (sdk::Activity activity, ResultCallback done), ) \
-  X(void, ClearRichPresence, (), ) \
-  X(void, SetOnlineStatus, (sdk::StatusType status, ResultCallback done), ) \
-  X(std::optional<sdk::User>, GetUser, (sdk::Snowflake userId), const)
 
 // GetRelationships: Every relationship (cache only).
 // GetRelationshipsByGroup: The friends of one group, in the group's order (cache only).

@@ -328,6 +328,9 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
   calls.Set(sim::CallKindJsName(sim::CallKind::ExchangeChildToken), static_cast<int32_t>(sim::CallKind::ExchangeChildToken));
   calls.Set(sim::CallKindJsName(sim::CallKind::GetTokenFromDevice), static_cast<int32_t>(sim::CallKind::GetTokenFromDevice));
   calls.Set(sim::CallKindJsName(sim::CallKind::GetTokenFromDeviceProvisionalMerge), static_cast<int32_t>(sim::CallKind::GetTokenFromDeviceProvisionalMerge));
+  calls.Set(sim::CallKindJsName(sim::CallKind::OpenMessageInDiscord), static_cast<int32_t>(sim::CallKind::OpenMessageInDiscord));
+  calls.Set(sim::CallKindJsName(sim::CallKind::OpenConnectedGamesSettingsInDiscord), static_cast<int32_t>(sim::CallKind::OpenConnectedGamesSettingsInDiscord));
+  calls.Set(sim::CallKindJsName(sim::CallKind::GetDiscordClientConnectedUser), static_cast<int32_t>(sim::CallKind::GetDiscordClientConnectedUser));
   tables.Set("calls", calls);
   tables.Set("eventInts", static_cast<int32_t>(kJsEventInts));
   tables.Set("payloads", PayloadTablesToJs(env));

@@ -66,6 +66,14 @@ Napi::Value WorldWrap::SetChatClientRpcConnected(const Napi::CallbackInfo& info)
   return env.Undefined();
 }
 
+Napi::Value WorldWrap::SetChatClientAccount(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const sdk::Snowflake user = SnowflakeFromJs(ArgOrUndefined(info, 0), "userId");
+  const sdk::Snowflake account = SnowflakeFromJs(ArgOrUndefined(info, 1), "accountId");
+  Guarded(env, [&] { world().SetChatClientAccount(user, account); });
+  return env.Undefined();
+}
+
 Napi::Value WorldWrap::SetChatClientVoiceSettings(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   const sdk::Snowflake user = SnowflakeFromJs(ArgOrUndefined(info, 0), "userId");

@@ -296,6 +296,7 @@ void SimClient::Identify(uint64_t attempt, const std::optional<sdk::Result>& fai
   status_.store(sdk::Status::Ready);
   world_->SessionReady(this, app, user.id);
   RecordLaunchCommands(user.id);
+  TellShowingChat();
   SetStatus(sdk::Status::Ready);
   WatchTokenExpiry(attempt, token);
 }

@@ -205,6 +205,10 @@ class SimClient final : public sdk::Client,
   };
   void RememberMessage(sdk::MessageEvent event, const sdk::MessagePtr& message);
   void ForgetMessage(sdk::Snowflake messageId, sdk::Snowflake channelId);
+  // Whether the game shows chat now (SetShowingChat), told to the user's chat client at each change
+  // and when the client becomes ready (service thread).
+  std::atomic<bool> showingChat_{false};
+  void TellShowingChat();
   mutable std::mutex handlesMutex_;
   std::map<sdk::Snowflake, HeldChannel> heldChannels_;       // by channel id
   std::map<sdk::Snowflake, sdk::Snowflake> heldMessages_;    // message id -> channel id

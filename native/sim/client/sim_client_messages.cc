@@ -167,6 +167,50 @@ std::optional<sdk::Channel> SimClient::GetChannelHandle(sdk::Snowflake channelId
   return channel;
 }
 
+bool SimClient::CanOpenMessageInDiscord(sdk::Snowflake messageId) {
+  // The SDK checks its own copy of the message (GetMessageHandle's).
+  sdk::MessagePtr message = GetMessageHandle(messageId);
+  sdk::Snowflake app = 0, user = 0;
+  sdk::Result failure;
+  if (!message || !SignedIn(&app, &user, &failure)) return false;
+  return world_->CanOpenMessageInDiscord(app, user, *message);
+}
+
+void SimClient::OpenMessageInDiscord(sdk::Snowflake messageId, sdk::ValueCallback<std::string> done) {
+  const uint64_t op = BeginValueOperation(done);
+  Call(CallKind::OpenMessageInDiscord, op, [this, op, done, messageId](sdk::Snowflake app, sdk::Snowflake user) {
+    sdk::MessagePtr message = GetMessageHandle(messageId);
+    if (!message) {
+      return CompleteOperation(op, sdk::Result::Failure(sdk::ErrorType::ValidationError,
+                                                        "message " + std::to_string(messageId) + " is not held by this client (GetMessageHandle)"));
+    }
+    bool mergeRequired = false;
+    sdk::Result result = world_->OpenMessageInDiscord(app, user, *message, &mergeRequired);
+    if (!result.ok()) return CompleteOperation(op, std::move(result));
+    FinishOperation(op, [done, mergeRequired] {
+      done(sdk::Result::Success(), mergeRequired ? "provisionalUserMergeRequired" : "opened");
+    });
+  });
+}
+
+void SimClient::OpenConnectedGamesSettingsInDiscord(ResultCallback done) {
+  const uint64_t op = BeginOperation(std::move(done));
+  Call(CallKind::OpenConnectedGamesSettingsInDiscord, op, [this, op](sdk::Snowflake, sdk::Snowflake user) {
+    CompleteOperation(op, world_->OpenConnectedGamesSettingsInDiscord(user));
+  });
+}
+
+void SimClient::SetShowingChat(bool showingChat) {
+  showingChat_.store(showingChat);
+  Post([this] { TellShowingChat(); });
+}
+
+void SimClient::TellShowingChat() {
+  // Service thread: at each change, and when the client is ready (the machine is the user's).
+  const sdk::Snowflake user = sessionUserId_.load();
+  if (status_.load() == sdk::Status::Ready && user != 0) world_->SetShowingChat(this, user, showingChat_.load());
+}
+
 void SimClient::RememberMessage(sdk::MessageEvent event, const sdk::MessagePtr& message) {
   std::lock_guard<std::mutex> lock(handlesMutex_);
   auto [at, added] = heldChannels_.try_emplace(message->channelId);

@@ -220,6 +220,7 @@ class World {
 #include "sim/service/world_lobbies.h"
 #include "sim/service/world_messages.h"
 #include "sim/service/world_voice.h"
+#include "sim/service/world_discord_app.h"
 #include "sim/service/world_guilds.h"
 #include "sim/service/world_presence.h"
 #include "sim/service/world_relationships.h"

@@ -57,7 +57,9 @@ std::vector<sdk::VoiceState> World::CallParticipants(sdk::Snowflake lobbyId) con
 
 ChatClient World::ChatClientOf(sdk::Snowflake user) const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return chatClients_.Of(user);
+  ChatClient client = chatClients_.Of(user);
+  client.signedInAs = ChatClientAccountLocked(user, client);
+  return client;
 }
 
 void World::SetChatClientRunning(sdk::Snowflake user, bool running) {
