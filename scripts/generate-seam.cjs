@@ -59,6 +59,7 @@ const ARG_KINDS = {
   // Voice controls: volumes and dB thresholds (a float, finite and in float range), a delay in ms.
   float: { ts: 'number', cpp: 'float', read: (n, i) => `const float ${n} = FloatArg(info, ${i}, "${n}");`, forward: (n) => n },
   uint: { ts: 'number', cpp: 'uint32_t', read: (n, i) => `const uint32_t ${n} = Uint32Arg(info, ${i}, "${n}");`, forward: (n) => n },
+  int: { ts: 'number', cpp: 'int32_t', read: (n, i) => `const int32_t ${n} = Int32Arg(info, ${i}, "${n}");`, forward: (n) => n },
 };
 
 // What a synchronous method returns: its TypeScript type and, for generated glue, the body that

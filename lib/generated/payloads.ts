@@ -410,6 +410,20 @@ export interface NativeMachineAudio {
   inputLevel: number;
 }
 
+/** What a game set on one ready SDK client for its machine-side work, as the simulator recorded it. */
+export interface NativeSdkSettings {
+  applicationId: string;
+  aecDump: boolean;
+  opusHardwareEncode: boolean;
+  opusHardwareDecode: boolean;
+  voiceLogDir: string;
+  /** The vendor's LogSeverity value. */
+  voiceLogMinSeverity: number;
+  clientThreadPriority: number | null;
+  voiceThreadPriority: number | null;
+  networkThreadPriority: number | null;
+}
+
 /** A simulated user's local chat client, as the harness sees it. */
 export interface NativeChatClient {
   running: boolean;

@@ -3,7 +3,7 @@ import type { NativeClient } from './seam.js';
 import type { NativeWorld } from './world.js';
 
 /** The remote protocol both ends state: the wire's version and the seam descriptions' digest. */
-export const REMOTE_PROTOCOL = '1.28476c01aecd';
+export const REMOTE_PROTOCOL = '1.eb7a45a33e2e';
 
 /** How each NativeClient method crosses: `sync` waits for its answer, `async` is answered by its Result event. */
 export const REMOTE_CLIENT_METHODS: Readonly<Record<keyof NativeClient, 'sync' | 'async'>> = {
@@ -76,6 +76,10 @@ export const REMOTE_CLIENT_METHODS: Readonly<Record<keyof NativeClient, 'sync' |
   getNoiseSuppression: 'sync',
   setNoiseCancellation: 'sync',
   getNoiseCancellation: 'sync',
+  setAecDump: 'sync',
+  setOpusHardwareCoding: 'sync',
+  setVoiceLogDir: 'sync',
+  setThreadPriority: 'sync',
   getUserGuilds: 'async',
   getGuildChannels: 'async',
   updateRichPresence: 'async',
@@ -169,6 +173,7 @@ export const REMOTE_WORLD_METHODS: Readonly<Record<keyof NativeWorld, 'sync' | '
   setChatClientRpcConnected: 'sync',
   setChatClientAccount: 'sync',
   setChatClientVoiceSettings: 'sync',
+  getSdkSettings: 'sync',
   getMachineAudio: 'sync',
   plugAudioDevice: 'sync',
   unplugAudioDevice: 'sync',

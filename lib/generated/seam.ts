@@ -222,6 +222,18 @@ export const ExternalIdentityProviderType = {
 /** A value of {@link ExternalIdentityProviderType}. */
 export type ExternalIdentityProviderTypeValue = (typeof ExternalIdentityProviderType)[keyof typeof ExternalIdentityProviderType];
 
+/** Mirrors discordpp::Client::Thread: the SDK threads SetThreadPriority names. */
+export const Thread = {
+  /** the SDK's main thread, where most data is processed */
+  Client: 0,
+  /** the voice engine's */
+  Voice: 1,
+  /** the one that receives lobby calls' voice data */
+  Network: 2,
+} as const;
+/** A value of {@link Thread}. */
+export type ThreadValue = (typeof Thread)[keyof typeof Thread];
+
 /** Mirrors discordpp::Call::Status. */
 export const CallStatus = {
   Disconnected: 0,
@@ -873,6 +885,14 @@ export interface NativeClient {
   setNoiseCancellation(on: boolean): void;
   /** False where the backend lacks the NoiseCancellation feature. */
   getNoiseCancellation(): boolean;
+  /** AEC diagnostic recording on or off (the waveforms go to the log directory). */
+  setAecDump(on: boolean): void;
+  /** Hardware audio encoding and decoding, when available (default on). Only right after construction: later, an error line and no effect. */
+  setOpusHardwareCoding(encode: boolean, decode: boolean): void;
+  /** Voice logs to files in `path` (empty: beside the library; None: off). Only right after construction: later, a warning line and no effect. */
+  setVoiceLogDir(path: string, minSeverity: number): void;
+  /** The priority of one of the SDK's threads (the platform's scale). */
+  setThreadPriority(thread: number, priority: number): void;
   /** Result value: the guilds. */
   getUserGuilds(requestId: number): void;
   /** Result value: the channels the user can view, ordered by position. */
@@ -1047,6 +1067,10 @@ export interface NativeMethodKinds {
   getNoiseSuppression: { feature: 'voice-controls'; args: [] };
   setNoiseCancellation: { feature: 'voice-controls'; args: ['bool'] };
   getNoiseCancellation: { feature: 'voice-controls'; args: [] };
+  setAecDump: { feature: 'voice-controls'; args: ['bool'] };
+  setOpusHardwareCoding: { feature: 'voice-controls'; args: ['bool', 'bool'] };
+  setVoiceLogDir: { feature: 'voice-controls'; args: ['string', 'enum:LogSeverity'] };
+  setThreadPriority: { feature: 'voice-controls'; args: ['enum:Thread', 'int'] };
   getUserGuilds: { feature: 'guilds'; args: [] };
   getGuildChannels: { feature: 'guilds'; args: ['snowflake'] };
   updateRichPresence: { feature: 'presence'; args: ['activity'] };

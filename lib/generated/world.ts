@@ -23,6 +23,7 @@ import type {
   NativeMetadata,
   NativeOidcConfiguration,
   NativeProfile,
+  NativeSdkSettings,
   NativeServerGuildChannel,
   NativeServerLobby,
   NativeTokenExchange,
@@ -85,6 +86,8 @@ export interface NativeWorld {
   /** Signs the user's chat client into another Discord account ('0': signs it out). Unknown or provisional account: RangeError. */
   setChatClientAccount(userId: string, accountId: string): void;
   setChatClientVoiceSettings(userId: string, settings: NativeVoiceSettings): void;
+  /** The settings each ready SDK client of the user was given for its voice engine's diagnostics and threads (recorded, not acted on). */
+  getSdkSettings(userId: string): NativeSdkSettings[];
   getMachineAudio(userId: string): NativeMachineAudio;
   plugAudioDevice(userId: string, input: boolean, device: { id: string; name: string }, makeDefault: boolean): void;
   unplugAudioDevice(userId: string, deviceId: string): void;

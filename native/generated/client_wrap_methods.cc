@@ -84,6 +84,10 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MethodTable()
       InstanceMethod<&ClientWrap::GetNoiseSuppression>("getNoiseSuppression"),
       InstanceMethod<&ClientWrap::SetNoiseCancellation>("setNoiseCancellation"),
       InstanceMethod<&ClientWrap::GetNoiseCancellation>("getNoiseCancellation"),
+      InstanceMethod<&ClientWrap::SetAecDump>("setAecDump"),
+      InstanceMethod<&ClientWrap::SetOpusHardwareCoding>("setOpusHardwareCoding"),
+      InstanceMethod<&ClientWrap::SetVoiceLogDir>("setVoiceLogDir"),
+      InstanceMethod<&ClientWrap::SetThreadPriority>("setThreadPriority"),
       InstanceMethod<&ClientWrap::GetUserGuilds>("getUserGuilds"),
       InstanceMethod<&ClientWrap::GetGuildChannels>("getGuildChannels"),
       InstanceMethod<&ClientWrap::UpdateRichPresence>("updateRichPresence"),
@@ -513,6 +517,37 @@ Napi::Value ClientWrap::SetNoiseCancellation(const Napi::CallbackInfo& info) {
 // False where the backend lacks the NoiseCancellation feature.
 Napi::Value ClientWrap::GetNoiseCancellation(const Napi::CallbackInfo& info) {
   return Napi::Boolean::New(info.Env(), client_ && client_->Voice().GetNoiseCancellation());
+}
+
+// AEC diagnostic recording on or off (the waveforms go to the log directory).
+Napi::Value ClientWrap::SetAecDump(const Napi::CallbackInfo& info) {
+  const bool on = BoolArg(info, 0, "on");
+  if (client_) client_->Voice().SetAecDump(on);
+  return info.Env().Undefined();
+}
+
+// Hardware audio encoding and decoding, when available (default on). Only right after construction: later, an error line and no effect.
+Napi::Value ClientWrap::SetOpusHardwareCoding(const Napi::CallbackInfo& info) {
+  const bool encode = BoolArg(info, 0, "encode");
+  const bool decode = BoolArg(info, 1, "decode");
+  if (client_) client_->Voice().SetOpusHardwareCoding(encode, decode);
+  return info.Env().Undefined();
+}
+
+// Voice logs to files in `path` (empty: beside the library; None: off). Only right after construction: later, a warning line and no effect.
+Napi::Value ClientWrap::SetVoiceLogDir(const Napi::CallbackInfo& info) {
+  std::string path = StringArg(info, 0, "path");
+  const sdk::LogSeverity minSeverity = EnumArg<sdk::LogSeverity>(info, 1, "minSeverity", sdk::IsLogSeverity);
+  if (client_) client_->Voice().SetVoiceLogDir(std::move(path), minSeverity);
+  return info.Env().Undefined();
+}
+
+// The priority of one of the SDK's threads (the platform's scale).
+Napi::Value ClientWrap::SetThreadPriority(const Napi::CallbackInfo& info) {
+  const sdk::Thread thread = EnumArg<sdk::Thread>(info, 0, "thread", sdk::IsThread);
+  const int32_t priority = Int32Arg(info, 1, "priority");
+  if (client_) client_->Voice().SetThreadPriority(thread, priority);
+  return info.Env().Undefined();
 }
 
 // Result value: the guilds.

@@ -78,6 +78,10 @@
 // SetPTTActive: False when there is no call in that lobby (or the client is closed).
 // SetNoiseCancellation: Ignored where the backend lacks the NoiseCancellation feature (TypeScript refuses first).
 // GetNoiseCancellation: False where the backend lacks the NoiseCancellation feature.
+// SetAecDump: AEC diagnostic recording on or off (the waveforms go to the log directory).
+// SetOpusHardwareCoding: Hardware audio encoding and decoding, when available (default on). Only right after construction: later, an error line and no effect.
+// SetVoiceLogDir: Voice logs to files in `path` (empty: beside the library; None: off). Only right after construction: later, a warning line and no effect.
+// SetThreadPriority: The priority of one of the SDK's threads (the platform's scale).
 #define SDK_VOICE_CONTROLS_SEAM_METHODS(X) \
   X(void, GetInputDevices, (sdk::ValueCallback<std::vector<sdk::AudioDevice>> done), ) \
   X(void, GetOutputDevices, (sdk::ValueCallback<std::vector<sdk::AudioDevice>> done), ) \
@@ -103,7 +107,11 @@
   X(void, SetNoiseSuppression, (bool on), ) \
   X(bool, GetNoiseSuppression, (), const) \
   X(void, SetNoiseCancellation, (bool on), ) \
-  X(bool, GetNoiseCancellation, (), const)
+  X(bool, GetNoiseCancellation, (), const) \
+  X(void, SetAecDump, (bool on), ) \
+  X(void, SetOpusHardwareCoding, (bool encode, bool decode), ) \
+  X(void, SetVoiceLogDir, (std::string path, sdk::LogSeverity minSeverity), ) \
+  X(void, SetThreadPriority, (sdk::Thread thread, int32_t priority), )
 
 // GetUserGuilds: Result value: the guilds.
 // GetGuildChannels: Result value: the channels the user can view, ordered by position.

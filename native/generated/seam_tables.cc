@@ -165,6 +165,13 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
   }
   {
     Napi::Object values = Napi::Object::New(env);
+    values.Set("Client", static_cast<int32_t>(sdk::Thread::Client));
+    values.Set("Voice", static_cast<int32_t>(sdk::Thread::Voice));
+    values.Set("Network", static_cast<int32_t>(sdk::Thread::Network));
+    enums.Set("Thread", values);
+  }
+  {
+    Napi::Object values = Napi::Object::New(env);
     values.Set("Disconnected", static_cast<int32_t>(sdk::CallStatus::Disconnected));
     values.Set("Joining", static_cast<int32_t>(sdk::CallStatus::Joining));
     values.Set("Connecting", static_cast<int32_t>(sdk::CallStatus::Connecting));

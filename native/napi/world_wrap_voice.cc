@@ -66,6 +66,10 @@ Napi::Value WorldWrap::SetChatClientRpcConnected(const Napi::CallbackInfo& info)
   return env.Undefined();
 }
 
+Napi::Value WorldWrap::GetSdkSettings(const Napi::CallbackInfo& info) {
+  return SdkSettingsListToJs(info.Env(), world().SdkSettingsOf(SnowflakeFromJs(ArgOrUndefined(info, 0), "userId")));
+}
+
 Napi::Value WorldWrap::SetChatClientAccount(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   const sdk::Snowflake user = SnowflakeFromJs(ArgOrUndefined(info, 0), "userId");

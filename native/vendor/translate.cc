@@ -32,6 +32,9 @@ static_assert(SameValue(discordpp::LoggingSeverity::Verbose, sdk::LogSeverity::V
               SameValue(discordpp::LoggingSeverity::Warning, sdk::LogSeverity::Warning) &&
               SameValue(discordpp::LoggingSeverity::Error, sdk::LogSeverity::Error) &&
               SameValue(discordpp::LoggingSeverity::None, sdk::LogSeverity::None));
+static_assert(SameValue(discordpp::Client::Thread::Client, sdk::Thread::Client) &&
+              SameValue(discordpp::Client::Thread::Voice, sdk::Thread::Voice) &&
+              SameValue(discordpp::Client::Thread::Network, sdk::Thread::Network));
 static_assert(SameValue(discordpp::AuthorizationTokenType::User, sdk::TokenType::User) &&
               SameValue(discordpp::AuthorizationTokenType::Bearer, sdk::TokenType::Bearer));
 static_assert(SameValue(discordpp::AuthenticationExternalAuthType::OIDC, sdk::ExternalAuthType::OIDC) &&

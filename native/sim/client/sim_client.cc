@@ -52,6 +52,7 @@ void SimClient::UpdateToken(sdk::TokenType type, std::string token, ResultCallba
 }
 
 void SimClient::Connect() {
+  connectCalled_.store(true);
   Post([this] {
     if (status_.load() != sdk::Status::Disconnected) return;  // already on its way
     BeginConnect(false);

@@ -69,7 +69,9 @@ class SimClient final : public sdk::Client,
   SDK_AUTH_API_METHODS(SDK_OVERRIDE)
   SDK_INVITES_API_METHODS(SDK_OVERRIDE)
 
-  // Session (called by the world; only posts to the service thread)
+  // Session (called by the world; only posts to the service thread, but Settings, which reads
+  // under settingsMutex_ alone)
+  sim::SdkSettings Settings() const override;
   sdk::Snowflake SessionUserId() const override { return sessionUserId_.load(); }
   void OnTokenRevoked(const std::string& token) override;
   void OnTokenReplaced(const std::string& token) override;
@@ -312,6 +314,13 @@ class SimClient final : public sdk::Client,
     sdk::Snowflake levelUser = 0;
   };
   VoiceEngine engine_;
+  // The settings the game gave for the voice engine's diagnostics and the SDK's threads
+  // (sim_client_voice_controls.cc), which the simulator records: a leaf lock, taken by the
+  // world's harness read under its own. `connectCalled_`: from the first Connect() on it is too
+  // late for the settings the vendor takes only right after construction.
+  mutable std::mutex settingsMutex_;
+  sim::SdkSettings settings_;
+  std::atomic<bool> connectCalled_{false};
   std::shared_ptr<const AudioDevicesChangedCallback> audioDevicesCallback_;
   std::shared_ptr<const NoAudioInputCallback> noAudioInputCallback_;
   // Runs `body` on the service thread with the signed-in user, or fails the operation with
