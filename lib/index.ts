@@ -55,7 +55,7 @@ export { SimulatedMachine } from './sim/machine.js';
 export { SimulatedBrowser } from './sim/browser.js';
 export { SimulatedDeviceSignIn } from './sim/device-sign-in.js';
 export type { DeviceAuthorizationRequest, DeviceScreen } from './sim/device-sign-in.js';
-export type { PlugAudioDeviceOptions } from './sim/machine.js';
+export type { PlugAudioDeviceOptions, SdkClientSettings } from './sim/machine.js';
 export { SimulatedService, SERVICE_ROUTES } from './sim/http/service.js';
 export { SimulatedGateway } from './sim/gateway/harness.js';
 export type { WebhookAlert, WebhookDelivery, WebhookEventsStatus } from './sim/http/webhooks.js';
@@ -76,7 +76,7 @@ export type {
   SpeakingChange,
   AudioProcessing,
 } from './model/voice.js';
-export type { VoiceControlClientEvents, InputModeOptions } from './features/index.js';
+export type { VoiceControlClientEvents, InputModeOptions, SdkThread } from './features/index.js';
 export type {
   GuildPermission,
   ChannelOverwrite,
@@ -121,6 +121,7 @@ export type {
   LobbyMemberEvent,
   MessageDeletedEvent,
   ChannelType,
+  Channel,
   Guild,
   GuildChannel,
   LinkedLobby,

@@ -59,6 +59,7 @@ const ARG_KINDS = {
   // Voice controls: volumes and dB thresholds (a float, finite and in float range), a delay in ms.
   float: { ts: 'number', cpp: 'float', read: (n, i) => `const float ${n} = FloatArg(info, ${i}, "${n}");`, forward: (n) => n },
   uint: { ts: 'number', cpp: 'uint32_t', read: (n, i) => `const uint32_t ${n} = Uint32Arg(info, ${i}, "${n}");`, forward: (n) => n },
+  int: { ts: 'number', cpp: 'int32_t', read: (n, i) => `const int32_t ${n} = Int32Arg(info, ${i}, "${n}");`, forward: (n) => n },
 };
 
 // What a synchronous method returns: its TypeScript type and, for generated glue, the body that
@@ -73,6 +74,9 @@ const RETURN_KINDS = {
   'lobby?': { ts: 'NativeLobby | null', cpp: 'std::optional<sdk::Lobby>', body: (call) => optional(call, 'LobbyToJs') },
   calls: { ts: 'NativeCall[]', cpp: 'std::vector<sdk::CallInfo>', body: (call) => ['std::vector<sdk::CallInfo> calls;', `if (client_) calls = ${call};`, 'return CallsToJs(info.Env(), calls);'] },
   'call?': { ts: 'NativeCall | null', cpp: 'std::optional<sdk::CallInfo>', body: (call) => optional(call, 'CallToJs') },
+  // A message from the client's cache (MessageToJs calls the message factory the JS side handed over).
+  'message?': { ts: 'NativeMessage | null', cpp: 'sdk::MessagePtr', body: (call) => optional(call, 'MessageToJs') },
+  'channel?': { ts: 'NativeChannel | null', cpp: 'std::optional<sdk::Channel>', body: (call) => optional(call, 'ChannelToJs') },
   'user?': { ts: 'NativeUser | null', cpp: 'std::optional<sdk::User>', body: (call) => optional(call, 'UserToJs') },
   users: { ts: 'NativeUser[]', cpp: 'std::vector<sdk::User>', body: (call) => ['std::vector<sdk::User> users;', `if (client_) users = ${call};`, 'return UsersToJs(info.Env(), users);'] },
   relationships: { ts: 'NativeRelationship[]', cpp: 'std::vector<sdk::Relationship>', body: (call) => ['std::vector<sdk::Relationship> found;', `if (client_) found = ${call};`, 'return RelationshipsToJs(info.Env(), found);'] },
@@ -121,6 +125,7 @@ const RESULT_KINDS = {
   currentUser: { cpp: 'sdk::CurrentUser', ts: 'NativeCurrentUser', toJs: 'CurrentUserToJs' },
   audioDevices: { cpp: 'std::vector<sdk::AudioDevice>', ts: 'readonly NativeAudioDevice[]', toJs: 'AudioDevicesToJs' },
   audioDevice: { cpp: 'sdk::AudioDevice', ts: 'NativeAudioDevice | null', toJs: 'AudioDeviceToJs' },
+  users: { cpp: 'std::vector<sdk::User>', ts: 'readonly NativeUser[]', toJs: 'UsersToJs' },
 };
 
 // Event fields: small ones ride in the batch's int32 slots, the rest in the payload slot (`toJs`:
@@ -355,7 +360,7 @@ function tablesCc({ enums, events, calls }) {
 
 function seamTs({ enums, events, calls, methods }) {
   let out = `/**\n * ${BANNER}\n *\n * The TypeScript side of the native seam: the vendor enums, the event kinds and their typed\n * decoder, the simulator's fault-injectable calls, and the NativeClient type.\n * @internal\n * @module\n */\n`;
-  out += "import type {\n  NativeActivity,\n  NativeActivityInvite,\n  NativeActivityJoin,\n  NativeAudioDevice,\n  NativeAudioDevicesChange,\n  NativeAuthorization,\n  NativeCall,\n  NativeCodeVerifier,\n  NativeCurrentUser,\n  NativeFailure,\n  NativeFeatures,\n  NativeGuild,\n  NativeGuildChannel,\n  NativeLobby,\n  NativeMessage,\n  NativeMetadata,\n  NativeRelationship,\n  NativeTokenExchange,\n  NativeUser,\n  NativeUserMessageSummary,\n  NativeVersion,\n  NativeVoiceSettings,\n} from '../seam/native-types.js';\n\n";
+  out += "import type {\n  NativeActivity,\n  NativeActivityInvite,\n  NativeActivityJoin,\n  NativeAudioDevice,\n  NativeAudioDevicesChange,\n  NativeAuthorization,\n  NativeCall,\n  NativeChannel,\n  NativeCodeVerifier,\n  NativeCurrentUser,\n  NativeFailure,\n  NativeFeatures,\n  NativeGuild,\n  NativeGuildChannel,\n  NativeLobby,\n  NativeMessage,\n  NativeMetadata,\n  NativeRelationship,\n  NativeTokenExchange,\n  NativeUser,\n  NativeUserMessageSummary,\n  NativeVersion,\n  NativeVoiceSettings,\n} from '../seam/native-types.js';\n\n";
   for (const e of enums) {
     out += `/** ${e.doc} */\nexport const ${e.name} = {\n`;
     for (const [name, value, doc] of e.values) out += `${doc ? `  /** ${doc} */\n` : ''}  ${name}: ${value},\n`;

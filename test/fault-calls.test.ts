@@ -209,6 +209,10 @@ const PROBES: Record<SimulatedCall, (ctx: Context) => Promise<Outcome>> = {
       clientId: '1', scopes: 'openid sdk.social_layer', externalAuthType: 'OIDC',
       externalAuthToken: sim.identityProvider(alice.client.applicationId).issueToken({ subject: 'device-probe' }),
     }).catch(refused400)),
+  // A direct message alice's client holds, between two full accounts: viewable in Discord.
+  openMessageInDiscord: ({ alice, editable }) => outcome(alice.client.openMessageInDiscord(editable)),
+  openConnectedGamesSettingsInDiscord: ({ alice }) => outcome(alice.client.openConnectedGamesSettingsInDiscord()),
+  getDiscordClientConnectedUser: ({ alice }) => outcome(alice.client.getDiscordClientConnectedUser(alice.client.applicationId)),
 };
 
 function refused400(error: unknown): void {

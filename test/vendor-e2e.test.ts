@@ -75,6 +75,9 @@ describe.runIf(hasVendor)('the vendor backend over the fake library', () => {
       { content: 'gg', authorId: '42', channelId: lobbyId, disclosureType: null, sentFromGame: true, additionalContent: null },
     ]);
     expect(messages[2]!.id).toBe(sent);
+    // client.getMessage reads the library's copy (GetMessageHandle), as the events did.
+    expect(client.getMessage(sent)).toEqual(messages[2]);
+    expect(client.getMessage('4999')).toBeNull();
     await client.close();
   });
 

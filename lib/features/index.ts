@@ -23,7 +23,7 @@ export type { CreateOrJoinLobbyOptions, LobbyClientEvents } from './lobbies.js';
 export type { SendLobbyMessageOptions, GetLobbyMessagesOptions, SendUserMessageOptions, GetUserMessagesOptions, MessageClientEvents } from './messages.js';
 export type { PresenceClientEvents } from './presence.js';
 export type { VoiceClientEvents } from './voice.js';
-export type { VoiceControlClientEvents, InputModeOptions } from './voice-controls.js';
+export type { VoiceControlClientEvents, InputModeOptions, SdkThread } from './voice-controls.js';
 export type { Relationship, RelationshipKind, RelationshipGroup, RelationshipEvent, RelationshipClientEvents } from './relationships.js';
 export type { ActivityInvite, ActivityActionKind, ActivityJoin, ActivityJoinWithApplication, InviteClientEvents } from './invites.js';
 export type { AuthorizeOptions, GetTokenOptions, AuthClientEvents, ExternalAuthTypeName, GetProvisionalTokenOptions, ExchangeChildTokenOptions, ProvisionalMergeOptions } from './auth.js';

@@ -8,10 +8,10 @@ import { toSnowflake, type Snowflake, type SnowflakeInput } from '../model/ids.j
 import { limits } from '../common/limits.js';
 import { MessageEvent as MessageEventValues } from '../generated/seam.js';
 import { registerEventHandlers } from '../addon/runtime.js';
-import type { Message, MessageDeletedEvent, Metadata, UserMessageSummary } from '../model/types.js';
-import { checkContent, checkMessageLimit, checkOptionalMetadata, checkOptions, checkUserMessageLimit } from '../common/validate.js';
+import { CHANNEL_TYPE_VALUES, type Channel, type ChannelType, type Message, type MessageDeletedEvent, type Metadata, type UserMessageSummary } from '../model/types.js';
+import { checkBoolean, checkContent, checkMessageLimit, checkOptionalMetadata, checkOptions, checkUserMessageLimit } from '../common/validate.js';
 import { registerClientEvents } from '../client/event-names.js';
-import { defineClientMethods, emitterOf, operation } from '../client/feature.js';
+import { defineClientMethods, emitterOf, operation, requireClient } from '../client/feature.js';
 
 /** Options of {@link Client.sendLobbyMessage}. */
 export interface SendLobbyMessageOptions {
@@ -100,6 +100,70 @@ declare module '../client/client.js' {
     getUserMessages(userId: SnowflakeInput, options?: GetUserMessagesOptions): Promise<Message[]>;
     /** The user's direct-message conversations that hold a message, the most recently active first. */
     getUserMessageSummaries(): Promise<UserMessageSummary[]>;
+    /**
+     * A message by id from the client's own memory (`GetMessageHandle`), or null: no round trip.
+     * "The SDK keeps the 25 most recent messages in each channel in memory. Messages sent before
+     * the SDK was started cannot be accessed with this." The usual use is to read a message an
+     * event named by id. Holds the messages this client received (its own included) while running,
+     * in their latest version; a deleted message is gone. Null when closed.
+     * @throws TypeError / RangeError when `messageId` is not a snowflake.
+     * @example
+     * // A reply names the message it answers by id (in its metadata, say): show what it quoted.
+     * const quoted = client.getMessage(reply.metadata.replyTo)?.content ?? '(no longer held)';
+     */
+    getMessage(messageId: SnowflakeInput): Message | null;
+    /**
+     * The channel of a message (`GetChannelHandle`), by the message's `channelId`: a
+     * direct-message channel (its `recipients`), an ephemeral one, or a lobby (the vendor: "For
+     * convenience this API will also work with lobbies"). Read from the client's memory: a channel
+     * of a message it holds, or a lobby the user is a member of; otherwise null (also when closed).
+     * @throws TypeError / RangeError when `channelId` is not a snowflake.
+     * @example
+     * const message = client.getMessage(messageId);
+     * const channel = message && client.getChannel(message.channelId);
+     * if (channel?.type === 'Dm') console.log('a direct message between', channel.recipients.join(' and '));
+     */
+    getChannel(channelId: SnowflakeInput): Channel | null;
+    /**
+     * Whether a message can be viewed in the Discord app (`CanOpenMessageInDiscord`): "Not all chat
+     * messages are replicated to Discord. For example lobby chat and some DMs are ephemeral and not
+     * persisted on Discord so cannot be opened." The docs' rules: a direct message when at least
+     * one of its two users is a full Discord account, a lobby message when the lobby is linked to a
+     * channel. Only a message the client holds ({@link Client.getMessage}) is checked; false for any
+     * other, when not ready, and once closed.
+     * @throws TypeError / RangeError when `messageId` is not a snowflake.
+     */
+    canOpenMessageInDiscord(messageId: SnowflakeInput): boolean;
+    /**
+     * Opens a message in the Discord app (`OpenMessageInDiscord`): for a click on "view in Discord"
+     * beside content the game does not show (a message's `additionalContent`). Resolves `'opened'`,
+     * or `'provisionalUserMergeRequired'` when the user is a provisional account (the SDK's
+     * provisionalUserMergeRequiredCallback: nothing opens until the player links a Discord
+     * account). On the simulator it rejects with `ValidationError` when
+     * {@link Client.canOpenMessageInDiscord} is false, and with `RPCError` when the Discord app is
+     * not running or reachable; the app then shows it (`sim.chatClient(user).openedMessages`).
+     * @example
+     * if (client.canOpenMessageInDiscord(message.id)) await client.openMessageInDiscord(message.id);
+     */
+    openMessageInDiscord(messageId: SnowflakeInput): Promise<'opened' | 'provisionalUserMergeRequired'>;
+    /**
+     * Tells the Discord app whether the game shows chat now (`SetShowingChat`), "to avoid
+     * double-notifying users": while it does, the Discord app on the same machine keeps its own
+     * notifications of those messages quiet. Call it whenever chat is shown or hidden, and with
+     * false when the game loses focus. Remembered across reconnections (false by default); does
+     * nothing once closed. On the simulator: `sim.chatClient(user).showingChat`.
+     * @throws TypeError when `showingChat` is not a boolean.
+     */
+    setShowingChat(showingChat: boolean): void;
+    /**
+     * Opens the Connected Games settings in the Discord app (`OpenConnectedGamesSettingsInDiscord`),
+     * where users choose who may message them from games: the SDK cannot change these settings
+     * itself. The vendor: "If the client isn't connected or the user is a provisional account, this
+     * function does nothing", "always a no-op for console platforms". On the simulator it rejects
+     * with `ClientNotReady` unless ready, `ValidationError` for a provisional account (our choice)
+     * and `RPCError` when the Discord app is not reachable.
+     */
+    openConnectedGamesSettingsInDiscord(): Promise<void>;
   }
 }
 
@@ -165,6 +229,53 @@ defineClientMethods({
     );
   },
 });
+
+defineClientMethods({
+  getMessage(messageId: SnowflakeInput): Message | null {
+    const state = requireClient(this, 'getMessage');
+    const id = toSnowflake(messageId, 'messageId');
+    return state.closed ? null : state.native.getMessage(id);
+  },
+
+  getChannel(channelId: SnowflakeInput): Channel | null {
+    const state = requireClient(this, 'getChannel');
+    const id = toSnowflake(channelId, 'channelId');
+    const channel = state.closed ? null : state.native.getChannel(id);
+    if (channel === null) return null;
+    return { ...channel, type: CHANNEL_TYPE_NAMES.get(channel.type) ?? 'Dm', recipients: [...channel.recipients] };
+  },
+});
+
+defineClientMethods({
+  canOpenMessageInDiscord(messageId: SnowflakeInput): boolean {
+    const state = requireClient(this, 'canOpenMessageInDiscord');
+    const id = toSnowflake(messageId, 'messageId');
+    return !state.closed && state.native.canOpenMessageInDiscord(id);
+  },
+
+  openMessageInDiscord(messageId: SnowflakeInput): Promise<'opened' | 'provisionalUserMergeRequired'> {
+    return operation(this, 'openMessageInDiscord', (native) => {
+      const id = toSnowflake(messageId, 'messageId');
+      return (requestId) => native.openMessageInDiscord(requestId, id);
+    }).then((value) => (value === 'provisionalUserMergeRequired' ? value : 'opened'));
+  },
+
+  setShowingChat(showingChat: boolean): void {
+    const state = requireClient(this, 'setShowingChat');
+    const checked = checkBoolean(showingChat, 'showingChat');
+    if (!state.closed) state.native.setShowingChat(checked);
+  },
+
+  openConnectedGamesSettingsInDiscord(): Promise<void> {
+    return operation(this, 'openConnectedGamesSettingsInDiscord', (native) => (requestId) =>
+      native.openConnectedGamesSettingsInDiscord(requestId),
+    ).then(() => undefined);
+  },
+});
+
+const CHANNEL_TYPE_NAMES = new Map<number, ChannelType>(
+  Object.entries(CHANNEL_TYPE_VALUES).map(([name, value]) => [value, name as ChannelType]),
+);
 
 /** The event each native MessageEvent value is emitted as. */
 const MESSAGE_EVENTS: Readonly<Record<number, 'messageCreated' | 'messageUpdated'>> = {

@@ -84,6 +84,21 @@ declare module '../client/client.js' {
      * and when not ready.
      */
     getUser(userId: SnowflakeInput): User | null;
+    /**
+     * The user the Discord app on this machine is signed into (`GetDiscordClientConnectedUser`),
+     * or null when it runs signed out: "If the Discord app is running on the user's computer and
+     * the SDK establishes a connection to it, this function will return the user that is currently
+     * logged in to the Discord app." Use it to warn before linking when that is another account
+     * than the one the player is about to link. Rejects with `RPCError` when the Discord app is not
+     * running or reachable. On the simulator the machine is the signed-in user's, so it rejects
+     * with `ClientNotReady` unless the client is ready (our choice), and the app is signed into
+     * the machine's user (signed out for a provisional account) until
+     * `sim.chatClient(user).signIn(other)` says otherwise.
+     * @example
+     * const appUser = await client.getDiscordClientConnectedUser(client.applicationId);
+     * if (appUser && appUser.id !== expectedId) warn(`Discord is signed in as ${appUser.username}`);
+     */
+    getDiscordClientConnectedUser(applicationId: SnowflakeInput): Promise<User | null>;
   }
 }
 
@@ -115,6 +130,13 @@ defineClientMethods({
   clearRichPresence(): void {
     const state = requireClient(this, 'clearRichPresence');
     if (!state.closing) clearKeptPresence(state);
+  },
+
+  getDiscordClientConnectedUser(applicationId: SnowflakeInput): Promise<User | null> {
+    return operation(this, 'getDiscordClientConnectedUser', (native) => {
+      const id = toSnowflake(applicationId, 'applicationId');
+      return (requestId) => native.getDiscordClientConnectedUser(requestId, id);
+    }).then((users) => (users[0] ? fromNativeUser(users[0]) : null));
   },
 
   getUser(userId: SnowflakeInput): User | null {

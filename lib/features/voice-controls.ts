@@ -9,12 +9,19 @@ import { SocialSdkError } from '../common/errors.js';
 import { toSnowflake, type SnowflakeInput } from '../model/ids.js';
 import { limits } from '../common/limits.js';
 import type { NativeAudioDevicesChange } from '../addon/native.js';
-import { AudioMode } from '../generated/seam.js';
+import { AudioMode, Thread } from '../generated/seam.js';
+import { LOG_LEVEL_VALUES, type LogLevel } from '../model/types.js';
 import { registerEventHandlers } from '../addon/runtime.js';
 import { checkBoolean, checkInteger, checkOneOf, checkText, describe, typeName } from '../common/validate.js';
 import { toAudioDevice, toAudioDevicesChange, type AudioDevice, type AudioDevicesChange, type AudioProcessing, type SpeakingChange } from '../model/voice.js';
 import { registerClientEvents } from '../client/event-names.js';
 import { defineClientMethods, emitterOf, operation, requireClient } from '../client/feature.js';
+
+/** One of the SDK's threads ({@link Client.setThreadPriority}; the vendor's `Client::Thread`). */
+export type SdkThread = 'client' | 'voice' | 'network';
+const THREADS: readonly SdkThread[] = ['client', 'voice', 'network'];
+const THREAD_VALUES: Readonly<Record<SdkThread, number>> = { client: Thread.Client, voice: Thread.Voice, network: Thread.Network };
+const LOG_LEVELS = Object.keys(LOG_LEVEL_VALUES) as LogLevel[];
 
 /** The voice control events of a {@link Client} (part of {@link ClientEvents}). */
 export interface VoiceControlClientEvents {
@@ -147,6 +154,41 @@ declare module '../client/client.js' {
     setAudioProcessing(changes: Partial<AudioProcessing>): AudioProcessing;
     /** The audio processing switches (by default all on but noise cancellation). */
     getAudioProcessing(): AudioProcessing;
+    /**
+     * Turns the voice engine's acoustic echo cancellation recording on or off (`SetAecDump`): "Used
+     * to diagnose issues with acoustic echo cancellation. The input and output waveform data will be
+     * written to the log directory." Off by default; does nothing once closed. The simulator has no
+     * audio: it records the setting (`sim.machine(user).sdkClients[i].aecDump`).
+     * @throws TypeError when `on` is not a boolean.
+     */
+    setAecDump(on: boolean): void;
+    /**
+     * Hardware encoding and decoding of voice audio, where available (`SetOpusHardwareCoding`;
+     * "Defaults to on"). "This must be called immediately after constructing the Client. If called
+     * too late an error will be logged and the setting will not take effect": on the simulator,
+     * after `connect()` was called (our choice), an `error` log line (source `voice`) and no change.
+     * @throws TypeError when `encode` or `decode` is not a boolean.
+     */
+    setOpusHardwareCoding(encode: boolean, decode: boolean): void;
+    /**
+     * Writes the voice engine's logs to files in a directory (`SetVoiceLogDir`: files like
+     * `discord-webrtc_0`, rotated), from `minSeverity` up; an empty path means beside the SDK's
+     * library, `'none'` (the default) writes none. "This function MUST be invoked immediately after
+     * constructing the Client object! It will print out a warning if invoked too late": on the
+     * simulator, after `connect()` was called, a `warning` log line and no change. The simulator
+     * writes no file: it records the directory and level (`sim.machine(user).sdkClients`).
+     * @throws TypeError / RangeError for a path that is not a string of at most 4,096 characters or
+     * an unknown level.
+     */
+    setVoiceLogDir(path: string, minSeverity: LogLevel): void;
+    /**
+     * The priority of one of the SDK's threads (`SetThreadPriority`): `client` ("the main thread for
+     * the SDK where most of the data processing happens"), `network` (receives voice data from
+     * lobby calls) or `voice` (the voice engine). The value is the platform's. The simulator has no
+     * such threads: it records the value (`sim.machine(user).sdkClients[i].threadPriorities`).
+     * @throws TypeError / RangeError for another thread or a priority that is not a 32-bit integer.
+     */
+    setThreadPriority(thread: SdkThread, priority: number): void;
   }
 }
 
@@ -331,4 +373,33 @@ registerEventHandlers({
     emitterOf(client)?.emit('audioDevicesChanged', toAudioDevicesChange(change)),
   SpeakingChanged: (client, speaking, lobbyId, userId) => emitterOf(client)?.emit('speakingChanged', { lobbyId, userId, speaking }),
   NoAudioInput: (client, inputDetected) => emitterOf(client)?.emit('noAudioInput', { inputDetected }),
+});
+
+defineClientMethods({
+  setAecDump(on: boolean): void {
+    const state = requireClient(this, 'setAecDump');
+    const checked = checkBoolean(on, 'on');
+    if (!state.closed) state.native.setAecDump(checked);
+  },
+
+  setOpusHardwareCoding(encode: boolean, decode: boolean): void {
+    const state = requireClient(this, 'setOpusHardwareCoding');
+    const checkedEncode = checkBoolean(encode, 'encode');
+    const checkedDecode = checkBoolean(decode, 'decode');
+    if (!state.closed) state.native.setOpusHardwareCoding(checkedEncode, checkedDecode);
+  },
+
+  setVoiceLogDir(path: string, minSeverity: LogLevel): void {
+    const state = requireClient(this, 'setVoiceLogDir');
+    const checkedPath = checkText(path, 'path', 0, 4096);
+    const level = checkOneOf(minSeverity, LOG_LEVELS, 'minSeverity');
+    if (!state.closed) state.native.setVoiceLogDir(checkedPath, LOG_LEVEL_VALUES[level]);
+  },
+
+  setThreadPriority(thread: SdkThread, priority: number): void {
+    const state = requireClient(this, 'setThreadPriority');
+    const checkedThread = checkOneOf(thread, THREADS, 'thread');
+    const checkedPriority = checkInteger(priority, 'priority', -0x8000_0000, 0x7fff_ffff);
+    if (!state.closed) state.native.setThreadPriority(THREAD_VALUES[checkedThread], checkedPriority);
+  },
 });

@@ -216,6 +216,17 @@ export interface NativeLinkedLobby {
   lobbyId: string;
 }
 
+/** The channel of a message (`ChannelHandle`): a lobby or a direct-message channel. */
+export interface NativeChannel {
+  id: string;
+  /** Empty for lobbies and direct messages ("generally only channels in servers have names"). */
+  name: string;
+  /** The vendor's ChannelType value. */
+  type: number;
+  /** For a direct-message channel its two members; empty for a lobby. */
+  recipients: string[];
+}
+
 /** A direct-message conversation (`UserMessageSummary`). */
 export interface NativeUserMessageSummary {
   userId: string;
@@ -399,11 +410,33 @@ export interface NativeMachineAudio {
   inputLevel: number;
 }
 
+/** What a game set on one ready SDK client for its machine-side work, as the simulator recorded it. */
+export interface NativeSdkSettings {
+  applicationId: string;
+  aecDump: boolean;
+  opusHardwareEncode: boolean;
+  opusHardwareDecode: boolean;
+  voiceLogDir: string;
+  /** The vendor's LogSeverity value. */
+  voiceLogMinSeverity: number;
+  clientThreadPriority: number | null;
+  voiceThreadPriority: number | null;
+  networkThreadPriority: number | null;
+}
+
 /** A simulated user's local chat client, as the harness sees it. */
 export interface NativeChatClient {
   running: boolean;
   rpcConnected: boolean;
   voiceSettings: NativeVoiceSettings;
+  /** Whether a game of the user says it shows chat now (SetShowingChat). */
+  showingChat: boolean;
+  /** The messages games opened in it, oldest first. */
+  openedMessages: string[];
+  /** How often games opened its Connected Games settings. */
+  connectedGamesSettingsOpened: number;
+  /** The Discord account it is signed into; null when signed out. */
+  signedInAs: string | null;
 }
 
 /** A sign-in request the user's chat client shows for consent. */

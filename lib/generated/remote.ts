@@ -3,7 +3,7 @@ import type { NativeClient } from './seam.js';
 import type { NativeWorld } from './world.js';
 
 /** The remote protocol both ends state: the wire's version and the seam descriptions' digest. */
-export const REMOTE_PROTOCOL = '1.dcd4c2c03b0f';
+export const REMOTE_PROTOCOL = '1.f135ee263ff6';
 
 /** How each NativeClient method crosses: `sync` waits for its answer, `async` is answered by its Result event. */
 export const REMOTE_CLIENT_METHODS: Readonly<Record<keyof NativeClient, 'sync' | 'async'>> = {
@@ -32,6 +32,13 @@ export const REMOTE_CLIENT_METHODS: Readonly<Record<keyof NativeClient, 'sync' |
   deleteUserMessage: 'async',
   getUserMessages: 'async',
   getUserMessageSummaries: 'async',
+  getMessage: 'sync',
+  getChannel: 'sync',
+  canOpenMessageInDiscord: 'sync',
+  openMessageInDiscord: 'async',
+  setShowingChat: 'sync',
+  openConnectedGamesSettingsInDiscord: 'async',
+  getDiscordClientConnectedUser: 'async',
   startCall: 'sync',
   endCall: 'async',
   endCalls: 'async',
@@ -69,6 +76,10 @@ export const REMOTE_CLIENT_METHODS: Readonly<Record<keyof NativeClient, 'sync' |
   getNoiseSuppression: 'sync',
   setNoiseCancellation: 'sync',
   getNoiseCancellation: 'sync',
+  setAecDump: 'sync',
+  setOpusHardwareCoding: 'sync',
+  setVoiceLogDir: 'sync',
+  setThreadPriority: 'sync',
   getUserGuilds: 'async',
   getGuildChannels: 'async',
   updateRichPresence: 'async',
@@ -160,7 +171,9 @@ export const REMOTE_WORLD_METHODS: Readonly<Record<keyof NativeWorld, 'sync' | '
   getChatClient: 'sync',
   setChatClientRunning: 'sync',
   setChatClientRpcConnected: 'sync',
+  setChatClientAccount: 'sync',
   setChatClientVoiceSettings: 'sync',
+  getSdkSettings: 'sync',
   getMachineAudio: 'sync',
   plugAudioDevice: 'sync',
   unplugAudioDevice: 'sync',

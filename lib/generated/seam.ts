@@ -14,6 +14,7 @@ import type {
   NativeAudioDevicesChange,
   NativeAuthorization,
   NativeCall,
+  NativeChannel,
   NativeCodeVerifier,
   NativeCurrentUser,
   NativeFailure,
@@ -221,6 +222,18 @@ export const ExternalIdentityProviderType = {
 /** A value of {@link ExternalIdentityProviderType}. */
 export type ExternalIdentityProviderTypeValue = (typeof ExternalIdentityProviderType)[keyof typeof ExternalIdentityProviderType];
 
+/** Mirrors discordpp::Client::Thread: the SDK threads SetThreadPriority names. */
+export const Thread = {
+  /** the SDK's main thread, where most data is processed */
+  Client: 0,
+  /** the voice engine's */
+  Voice: 1,
+  /** the one that receives lobby calls' voice data */
+  Network: 2,
+} as const;
+/** A value of {@link Thread}. */
+export type ThreadValue = (typeof Thread)[keyof typeof Thread];
+
 /** Mirrors discordpp::Call::Status. */
 export const CallStatus = {
   Disconnected: 0,
@@ -415,7 +428,8 @@ export type NativePayload =
   | NativeTokenExchange
   | NativeCurrentUser
   | readonly NativeAudioDevice[]
-  | NativeAudioDevice | null;
+  | NativeAudioDevice | null
+  | readonly NativeUser[];
 
 /** Receives one batch: event i is `ints[i * EVENT_INTS ... + EVENT_INTS]` plus argument i + 1 (one argument per event). */
 export type NativeDispatcher = (ints: Int32Array, ...payloads: NativePayload[]) => void;
@@ -631,7 +645,13 @@ export type SimulatedCall =
   | 'unmergeIntoProvisionalAccount'
   | 'exchangeChildToken'
   | 'getTokenFromDevice'
-  | 'getTokenFromDeviceProvisionalMerge';
+  | 'getTokenFromDeviceProvisionalMerge'
+  /** OpenMessageInDiscord: the chat client opens the message. */
+  | 'openMessageInDiscord'
+  /** OpenConnectedGamesSettingsInDiscord. */
+  | 'openConnectedGamesSettingsInDiscord'
+  /** GetDiscordClientConnectedUser: the account the chat client is signed into. */
+  | 'getDiscordClientConnectedUser';
 
 /** The native CallKind of each call. */
 export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
@@ -685,6 +705,9 @@ export const CALL_KINDS: Readonly<Record<SimulatedCall, number>> = {
   exchangeChildToken: 47,
   getTokenFromDevice: 48,
   getTokenFromDeviceProvisionalMerge: 49,
+  openMessageInDiscord: 50,
+  openConnectedGamesSettingsInDiscord: 51,
+  getDiscordClientConnectedUser: 52,
 };
 
 /** What the Result event of each asynchronous NativeClient method carries on success. */
@@ -701,6 +724,9 @@ export interface NativeResults {
   deleteUserMessage: undefined;
   getUserMessages: readonly NativeMessage[];
   getUserMessageSummaries: readonly NativeUserMessageSummary[];
+  openMessageInDiscord: string;
+  openConnectedGamesSettingsInDiscord: undefined;
+  getDiscordClientConnectedUser: readonly NativeUser[];
   endCall: undefined;
   endCalls: undefined;
   getVoiceSettings: NativeVoiceSettings;
@@ -789,6 +815,20 @@ export interface NativeClient {
   getUserMessages(requestId: number, recipientId: string, limit: number): void;
   /** Result value: the summaries. */
   getUserMessageSummaries(requestId: number): void;
+  /** The message from the client's cache (the 25 most recent of each channel it saw since it started), or none. */
+  getMessage(messageId: string): NativeMessage | null;
+  /** The channel of a message the client holds, or a lobby it is a member of; or none. */
+  getChannel(channelId: string): NativeChannel | null;
+  /** Whether a message the client holds can be viewed in Discord (false when closed). */
+  canOpenMessageInDiscord(messageId: string): boolean;
+  /** Result value: 'opened', or 'provisionalUserMergeRequired' (the SDK's provisionalUserMergeRequiredCallback: nothing opened). */
+  openMessageInDiscord(requestId: number, messageId: string): void;
+  /** Whether the game shows chat now: the Discord app keeps its notifications of it quiet meanwhile. */
+  setShowingChat(showingChat: boolean): void;
+  /** Opens the Connected Games settings in the Discord app (who may message the user from games). */
+  openConnectedGamesSettingsInDiscord(requestId: number): void;
+  /** Result value: the user the Discord app on this machine is signed into, as a list of none or one. */
+  getDiscordClientConnectedUser(requestId: number, applicationId: string): void;
   /** Synchronous start; the failure (not ready, already in the call), or null: progress follows as CallStatus events. */
   startCall(lobbyId: string): NativeFailure | null;
   endCall(requestId: number, lobbyId: string): void;
@@ -845,6 +885,14 @@ export interface NativeClient {
   setNoiseCancellation(on: boolean): void;
   /** False where the backend lacks the NoiseCancellation feature. */
   getNoiseCancellation(): boolean;
+  /** AEC diagnostic recording on or off (the waveforms go to the log directory). */
+  setAecDump(on: boolean): void;
+  /** Hardware audio encoding and decoding, when available (default on). Only right after construction: later, an error line and no effect. */
+  setOpusHardwareCoding(encode: boolean, decode: boolean): void;
+  /** Voice logs to files in `path` (empty: beside the library; None: off). Only right after construction: later, a warning line and no effect. */
+  setVoiceLogDir(path: string, minSeverity: number): void;
+  /** The priority of one of the SDK's threads (the platform's scale). */
+  setThreadPriority(thread: number, priority: number): void;
   /** Result value: the guilds. */
   getUserGuilds(requestId: number): void;
   /** Result value: the channels the user can view, ordered by position. */
@@ -975,6 +1023,13 @@ export interface NativeMethodKinds {
   deleteUserMessage: { feature: 'messages'; args: ['snowflake', 'snowflake'] };
   getUserMessages: { feature: 'messages'; args: ['snowflake', 'limit'] };
   getUserMessageSummaries: { feature: 'messages'; args: [] };
+  getMessage: { feature: 'messages'; args: ['snowflake'] };
+  getChannel: { feature: 'messages'; args: ['snowflake'] };
+  canOpenMessageInDiscord: { feature: 'messages'; args: ['snowflake'] };
+  openMessageInDiscord: { feature: 'messages'; args: ['snowflake'] };
+  setShowingChat: { feature: 'messages'; args: ['bool'] };
+  openConnectedGamesSettingsInDiscord: { feature: 'messages'; args: [] };
+  getDiscordClientConnectedUser: { feature: 'presence'; args: ['snowflake'] };
   startCall: { feature: 'voice'; args: ['snowflake'] };
   endCall: { feature: 'voice'; args: ['snowflake'] };
   endCalls: { feature: 'voice'; args: [] };
@@ -1012,6 +1067,10 @@ export interface NativeMethodKinds {
   getNoiseSuppression: { feature: 'voice-controls'; args: [] };
   setNoiseCancellation: { feature: 'voice-controls'; args: ['bool'] };
   getNoiseCancellation: { feature: 'voice-controls'; args: [] };
+  setAecDump: { feature: 'voice-controls'; args: ['bool'] };
+  setOpusHardwareCoding: { feature: 'voice-controls'; args: ['bool', 'bool'] };
+  setVoiceLogDir: { feature: 'voice-controls'; args: ['string', 'enum:LogSeverity'] };
+  setThreadPriority: { feature: 'voice-controls'; args: ['enum:Thread', 'int'] };
   getUserGuilds: { feature: 'guilds'; args: [] };
   getGuildChannels: { feature: 'guilds'; args: ['snowflake'] };
   updateRichPresence: { feature: 'presence'; args: ['activity'] };

@@ -23,6 +23,7 @@ import type {
   NativeMetadata,
   NativeOidcConfiguration,
   NativeProfile,
+  NativeSdkSettings,
   NativeServerGuildChannel,
   NativeServerLobby,
   NativeTokenExchange,
@@ -82,7 +83,11 @@ export interface NativeWorld {
   getChatClient(userId: string): NativeChatClient;
   setChatClientRunning(userId: string, running: boolean): void;
   setChatClientRpcConnected(userId: string, connected: boolean): void;
+  /** Signs the user's chat client into another Discord account ('0': signs it out). Unknown or provisional account: RangeError. */
+  setChatClientAccount(userId: string, accountId: string): void;
   setChatClientVoiceSettings(userId: string, settings: NativeVoiceSettings): void;
+  /** The settings each ready SDK client of the user was given for its voice engine's diagnostics and threads (recorded, not acted on). */
+  getSdkSettings(userId: string): NativeSdkSettings[];
   getMachineAudio(userId: string): NativeMachineAudio;
   plugAudioDevice(userId: string, input: boolean, device: { id: string; name: string }, makeDefault: boolean): void;
   unplugAudioDevice(userId: string, deviceId: string): void;

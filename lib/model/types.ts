@@ -223,6 +223,20 @@ export type ChannelType =
 /** @internal The vendor's integer value of each channel type. */
 export const CHANNEL_TYPE_VALUES: Readonly<Record<ChannelType, number>> = ChannelTypeValues;
 
+/**
+ * The channel a message was sent in (`ChannelHandle`, {@link Client.getChannel}): for the SDK a
+ * direct-message channel (`Dm`), an ephemeral one (`EphemeralDm`) or a lobby (`Lobby`, whose id
+ * is the lobby's).
+ */
+export interface Channel {
+  id: Snowflake;
+  /** Its name: "generally only channels in servers have names", so empty for lobbies and direct messages. */
+  name: string;
+  type: ChannelType;
+  /** For a direct-message channel the ids of its members (on the simulator the two users, lowest first); empty for other channels. */
+  recipients: Snowflake[];
+}
+
 /** A guild (server) the user is a member of (`GuildMinimal`). */
 export interface Guild {
   id: Snowflake;

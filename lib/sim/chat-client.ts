@@ -49,6 +49,44 @@ export class SimulatedChatClient {
     return toVoiceSettings(this.#world.getChatClient(this.userId).voiceSettings);
   }
 
+  /**
+   * Whether a game of this user says it shows chat now (`client.setShowingChat(true)` on a
+   * signed-in client): the chat client then keeps its own notifications of those messages quiet.
+   */
+  get showingChat(): boolean {
+    return this.#world.getChatClient(this.userId).showingChat;
+  }
+
+  /** The messages games opened in the chat client (`client.openMessageInDiscord`), oldest first. */
+  get openedMessages(): Snowflake[] {
+    return [...this.#world.getChatClient(this.userId).openedMessages];
+  }
+
+  /** How often games opened the chat client's Connected Games settings (`client.openConnectedGamesSettingsInDiscord`). */
+  get connectedGamesSettingsOpened(): number {
+    return this.#world.getChatClient(this.userId).connectedGamesSettingsOpened;
+  }
+
+  /**
+   * The Discord account the chat client is signed into (`client.getDiscordClientConnectedUser`
+   * answers it); null when signed out. By default the machine's user, or signed out when that is a
+   * provisional account (which cannot sign into the Discord app).
+   */
+  get signedInAs(): Snowflake | null {
+    return this.#world.getChatClient(this.userId).signedInAs;
+  }
+
+  /**
+   * Signs the chat client into another Discord account, as when someone else's account is signed
+   * into the Discord app on this machine; null signs it out.
+   * @throws RangeError for an unknown user or a provisional account.
+   */
+  signIn(account: { id: Snowflake } | SnowflakeInput | null): void {
+    const id = account === null ? '0'
+      : typeof account === 'object' ? toSnowflake(account.id, 'account.id') : toSnowflake(account, 'account');
+    this.#world.setChatClientAccount(this.userId, id);
+  }
+
   /** Starts the chat client (a no-op when running); the SDK's RPC connection comes back with it. Settings are kept. */
   start(): void {
     this.#world.setChatClientRunning(this.userId, true);

@@ -10,6 +10,22 @@ import { SimulatedBrowser } from './browser.js';
 import type { NativeWorld } from '../addon/native.js';
 import { checkBoolean, checkOneOf, checkText, describe, typeName } from '../common/validate.js';
 import { toAudioDevice, type AudioDevice } from '../model/voice.js';
+import { LOG_LEVEL_VALUES, type LogLevel } from '../model/types.js';
+
+const LEVEL_NAMES = new Map<number, LogLevel>(Object.entries(LOG_LEVEL_VALUES).map(([name, value]) => [value, name as LogLevel]));
+
+/** One SDK client's recorded settings ({@link SimulatedMachine.sdkClients}). */
+export interface SdkClientSettings {
+  /** The application the client is signed in to. */
+  applicationId: Snowflake;
+  aecDump: boolean;
+  /** Hardware audio coding (default both on). */
+  opusHardwareCoding: { encode: boolean; decode: boolean };
+  /** The voice log directory (empty: beside the library) and level (`none`: no file, the default). */
+  voiceLogDir: { path: string; minSeverity: LogLevel };
+  /** The priority the game set for each SDK thread; null: the SDK's own. */
+  threadPriorities: { client: number | null; voice: number | null; network: number | null };
+}
 
 /** A device to plug into a simulated machine ({@link SimulatedMachine.plug}). */
 export interface PlugAudioDeviceOptions {
@@ -52,6 +68,27 @@ export class SimulatedMachine {
     this.#world = world;
     this.userId = userId;
   }
+  /**
+   * What the games set on each ready SDK client signed in as this user for its machine-side work:
+   * the voice engine's diagnostics (`setAecDump`, `setVoiceLogDir`), its audio coding
+   * (`setOpusHardwareCoding`) and the SDK's thread priorities (`setThreadPriority`). The simulator
+   * has no audio engine, log files or threads of these names: it records the settings as they took
+   * effect, for a test to read. By application; the clients of one application in no set order.
+   */
+  get sdkClients(): SdkClientSettings[] {
+    return this.#world.getSdkSettings(this.userId).map((s) => ({
+      applicationId: s.applicationId,
+      aecDump: s.aecDump,
+      opusHardwareCoding: { encode: s.opusHardwareEncode, decode: s.opusHardwareDecode },
+      voiceLogDir: { path: s.voiceLogDir, minSeverity: LEVEL_NAMES.get(s.voiceLogMinSeverity) ?? 'none' },
+      threadPriorities: {
+        client: s.clientThreadPriority,
+        voice: s.voiceThreadPriority,
+        network: s.networkThreadPriority,
+      },
+    }));
+  }
+
 
   /** The machine's web browser: sign-in pages, account-linking pages (see {@link SimulatedBrowser}). */
   get browser(): SimulatedBrowser {

@@ -40,6 +40,13 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MethodTable()
       InstanceMethod<&ClientWrap::DeleteUserMessage>("deleteUserMessage"),
       InstanceMethod<&ClientWrap::GetUserMessages>("getUserMessages"),
       InstanceMethod<&ClientWrap::GetUserMessageSummaries>("getUserMessageSummaries"),
+      InstanceMethod<&ClientWrap::GetMessage>("getMessage"),
+      InstanceMethod<&ClientWrap::GetChannel>("getChannel"),
+      InstanceMethod<&ClientWrap::CanOpenMessageInDiscord>("canOpenMessageInDiscord"),
+      InstanceMethod<&ClientWrap::OpenMessageInDiscord>("openMessageInDiscord"),
+      InstanceMethod<&ClientWrap::SetShowingChat>("setShowingChat"),
+      InstanceMethod<&ClientWrap::OpenConnectedGamesSettingsInDiscord>("openConnectedGamesSettingsInDiscord"),
+      InstanceMethod<&ClientWrap::GetDiscordClientConnectedUser>("getDiscordClientConnectedUser"),
       InstanceMethod<&ClientWrap::StartCall>("startCall"),
       InstanceMethod<&ClientWrap::EndCall>("endCall"),
       InstanceMethod<&ClientWrap::EndCalls>("endCalls"),
@@ -77,6 +84,10 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MethodTable()
       InstanceMethod<&ClientWrap::GetNoiseSuppression>("getNoiseSuppression"),
       InstanceMethod<&ClientWrap::SetNoiseCancellation>("setNoiseCancellation"),
       InstanceMethod<&ClientWrap::GetNoiseCancellation>("getNoiseCancellation"),
+      InstanceMethod<&ClientWrap::SetAecDump>("setAecDump"),
+      InstanceMethod<&ClientWrap::SetOpusHardwareCoding>("setOpusHardwareCoding"),
+      InstanceMethod<&ClientWrap::SetVoiceLogDir>("setVoiceLogDir"),
+      InstanceMethod<&ClientWrap::SetThreadPriority>("setThreadPriority"),
       InstanceMethod<&ClientWrap::GetUserGuilds>("getUserGuilds"),
       InstanceMethod<&ClientWrap::GetGuildChannels>("getGuildChannels"),
       InstanceMethod<&ClientWrap::UpdateRichPresence>("updateRichPresence"),
@@ -243,6 +254,58 @@ Napi::Value ClientWrap::GetUserMessages(const Napi::CallbackInfo& info) {
 Napi::Value ClientWrap::GetUserMessageSummaries(const Napi::CallbackInfo& info) {
   const uint32_t requestId = Uint32Arg(info, 0, "requestId");
   Live(info).Messages().GetUserMessageSummaries(SettleRequest<std::vector<sdk::UserMessageSummary>>(requestId));
+  return info.Env().Undefined();
+}
+
+// The message from the client's cache (the 25 most recent of each channel it saw since it started), or none.
+Napi::Value ClientWrap::GetMessage(const Napi::CallbackInfo& info) {
+  const sdk::Snowflake messageId = SnowflakeFromJs(ArgOrUndefined(info, 0), "messageId");
+  if (!client_) return info.Env().Null();
+  auto value = client_->Messages().GetMessageHandle(messageId);
+  return value ? Napi::Value(MessageToJs(info.Env(), *value)) : info.Env().Null();
+}
+
+// The channel of a message the client holds, or a lobby it is a member of; or none.
+Napi::Value ClientWrap::GetChannel(const Napi::CallbackInfo& info) {
+  const sdk::Snowflake channelId = SnowflakeFromJs(ArgOrUndefined(info, 0), "channelId");
+  if (!client_) return info.Env().Null();
+  auto value = client_->Messages().GetChannelHandle(channelId);
+  return value ? Napi::Value(ChannelToJs(info.Env(), *value)) : info.Env().Null();
+}
+
+// Whether a message the client holds can be viewed in Discord (false when closed).
+Napi::Value ClientWrap::CanOpenMessageInDiscord(const Napi::CallbackInfo& info) {
+  const sdk::Snowflake messageId = SnowflakeFromJs(ArgOrUndefined(info, 0), "messageId");
+  return Napi::Boolean::New(info.Env(), client_ && client_->Messages().CanOpenMessageInDiscord(messageId));
+}
+
+// Result value: 'opened', or 'provisionalUserMergeRequired' (the SDK's provisionalUserMergeRequiredCallback: nothing opened).
+Napi::Value ClientWrap::OpenMessageInDiscord(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  const sdk::Snowflake messageId = SnowflakeFromJs(ArgOrUndefined(info, 1), "messageId");
+  Live(info).Messages().OpenMessageInDiscord(messageId, SettleRequest<std::string>(requestId));
+  return info.Env().Undefined();
+}
+
+// Whether the game shows chat now: the Discord app keeps its notifications of it quiet meanwhile.
+Napi::Value ClientWrap::SetShowingChat(const Napi::CallbackInfo& info) {
+  const bool showingChat = BoolArg(info, 0, "showingChat");
+  if (client_) client_->Messages().SetShowingChat(showingChat);
+  return info.Env().Undefined();
+}
+
+// Opens the Connected Games settings in the Discord app (who may message the user from games).
+Napi::Value ClientWrap::OpenConnectedGamesSettingsInDiscord(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  Live(info).Messages().OpenConnectedGamesSettingsInDiscord(SettleRequest<>(requestId));
+  return info.Env().Undefined();
+}
+
+// Result value: the user the Discord app on this machine is signed into, as a list of none or one.
+Napi::Value ClientWrap::GetDiscordClientConnectedUser(const Napi::CallbackInfo& info) {
+  const uint32_t requestId = Uint32Arg(info, 0, "requestId");
+  const sdk::Snowflake applicationId = SnowflakeFromJs(ArgOrUndefined(info, 1), "applicationId");
+  Live(info).Presence().GetDiscordClientConnectedUser(applicationId, SettleRequest<std::vector<sdk::User>>(requestId));
   return info.Env().Undefined();
 }
 
@@ -454,6 +517,37 @@ Napi::Value ClientWrap::SetNoiseCancellation(const Napi::CallbackInfo& info) {
 // False where the backend lacks the NoiseCancellation feature.
 Napi::Value ClientWrap::GetNoiseCancellation(const Napi::CallbackInfo& info) {
   return Napi::Boolean::New(info.Env(), client_ && client_->Voice().GetNoiseCancellation());
+}
+
+// AEC diagnostic recording on or off (the waveforms go to the log directory).
+Napi::Value ClientWrap::SetAecDump(const Napi::CallbackInfo& info) {
+  const bool on = BoolArg(info, 0, "on");
+  if (client_) client_->Voice().SetAecDump(on);
+  return info.Env().Undefined();
+}
+
+// Hardware audio encoding and decoding, when available (default on). Only right after construction: later, an error line and no effect.
+Napi::Value ClientWrap::SetOpusHardwareCoding(const Napi::CallbackInfo& info) {
+  const bool encode = BoolArg(info, 0, "encode");
+  const bool decode = BoolArg(info, 1, "decode");
+  if (client_) client_->Voice().SetOpusHardwareCoding(encode, decode);
+  return info.Env().Undefined();
+}
+
+// Voice logs to files in `path` (empty: beside the library; None: off). Only right after construction: later, a warning line and no effect.
+Napi::Value ClientWrap::SetVoiceLogDir(const Napi::CallbackInfo& info) {
+  std::string path = StringArg(info, 0, "path");
+  const sdk::LogSeverity minSeverity = EnumArg<sdk::LogSeverity>(info, 1, "minSeverity", sdk::IsLogSeverity);
+  if (client_) client_->Voice().SetVoiceLogDir(std::move(path), minSeverity);
+  return info.Env().Undefined();
+}
+
+// The priority of one of the SDK's threads (the platform's scale).
+Napi::Value ClientWrap::SetThreadPriority(const Napi::CallbackInfo& info) {
+  const sdk::Thread thread = EnumArg<sdk::Thread>(info, 0, "thread", sdk::IsThread);
+  const int32_t priority = Int32Arg(info, 1, "priority");
+  if (client_) client_->Voice().SetThreadPriority(thread, priority);
+  return info.Env().Undefined();
 }
 
 // Result value: the guilds.

@@ -116,11 +116,35 @@ Napi::Object MachineAudioToJs(Napi::Env env, const sim::Machine& in) {
   return out;
 }
 
+Napi::Object SdkSettingsToJs(Napi::Env env, const sim::SdkSettings& in) {
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("applicationId", SnowflakeToJs(env, in.applicationId));
+  out.Set("aecDump", in.aecDump);
+  out.Set("opusHardwareEncode", in.opusHardwareEncode);
+  out.Set("opusHardwareDecode", in.opusHardwareDecode);
+  out.Set("voiceLogDir", in.voiceLogDir);
+  out.Set("voiceLogMinSeverity", static_cast<int32_t>(in.voiceLogMinSeverity));
+  out.Set("clientThreadPriority", in.clientThreadPriority ? Napi::Value(Napi::Number::New(env, *in.clientThreadPriority)) : env.Null());
+  out.Set("voiceThreadPriority", in.voiceThreadPriority ? Napi::Value(Napi::Number::New(env, *in.voiceThreadPriority)) : env.Null());
+  out.Set("networkThreadPriority", in.networkThreadPriority ? Napi::Value(Napi::Number::New(env, *in.networkThreadPriority)) : env.Null());
+  return out;
+}
+
+Napi::Array SdkSettingsListToJs(Napi::Env env, const std::vector<sim::SdkSettings>& list) {
+  Napi::Array out = Napi::Array::New(env, list.size());
+  for (size_t i = 0; i < list.size(); ++i) out.Set(static_cast<uint32_t>(i), SdkSettingsToJs(env, list[i]));
+  return out;
+}
+
 Napi::Object ChatClientToJs(Napi::Env env, const sim::ChatClient& in) {
   Napi::Object out = Napi::Object::New(env);
   out.Set("running", in.running);
   out.Set("rpcConnected", in.rpcConnected);
   out.Set("voiceSettings", VoiceSettingsToJs(env, in.voiceSettings));
+  out.Set("showingChat", !in.showingChat.empty());
+  out.Set("openedMessages", SnowflakesToJs(env, in.openedMessages));
+  out.Set("connectedGamesSettingsOpened", in.connectedGamesSettingsOpened);
+  out.Set("signedInAs", in.signedInAs == 0 ? env.Null() : Napi::Value(SnowflakeToJs(env, in.signedInAs)));
   return out;
 }
 

@@ -22,6 +22,7 @@
 #include "sim/service/machine_audio.h"
 #include "sim/service/oidc_issuers.h"
 #include "sim/service/provisional_accounts.h"
+#include "sim/service/sdk_settings.h"
 #include "sim/service/webhook_outbox.h"
 #include "sim/service/world.h"
 #include "sim/service/world_view.h"
@@ -45,6 +46,9 @@ Napi::Object AuditLogEntryToJs(Napi::Env env, const sim::AuditLogEntry& in);
 Napi::Array AuditLogToJs(Napi::Env env, const std::vector<sim::AuditLogEntry>& list);
 // NativeMachineAudio: A simulated user's machine, as the harness sees it.
 Napi::Object MachineAudioToJs(Napi::Env env, const sim::Machine& in);
+// NativeSdkSettings: What a game set on one ready SDK client for its machine-side work, as the simulator recorded it.
+Napi::Object SdkSettingsToJs(Napi::Env env, const sim::SdkSettings& in);
+Napi::Array SdkSettingsListToJs(Napi::Env env, const std::vector<sim::SdkSettings>& list);
 // NativeChatClient: A simulated user's local chat client, as the harness sees it.
 Napi::Object ChatClientToJs(Napi::Env env, const sim::ChatClient& in);
 // NativeConsentPrompt: A sign-in request the user's chat client shows for consent.

@@ -13,6 +13,7 @@
   X(sdk::CurrentUser, CurrentUserToJs) \
   X(std::vector<sdk::AudioDevice>, AudioDevicesToJs) \
   X(sdk::AudioDevice, AudioDeviceToJs) \
+  X(std::vector<sdk::User>, UsersToJs) \
   X(sdk::ActivityInvite, ActivityInviteToJs) \
   X(sdk::ActivityJoin, ActivityJoinToJs) \
   X(sdk::AudioDevicesChange, AudioDevicesChangeToJs)

@@ -298,6 +298,15 @@ Napi::Object LinkedLobbyToJs(Napi::Env env, const sdk::LinkedLobby& in) {
   return out;
 }
 
+Napi::Object ChannelToJs(Napi::Env env, const sdk::Channel& in) {
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("id", SnowflakeToJs(env, in.id));
+  out.Set("name", in.name);
+  out.Set("type", static_cast<int32_t>(in.type));
+  out.Set("recipients", SnowflakesToJs(env, in.recipients));
+  return out;
+}
+
 Napi::Object UserMessageSummaryToJs(Napi::Env env, const sdk::UserMessageSummary& in) {
   Napi::Object out = Napi::Object::New(env);
   out.Set("userId", SnowflakeToJs(env, in.userId));
@@ -458,6 +467,7 @@ Napi::Object PayloadTablesToJs(Napi::Env env) {
   tables.Set("Guild", Names(env, {"id:snowflake", "name:string"}));
   tables.Set("GuildChannel", Names(env, {"id:snowflake", "name:string", "type:enum:ChannelType?", "position:int", "parentId:snowflake?", "isLinkable:bool", "isViewableAndWriteableByAllMembers:bool", "linkedLobby:LinkedLobby?"}));
   tables.Set("LinkedLobby", Names(env, {"applicationId:snowflake", "lobbyId:snowflake"}));
+  tables.Set("Channel", Names(env, {"id:snowflake", "name:string", "type:enum:ChannelType", "recipients:snowflake[]"}));
   tables.Set("UserMessageSummary", Names(env, {"userId:snowflake", "lastMessageId:snowflake"}));
   tables.Set("Call", Names(env, {"lobbyId:snowflake", "status:enum:CallStatus", "participants:VoiceState[]", "selfMute:bool", "selfDeaf:bool", "audioMode:enum:AudioMode", "vadAutomatic:bool", "vadThreshold:float", "pttActive:bool", "pttReleaseDelayMs:uint"}));
   tables.Set("VoiceState", Names(env, {"userId:snowflake", "selfMute:bool", "selfDeaf:bool", "volume:float", "localMute:bool"}));
@@ -477,7 +487,8 @@ Napi::Object PayloadTablesToJs(Napi::Env env) {
   tables.Set("ServerGuildChannel", Names(env, {"type:enum:ChannelType", "position:int", "parentId:snowflake?"}));
   tables.Set("AuditLogEntry", Names(env, {"actionType:int", "userId:snowflake", "targetId:snowflake", "status:string?", "reason:string?", "at:ms"}));
   tables.Set("MachineAudio", Names(env, {"inputDevices:AudioDevice[]", "outputDevices:AudioDevice[]", "inputLevel:float"}));
-  tables.Set("ChatClient", Names(env, {"running:bool", "rpcConnected:bool", "voiceSettings:VoiceSettings"}));
+  tables.Set("SdkSettings", Names(env, {"applicationId:snowflake", "aecDump:bool", "opusHardwareEncode:bool", "opusHardwareDecode:bool", "voiceLogDir:string", "voiceLogMinSeverity:enum:LogSeverity", "clientThreadPriority:int?", "voiceThreadPriority:int?", "networkThreadPriority:int?"}));
+  tables.Set("ChatClient", Names(env, {"running:bool", "rpcConnected:bool", "voiceSettings:VoiceSettings", "showingChat:bool", "openedMessages:snowflake[]", "connectedGamesSettingsOpened:uint", "signedInAs:snowflake?"}));
   tables.Set("ConsentPrompt", Names(env, {"applicationId:snowflake", "scopes:string", "windowPid:uint"}));
   tables.Set("ChatClientInvite", Names(env, {"invite:ActivityInvite", "content:string"}));
   tables.Set("AuthorizePage", Names(env, {"applicationId:snowflake", "scopes:string", "state:string", "codeChallenge:string", "redirectUri:string"}));

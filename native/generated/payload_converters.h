@@ -67,6 +67,8 @@ Napi::Object GuildChannelToJs(Napi::Env env, const sdk::GuildChannel& in);
 Napi::Array GuildChannelsToJs(Napi::Env env, const std::vector<sdk::GuildChannel>& list);
 // NativeLinkedLobby: The lobby a guild channel is linked to.
 Napi::Object LinkedLobbyToJs(Napi::Env env, const sdk::LinkedLobby& in);
+// NativeChannel: The channel of a message (`ChannelHandle`): a lobby or a direct-message channel.
+Napi::Object ChannelToJs(Napi::Env env, const sdk::Channel& in);
 // NativeUserMessageSummary: A direct-message conversation (`UserMessageSummary`).
 Napi::Object UserMessageSummaryToJs(Napi::Env env, const sdk::UserMessageSummary& in);
 Napi::Array UserMessageSummariesToJs(Napi::Env env, const std::vector<sdk::UserMessageSummary>& list);

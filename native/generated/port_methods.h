@@ -19,6 +19,12 @@
 // SendUserMessage: Result value: the message id.
 // GetUserMessages: Result value: the messages, newest first. `limit` 0: the most.
 // GetUserMessageSummaries: Result value: the summaries.
+// GetMessageHandle: The message from the client's cache (the 25 most recent of each channel it saw since it started), or none.
+// GetChannelHandle: The channel of a message the client holds, or a lobby it is a member of; or none.
+// CanOpenMessageInDiscord: Whether a message the client holds can be viewed in Discord (false when closed).
+// OpenMessageInDiscord: Result value: 'opened', or 'provisionalUserMergeRequired' (the SDK's provisionalUserMergeRequiredCallback: nothing opened).
+// SetShowingChat: Whether the game shows chat now: the Discord app keeps its notifications of it quiet meanwhile.
+// OpenConnectedGamesSettingsInDiscord: Opens the Connected Games settings in the Discord app (who may message the user from games).
 #define SDK_MESSAGES_SEAM_METHODS(X) \
   X(void, SendLobbyMessage, (sdk::Snowflake lobbyId, std::string content, sdk::Metadata metadata, sdk::ValueCallback<sdk::Snowflake> done), ) \
   X(void, GetLobbyMessages, (sdk::Snowflake lobbyId, int32_t limit, sdk::ValueCallback<std::vector<sdk::MessagePtr>> done), ) \
@@ -26,7 +32,24 @@
   X(void, EditUserMessage, (sdk::Snowflake recipientId, sdk::Snowflake messageId, std::string content, ResultCallback done), ) \
   X(void, DeleteUserMessage, (sdk::Snowflake recipientId, sdk::Snowflake messageId, ResultCallback done), ) \
   X(void, GetUserMessages, (sdk::Snowflake recipientId, int32_t limit, sdk::ValueCallback<std::vector<sdk::MessagePtr>> done), ) \
-  X(void, GetUserMessageSummaries, (sdk::ValueCallback<std::vector<sdk::UserMessageSummary>> done), )
+  X(void, GetUserMessageSummaries, (sdk::ValueCallback<std::vector<sdk::UserMessageSummary>> done), ) \
+  X(sdk::MessagePtr, GetMessageHandle, (sdk::Snowflake messageId), const) \
+  X(std::optional<sdk::Channel>, GetChannelHandle, (sdk::Snowflake channelId), const) \
+  X(bool, CanOpenMessageInDiscord, (sdk::Snowflake messageId), ) \
+  X(void, OpenMessageInDiscord, (sdk::Snowflake messageId, sdk::ValueCallback<std::string> done), ) \
+  X(void, SetShowingChat, (bool showingChat), ) \
+  X(void, OpenConnectedGamesSettingsInDiscord, (ResultCallback done), )
+
+// GetDiscordClientConnectedUser: Result value: the user the Discord app on this machine is signed into, as a list of none or one.
+// ClearRichPresence: Fire and forget (the vendor's ClearRichPresence reports nothing).
+// SetOnlineStatus: Only Online, Idle, Dnd and Invisible can be set (ValidationError otherwise).
+// GetUser: A user this client knows (cache only), or null.
+#define SDK_PRESENCE_SEAM_METHODS(X) \
+  X(void, GetDiscordClientConnectedUser, (sdk::Snowflake applicationId, sdk::ValueCallback<std::vector<sdk::User>> done), ) \
+  X(void, UpdateRichPresence, (sdk::Activity activity, ResultCallback done), ) \
+  X(void, ClearRichPresence, (), ) \
+  X(void, SetOnlineStatus, (sdk::StatusType status, ResultCallback done), ) \
+  X(std::optional<sdk::User>, GetUser, (sdk::Snowflake userId), const)
 
 // GetCalls: Every call this client is in, ordered by lobby id (Client::GetCalls).
 // SetSelfMute: False when there is no call in that lobby (or the client is closed).
@@ -55,6 +78,10 @@
 // SetPTTActive: False when there is no call in that lobby (or the client is closed).
 // SetNoiseCancellation: Ignored where the backend lacks the NoiseCancellation feature (TypeScript refuses first).
 // GetNoiseCancellation: False where the backend lacks the NoiseCancellation feature.
+// SetAecDump: AEC diagnostic recording on or off (the waveforms go to the log directory).
+// SetOpusHardwareCoding: Hardware audio encoding and decoding, when available (default on). Only right after construction: later, an error line and no effect.
+// SetVoiceLogDir: Voice logs to files in `path` (empty: beside the library; None: off). Only right after construction: later, a warning line and no effect.
+// SetThreadPriority: The priority of one of the SDK's threads (the platform's scale).
 #define SDK_VOICE_CONTROLS_SEAM_METHODS(X) \
   X(void, GetInputDevices, (sdk::ValueCallback<std::vector<sdk::AudioDevice>> done), ) \
   X(void, GetOutputDevices, (sdk::ValueCallback<std::vector<sdk::AudioDevice>> done), ) \
@@ -80,22 +107,17 @@
   X(void, SetNoiseSuppression, (bool on), ) \
   X(bool, GetNoiseSuppression, (), const) \
   X(void, SetNoiseCancellation, (bool on), ) \
-  X(bool, GetNoiseCancellation, (), const)
+  X(bool, GetNoiseCancellation, (), const) \
+  X(void, SetAecDump, (bool on), ) \
+  X(void, SetOpusHardwareCoding, (bool encode, bool decode), ) \
+  X(void, SetVoiceLogDir, (std::string path, sdk::LogSeverity minSeverity), ) \
+  X(void, SetThreadPriority, (sdk::Thread thread, int32_t priority), )
 
 // GetUserGuilds: Result value: the guilds.
 // GetGuildChannels: Result value: the channels the user can view, ordered by position.
 #define SDK_GUILDS_SEAM_METHODS(X) \
   X(void, GetUserGuilds, (sdk::ValueCallback<std::vector<sdk::GuildMinimal>> done), ) \
   X(void, GetGuildChannels, (sdk::Snowflake guildId, sdk::ValueCallback<std::vector<sdk::GuildChannel>> done), )
-
-// ClearRichPresence: Fire and forget (the vendor's ClearRichPresence reports nothing).
-// SetOnlineStatus: Only Online, Idle, Dnd and Invisible can be set (ValidationError otherwise).
-// GetUser: A user this client knows (cache only), or null.
-#define SDK_PRESENCE_SEAM_METHODS(X) \
-  X(void, UpdateRichPresence, (sdk::Activity activity, ResultCallback done), ) \
-  X(void, ClearRichPresence, (), ) \
-  X(void, SetOnlineStatus, (sdk::StatusType status, ResultCallback done), ) \
-  X(std::optional<sdk::User>, GetUser, (sdk::Snowflake userId), const)
 
 // GetRelationships: Every relationship (cache only).
 // GetRelationshipsByGroup: The friends of one group, in the group's order (cache only).

@@ -370,6 +370,24 @@ constexpr bool IsExternalIdentityProviderType(int64_t value) {
   }
 }
 
+// Mirrors discordpp::Client::Thread: the SDK threads SetThreadPriority names.
+enum class Thread : int32_t {
+  Client = 0,  // the SDK's main thread, where most data is processed
+  Voice = 1,  // the voice engine's
+  Network = 2,  // the one that receives lobby calls' voice data
+};
+// Whether `value` is one of Thread's values (a JS argument is checked before it is cast).
+constexpr bool IsThread(int64_t value) {
+  switch (value) {
+    case 0:
+    case 1:
+    case 2:
+      return true;
+    default:
+      return false;
+  }
+}
+
 // Mirrors discordpp::Call::Status.
 enum class CallStatus : int32_t {
   Disconnected = 0,

@@ -165,6 +165,13 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
   }
   {
     Napi::Object values = Napi::Object::New(env);
+    values.Set("Client", static_cast<int32_t>(sdk::Thread::Client));
+    values.Set("Voice", static_cast<int32_t>(sdk::Thread::Voice));
+    values.Set("Network", static_cast<int32_t>(sdk::Thread::Network));
+    enums.Set("Thread", values);
+  }
+  {
+    Napi::Object values = Napi::Object::New(env);
     values.Set("Disconnected", static_cast<int32_t>(sdk::CallStatus::Disconnected));
     values.Set("Joining", static_cast<int32_t>(sdk::CallStatus::Joining));
     values.Set("Connecting", static_cast<int32_t>(sdk::CallStatus::Connecting));
@@ -328,6 +335,9 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
   calls.Set(sim::CallKindJsName(sim::CallKind::ExchangeChildToken), static_cast<int32_t>(sim::CallKind::ExchangeChildToken));
   calls.Set(sim::CallKindJsName(sim::CallKind::GetTokenFromDevice), static_cast<int32_t>(sim::CallKind::GetTokenFromDevice));
   calls.Set(sim::CallKindJsName(sim::CallKind::GetTokenFromDeviceProvisionalMerge), static_cast<int32_t>(sim::CallKind::GetTokenFromDeviceProvisionalMerge));
+  calls.Set(sim::CallKindJsName(sim::CallKind::OpenMessageInDiscord), static_cast<int32_t>(sim::CallKind::OpenMessageInDiscord));
+  calls.Set(sim::CallKindJsName(sim::CallKind::OpenConnectedGamesSettingsInDiscord), static_cast<int32_t>(sim::CallKind::OpenConnectedGamesSettingsInDiscord));
+  calls.Set(sim::CallKindJsName(sim::CallKind::GetDiscordClientConnectedUser), static_cast<int32_t>(sim::CallKind::GetDiscordClientConnectedUser));
   tables.Set("calls", calls);
   tables.Set("eventInts", static_cast<int32_t>(kJsEventInts));
   tables.Set("payloads", PayloadTablesToJs(env));

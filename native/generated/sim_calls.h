@@ -57,8 +57,11 @@ enum class CallKind : int32_t {
   ExchangeChildToken = 47,
   GetTokenFromDevice = 48,
   GetTokenFromDeviceProvisionalMerge = 49,
+  OpenMessageInDiscord = 50,  // OpenMessageInDiscord: the chat client opens the message.
+  OpenConnectedGamesSettingsInDiscord = 51,  // OpenConnectedGamesSettingsInDiscord.
+  GetDiscordClientConnectedUser = 52,  // GetDiscordClientConnectedUser: the account the chat client is signed into.
 };
-constexpr int32_t kCallKinds = 50;
+constexpr int32_t kCallKinds = 53;
 
 // The call's name in debug log lines (the request the SDK makes).
 inline const char* CallKindName(CallKind kind) {
@@ -113,6 +116,9 @@ inline const char* CallKindName(CallKind kind) {
     case CallKind::ExchangeChildToken: return "POST /partner-sdk/child-token";
     case CallKind::GetTokenFromDevice: return "POST /oauth2/device/authorize";
     case CallKind::GetTokenFromDeviceProvisionalMerge: return "POST /oauth2/device/authorize (provisional merge)";
+    case CallKind::OpenMessageInDiscord: return "RPC open message";
+    case CallKind::OpenConnectedGamesSettingsInDiscord: return "RPC open Connected Games settings";
+    case CallKind::GetDiscordClientConnectedUser: return "RPC connected user";
   }
   return "request";
 }
@@ -170,6 +176,9 @@ inline const char* CallKindJsName(CallKind kind) {
     case CallKind::ExchangeChildToken: return "exchangeChildToken";
     case CallKind::GetTokenFromDevice: return "getTokenFromDevice";
     case CallKind::GetTokenFromDeviceProvisionalMerge: return "getTokenFromDeviceProvisionalMerge";
+    case CallKind::OpenMessageInDiscord: return "openMessageInDiscord";
+    case CallKind::OpenConnectedGamesSettingsInDiscord: return "openConnectedGamesSettingsInDiscord";
+    case CallKind::GetDiscordClientConnectedUser: return "getDiscordClientConnectedUser";
   }
   return "";
 }

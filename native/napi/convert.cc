@@ -188,6 +188,15 @@ uint32_t Uint32Arg(const Napi::CallbackInfo& info, size_t index, const char* nam
   return static_cast<uint32_t>(number);
 }
 
+int32_t Int32Arg(const Napi::CallbackInfo& info, size_t index, const char* name) {
+  const double number = NumberArg(info, index, name);
+  if (number < std::numeric_limits<int32_t>::min() || number > std::numeric_limits<int32_t>::max() ||
+      number != std::floor(number)) {
+    throw Napi::RangeError::New(info.Env(), std::string(name) + " must be a 32-bit integer");
+  }
+  return static_cast<int32_t>(number);
+}
+
 float FloatArg(const Napi::CallbackInfo& info, size_t index, const char* name) {
   const double number = NumberArg(info, index, name);
   // A double beyond float's range does not convert (undefined behaviour): clamp it first.

@@ -86,6 +86,7 @@ Napi::Value ArgOrUndefined(const Napi::CallbackInfo& info, size_t index);
 std::string StringArg(const Napi::CallbackInfo& info, size_t index, const char* name);
 double NumberArg(const Napi::CallbackInfo& info, size_t index, const char* name);
 uint32_t Uint32Arg(const Napi::CallbackInfo& info, size_t index, const char* name);
+int32_t Int32Arg(const Napi::CallbackInfo& info, size_t index, const char* name);
 // A finite number, clamped into float's range.
 float FloatArg(const Napi::CallbackInfo& info, size_t index, const char* name);
 bool BoolArg(const Napi::CallbackInfo& info, size_t index, const char* name);

@@ -66,6 +66,18 @@ Napi::Value WorldWrap::SetChatClientRpcConnected(const Napi::CallbackInfo& info)
   return env.Undefined();
 }
 
+Napi::Value WorldWrap::GetSdkSettings(const Napi::CallbackInfo& info) {
+  return SdkSettingsListToJs(info.Env(), world().SdkSettingsOf(SnowflakeFromJs(ArgOrUndefined(info, 0), "userId")));
+}
+
+Napi::Value WorldWrap::SetChatClientAccount(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const sdk::Snowflake user = SnowflakeFromJs(ArgOrUndefined(info, 0), "userId");
+  const sdk::Snowflake account = SnowflakeFromJs(ArgOrUndefined(info, 1), "accountId");
+  Guarded(env, [&] { world().SetChatClientAccount(user, account); });
+  return env.Undefined();
+}
+
 Napi::Value WorldWrap::SetChatClientVoiceSettings(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   const sdk::Snowflake user = SnowflakeFromJs(ArgOrUndefined(info, 0), "userId");

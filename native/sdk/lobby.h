@@ -82,4 +82,15 @@ struct Message {
 // to a thousand lobby members is one allocation.
 using MessagePtr = std::shared_ptr<const Message>;
 
+// The channel a message was sent in, as ChannelHandle shows it (Client::GetChannelHandle): for
+// the SDK a direct-message channel, an ephemeral one, or a lobby (whose channel id is its id).
+struct Channel {
+  Snowflake id = 0;
+  // "Generally only channels in servers have names"; empty for lobbies and direct messages.
+  std::string name;
+  ChannelType type = ChannelType::Dm;
+  // For DMs and group DMs the user ids of the channel's members; empty for other channels.
+  std::vector<Snowflake> recipients;
+};
+
 }  // namespace sdk

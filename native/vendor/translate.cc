@@ -32,6 +32,9 @@ static_assert(SameValue(discordpp::LoggingSeverity::Verbose, sdk::LogSeverity::V
               SameValue(discordpp::LoggingSeverity::Warning, sdk::LogSeverity::Warning) &&
               SameValue(discordpp::LoggingSeverity::Error, sdk::LogSeverity::Error) &&
               SameValue(discordpp::LoggingSeverity::None, sdk::LogSeverity::None));
+static_assert(SameValue(discordpp::Client::Thread::Client, sdk::Thread::Client) &&
+              SameValue(discordpp::Client::Thread::Voice, sdk::Thread::Voice) &&
+              SameValue(discordpp::Client::Thread::Network, sdk::Thread::Network));
 static_assert(SameValue(discordpp::AuthorizationTokenType::User, sdk::TokenType::User) &&
               SameValue(discordpp::AuthorizationTokenType::Bearer, sdk::TokenType::Bearer));
 static_assert(SameValue(discordpp::AuthenticationExternalAuthType::OIDC, sdk::ExternalAuthType::OIDC) &&
@@ -294,6 +297,15 @@ sdk::Activity ToActivity(const discordpp::Activity& activity) {
   for (const auto& button : activity.GetButtons()) {
     out.buttons.push_back(sdk::ActivityButton{std::string(button.Label()), std::string(button.Url())});
   }
+  return out;
+}
+
+sdk::Channel ToChannel(const discordpp::ChannelHandle& channel) {
+  sdk::Channel out;
+  out.id = channel.Id();
+  out.name = std::string(channel.Name());
+  out.type = static_cast<sdk::ChannelType>(static_cast<int32_t>(channel.Type()));
+  for (uint64_t recipient : channel.Recipients()) out.recipients.push_back(recipient);
   return out;
 }
 

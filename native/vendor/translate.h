@@ -28,6 +28,7 @@ sdk::Metadata ToMetadata(const VendorMetadata& metadata);
 VendorMetadata FromMetadata(const sdk::Metadata& metadata);
 sdk::Lobby ToLobby(const discordpp::LobbyHandle& lobby);
 sdk::MessagePtr ToMessage(const discordpp::MessageHandle& message);
+sdk::Channel ToChannel(const discordpp::ChannelHandle& channel);
 discordpp::Activity FromActivity(const sdk::Activity& activity);
 sdk::Activity ToActivity(const discordpp::Activity& activity);
 sdk::ActivityInvite ToActivityInvite(const discordpp::ActivityInvite& invite);

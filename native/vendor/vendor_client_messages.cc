@@ -1,6 +1,8 @@
 // Messages (sdk/messages_api.h): lobby messages, and direct messages (SendUserMessageWithMetadata,
 // EditUserMessage, DeleteUserMessage, GetUserMessagesWithLimit (the library serves it from its own
-// cache when it can), GetUserMessageSummaries), and the message events the library reports.
+// cache when it can), GetUserMessageSummaries), the library's cache (GetMessageHandle,
+// GetChannelHandle), opening messages and the Connected Games settings in Discord, SetShowingChat,
+// and the message events the library reports.
 #include <utility>
 
 #include "vendor/translate.h"
@@ -68,6 +70,41 @@ void VendorClient::GetUserMessageSummaries(UserMessageSummariesCallback done) {
         for (const auto& summary : summaries) out.push_back(sdk::UserMessageSummary{summary.UserId(), summary.LastMessageId()});
         settle(ToResult(result), std::move(out));
       });
+}
+
+sdk::MessagePtr VendorClient::GetMessageHandle(sdk::Snowflake messageId) const {
+  if (!client_) return nullptr;
+  auto handle = client_->GetMessageHandle(messageId);
+  return handle ? ToMessage(*handle) : nullptr;
+}
+
+std::optional<sdk::Channel> VendorClient::GetChannelHandle(sdk::Snowflake channelId) const {
+  if (!client_) return std::nullopt;
+  auto handle = client_->GetChannelHandle(channelId);
+  if (!handle) return std::nullopt;
+  return ToChannel(*handle);
+}
+
+bool VendorClient::CanOpenMessageInDiscord(sdk::Snowflake messageId) {
+  return client_ && client_->CanOpenMessageInDiscord(messageId);
+}
+
+void VendorClient::OpenMessageInDiscord(sdk::Snowflake messageId, sdk::ValueCallback<std::string> done) {
+  // Settled once: by the merge callback (nothing opens: the player needs a Discord account) or by
+  // the completion callback, whichever the library calls first.
+  auto settle = Pending<std::string>(std::move(done));
+  client_->OpenMessageInDiscord(
+      messageId, [settle] { settle(sdk::Result::Success(), "provisionalUserMergeRequired"); },
+      [settle](discordpp::ClientResult result) { settle(ToResult(result), "opened"); });
+}
+
+void VendorClient::OpenConnectedGamesSettingsInDiscord(ResultCallback done) {
+  auto settle = Pending<>(std::move(done));
+  client_->OpenConnectedGamesSettingsInDiscord([settle](discordpp::ClientResult result) { settle(ToResult(result)); });
+}
+
+void VendorClient::SetShowingChat(bool showingChat) {
+  if (client_) client_->SetShowingChat(showingChat);
 }
 
 void VendorClient::SetMessageDeletedCallback(MessageDeletedCallback cb) { onMessageDeleted_ = std::move(cb); }

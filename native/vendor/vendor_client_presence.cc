@@ -1,5 +1,5 @@
 // Rich presence, online status and users (UpdateRichPresence, ClearRichPresence, SetOnlineStatus,
-// GetUser, SetUserUpdatedCallback).
+// GetUser, SetUserUpdatedCallback, GetDiscordClientConnectedUser).
 #include "vendor/translate.h"
 #include "vendor/vendor_client.h"
 
@@ -36,5 +36,16 @@ std::optional<sdk::User> VendorClient::GetUser(sdk::Snowflake userId) const {
 std::optional<uint64_t> VendorClient::GetCpuAffinityMask() const { return cpuAffinityMask_; }
 
 void VendorClient::SetUserUpdatedCallback(UserUpdatedCallback cb) { onUserUpdated_ = std::move(cb); }
+
+void VendorClient::GetDiscordClientConnectedUser(sdk::Snowflake applicationId,
+                                                 sdk::ValueCallback<std::vector<sdk::User>> done) {
+  auto settle = Pending<std::vector<sdk::User>>(std::move(done));
+  client_->GetDiscordClientConnectedUser(
+      applicationId, [settle](discordpp::ClientResult result, std::optional<discordpp::UserHandle> user) {
+        std::vector<sdk::User> users;
+        if (user) users.push_back(ToUser(*user));
+        settle(ToResult(result), std::move(users));
+      });
+}
 
 }  // namespace vendor

@@ -195,4 +195,22 @@ bool VendorClient::SetPTTActive(sdk::Snowflake lobbyId, bool active) {
   return true;
 }
 
+// The voice engine's diagnostics and the SDK's threads: handed to the library as given (it takes
+// SetOpusHardwareCoding and SetVoiceLogDir only right after construction, and says so in its log).
+void VendorClient::SetAecDump(bool on) {
+  if (client_) client_->SetAecDump(on);
+}
+
+void VendorClient::SetOpusHardwareCoding(bool encode, bool decode) {
+  if (client_) client_->SetOpusHardwareCoding(encode, decode);
+}
+
+void VendorClient::SetVoiceLogDir(std::string path, sdk::LogSeverity minSeverity) {
+  if (client_) client_->SetVoiceLogDir(path, FromSeverity(minSeverity));
+}
+
+void VendorClient::SetThreadPriority(sdk::Thread thread, int32_t priority) {
+  if (client_) client_->SetThreadPriority(static_cast<discordpp::Client::Thread>(static_cast<int32_t>(thread)), priority);
+}
+
 }  // namespace vendor

@@ -115,8 +115,8 @@ function load(root, enumList) {
     } else if (!SCALARS[base]) {
       type.payload = base;
       if (!names.has(base)) problems.push(`${where}: unknown kind ${base}`);
-    } else if (list && base !== 'string') {
-      problems.push(`${where}: a list holds payloads or strings, not ${base}`);
+    } else if (list && base !== 'string' && base !== 'snowflake') {
+      problems.push(`${where}: a list holds payloads, strings or snowflakes, not ${base}`);
     }
     return { type };
   }
@@ -159,6 +159,7 @@ function cppValue(model, f, access, form, none) {
   const as = f.type.nullable ? 'value' : form;
   const convert = (v) => {
     const { type } = f;
+    if (type.list && type.base === 'snowflake') return `SnowflakesToJs(env, ${v})`;  // napi/convert.h
     if (type.list) return type.payload ? `${model.byName.get(type.payload).list}(env, ${v})` : `StringsToJs(env, ${v})`;
     if (type.payload) return `${model.byName.get(type.payload).toJs}(env, ${v})`;
     if (type.asName) return as === 'set' ? `${enumNameFunction(f)}(${v})` : `Napi::String::New(env, ${enumNameFunction(f)}(${v}))`;
@@ -275,7 +276,7 @@ function convertersCc(model, side) {
   out += side === 'port'
     ? '// Each converter sets its payload\'s fields in the description\'s order; a message is built by one\n// call of the JS factory the addon was handed (napi/convert.cc), not a property set per field.\n'
     : '// Each converter sets its view\'s fields in the description\'s order (napi/world_wrap*.cc return them).\n';
-  const strings = mine.some((p) => p.fields.some((f) => f.type.list && !f.type.payload));
+  const strings = mine.some((p) => p.fields.some((f) => f.type.list && f.type.base === 'string'));
   out += `#include "generated/${file}.h"\n\n#include <cstdint>\n#include <initializer_list>\n${strings ? '#include <string>\n' : ''}\n#include "napi/convert.h"\n\nnamespace {\n\n`;
   out += enumNameFunctions(mine, model.enums);
   if (strings) {

@@ -52,6 +52,7 @@ void SimClient::UpdateToken(sdk::TokenType type, std::string token, ResultCallba
 }
 
 void SimClient::Connect() {
+  connectCalled_.store(true);
   Post([this] {
     if (status_.load() != sdk::Status::Disconnected) return;  // already on its way
     BeginConnect(false);
@@ -199,6 +200,7 @@ void SimClient::OnMessageEvent(sdk::MessageEvent event, sdk::MessagePtr message)
   Post([this, event, message = std::move(message)]() mutable {
     if (status_.load() != sdk::Status::Ready) return;
     if (message->recipientId != 0) CacheUserMessage(event, message);
+    RememberMessage(event, message);
     if (const MessageEventCallback* cb = messageCallback_.Get()) {
       Deliver([cb, event, message = std::move(message)]() mutable { (*cb)(event, std::move(message)); });
     }
@@ -295,6 +297,7 @@ void SimClient::Identify(uint64_t attempt, const std::optional<sdk::Result>& fai
   status_.store(sdk::Status::Ready);
   world_->SessionReady(this, app, user.id);
   RecordLaunchCommands(user.id);
+  TellShowingChat();
   SetStatus(sdk::Status::Ready);
   WatchTokenExpiry(attempt, token);
 }

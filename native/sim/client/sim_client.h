@@ -69,7 +69,9 @@ class SimClient final : public sdk::Client,
   SDK_AUTH_API_METHODS(SDK_OVERRIDE)
   SDK_INVITES_API_METHODS(SDK_OVERRIDE)
 
-  // Session (called by the world; only posts to the service thread)
+  // Session (called by the world; only posts to the service thread, but Settings, which reads
+  // under settingsMutex_ alone)
+  sim::SdkSettings Settings() const override;
   sdk::Snowflake SessionUserId() const override { return sessionUserId_.load(); }
   void OnTokenRevoked(const std::string& token) override;
   void OnTokenReplaced(const std::string& token) override;
@@ -193,6 +195,26 @@ class SimClient final : public sdk::Client,
   std::map<sdk::Snowflake, std::vector<sdk::MessagePtr>> userMessageCache_;
   uint64_t userMessageCacheAttempt_ = 0;  // the connect attempt the cache belongs to
 
+  // The messages GetMessageHandle reads (sim_client_messages.cc): the kMessagesPerChannel newest
+  // of each channel this client was told of while running ("The SDK keeps the 25 most recent
+  // messages in each channel in memory. Messages sent before the SDK was started cannot be accessed
+  // with this"), oldest first, and the channel each was sent in (GetChannelHandle). Written by
+  // the service thread as the message events arrive, read by the JS thread: under handlesMutex_.
+  static constexpr size_t kMessagesPerChannel = 25;
+  struct HeldChannel {
+    sdk::Channel channel;
+    std::vector<sdk::MessagePtr> messages;
+  };
+  void RememberMessage(sdk::MessageEvent event, const sdk::MessagePtr& message);
+  void ForgetMessage(sdk::Snowflake messageId, sdk::Snowflake channelId);
+  // Whether the game shows chat now (SetShowingChat), told to the user's chat client at each change
+  // and when the client becomes ready (service thread).
+  std::atomic<bool> showingChat_{false};
+  void TellShowingChat();
+  mutable std::mutex handlesMutex_;
+  std::map<sdk::Snowflake, HeldChannel> heldChannels_;       // by channel id
+  std::map<sdk::Snowflake, sdk::Snowflake> heldMessages_;    // message id -> channel id
+
   std::shared_ptr<World> world_;
   sdk::CallbackQueue& queue_;
   const sdk::ClientOptions options_;
@@ -292,6 +314,13 @@ class SimClient final : public sdk::Client,
     sdk::Snowflake levelUser = 0;
   };
   VoiceEngine engine_;
+  // The settings the game gave for the voice engine's diagnostics and the SDK's threads
+  // (sim_client_voice_controls.cc), which the simulator records: a leaf lock, taken by the
+  // world's harness read under its own. `connectCalled_`: from the first Connect() on it is too
+  // late for the settings the vendor takes only right after construction.
+  mutable std::mutex settingsMutex_;
+  sim::SdkSettings settings_;
+  std::atomic<bool> connectCalled_{false};
   std::shared_ptr<const AudioDevicesChangedCallback> audioDevicesCallback_;
   std::shared_ptr<const NoAudioInputCallback> noAudioInputCallback_;
   // Runs `body` on the service thread with the signed-in user, or fails the operation with

@@ -130,6 +130,7 @@ void SimClient::OnMessageDeleted(sdk::Snowflake messageId, sdk::Snowflake channe
                                     [messageId](const sdk::MessagePtr& m) { return m->id == messageId; }),
                      messages.end());
     }
+    ForgetMessage(messageId, channelId);
     std::shared_ptr<const MessageDeletedCallback> cb;
     {
       std::lock_guard<std::mutex> lock(mutex_);
@@ -137,6 +138,121 @@ void SimClient::OnMessageDeleted(sdk::Snowflake messageId, sdk::Snowflake channe
     }
     if (cb) Deliver([cb = std::move(cb), messageId, channelId] { (*cb)(messageId, channelId); });
   });
+}
+
+sdk::MessagePtr SimClient::GetMessageHandle(sdk::Snowflake messageId) const {
+  std::lock_guard<std::mutex> lock(handlesMutex_);
+  auto held = heldMessages_.find(messageId);
+  if (held == heldMessages_.end()) return nullptr;
+  for (const sdk::MessagePtr& message : heldChannels_.at(held->second).messages) {
+    if (message->id == messageId) return message;
+  }
+  return nullptr;
+}
+
+std::optional<sdk::Channel> SimClient::GetChannelHandle(sdk::Snowflake channelId) const {
+  {
+    std::lock_guard<std::mutex> lock(handlesMutex_);
+    auto held = heldChannels_.find(channelId);
+    if (held != heldChannels_.end()) return held->second.channel;
+  }
+  // "For convenience this API will also work with lobbies": a lobby the user is a member of,
+  // though no message of it arrived yet.
+  sdk::Snowflake app = 0, user = 0;
+  sdk::Result failure;
+  if (!SignedIn(&app, &user, &failure) || !world_->ViewLobby(app, user, channelId)) return std::nullopt;
+  sdk::Channel channel;
+  channel.id = channelId;
+  channel.type = sdk::ChannelType::Lobby;
+  return channel;
+}
+
+bool SimClient::CanOpenMessageInDiscord(sdk::Snowflake messageId) {
+  // The SDK checks its own copy of the message (GetMessageHandle's).
+  sdk::MessagePtr message = GetMessageHandle(messageId);
+  sdk::Snowflake app = 0, user = 0;
+  sdk::Result failure;
+  if (!message || !SignedIn(&app, &user, &failure)) return false;
+  return world_->CanOpenMessageInDiscord(app, user, *message);
+}
+
+void SimClient::OpenMessageInDiscord(sdk::Snowflake messageId, sdk::ValueCallback<std::string> done) {
+  const uint64_t op = BeginValueOperation(done);
+  Call(CallKind::OpenMessageInDiscord, op, [this, op, done, messageId](sdk::Snowflake app, sdk::Snowflake user) {
+    sdk::MessagePtr message = GetMessageHandle(messageId);
+    if (!message) {
+      return CompleteOperation(op, sdk::Result::Failure(sdk::ErrorType::ValidationError,
+                                                        "message " + std::to_string(messageId) + " is not held by this client (GetMessageHandle)"));
+    }
+    bool mergeRequired = false;
+    sdk::Result result = world_->OpenMessageInDiscord(app, user, *message, &mergeRequired);
+    if (!result.ok()) return CompleteOperation(op, std::move(result));
+    FinishOperation(op, [done, mergeRequired] {
+      done(sdk::Result::Success(), mergeRequired ? "provisionalUserMergeRequired" : "opened");
+    });
+  });
+}
+
+void SimClient::OpenConnectedGamesSettingsInDiscord(ResultCallback done) {
+  const uint64_t op = BeginOperation(std::move(done));
+  Call(CallKind::OpenConnectedGamesSettingsInDiscord, op, [this, op](sdk::Snowflake, sdk::Snowflake user) {
+    CompleteOperation(op, world_->OpenConnectedGamesSettingsInDiscord(user));
+  });
+}
+
+void SimClient::SetShowingChat(bool showingChat) {
+  showingChat_.store(showingChat);
+  Post([this] { TellShowingChat(); });
+}
+
+void SimClient::TellShowingChat() {
+  // Service thread: at each change, and when the client is ready (the machine is the user's).
+  const sdk::Snowflake user = sessionUserId_.load();
+  if (status_.load() == sdk::Status::Ready && user != 0) world_->SetShowingChat(this, user, showingChat_.load());
+}
+
+void SimClient::RememberMessage(sdk::MessageEvent event, const sdk::MessagePtr& message) {
+  std::lock_guard<std::mutex> lock(handlesMutex_);
+  auto [at, added] = heldChannels_.try_emplace(message->channelId);
+  HeldChannel& held = at->second;
+  if (added) {
+    held.channel.id = message->channelId;
+    if (message->lobbyId) {
+      held.channel.type = sdk::ChannelType::Lobby;
+    } else {
+      // A direct-message channel: its two members (our choice: the header's "the user IDs of the
+      // members of the channel", the current user included), lowest id first.
+      held.channel.type = sdk::ChannelType::Dm;
+      held.channel.recipients = {std::min(message->authorId, message->recipientId),
+                                 std::max(message->authorId, message->recipientId)};
+    }
+  }
+  auto& messages = held.messages;
+  auto same = std::find_if(messages.begin(), messages.end(),
+                           [&message](const sdk::MessagePtr& m) { return m->id == message->id; });
+  if (same != messages.end()) {
+    *same = message;  // an update: existing reads see the new content
+    return;
+  }
+  // An update of a message no longer held (or never seen) is not brought back.
+  if (event == sdk::MessageEvent::Updated) return;
+  messages.insert(std::upper_bound(messages.begin(), messages.end(), message, ById), message);
+  heldMessages_[message->id] = message->channelId;
+  if (messages.size() > kMessagesPerChannel) {
+    heldMessages_.erase(messages.front()->id);
+    messages.erase(messages.begin());
+  }
+}
+
+void SimClient::ForgetMessage(sdk::Snowflake messageId, sdk::Snowflake channelId) {
+  std::lock_guard<std::mutex> lock(handlesMutex_);
+  heldMessages_.erase(messageId);
+  auto held = heldChannels_.find(channelId);
+  if (held == heldChannels_.end()) return;
+  auto& messages = held->second.messages;
+  messages.erase(std::remove_if(messages.begin(), messages.end(),
+                                [messageId](const sdk::MessagePtr& m) { return m->id == messageId; }),
+                 messages.end());
 }
 
 std::map<sdk::Snowflake, std::vector<sdk::MessagePtr>>& SimClient::UserMessageCache() {

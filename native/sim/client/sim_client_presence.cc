@@ -52,4 +52,18 @@ void SimClient::OnUserUpdated(sdk::Snowflake userId) {
   });
 }
 
+void SimClient::GetDiscordClientConnectedUser(sdk::Snowflake, sdk::ValueCallback<std::vector<sdk::User>> done) {
+  // The Discord app asked is the one on this client's machine, which the simulator knows by the
+  // signed-in user (World::MachineOf): a client not ready fails with ClientNotReady (our choice).
+  const uint64_t op = BeginValueOperation(done);
+  Call(CallKind::GetDiscordClientConnectedUser, op, [this, op, done](sdk::Snowflake app, sdk::Snowflake user) {
+    std::optional<sdk::User> account;
+    sdk::Result result = world_->DiscordClientConnectedUser(app, user, &account);
+    if (!result.ok()) return CompleteOperation(op, std::move(result));
+    std::vector<sdk::User> users;
+    if (account) users.push_back(std::move(*account));
+    FinishOperation(op, [done, users = std::move(users)] { done(sdk::Result::Success(), users); });
+  });
+}
+
 }  // namespace sim

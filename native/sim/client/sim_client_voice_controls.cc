@@ -359,4 +359,59 @@ void SimClient::UpdateSpeaking(sdk::Snowflake lobbyId) {
   world_->SetSpeaking(lobbyId, this, speaking);
 }
 
+// The voice engine's diagnostics and the SDK's threads: the simulator has no audio engine, no
+// files and no threads of these names, so it records what the game set (the harness reads it
+// through sim.machine(user).sdkClients) and writes no file.
+
+void SimClient::SetAecDump(bool on) {
+  std::lock_guard<std::mutex> lock(settingsMutex_);
+  settings_.aecDump = on;
+}
+
+void SimClient::SetOpusHardwareCoding(bool encode, bool decode) {
+  // discordpp.h: "This must be called immediately after constructing the Client. If called too
+  // late an error will be logged and the setting will not take effect." Too late: once connect()
+  // was called (our choice).
+  if (connectCalled_.load()) {
+    // Logged from the service thread: the JS thread never waits for the pump's queue.
+    Post([this] { Log(sdk::LogSeverity::Error, "SetOpusHardwareCoding was called too late (after Connect): not applied", true); });
+    return;
+  }
+  std::lock_guard<std::mutex> lock(settingsMutex_);
+  settings_.opusHardwareEncode = encode;
+  settings_.opusHardwareDecode = decode;
+}
+
+void SimClient::SetVoiceLogDir(std::string path, sdk::LogSeverity minSeverity) {
+  // discordpp.h: "This function MUST be invoked immediately after constructing the Client object!
+  // It will print out a warning if invoked too late." Not applied then either (our choice).
+  if (connectCalled_.load()) {
+    Post([this] { Log(sdk::LogSeverity::Warning, "SetVoiceLogDir was called too late (after Connect): not applied", true); });
+    return;
+  }
+  std::lock_guard<std::mutex> lock(settingsMutex_);
+  settings_.voiceLogDir = std::move(path);
+  settings_.voiceLogMinSeverity = minSeverity;
+}
+
+void SimClient::SetThreadPriority(sdk::Thread thread, int32_t priority) {
+  std::lock_guard<std::mutex> lock(settingsMutex_);
+  switch (thread) {
+    case sdk::Thread::Client:
+      settings_.clientThreadPriority = priority;
+      break;
+    case sdk::Thread::Voice:
+      settings_.voiceThreadPriority = priority;
+      break;
+    case sdk::Thread::Network:
+      settings_.networkThreadPriority = priority;
+      break;
+  }
+}
+
+sim::SdkSettings SimClient::Settings() const {
+  std::lock_guard<std::mutex> lock(settingsMutex_);
+  return settings_;
+}
+
 }  // namespace sim

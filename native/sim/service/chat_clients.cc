@@ -75,6 +75,13 @@ void ChatClients::ForgetOwner(const void* owner) {
     it = it->owner == owner ? prompts_.erase(it) : it + 1;
   }
   subscriptions_.erase(owner);
+  for (auto& entry : clients_) entry.second.showingChat.erase(owner);
+}
+
+void ChatClients::SetShowingChat(sdk::Snowflake user, const void* owner, bool showing) {
+  // Only the user's own chat client hears of it; a session moving to another user is forgotten first.
+  for (auto& entry : clients_) entry.second.showingChat.erase(owner);
+  if (showing) clients_[user].showingChat.insert(owner);
 }
 
 void ChatClients::Subscribe(const void* owner, AuthorizeRequestSubscription subscription) {

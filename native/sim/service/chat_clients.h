@@ -10,6 +10,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,18 @@ struct ChatClient {
   bool running = true;
   bool rpcConnected = true;
   sdk::VoiceSettings voiceSettings;
+  // The SDK clients (sessions) whose game shows chat now (Client::SetShowingChat): while any does,
+  // the chat client keeps its own notifications of those messages quiet.
+  std::set<const void*> showingChat;
+  // What the games opened in it, oldest first: messages (Client::OpenMessageInDiscord), and how
+  // often the Connected Games settings (Client::OpenConnectedGamesSettingsInDiscord).
+  std::vector<sdk::Snowflake> openedMessages;
+  uint32_t connectedGamesSettingsOpened = 0;
+  // The Discord account it is signed into, when the harness chose one (0: signed out); absent:
+  // the machine's user, or signed out for a provisional account (which cannot sign into it).
+  std::optional<sdk::Snowflake> account;
+  // As ChatClientOf answers it: the account signed in now (0: none).
+  sdk::Snowflake signedInAs = 0;
 
   // Whether the SDK can talk to it right now.
   bool reachable() const { return running && rpcConnected; }
@@ -78,6 +91,11 @@ class ChatClients {
   bool SetVoiceSettings(sdk::Snowflake user, const sdk::VoiceSettings& settings);
   // What an RPC read returns: the settings, or the RPCError why not.
   sdk::Result Read(sdk::Snowflake user, sdk::VoiceSettings* out) const;
+
+  // The games' requests to the chat client (world_discord_app.cc has the rules). ForgetOwner
+  // also forgets a session's SetShowingChat.
+  ChatClient& Mutable(sdk::Snowflake user) { return clients_[user]; }
+  void SetShowingChat(sdk::Snowflake user, const void* owner, bool showing);
 
   // Launch commands games registered on the user's chat client (Client::RegisterLaunchCommand),
   // by application, one each (a new one replaces the old), and the commands the chat client ran.

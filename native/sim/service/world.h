@@ -43,6 +43,7 @@
 #include "sim/service/snowflake.h"
 #include "sdk/relationships.h"
 #include "sim/service/relationships.h"
+#include "sim/service/sdk_settings.h"
 #include "sim/service/world_view.h"
 
 namespace sim {
@@ -89,6 +90,9 @@ class Session {
   // the user accepted one in the chat client (the join secret, with the invite's application).
   virtual void OnActivityInvite(const sdk::ActivityInvite& invite, bool created) = 0;
   virtual void OnActivityJoin(const sdk::ActivityJoin& join) = 0;
+  // The settings the game gave this client for its machine-side work (sdk_settings.h), read by
+  // the harness with World::mutex_ held: an implementation takes no lock but a leaf one.
+  virtual SdkSettings Settings() const { return {}; }
 };
 
 // Why an access token was refused.
@@ -220,6 +224,7 @@ class World {
 #include "sim/service/world_lobbies.h"
 #include "sim/service/world_messages.h"
 #include "sim/service/world_voice.h"
+#include "sim/service/world_discord_app.h"
 #include "sim/service/world_guilds.h"
 #include "sim/service/world_presence.h"
 #include "sim/service/world_relationships.h"

@@ -55,9 +55,24 @@ std::vector<sdk::VoiceState> World::CallParticipants(sdk::Snowflake lobbyId) con
   return calls_.Participants(lobbyId);
 }
 
+std::vector<SdkSettings> World::SdkSettingsOf(sdk::Snowflake user) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  std::vector<SdkSettings> out;
+  for (const auto& [key, sessions] : ready_) {
+    if (key.second != user) continue;
+    for (const Session* session : sessions) {
+      out.push_back(session->Settings());
+      out.back().applicationId = key.first;
+    }
+  }
+  return out;
+}
+
 ChatClient World::ChatClientOf(sdk::Snowflake user) const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return chatClients_.Of(user);
+  ChatClient client = chatClients_.Of(user);
+  client.signedInAs = ChatClientAccountLocked(user, client);
+  return client;
 }
 
 void World::SetChatClientRunning(sdk::Snowflake user, bool running) {

@@ -23,6 +23,8 @@
   // bad input, std::invalid_argument. SetSpeaking: a participant's voice engine starts or stops
   // sending voice in a call; the participants hear it.
   Machine MachineOf(sdk::Snowflake user) const;
+  // The settings of each ready SDK client of the user, by application (its clients in no set order).
+  std::vector<SdkSettings> SdkSettingsOf(sdk::Snowflake user) const;
   void PlugAudioDevice(sdk::Snowflake user, bool input, sdk::AudioDevice device, bool makeDefault);
   void UnplugAudioDevice(sdk::Snowflake user, const std::string& deviceId);
   void SetInputLevel(sdk::Snowflake user, float level);
