@@ -427,7 +427,7 @@ export class Simulator {
     return listenService(this.#world, this.defaultApplication.id, this.#build, options);
   }
 
-  /** The inspector URL (`<url>/inspector/#secret=…`, docs/inspector.md) of the service this simulator listens with. @throws Error when it does not listen. */
+  /** The inspector URL (`<url>/inspector/#secret=…`, docs/inspector.md) of the service this simulator listens with. @throws TypeError when it does not listen. */
   inspect(): string {
     return inspectorUrlOf(this.#world);
   }

@@ -31,7 +31,7 @@ export function forgetServed(world: NativeWorld, service: Inspectable): void {
 export function inspectorUrlOf(world: NativeWorld): string {
   const service = served.get(world)?.at(-1);
   if (!service) {
-    throw new Error('sim.inspect(): this simulator is not listening; call `await sim.listen()` first (the inspector is served with its HTTP service)');
+    throw new TypeError('sim.inspect(): this simulator is not listening; call `await sim.listen()` first (the inspector is served with its HTTP service)');
   }
   return service.inspectorUrl;
 }
