@@ -161,7 +161,7 @@ describe('sim.snapshot() and sim.load()', () => {
     const sim = new sdk.Simulator();
     const bad = path.join(dir, 'bad.json');
     fs.writeFileSync(bad, '{ "version": 1, ');
-    expect(() => sim.load(bad)).toThrow(new TypeError(`cannot read the world file ${bad}: ${jsonError('{ "version": 1, ')}`));
+    expect(() => sim.load(bad)).toThrow(new TypeError(`the world file is not JSON: ${jsonError('{ "version": 1, ')}`));
     expect(() => sim.load({ version: 2 })).toThrow(new RangeError('version 2 is not supported: this build reads world files of version 1 (or without a version)'));
     expect(() => sim.load({ version: '1' } as never)).toThrow(new TypeError('version must be a number, got string'));
     const dangling = {

@@ -114,7 +114,8 @@ export async function runSim(argv: string[]): Promise<number> {
     try {
       file = readWorldFile(values.world);
     } catch (error) {
-      throw new SimUsageError(error instanceof Error ? error.message : String(error));
+      // The path is the one typed on this command line: shown back, as a CLI does.
+      throw new SimUsageError(`--world ${values.world}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
   const sim = new Simulator({ clock });

@@ -127,12 +127,22 @@ export function writeWorldFile(target: string, file: WorldFile): void {
   }
 }
 
-/** Reads and parses a world file. @throws TypeError naming the file when it cannot be read or is not JSON. */
+/**
+ * Reads and parses a world file. @throws TypeError when it cannot be read (with the system's error
+ * code) or is not JSON. The path is not repeated: the argument could be anything (a token passed
+ * by mistake), and the caller knows what it passed.
+ */
 export function readWorldFile(file: string): unknown {
   if (typeof file !== 'string') throw new TypeError(`the world file must be a path or a parsed world file, got ${typeName(file)}`);
+  let text: string;
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new TypeError(`cannot read the world file ${file}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new TypeError(`cannot read the world file (a path of ${file.length} characters): ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new TypeError(`the world file is not JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
 }

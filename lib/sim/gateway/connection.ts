@@ -6,7 +6,6 @@
  * @internal
  * @module
  */
-import type { WebSocket } from 'ws';
 
 import { checkIdentify, checkResume, decodeFrame, GatewayClose, GatewayCloseCodes, GatewayOpcodes, type GatewayPayload, type Identify } from './protocol.js';
 import type { GatewaySession, SessionSink } from './session.js';
@@ -28,14 +27,29 @@ export interface GatewayHost {
   detach(connection: GatewayConnection, session: GatewaySession | null, ended: boolean): void;
 }
 
+/**
+ * What a connection uses of its WebSocket (the `ws` library's), declared here so that the
+ * package's published declarations need no @types/ws.
+ */
+export interface GatewaySocket {
+  readonly readyState: number;
+  readonly OPEN: number;
+  readonly bufferedAmount: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  terminate(): void;
+  on(event: 'message', listener: (data: Buffer, isBinary: boolean) => void): unknown;
+  on(event: 'close' | 'error', listener: () => void): unknown;
+}
+
 export class GatewayConnection implements SessionSink {
-  readonly #socket: WebSocket;
+  readonly #socket: GatewaySocket;
   readonly #host: GatewayHost;
   #session: GatewaySession | null = null;
   #deadline: NodeJS.Timeout | undefined;
   #closed = false;
 
-  constructor(socket: WebSocket, host: GatewayHost) {
+  constructor(socket: GatewaySocket, host: GatewayHost) {
     this.#socket = socket;
     this.#host = host;
     socket.on('message', (data: Buffer, isBinary: boolean) => this.#receive(data, isBinary));
