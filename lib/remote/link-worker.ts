@@ -80,6 +80,13 @@ function open(command: Command & { op: 'open' }): void {
   const link: LinkSocket = existing ?? { socket: undefined, queued: [], waiting: undefined, open: command };
   links.set(command.link, link);
   if (link.socket && link.socket.readyState <= WebSocket.OPEN) return;
+  if (link.socket) {
+    // The socket is closing: the link dropped, whether its close event came yet or not. Say so
+    // before the new socket's 'up' (its close event will find it replaced and say nothing).
+    link.socket = undefined;
+    fail(link, 'the link to the served simulator was lost');
+    parentPort!.postMessage({ op: 'down', link: command.link, reason: 'the link to the served simulator was lost' });
+  }
   const socket = new WebSocket(command.url, { headers: command.headers, maxPayload: command.maxPayload, perMessageDeflate: false });
   link.socket = socket;
   // The first of error/close/refusal reports the link down; the others find it replaced.
