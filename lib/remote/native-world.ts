@@ -12,7 +12,7 @@ import { parseSimulatorUrl } from './access.js';
 
 const links = new WeakMap<NativeWorld, Link>();
 
-export function createRemoteNativeWorld(link: Link): NativeWorld {
+function createRemoteNativeWorld(link: Link): NativeWorld {
   const world: Record<string, unknown> = {};
   for (const method of Object.keys(REMOTE_WORLD_METHODS) as (keyof NativeWorld)[]) {
     world[method] =

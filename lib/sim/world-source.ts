@@ -12,7 +12,7 @@ import { checkOneOf } from '../common/validate.js';
 import { NEWEST_SUPPORTED_SDK_VERSION, parseSdkVersion } from '../support/version.js';
 import { parseSimulatorUrl } from '../remote/access.js';
 import { Link } from '../remote/link.js';
-import { createRemoteNativeWorld } from '../remote/native-world.js';
+import { remoteWorldOf } from '../remote/native-world.js';
 import { CLOCK_MODES, type ClockMode } from './clock.js';
 import type { Application } from './applications.js';
 
@@ -48,7 +48,7 @@ export function worldSource(options: { sdkVersion?: string; build?: unknown; clo
   const others = Object.entries({ sdkVersion, build, clock }).filter(([, value]) => value !== undefined).map(([name]) => name);
   if (others.length > 0) throw new TypeError(`url attaches to a world served elsewhere: ${others.join(', ')} belong to that world, not to this option set`);
   const link = Link.to(parseSimulatorUrl(url, 'url'));
-  const world = createRemoteNativeWorld(link);
+  const world = remoteWorldOf(link);
   // Opens the link: a refused secret or a protocol mismatch throws here.
   const served = link.call({ t: 'world', method: SERVED_QUESTION, args: [] }) as ServedWorld;
   const defaultApplication = world.getApplication(served.defaultApplicationId) ?? undefined;

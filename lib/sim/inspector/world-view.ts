@@ -9,7 +9,7 @@
  * @module
  */
 import type { NativeWorld } from '../../addon/native.js';
-import type { NativeMessage, NativeWorldUser } from '../../seam/native-types.js';
+import type { NativeMessage, NativeWorldApplication, NativeWorldUser } from '../../seam/native-types.js';
 import { ChannelType, RelationshipType } from '../../generated/seam.js';
 import { fromNativeUser, type OnlineStatus } from '../../model/user.js';
 import type { GameActivity, UserApplicationProfile } from '../../model/presence.js';
@@ -23,17 +23,8 @@ export const MESSAGES_PER_LOBBY = 50;
 const RELATIONSHIP_TYPES = Object.fromEntries(Object.entries(RelationshipType).map(([name, value]) => [value, name])) as Record<number, string>;
 const CHANNEL_TYPES = Object.fromEntries(Object.entries(ChannelType).map(([name, value]) => [value, name])) as Record<number, string>;
 
-export interface WorldViewApplication {
-  id: string;
-  name: string;
-  botUserId: string;
-  parentId: string | null;
-  publisherLinking: boolean;
-  /** The invite cover image uploaded in the developer portal, or null. */
-  inviteCoverImage: string | null;
-  /** The Connection Entrypoint URL, or null. */
-  connectionEntrypointUrl: string | null;
-}
+/** The application as the native view has it, its Connection Entrypoint URL null when none. */
+export type WorldViewApplication = Omit<NativeWorldApplication, 'connectionEntrypointUrl'> & { connectionEntrypointUrl: string | null };
 
 export interface WorldViewUser {
   id: string;
