@@ -72,6 +72,28 @@ async function wallClockPasses(ms: number): Promise<void> {
   while (Date.now() < start + ms) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
+describe('the start date', () => {
+  it('startTime starts the clock at a simulated date (a Date or ms); IDs and tokens follow it', () => {
+    const start = Date.UTC(2026, 1, 22); // the day before the 2026-02-23 permission change
+    const sim = new sdk.Simulator({ startTime: new Date(start) });
+    expect(sim.now()).toBe(start);
+    const user = sim.createUser({ username: 'early' });
+    expect(timestampOf(user.id)).toBe(start);
+    sim.advance(DAY_MS);
+    expect(sim.now()).toBe(start + DAY_MS);
+    expect(new sdk.Simulator({ startTime: start }).now()).toBe(start);
+  });
+
+  it('refuses a start before 2015-01-01, after 2100, not whole or not a date, and with url', () => {
+    expect(() => new sdk.Simulator({ startTime: SERVICE_EPOCH_MS - 1 })).toThrow(RangeError);
+    expect(() => new sdk.Simulator({ startTime: Date.UTC(2100, 0, 2) })).toThrow(RangeError);
+    expect(() => new sdk.Simulator({ startTime: 1.5e12 + 0.5 })).toThrow(RangeError);
+    expect(() => new sdk.Simulator({ startTime: new Date('nonsense') })).toThrow(RangeError);
+    expect(() => new sdk.Simulator({ startTime: '2026-01-01' as unknown as number })).toThrow(/startTime must be a Date or a number/);
+    expect(() => new sdk.Simulator({ url: 'http://127.0.0.1:1/#secret=x', startTime: 0 })).toThrow(/startTime/);
+  });
+});
+
 describe('clock modes', () => {
   it('manual (the default) stands still until advance(); real-time moves by itself and advance() still jumps', async () => {
     const manual = new sdk.Simulator();

@@ -33,7 +33,8 @@ export interface NativeClientConstructor {
 }
 
 export interface NativeWorldConstructor {
-  new (version: NativeVersion): NativeWorld;
+  /** `startMs`: where the world's clock starts (ms since the Unix epoch); the host's time when absent. */
+  new (version: NativeVersion & { startMs?: number }): NativeWorld;
 }
 
 /** See {@link NativeBinding.pumpStats}. */

@@ -47,6 +47,13 @@ export interface SimulatorOptions {
    * windows, expiries, latency and webhook retries in wall time), `advance()` adding jumps. See {@link ClockMode}.
    */
   clock?: ClockMode;
+  /**
+   * The simulated date the clock starts at (a `Date` or ms since the Unix epoch); the host's time
+   * when absent. The platform's dated changes apply from their date on this calendar, so a test can
+   * start before a date and {@link Simulator.advance} past it (the clock only moves forward).
+   * From 2015-01-01 (the first time a snowflake ID can hold) to the year 2100.
+   */
+  startTime?: Date | number;
   /** Attaches to a world another process serves, by the URL it printed (`service.harnessUrl`, `http://127.0.0.1:8787/#secret=...`): harness calls cross to it and clients are its clients. No other option with it. */
   url?: string;
 }

@@ -8,7 +8,7 @@
  */
 import { getRuntime, WORLD_REQUESTS } from '../addon/runtime.js';
 import type { NativeWorld } from '../addon/native.js';
-import { checkOneOf } from '../common/validate.js';
+import { checkOneOf, typeName } from '../common/validate.js';
 import { NEWEST_SUPPORTED_SDK_VERSION, parseSdkVersion } from '../support/version.js';
 import { parseSimulatorUrl } from '../remote/access.js';
 import { Link } from '../remote/link.js';
@@ -36,16 +36,30 @@ export interface WorldSource {
   defaultApplication?: Application;
 }
 
-export function worldSource(options: { sdkVersion?: string; build?: unknown; clock?: unknown; url?: unknown }): WorldSource {
-  const { sdkVersion, build, clock, url } = options;
+/** The range of `startTime`: snowflake IDs hold times from 2015-01-01; 2100 is our bound, well inside what they hold. */
+const START_TIME_RANGE = { from: Date.UTC(2015, 0, 1), to: Date.UTC(2100, 0, 1) };
+
+function checkStartTime(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  const ms = value instanceof Date ? value.getTime() : value;
+  if (typeof ms !== 'number') throw new TypeError(`startTime must be a Date or a number of ms since the Unix epoch, got ${typeName(value)}`);
+  if (!Number.isInteger(ms) || ms < START_TIME_RANGE.from || ms > START_TIME_RANGE.to) {
+    throw new RangeError('startTime must be a whole number of ms from 2015-01-01 to 2100-01-01');
+  }
+  return ms;
+}
+
+export function worldSource(options: { sdkVersion?: string; build?: unknown; clock?: unknown; startTime?: unknown; url?: unknown }): WorldSource {
+  const { sdkVersion, build, clock, startTime, url } = options;
   if (url === undefined) {
     const version = parseSdkVersion(sdkVersion ?? NEWEST_SUPPORTED_SDK_VERSION);
     const checkedBuild = checkOneOf(build ?? 'release', ['release', 'debug'] as const, 'build');
-    const world = new (getRuntime().binding.NativeWorld)({ ...version, hash: 'simulator' });
+    const startMs = checkStartTime(startTime);
+    const world = new (getRuntime().binding.NativeWorld)({ ...version, hash: 'simulator', ...(startMs === undefined ? {} : { startMs }) });
     world.setDebugLogs(checkedBuild === 'debug');
     return { world, build: checkedBuild, clockMode: checkOneOf(clock ?? 'manual', CLOCK_MODES, 'clock') };
   }
-  const others = Object.entries({ sdkVersion, build, clock }).filter(([, value]) => value !== undefined).map(([name]) => name);
+  const others = Object.entries({ sdkVersion, build, clock, startTime }).filter(([, value]) => value !== undefined).map(([name]) => name);
   if (others.length > 0) throw new TypeError(`url attaches to a world served elsewhere: ${others.join(', ')} belong to that world, not to this option set`);
   const link = Link.to(parseSimulatorUrl(url, 'url'));
   const world = remoteWorldOf(link);

@@ -49,8 +49,16 @@ WorldWrap::WorldWrap(const Napi::CallbackInfo& info) : Napi::ObjectWrap<WorldWra
   Napi::Value hash = spec.Get("hash");
   if (!hash.IsString()) throw Napi::TypeError::New(env, "version.hash must be a string");
   version.hash = hash.As<Napi::String>().Utf8Value();
+  // Where the clock starts (lib/sim/world-source.ts checked it); the host's time when absent.
+  std::optional<uint64_t> startMs;
+  Napi::Value start = spec.Get("startMs");
+  if (!start.IsUndefined()) {
+    const double ms = start.IsNumber() ? start.As<Napi::Number>().DoubleValue() : -1;
+    if (!(ms >= 0 && ms <= 9007199254740991.0)) throw Napi::RangeError::New(env, "startMs must be a non-negative safe integer");
+    startMs = static_cast<uint64_t>(ms);
+  }
 
-  backend_ = std::make_shared<WorldBackend>(std::make_shared<World>(std::move(version)),
+  backend_ = std::make_shared<WorldBackend>(std::make_shared<World>(std::move(version), startMs),
                                             Addon::Of(env).pump.queue());
   info.This().As<Napi::Object>().TypeTag(&kWorldTag);
 }

@@ -26,8 +26,8 @@ uint64_t WallClockMs() {
 }
 }  // namespace
 
-World::World(sdk::Version version)
-    : version_(std::move(version)), nowMs_(std::min(WallClockMs(), kClockEndMs)), random_(std::random_device{}()) {}
+World::World(sdk::Version version, std::optional<uint64_t> startMs)
+    : version_(std::move(version)), nowMs_(std::min(startMs.value_or(WallClockMs()), kClockEndMs)), random_(std::random_device{}()) {}
 
 uint64_t World::Now() const {
   std::lock_guard<std::mutex> lock(mutex_);

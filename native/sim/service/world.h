@@ -134,7 +134,9 @@ class World {
     bool provisional = false;
   };
 
-  explicit World(sdk::Version version);
+  // startMs: where the clock starts (a simulated date before the host's, so dated rules can be
+  // tested on both sides of their date); the host's wall clock when absent.
+  explicit World(sdk::Version version, std::optional<uint64_t> startMs = std::nullopt);
 
   const sdk::Version& version() const { return version_; }
 
