@@ -47,6 +47,8 @@
       },
       "conditions": [
         ["OS=='win'", { "defines": ["_HAS_EXCEPTIONS=1"] }],
+        # dladdr (sim/client/log_file.cc: the directory beside the library), in libdl before glibc 2.34.
+        ["OS=='linux'", { "libraries": ["-ldl"] }],
         # The vendor backend, when SOCIAL_SDK_DIR is set: scripts/vendor-sdk.cjs checks the SDK
         # directory (failing the build with a message naming what is missing) and answers the same
         # questions CMakeLists.txt asks. The library is copied next to the addon, which finds it

@@ -28,6 +28,8 @@ describe('SDK settings recorded by the simulator', () => {
         aecDump: true,
         opusHardwareCoding: { encode: false, decode: true },
         voiceLogDir: { path: '/tmp/voice-logs', minSeverity: 'info' },
+        logDir: { path: '', minSeverity: 'none' },
+        httpRequestTimeoutMs: null,
         threadPriorities: { client: null, voice: 10, network: -2 },
       },
       {
@@ -35,6 +37,8 @@ describe('SDK settings recorded by the simulator', () => {
         aecDump: false,
         opusHardwareCoding: { encode: true, decode: true },
         voiceLogDir: { path: '', minSeverity: 'none' },
+        logDir: { path: '', minSeverity: 'none' },
+        httpRequestTimeoutMs: null,
         threadPriorities: { client: null, voice: null, network: null },
       },
     ]));

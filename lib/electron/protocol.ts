@@ -34,6 +34,7 @@ export const BRIDGE_METHODS = [
   'updateToken',
   'connect',
   'disconnect',
+  'setHttpRequestTimeout',
   'createOrJoinLobby',
   'leaveLobby',
   'linkChannelToLobby',

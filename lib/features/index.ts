@@ -10,6 +10,7 @@ import './messages.js';
 import './presence.js';
 import './voice.js';
 import './voice-controls.js';
+import '../client/diagnostics.js';
 import './guilds.js';
 import './relationships.js';
 import './auth.js';

@@ -419,6 +419,10 @@ export interface NativeSdkSettings {
   voiceLogDir: string;
   /** The vendor's LogSeverity value. */
   voiceLogMinSeverity: number;
+  logDir: string;
+  /** The vendor's LogSeverity value. */
+  logMinSeverity: number;
+  httpRequestTimeoutMs: number | null;
   clientThreadPriority: number | null;
   voiceThreadPriority: number | null;
   networkThreadPriority: number | null;

@@ -3,7 +3,7 @@ import type { NativeClient } from './seam.js';
 import type { NativeWorld } from './world.js';
 
 /** The remote protocol both ends state: the wire's version and the seam descriptions' digest. */
-export const REMOTE_PROTOCOL = '1.f135ee263ff6';
+export const REMOTE_PROTOCOL = '1.b5308593d94e';
 
 /** How each NativeClient method crosses: `sync` waits for its answer, `async` is answered by its Result event. */
 export const REMOTE_CLIENT_METHODS: Readonly<Record<keyof NativeClient, 'sync' | 'async'>> = {
@@ -18,6 +18,8 @@ export const REMOTE_CLIENT_METHODS: Readonly<Record<keyof NativeClient, 'sync' |
   currentUser: 'sync',
   sdkVersion: 'sync',
   features: 'sync',
+  setLogDir: 'sync',
+  setHttpRequestTimeout: 'sync',
   cpuAffinityMask: 'sync',
   createOrJoinLobby: 'async',
   leaveLobby: 'async',

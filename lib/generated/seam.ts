@@ -789,6 +789,10 @@ export interface NativeClient {
   currentUser(): NativeUser | null;
   sdkVersion(): NativeVersion;
   features(): NativeFeatures;
+  /** The client's log lines (not the voice engine's) also to `discord.log` in `path` (empty: beside the library; None: no file). True when the file was opened. */
+  setLogDir(path: string, minSeverity: number): boolean;
+  /** The websocket client's HTTP timeout, in ms. */
+  setHttpRequestTimeout(timeoutMs: number): void;
   /** The mask given at creation, as the backend reports it; null when none (or closed). */
   cpuAffinityMask(): bigint | null;
   /** Result value: the lobby id. Metadata left undefined is not changed on join. */
@@ -1009,6 +1013,8 @@ export interface NativeMethodKinds {
   currentUser: { feature: 'core'; args: [] };
   sdkVersion: { feature: 'core'; args: [] };
   features: { feature: 'core'; args: [] };
+  setLogDir: { feature: 'core'; args: ['string', 'enum:LogSeverity'] };
+  setHttpRequestTimeout: { feature: 'core'; args: ['int'] };
   cpuAffinityMask: { feature: 'core'; args: [] };
   createOrJoinLobby: { feature: 'lobbies'; args: ['string', 'metadata?', 'metadata?'] };
   leaveLobby: { feature: 'lobbies'; args: ['snowflake'] };

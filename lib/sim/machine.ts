@@ -23,6 +23,10 @@ export interface SdkClientSettings {
   opusHardwareCoding: { encode: boolean; decode: boolean };
   /** The voice log directory (empty: beside the library) and level (`none`: no file, the default). */
   voiceLogDir: { path: string; minSeverity: LogLevel };
+  /** `setLogDir` as last called: the directory and level (`none`: no file, the default; also when the file could not be opened). */
+  logDir: { path: string; minSeverity: LogLevel };
+  /** `setHttpRequestTimeout`'s value in ms; null: the SDK's default. */
+  httpRequestTimeoutMs: number | null;
   /** The priority the game set for each SDK thread; null: the SDK's own. */
   threadPriorities: { client: number | null; voice: number | null; network: number | null };
 }
@@ -81,6 +85,8 @@ export class SimulatedMachine {
       aecDump: s.aecDump,
       opusHardwareCoding: { encode: s.opusHardwareEncode, decode: s.opusHardwareDecode },
       voiceLogDir: { path: s.voiceLogDir, minSeverity: LEVEL_NAMES.get(s.voiceLogMinSeverity) ?? 'none' },
+      logDir: { path: s.logDir, minSeverity: LEVEL_NAMES.get(s.logMinSeverity) ?? 'none' },
+      httpRequestTimeoutMs: s.httpRequestTimeoutMs,
       threadPriorities: {
         client: s.clientThreadPriority,
         voice: s.voiceThreadPriority,

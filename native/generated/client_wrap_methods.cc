@@ -26,6 +26,8 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MethodTable()
       InstanceMethod<&ClientWrap::CurrentUser>("currentUser"),
       InstanceMethod<&ClientWrap::SdkVersion>("sdkVersion"),
       InstanceMethod<&ClientWrap::Features>("features"),
+      InstanceMethod<&ClientWrap::SetLogDir>("setLogDir"),
+      InstanceMethod<&ClientWrap::SetHttpRequestTimeout>("setHttpRequestTimeout"),
       InstanceMethod<&ClientWrap::CpuAffinityMask>("cpuAffinityMask"),
       InstanceMethod<&ClientWrap::CreateOrJoinLobby>("createOrJoinLobby"),
       InstanceMethod<&ClientWrap::LeaveLobby>("leaveLobby"),
@@ -148,6 +150,20 @@ Napi::Value ClientWrap::CurrentUser(const Napi::CallbackInfo& info) {
   if (!client_) return info.Env().Null();
   auto value = client_->GetCurrentUser();
   return value ? Napi::Value(UserToJs(info.Env(), *value)) : info.Env().Null();
+}
+
+// The client's log lines (not the voice engine's) also to `discord.log` in `path` (empty: beside the library; None: no file). True when the file was opened.
+Napi::Value ClientWrap::SetLogDir(const Napi::CallbackInfo& info) {
+  std::string path = StringArg(info, 0, "path");
+  const sdk::LogSeverity minSeverity = EnumArg<sdk::LogSeverity>(info, 1, "minSeverity", sdk::IsLogSeverity);
+  return Napi::Boolean::New(info.Env(), client_ && client_->SetLogDir(std::move(path), minSeverity));
+}
+
+// The websocket client's HTTP timeout, in ms.
+Napi::Value ClientWrap::SetHttpRequestTimeout(const Napi::CallbackInfo& info) {
+  const int32_t timeoutMs = Int32Arg(info, 0, "timeoutMs");
+  if (client_) client_->SetHttpRequestTimeout(timeoutMs);
+  return info.Env().Undefined();
 }
 
 // Result value: the lobby id. Metadata left undefined is not changed on join.

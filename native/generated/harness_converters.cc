@@ -124,6 +124,9 @@ Napi::Object SdkSettingsToJs(Napi::Env env, const sim::SdkSettings& in) {
   out.Set("opusHardwareDecode", in.opusHardwareDecode);
   out.Set("voiceLogDir", in.voiceLogDir);
   out.Set("voiceLogMinSeverity", static_cast<int32_t>(in.voiceLogMinSeverity));
+  out.Set("logDir", in.logDir);
+  out.Set("logMinSeverity", static_cast<int32_t>(in.logMinSeverity));
+  out.Set("httpRequestTimeoutMs", in.httpRequestTimeoutMs ? Napi::Value(Napi::Number::New(env, *in.httpRequestTimeoutMs)) : env.Null());
   out.Set("clientThreadPriority", in.clientThreadPriority ? Napi::Value(Napi::Number::New(env, *in.clientThreadPriority)) : env.Null());
   out.Set("voiceThreadPriority", in.voiceThreadPriority ? Napi::Value(Napi::Number::New(env, *in.voiceThreadPriority)) : env.Null());
   out.Set("networkThreadPriority", in.networkThreadPriority ? Napi::Value(Napi::Number::New(env, *in.networkThreadPriority)) : env.Null());

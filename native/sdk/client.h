@@ -62,6 +62,13 @@ class Client : public CallbackTypes {
   // ClientCreateOptions::SetCpuAffinityMask; the SDK has no getter).
   virtual std::optional<uint64_t> GetCpuAffinityMask() const = 0;
 
+  // discordpp::Client::SetLogDir: the client's own log lines (not the voice engine's) are also
+  // written to `discord.log` in `path` (empty: beside the library), from minSeverity up; None stops
+  // it (the default). Opening overwrites an existing discord.log. True when the file was opened.
+  virtual bool SetLogDir(std::string path, LogSeverity minSeverity) = 0;
+  // discordpp::Client::SetHttpRequestTimeout: the websocket client's HTTP timeout, in ms.
+  virtual void SetHttpRequestTimeout(int32_t timeoutMs) = 0;
+
   // Registering again replaces the previous callback (vendor behaviour).
   virtual void SetStatusChangedCallback(StatusCallback cb) = 0;
   virtual void SetLogCallback(LogCallback cb, LogSeverity minSeverity) = 0;

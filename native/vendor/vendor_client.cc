@@ -135,4 +135,13 @@ void VendorClient::Close() {
   backend_->ClientClosed(*this);
 }
 
+// The library's own log file and HTTP timeout: handed over as given (a closed client has no file).
+bool VendorClient::SetLogDir(std::string path, sdk::LogSeverity minSeverity) {
+  return client_ ? client_->SetLogDir(path, FromSeverity(minSeverity)) : false;
+}
+
+void VendorClient::SetHttpRequestTimeout(int32_t timeoutMs) {
+  if (client_) client_->SetHttpRequestTimeout(timeoutMs);
+}
+
 }  // namespace vendor

@@ -80,6 +80,8 @@ class VendorClient final : public sdk::Client,
   void SetLogCallback(LogCallback cb, sdk::LogSeverity minSeverity) override;
 
   std::optional<uint64_t> GetCpuAffinityMask() const override;
+  bool SetLogDir(std::string path, sdk::LogSeverity minSeverity) override;
+  void SetHttpRequestTimeout(int32_t timeoutMs) override;
 
   // The features: every method of the port's feature interfaces, declared from their lists and
   // defined in the interface's room, vendor_client_<feature>.cc (lobbies, messages: lobby and

@@ -339,14 +339,33 @@ std::shared_ptr<const SimClient::LogCallback> SimClient::LogCallbackFor(sdk::Log
   return registered;
 }
 
+bool SimClient::SetLogDir(std::string path, sdk::LogSeverity minSeverity) {
+  // discordpp.h recommends calling it right after construction but, unlike SetVoiceLogDir, does
+  // not require it: it takes effect whenever it is called, from the next line on.
+  const bool opened = logFile_.Open(path, minSeverity);
+  std::lock_guard<std::mutex> lock(settingsMutex_);
+  settings_.logDir = std::move(path);
+  settings_.logMinSeverity = opened ? minSeverity : sdk::LogSeverity::None;
+  return opened;
+}
+
+void SimClient::SetHttpRequestTimeout(int32_t timeoutMs) {
+  // Recorded for the harness: the simulated connection makes no HTTP requests that could time out.
+  std::lock_guard<std::mutex> lock(settingsMutex_);
+  settings_.httpRequestTimeoutMs = timeoutMs;
+}
+
 void SimClient::Log(sdk::LogSeverity severity, std::string message, bool voice) {
   if (!BuildLogs(severity)) return;
+  // SetLogDir's file "explicitly excludes most logs for voice and webrtc activity" (discordpp.h).
+  const bool toFile = !voice && logFile_.Accepts(severity);
   std::shared_ptr<const LogCallback> cb = LogCallbackFor(severity, voice);
-  if (!cb) return;
+  if (!cb && !toFile) return;
   // The SDK filters the bearer token out of every log line, at every level (spec, Authentication
   // 10): every token this client has held, since a line may have been built before a refresh.
   message = secrets_.Apply(std::move(message));
-  Deliver([cb = std::move(cb), severity, message = std::move(message)] { (*cb)(message, severity); });
+  if (toFile) logFile_.Write(severity, message, world_->NowWithoutLock());
+  if (cb) Deliver([cb = std::move(cb), severity, message = std::move(message)] { (*cb)(message, severity); });
 }
 
 void SimClient::LogLines(sdk::LogSeverity severity, const std::string& message, bool voice, uint32_t count) {
@@ -365,12 +384,15 @@ void SimClient::LogLines(sdk::LogSeverity severity, const std::string& message, 
       if (next != cb) ReleaseAfterDelivery(std::exchange(cb, std::move(next)));
       setup = now;
     }
-    if (!cb) continue;
+    const bool toFile = !voice && logFile_.Accepts(severity);
+    if (!cb && !toFile) continue;
     const uint64_t secrets = secrets_.Version();
     if (filtered != secrets) {
       line = secrets_.Apply(message);
       filtered = secrets;
     }
+    if (toFile) logFile_.Write(severity, line, world_->NowWithoutLock(), lines);
+    if (!cb) continue;
     Deliver([cb = cb.get(), severity, line, lines] {
       for (uint32_t k = 0; k < lines; ++k) (*cb)(line, severity);
     });

@@ -15,6 +15,7 @@
 #include "sdk/callback_queue.h"
 #include "sdk/redact.h"
 #include "sdk/client.h"
+#include "sim/client/log_file.h"
 #include "sim/client/pending_operations.h"
 #include "sim/client/published_callback.h"
 #include "sim/service/service_pool.h"
@@ -56,6 +57,8 @@ class SimClient final : public sdk::Client,
   void SetStatusChangedCallback(StatusCallback cb) override;
   void SetLogCallback(LogCallback cb, sdk::LogSeverity minSeverity) override;
   std::optional<uint64_t> GetCpuAffinityMask() const override { return options_.cpuAffinityMask; }
+  bool SetLogDir(std::string path, sdk::LogSeverity minSeverity) override;
+  void SetHttpRequestTimeout(int32_t timeoutMs) override;
   void Close() override;
 
   // The features: every method of the port's feature interfaces, declared from their lists and
@@ -320,6 +323,7 @@ class SimClient final : public sdk::Client,
   // late for the settings the vendor takes only right after construction.
   mutable std::mutex settingsMutex_;
   sim::SdkSettings settings_;
+  LogFile logFile_;  // SetLogDir's discord.log: the client's lines other than the voice engine's
   std::atomic<bool> connectCalled_{false};
   std::shared_ptr<const AudioDevicesChangedCallback> audioDevicesCallback_;
   std::shared_ptr<const NoAudioInputCallback> noAudioInputCallback_;

@@ -22,6 +22,12 @@ struct SdkSettings {
   // lowest severity written (None: no voice log file, the default).
   std::string voiceLogDir;
   sdk::LogSeverity voiceLogMinSeverity = sdk::LogSeverity::None;
+  // Client::SetLogDir, as last called: the directory (empty: beside the library) and the lowest
+  // severity written to its discord.log (None: no file, the default).
+  std::string logDir;
+  sdk::LogSeverity logMinSeverity = sdk::LogSeverity::None;
+  // Client::SetHttpRequestTimeout; none: the SDK's default (which the header does not give).
+  std::optional<int32_t> httpRequestTimeoutMs;
   // Client::SetThreadPriority, per thread; none: the SDK's own.
   std::optional<int32_t> clientThreadPriority;
   std::optional<int32_t> voiceThreadPriority;

@@ -27,7 +27,8 @@ uint64_t WallClockMs() {
 }  // namespace
 
 World::World(sdk::Version version, std::optional<uint64_t> startMs)
-    : version_(std::move(version)), nowMs_(std::min(startMs.value_or(WallClockMs()), kClockEndMs)), random_(std::random_device{}()) {}
+    : version_(std::move(version)), nowMs_(std::min(startMs.value_or(WallClockMs()), kClockEndMs)),
+      clockMirror_(nowMs_), random_(std::random_device{}()) {}
 
 uint64_t World::Now() const {
   std::lock_guard<std::mutex> lock(mutex_);
@@ -42,6 +43,7 @@ void World::Advance(uint64_t ms) {
                                 std::to_string(kClockEndMs - nowMs_) + " ms are left");
   }
   nowMs_ += ms;
+  clockMirror_.store(nowMs_, std::memory_order_relaxed);
   for (auto& [session, task] : interference_.TakeDue(nowMs_)) session->Enqueue(std::move(task));
   // Time moves only here (the virtual clock and the real-time mode alike), so this is where idle
   // lobbies reach their deadline.

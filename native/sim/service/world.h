@@ -145,6 +145,9 @@ class World {
   // injected latency) is deterministic in tests. Advancing releases delayed calls now due and
   // deletes the lobbies idle for more than their idle timeout (Lobbies::UpdateIdle).
   uint64_t Now() const;
+  // Now() without the world's lock, for readers that may run under it or under a client's lock
+  // (a log line's time stamp): the value of the last Advance, at most that late.
+  uint64_t NowWithoutLock() const { return clockMirror_.load(std::memory_order_relaxed); }
   // Throws std::invalid_argument past kClockEndMs (IDs minted later would wrap and repeat).
   void Advance(uint64_t ms);
   // The clock's end: the last millisecond a snowflake can encode, less a day, so that minting
@@ -288,6 +291,7 @@ class World {
   SnowflakeMinter minter_;
   mutable std::mutex mutex_;
   uint64_t nowMs_;
+  std::atomic<uint64_t> clockMirror_;  // nowMs_, for NowWithoutLock
   std::mt19937_64 random_;
   std::map<sdk::Snowflake, Application> applications_;
   std::map<sdk::Snowflake, sdk::User> users_;
