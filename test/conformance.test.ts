@@ -216,6 +216,11 @@ describe('the simulated service against the official description', () => {
     const tokens = await rest.exchangeCode(await approvedSignIn(sim, gameClient(sim), user));
     const renewed = await rest.refreshToken(tokens.refreshToken!);
     await rest.revokeToken(renewed.accessToken);
+    // The device authorization grant (account-linking-on-consoles.mdx): the codes, then a poll.
+    const device = await rest.requestDeviceAuthorization({ scopes: 'openid sdk.social_layer' });
+    sim.machine(user).browser.approveDevice(device.userCode);
+    sim.advance(5_000);
+    await rest.exchangeDeviceCode(device.deviceCode);
 
     const first = await rest.updateApplicationIdentityProfile(app.id, user.id, 'ada#1', { username: 'ada', data: { primary: { totalWins: 3 } } });
     expect(first.created).toBe(true);

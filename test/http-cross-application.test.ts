@@ -98,6 +98,7 @@ describe("another application's credentials on every route", () => {
       updateApplicationIdentityProfile: () => call('PATCH', profile, { ...asB, body: { username: 'mallory' } }),
       getApplicationIdentityProfile: () => call('GET', profile, asB),
       oauth2Token: () => call('POST', '/oauth2/token', { raw: new URLSearchParams({ grant_type: 'authorization_code', code: signIn.code, redirect_uri: signIn.redirectUri, code_verifier: signIn.codeVerifier }).toString(), headers: form }),
+      oauth2DeviceAuthorize: { ownOnly: 'starts a device request of the caller (polling another application\'s device code: test/device-sign-in-http.test.ts)' },
       oauth2TokenRevoke: async () => {
         // RFC 7009 §2.2: an invalid token (here: not B's) is answered 200; it must stay valid (the snapshot's authorization).
         const answer = await call('POST', '/oauth2/token/revoke', { raw: new URLSearchParams({ token: adaA.accessToken }).toString(), headers: form });

@@ -536,6 +536,18 @@ export interface NativeDeviceAuthorization {
   polls: number;
 }
 
+/** The answer of POST /oauth2/device/authorize, device code included (a secret: the route hands it to the device that asked, nothing else sees it). */
+export interface NativeDeviceCodes {
+  deviceCode: string;
+  userCode: string;
+  verificationUri: string;
+  verificationUriComplete: string;
+  /** World clock, ms since the Unix epoch. */
+  expiresAt: number;
+  /** Seconds between polls. */
+  interval: number;
+}
+
 /** A device authorization screen a client shows over the game's window. */
 export interface NativeDeviceScreen {
   applicationId: string;

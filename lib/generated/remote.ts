@@ -3,7 +3,7 @@ import type { NativeClient } from './seam.js';
 import type { NativeWorld } from './world.js';
 
 /** The remote protocol both ends state: the wire's version and the seam descriptions' digest. */
-export const REMOTE_PROTOCOL = '1.b5308593d94e';
+export const REMOTE_PROTOCOL = '1.e1a8b90f8ea9';
 
 /** How each NativeClient method crosses: `sync` waits for its answer, `async` is answered by its Result event. */
 export const REMOTE_CLIENT_METHODS: Readonly<Record<keyof NativeClient, 'sync' | 'async'>> = {
@@ -234,6 +234,8 @@ export const REMOTE_WORLD_METHODS: Readonly<Record<keyof NativeWorld, 'sync' | '
   deleteApplicationIdentity: 'sync',
   configureOidc: 'sync',
   getOidcConfiguration: 'sync',
+  requestDeviceAuthorization: 'sync',
+  pollDeviceAuthorization: 'sync',
   getDeviceAuthorizations: 'sync',
   answerDeviceAuthorization: 'sync',
   getDeviceScreens: 'sync',

@@ -16,6 +16,7 @@ import type {
   NativeChatClientInvite,
   NativeConsentPrompt,
   NativeDeviceAuthorization,
+  NativeDeviceCodes,
   NativeDeviceScreen,
   NativeGrant,
   NativeMachineAudio,
@@ -202,6 +203,10 @@ export interface NativeWorld {
   getOidcConfiguration(applicationId: string): NativeOidcConfiguration | null;
 
   // Device sign-in: the device authorization requests waiting for the user, the user's answer at the verification page, and the SDK's device authorization screens.
+  /** POST /oauth2/device/authorize after the client credentials were checked: a new request and its codes (the device code is a secret: only for the route's answer). RangeError with status 400: unknown or child application. */
+  requestDeviceAuthorization(applicationId: string, scopes: string): NativeDeviceCodes;
+  /** POST /oauth2/token with the device_code grant (`merge`: the provisional account's external identity). RangeError with status 400, its message starting with the OAuth2 error: authorization_pending, slow_down, access_denied, expired_token, invalid_grant, or a merge's refusal. */
+  pollDeviceAuthorization(applicationId: string, deviceCode: string, merge: { type: number; token: string } | null): NativeTokenExchange;
   /** The device authorization requests waiting for the user, oldest first (never the device code). */
   getDeviceAuthorizations(): NativeDeviceAuthorization[];
   /** The user enters the code at the verification page and approves or denies. RangeError: unknown or provisional user, no pending request shows the code. */

@@ -9,6 +9,8 @@
 // that add the rest to its prototype.
 import './oauth2-methods.js';
 import './application-methods.js';
+import './device-methods.js';
+export type { DeviceAuthorization } from './device-methods.js';
 export { RestClient } from './client.js';
 export { DEFAULT_BASE_URL } from './options.js';
 export type { MakeRequest, RateLimitInfo, RestClientOptions, RestClock, RestRequestInit, RestResponseLike } from './options.js';

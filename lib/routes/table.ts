@@ -180,6 +180,14 @@ export const ROUTES = {
     restClient: 'yes',
     body: ['form'],
   },
+  oauth2DeviceAuthorize: {
+    method: 'POST',
+    path: '/oauth2/device/authorize',
+    auth: ['client'],
+    source: { absent: 'docs discord-social-sdk/development-guides/account-linking-on-consoles.mdx, "Step 1: Request a Device Code from Discord" (RFC 8628)' },
+    restClient: 'yes',
+    body: ['form'],
+  },
   oauth2TokenRevoke: {
     method: 'POST',
     path: '/oauth2/token/revoke',

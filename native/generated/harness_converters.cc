@@ -274,6 +274,17 @@ Napi::Array DeviceAuthorizationsToJs(Napi::Env env, const std::vector<sim::Devic
   return out;
 }
 
+Napi::Object DeviceCodesToJs(Napi::Env env, const sim::DeviceAuthorization& in) {
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("deviceCode", in.deviceCode);
+  out.Set("userCode", in.userCode);
+  out.Set("verificationUri", in.VerificationUri());
+  out.Set("verificationUriComplete", in.VerificationUriComplete());
+  out.Set("expiresAt", static_cast<double>(in.expiresAtMs));
+  out.Set("interval", static_cast<uint32_t>(in.intervalMs / 1000));
+  return out;
+}
+
 Napi::Object DeviceScreenToJs(Napi::Env env, const sim::DeviceScreen& in) {
   Napi::Object out = Napi::Object::New(env);
   out.Set("applicationId", SnowflakeToJs(env, in.applicationId));

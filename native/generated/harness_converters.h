@@ -76,6 +76,8 @@ Napi::Array WebhookNoticeListToJs(Napi::Env env, const std::vector<sim::WebhookN
 // NativeDeviceAuthorization: A device authorization request waiting for the user (POST /oauth2/device/authorize); its device code, a secret, is left out.
 Napi::Object DeviceAuthorizationToJs(Napi::Env env, const sim::DeviceAuthorization& in);
 Napi::Array DeviceAuthorizationsToJs(Napi::Env env, const std::vector<sim::DeviceAuthorization>& list);
+// NativeDeviceCodes: The answer of POST /oauth2/device/authorize, device code included (a secret: the route hands it to the device that asked, nothing else sees it).
+Napi::Object DeviceCodesToJs(Napi::Env env, const sim::DeviceAuthorization& in);
 // NativeDeviceScreen: A device authorization screen a client shows over the game's window.
 Napi::Object DeviceScreenToJs(Napi::Env env, const sim::DeviceScreen& in);
 Napi::Array DeviceScreensToJs(Napi::Env env, const std::vector<sim::DeviceScreen>& list);

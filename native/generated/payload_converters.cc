@@ -499,6 +499,7 @@ Napi::Object PayloadTablesToJs(Napi::Env env) {
   tables.Set("WebhookNotices", Names(env, {"notices:WebhookNotice[]", "dropped:uint"}));
   tables.Set("WebhookNotice", Names(env, {"type:string", "applicationId:snowflake", "at:ms", "userId:snowflake", "scopes:string", "message:Message?", "messageId:snowflake", "channelId:snowflake", "lobbyId:snowflake"}));
   tables.Set("DeviceAuthorization", Names(env, {"userCode:string", "applicationId:snowflake", "scopes:string", "verificationUri:string", "verificationUriComplete:string", "expiresAt:ms", "interval:uint", "polls:uint"}));
+  tables.Set("DeviceCodes", Names(env, {"deviceCode:string", "userCode:string", "verificationUri:string", "verificationUriComplete:string", "expiresAt:ms", "interval:uint"}));
   tables.Set("DeviceScreen", Names(env, {"applicationId:snowflake", "userCode:string", "windowPid:uint"}));
   tables.Set("WorldView", Names(env, {"now:ms", "applications:WorldApplication[]", "users:WorldUser[]", "lobbies:WorldLobby[]", "calls:WorldCall[]", "guilds:WorldGuild[]"}));
   tables.Set("WorldApplication", Names(env, {"id:snowflake", "name:string", "botUserId:snowflake", "parentId:snowflake?", "publisherLinking:bool", "inviteCoverImage:string?", "connectionEntrypointUrl:string"}));

@@ -126,6 +126,20 @@ export function worldCall<T>(operation: () => T): T {
 }
 
 /**
+ * The OAuth2 error codes the simulated endpoints answer: RFC 6749 §5.2's, and RFC 8628 §3.5's for
+ * the device_code grant's polls.
+ */
+export type OAuthErrorCode =
+  | 'invalid_request'
+  | 'invalid_client'
+  | 'invalid_grant'
+  | 'unsupported_grant_type'
+  | 'authorization_pending'
+  | 'slow_down'
+  | 'access_denied'
+  | 'expired_token';
+
+/**
  * A refusal of the OAuth2 endpoints, which answer with the OAuth2 error body
  * (`{ error, error_description }`, RFC 6749 §5.2; server API reference §4.3) instead of the
  * service's `{ code, message }`. The description never holds a code, a token or a secret.
@@ -133,7 +147,7 @@ export function worldCall<T>(operation: () => T): T {
 export class OAuthRefusal extends ServiceRefusal {
   constructor(
     status: number,
-    readonly error: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type',
+    readonly error: OAuthErrorCode,
     readonly description: string,
   ) {
     super(status, 0, `${error}: ${description}`, undefined, status === 401 ? { 'WWW-Authenticate': 'Basic realm="oauth2"' } : {});

@@ -5,7 +5,11 @@
  * `refresh_token` grant, with rotation; the `client_credentials` grant, docs topics/oauth2.mdx
  * "Client Credentials Grant": a token for the application's owner, without a refresh token) and
  * `POST /oauth2/token/revoke` (an access or a refresh token: either ends the whole
- * authorization). Bodies are `application/x-www-form-urlencoded`; the client authenticates with
+ * authorization); the device authorization grant of consoles and TVs (docs
+ * discord-social-sdk/development-guides/account-linking-on-consoles.mdx: `POST
+ * /oauth2/device/authorize`, then the token endpoint's `urn:ietf:params:oauth:grant-type:device_code`
+ * grant, with `external_auth_type` / `external_auth_token` to merge a provisional account,
+ * provisional-accounts/merging-accounts.mdx "Console"; the polls' errors are RFC 8628 §3.5's). Bodies are `application/x-www-form-urlencoded`; the client authenticates with
  * HTTP Basic or with `client_id` / `client_secret` in the body. Refusals use the OAuth2 error
  * body: a deleted or unknown grant is `invalid_grant` (spec "Authentication" rule 4). Tokens,
  * codes and secrets never reach a log line or an error.
@@ -14,7 +18,8 @@
  */
 import type { NativeTokenExchange } from '../../addon/native.js';
 import { applicationOwner } from './applications.js';
-import { OAuthRefusal } from './errors.js';
+import { OAuthRefusal, worldCall, type OAuthErrorCode } from './errors.js';
+import { AUTH_TYPES } from './routes-provisional.js';
 import type { RouteHandlers, ServiceContext, ServiceRequest } from './routes.js';
 import { idTokenFor } from './signing.js';
 import { wireTokenResponse } from './wire.js';
@@ -33,12 +38,53 @@ const SCOPE_NAME = /^[a-z0-9_.]{1,100}$/;
  * "without a refresh token". Who owns the application is the simulator's (applications.ts).
  */
 function clientCredentialsGrant(applicationId: string, form: URLSearchParams, context: ServiceContext) {
-  const scopes = (form.get('scope') ?? '').split(' ').filter((scope) => scope !== '');
-  if (!scopes.every((scope) => SCOPE_NAME.test(scope))) throw new OAuthRefusal(400, 'invalid_request', 'scope must be OAuth2 scope names separated by spaces');
-  const scope = [...new Set(scopes)].join(' ');
+  const scope = scopesOf(form);
   const owner = applicationOwner(context, applicationId);
   const grant = context.world.issueToken(owner, applicationId, CLIENT_CREDENTIALS_TTL_SECONDS * 1000, scope);
   return wireTokenResponse({ accessToken: grant.accessToken, refreshToken: '', tokenType: 0, expiresIn: CLIENT_CREDENTIALS_TTL_SECONDS, scopes: scope });
+}
+
+/** RFC 8628 §3.4: the device_code grant's type. */
+const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
+/** What a device_code poll may answer besides tokens (RFC 8628 §3.5), as the world names them. */
+const DEVICE_POLL_ERRORS: ReadonlySet<string> = new Set<OAuthErrorCode>(['authorization_pending', 'slow_down', 'access_denied', 'expired_token', 'invalid_grant']);
+
+/** `scope`: OAuth2 scope names separated by spaces (none: an empty scope), each once. */
+function scopesOf(form: URLSearchParams): string {
+  const scopes = (form.get('scope') ?? '').split(' ').filter((scope) => scope !== '');
+  if (!scopes.every((scope) => SCOPE_NAME.test(scope))) throw new OAuthRefusal(400, 'invalid_request', 'scope must be OAuth2 scope names separated by spaces');
+  return [...new Set(scopes)].join(' ');
+}
+
+/**
+ * A poll of the device_code grant: the tokens once the user approved at the verification page; a
+ * merge (`external_auth_type` and `external_auth_token`) merges the provisional account of that
+ * identity into the user, as merging-accounts.mdx's "Console" request does. Refusals: RFC 8628's
+ * OAuth2 errors, or a merge's service error.
+ */
+function deviceCodeGrant(applicationId: string, form: URLSearchParams, context: ServiceContext): NativeTokenExchange {
+  const deviceCode = required(form, 'device_code');
+  const wire = form.get('external_auth_type');
+  let merge: { type: number; token: string } | null = null;
+  if (wire !== null) {
+    const type = AUTH_TYPES.get(wire);
+    if (type === undefined) throw new OAuthRefusal(400, 'invalid_request', `external_auth_type must be one of ${[...AUTH_TYPES.keys()].join(', ')}`);
+    const token = required(form, 'external_auth_token');
+    if (token.length > 10240) throw new OAuthRefusal(400, 'invalid_request', 'external_auth_token must be at most 10240 characters');
+    merge = { type, token };
+  } else if (form.get('external_auth_token') !== null) {
+    throw new OAuthRefusal(400, 'invalid_request', 'external_auth_token needs external_auth_type');
+  }
+  // A merge's refusal is the service's error body (worldCall); the polls' answers OAuth2's.
+  return worldCall(() => {
+    try {
+      return context.world.pollDeviceAuthorization(applicationId, deviceCode, merge);
+    } catch (error) {
+      const answer = error instanceof RangeError ? /^([a-z_]+): (.*)$/s.exec(error.message) : null;
+      if (answer && DEVICE_POLL_ERRORS.has(answer[1]!)) throw new OAuthRefusal(400, answer[1] as OAuthErrorCode, answer[2]!);
+      throw error;
+    }
+  });
 }
 
 /** The application a request's client credentials (Basic header or form fields) prove, or 401 invalid_client. */
@@ -108,7 +154,27 @@ export const OAUTH2_HANDLERS = {
         return { status: 200, body: wireTokenResponse(tokens) };
       }
       if (grantType === 'client_credentials') return { status: 200, body: clientCredentialsGrant(applicationId, form, context) };
-      throw new OAuthRefusal(400, 'unsupported_grant_type', 'grant_type must be authorization_code, refresh_token or client_credentials');
+      if (grantType === DEVICE_CODE_GRANT) return { status: 200, body: wireTokenResponse(deviceCodeGrant(applicationId, form, context)) };
+      throw new OAuthRefusal(400, 'unsupported_grant_type', `grant_type must be authorization_code, refresh_token, client_credentials or ${DEVICE_CODE_GRANT}`);
+    },
+  },
+  oauth2DeviceAuthorize: {
+    handle(request, context) {
+      const form = request.body as URLSearchParams;
+      const applicationId = authenticateClient(request, form, context);
+      const scopes = scopesOf(form);
+      const codes = worldCall(() => context.world.requestDeviceAuthorization(applicationId, scopes));
+      return {
+        status: 200,
+        body: {
+          device_code: codes.deviceCode,
+          user_code: codes.userCode,
+          verification_uri: codes.verificationUri,
+          verification_uri_complete: codes.verificationUriComplete,
+          expires_in: Math.round((codes.expiresAt - context.world.now()) / 1000),
+          interval: codes.interval,
+        },
+      };
     },
   },
   oauth2TokenRevoke: {

@@ -43,13 +43,17 @@ sdk::Result World::PollDeviceAuthorization(sdk::Snowflake app, const std::string
     }
   }
   DeviceAuthorization approved;
-  switch (deviceAuthorizations_.Take(deviceCode, app, nowMs_, &approved)) {
+  switch (const DeviceAuthorizations::Poll poll = deviceAuthorizations_.Take(deviceCode, app, nowMs_, &approved)) {
     case DeviceAuthorizations::Poll::Pending:
     case DeviceAuthorizations::Poll::SlowDown: {
       const std::vector<DeviceAuthorization> pending = deviceAuthorizations_.Pending(nowMs_);
       *retryInMs = DeviceAuthorizations::kIntervalMs;
       for (const DeviceAuthorization& request : pending) {
         if (request.deviceCode == deviceCode) *retryInMs = request.intervalMs;
+      }
+      // RFC 8628 §3.5: a poll sooner than the interval is told to slow down (the interval grew).
+      if (poll == DeviceAuthorizations::Poll::SlowDown) {
+        return OAuthError("slow_down", "polled sooner than the interval: wait " + std::to_string(*retryInMs / 1000) + " seconds between polls");
       }
       return OAuthError("authorization_pending", "the user has not answered the device authorization request yet");
     }
