@@ -70,8 +70,8 @@ function activityJson(activity: WorldActivity, now: number): GatewayActivity {
 export function presenceJson(snapshot: WorldSnapshot, user: WorldUser, guild: WorldGuild): GatewayPresenceUpdateDispatchData {
   const status = statusOf(user.status);
   const offline = status === PresenceUpdateStatus.Offline;
-  const activity = offline ? null : user.gameActivity;
-  const activities = activity && (activity.type !== ActivityType.Custom || customStatusShown(user, guild)) ? [activityJson(activity, snapshot.view.now)] : [];
+  const activity = shownActivity(user, guild);
+  const activities = activity ? [activityJson(activity, snapshot.view.now)] : [];
   return {
     user: snapshot.user(user.id),
     guild_id: guild.id,
@@ -82,7 +82,16 @@ export function presenceJson(snapshot: WorldSnapshot, user: WorldUser, guild: Wo
   } as GatewayPresenceUpdateDispatchData;
 }
 
-/** What a bot in `guild` would be shown of `user` apart from the time: a change of it is a Presence Update. */
+/** The user's activity as a bot in `guild` is shown it: none while offline, nor a custom status the privacy rule omits. */
+function shownActivity(user: WorldUser, guild: WorldGuild): WorldActivity | null {
+  const activity = statusOf(user.status) === PresenceUpdateStatus.Offline ? null : user.gameActivity;
+  return activity && (activity.type !== ActivityType.Custom || customStatusShown(user, guild)) ? activity : null;
+}
+
+/**
+ * The user's presence and what a bot in `guild` is shown of it (but the time): a change of either
+ * is a Presence Update (a new custom status the rule omits still is one, with the activity left out).
+ */
 export function presenceKey(user: WorldUser, guild: WorldGuild): string {
-  return JSON.stringify([user.status, user.gameActivity, customStatusShown(user, guild)]);
+  return JSON.stringify([statusOf(user.status), user.gameActivity, shownActivity(user, guild)]);
 }
