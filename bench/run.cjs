@@ -19,10 +19,12 @@
 //      runs. Each figure is printed beside its target at the end (targets.cjs).
 //   7. The remote link (issue 35, remote.cjs): a remote client's call round trip and event rate
 //      against a bare WebSocket to a process of its own.
+//   8. The simulated gateway (issue 37, gateway.cjs): dispatches per second to 1 and 100 raw ws
+//      bots against a bare ws server sending the same frames.
 // Sizes: BENCH_RUNS, BENCH_EVENTS, BENCH_CALLS, BENCH_LOBBY_MESSAGES, BENCH_MEMORY_RUNS,
 // BENCH_FLOOD_LINES, BENCH_REST_REQUESTS, BENCH_SENDS, BENCH_LATENCY_SAMPLES, BENCH_CLIENTS,
-// BENCH_FILL_CLIENTS, BENCH_FILL_LOBBIES, BENCH_REMOTE_SAMPLES, BENCH_REMOTE_EVENTS (0 leaves a
-// figure out).
+// BENCH_FILL_CLIENTS, BENCH_FILL_LOBBIES, BENCH_REMOTE_SAMPLES, BENCH_REMOTE_EVENTS,
+// BENCH_GATEWAY_CHANGES, BENCH_GATEWAY_CHANGES_100 (0 leaves a figure out).
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -36,6 +38,7 @@ const { livenessInChild } = require('./liveness.cjs');
 const { floodMemoryInChild } = require('./flood.cjs');
 const { restThroughput } = require('./rest.cjs');
 const { remoteVsBare } = require('./remote.cjs');
+const { gatewayVsBare } = require('./gateway.cjs');
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const events = Number(process.env.BENCH_EVENTS ?? 300_000);
@@ -180,6 +183,9 @@ async function main() {
 
   const remoteSamples = Number(process.env.BENCH_REMOTE_SAMPLES ?? 2000);
   if (remoteSamples > 0) figures.remote = await remoteVsBare(remoteSamples, Number(process.env.BENCH_REMOTE_EVENTS ?? 200_000), console.log);
+
+  const gatewayChanges = Number(process.env.BENCH_GATEWAY_CHANGES ?? 20_000);
+  if (gatewayChanges > 0) figures.gateway = await gatewayVsBare(gatewayChanges, Number(process.env.BENCH_GATEWAY_CHANGES_100 ?? 1_000), console.log);
 
   figures.targets = judge(figures);
   printTargets(figures.targets, console.log);

@@ -26,6 +26,8 @@ const TARGETS = [
   ['remote sync call round trip p50 vs a bare WebSocket', (f) => f.remote?.syncRoundTripRatioP50, '<=', 2, (v) => `${fixed(2)(v)}x`],
   ['remote sync call round trip p99 vs a bare WebSocket', (f) => f.remote?.syncRoundTripRatioP99, '<=', 2, (v) => `${fixed(2)(v)}x`],
   ['remote events/s vs bare WebSocket frames/s', (f) => f.remote?.eventRateRatio, '>=', 0.5, (v) => `${fixed(2)(v)}x`],
+  ['gateway dispatches/s to 1 bot vs a bare ws server', (f) => f.gateway?.bots1?.ratio, '>=', 0.5, (v) => `${fixed(2)(v)}x`],
+  ['gateway dispatches/s to 100 bots vs a bare ws server', (f) => f.gateway?.bots100?.ratio, '>=', 0.5, (v) => `${fixed(2)(v)}x`],
 ];
 
 /** Each target judged against `figures`: { figure, value, target, met } (value null: not measured). */

@@ -209,6 +209,19 @@ describe('examples', () => {
     expect(stdout).toBe('logged in as Simulated Game\nRaiders: Lobbies (top), party-1 (Lobbies)\nbo joined Raiders\n');
   });
 
+  it('the bot-beside-the-game example: a discord.js bot sees an obfuscated channel granted, a player’s presence by its privacy, and Channel Info', async () => {
+    const { code, stdout, stderr } = await runFixture(example('bot-beside-the-game.mjs'), [], { timeoutMs: 30_000 });
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toBe(
+      'channels: ___hidden___, Raid Voice\n' +
+        'granted VIEW_CHANNEL: ___hidden___ is staff\n' +
+        'ada: raiding at 9\n' +
+        'ada: no custom status shown\n' +
+        'voice session since 2026-07-01T18:00:00.000Z\n',
+    );
+  });
+
   it('the whole-stack example: a served world, a game process attached by SOCIAL_SDK_SIMULATOR alone, and this process\'s harness and client', async () => {
     const { code, stdout, stderr } = await runFixture(example('whole-stack.mjs'), [], { timeoutMs: 60_000 });
     expect(stderr).toBe('');

@@ -3,43 +3,11 @@
 // dispatches, op 9 for an unknown session, and bad input closed with the public docs' close codes
 // (topics/opcodes-and-status-codes.mdx; discord-api-types GatewayCloseCodes), each with the world
 // unchanged.
-import { once } from 'node:events';
-import { afterEach, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import { describe, expect, it } from 'vitest';
 
+import { connect, GUILD_MEMBERS, GUILDS, IDENTIFY } from './gateway-helpers.js';
 import { serve } from './service-helpers.js';
 import { sdk } from './sdk.js';
-
-interface Payload {
-  op: number;
-  d: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON of many shapes
-  s: number | null;
-  t: string | null;
-}
-
-const sockets: WebSocket[] = [];
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.terminate();
-});
-
-/** A connection whose payloads are queued for `next()`. */
-async function connect(url: string) {
-  const socket = new WebSocket(url);
-  sockets.push(socket);
-  const queue: Payload[] = [];
-  const waiting: ((payload: Payload) => void)[] = [];
-  socket.on('message', (data: Buffer) => {
-    const payload = JSON.parse(data.toString('utf8')) as Payload;
-    const waiter = waiting.shift();
-    if (waiter) waiter(payload);
-    else queue.push(payload);
-  });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.on('close', (code: number, reason: Buffer) => resolve({ code, reason: reason.toString() })));
-  await Promise.race([once(socket, 'open'), closed]);
-  const next = () => (queue.length > 0 ? Promise.resolve(queue.shift()!) : new Promise<Payload>((resolve) => waiting.push(resolve)));
-  const send = (payload: unknown) => socket.send(typeof payload === 'string' ? payload : JSON.stringify(payload));
-  return { socket, next, send, closed };
-}
 
 /** A served world with a guild the bot is in, and the gateway URL as GET /gateway/bot answers it. */
 async function world() {
@@ -64,10 +32,6 @@ async function world() {
   };
   return { sim, app, ada, guild, service, call, botToken, url, seen };
 }
-
-/** GatewayIntentBits.Guilds and .GuildMembers. */
-const [GUILDS, GUILD_MEMBERS] = [1 << 0, 1 << 1];
-const IDENTIFY = (token: string, intents = GUILDS | GUILD_MEMBERS) => ({ op: 2, d: { token, intents, properties: { os: 'linux', browser: 'test', device: 'test' } } });
 
 describe('GET /gateway and /gateway/bot', () => {
   it("answer the served gateway's ws:// URL, one shard and the session start limit (as RESTGetAPIGatewayBotResult)", async () => {

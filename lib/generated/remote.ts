@@ -3,7 +3,7 @@ import type { NativeClient } from './seam.js';
 import type { NativeWorld } from './world.js';
 
 /** The remote protocol both ends state: the wire's version and the seam descriptions' digest. */
-export const REMOTE_PROTOCOL = '1.e1a8b90f8ea9';
+export const REMOTE_PROTOCOL = '1.709ca3d477bb';
 
 /** How each NativeClient method crosses: `sync` waits for its answer, `async` is answered by its Result event. */
 export const REMOTE_CLIENT_METHODS: Readonly<Record<keyof NativeClient, 'sync' | 'async'>> = {
@@ -191,6 +191,7 @@ export const REMOTE_WORLD_METHODS: Readonly<Record<keyof NativeWorld, 'sync' | '
   setApplicationProfiles: 'sync',
   setFriends: 'sync',
   setProfilePrivacy: 'sync',
+  takePresenceChanges: 'sync',
   latency: 'sync',
   getApplication: 'sync',
   authenticate: 'sync',

@@ -118,6 +118,8 @@ export interface NativeWorld {
   setFriends(userA: string, userB: string, discord: boolean, game: boolean): void;
   /** 0 everyone, 1 friends & small servers only, 2 friends only. */
   setProfilePrivacy(userId: string, privacy: number): void;
+  /** The users whose presence changed since the last take, each once (the simulated gateway's Presence Update follows them). */
+  takePresenceChanges(): string[];
 
   // The simulated HTTP service's entries: the server API as a bot of an application or as a user holding an access token. Refusals: RangeError with status and code.
   /** The injected latency (setLatency), ms of the world clock. */

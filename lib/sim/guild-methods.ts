@@ -87,7 +87,7 @@ export const guildMethods = {
 
   setBotVoiceConnection(this: object, application: Application | SnowflakeInput, channel: { id: Snowflake } | SnowflakeInput, connected: boolean): void {
     const world = nativeWorldOf(this);
-    world.setBotVoiceConnection(idOf(application, 'application'), idOf(channel, 'channel'), checkBoolean(connected, 'connected'));
+    GUILD_CHANGES.setBotVoiceConnection(world, idOf(application, 'application'), idOf(channel, 'channel'), checkBoolean(connected, 'connected'));
   },
 
   removeGuildMember(this: object, guild: { id: Snowflake } | SnowflakeInput, user: User | SnowflakeInput): void {

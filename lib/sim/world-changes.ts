@@ -6,7 +6,10 @@
  * them; a remote harness's calls (lib/sim/remote/door.ts) are told through noteWorldCall.
  *
  * It also keeps the permission overwrites the harness gave each channel: the world applies them
- * but its views do not show them, and the gateway's channel objects carry them.
+ * but its views do not show them, and the gateway's channel objects carry them; and each voice
+ * channel's voice session start time (platform document: Voice Channel Start Time Update): a
+ * session starts when the first user connects to the channel and ends when the last leaves (our
+ * choice where the document is silent), on the world's clock.
  * @internal
  * @module
  */
@@ -17,7 +20,11 @@ export type WorldChange =
   | { readonly kind: 'guildCreated'; readonly guildId: string }
   | { readonly kind: 'memberAdded' | 'memberRemoved'; readonly guildId: string; readonly userId: string }
   | { readonly kind: 'channelCreated' | 'channelUpdated'; readonly channelId: string }
-  | { readonly kind: 'voiceChannelStatus'; readonly channelId: string; readonly status: string | null };
+  | { readonly kind: 'voiceChannelStatus'; readonly channelId: string; readonly status: string | null }
+  /** A member connected to a voice channel of the guild (`channelId`) or left it (null). */
+  | { readonly kind: 'voiceStateChanged'; readonly guildId: string; readonly userId: string; readonly channelId: string | null }
+  /** A voice channel's session started (`startTime`, ms of the world's clock) or ended (null). */
+  | { readonly kind: 'voiceStartTime'; readonly channelId: string; readonly startTime: number | null };
 
 export type WorldChangeListener = (change: WorldChange) => void;
 
@@ -25,6 +32,8 @@ interface Watched {
   readonly listeners: Set<WorldChangeListener>;
   /** channel id -> its own overwrites (absent: it follows its category). */
   readonly overwrites: Map<string, readonly NativeOverwrite[]>;
+  /** voice channel id -> when its voice session started (world clock, ms); absent: no session. */
+  readonly voiceStarts: Map<string, number>;
 }
 
 const watched = new WeakMap<NativeWorld, Watched>();
@@ -32,7 +41,7 @@ const watched = new WeakMap<NativeWorld, Watched>();
 function watchedOf(world: NativeWorld): Watched {
   let entry = watched.get(world);
   if (!entry) {
-    entry = { listeners: new Set(), overwrites: new Map() };
+    entry = { listeners: new Set(), overwrites: new Map(), voiceStarts: new Map() };
     watched.set(world, entry);
   }
   return entry;
@@ -45,7 +54,7 @@ function watchedOf(world: NativeWorld): Watched {
  */
 export function noteWorldChange(world: NativeWorld, change: WorldChange, overwrites?: readonly NativeOverwrite[] | null): void {
   const entry = watchedOf(world);
-  if ('channelId' in change && overwrites !== undefined) {
+  if ((change.kind === 'channelCreated' || change.kind === 'channelUpdated') && overwrites !== undefined) {
     if (overwrites === null) entry.overwrites.delete(change.channelId);
     else entry.overwrites.set(change.channelId, overwrites.map((overwrite) => ({ ...overwrite })));
   }
@@ -70,6 +79,40 @@ export function channelOverwrites(world: NativeWorld, channelId: string): readon
   return watched.get(world)?.overwrites.get(channelId);
 }
 
+/** When the voice channel's session started (world clock, ms), or null when no one is connected to it. */
+export function voiceStartTime(world: NativeWorld, channelId: string): number | null {
+  return watched.get(world)?.voiceStarts.get(channelId) ?? null;
+}
+
+/**
+ * After a change of who is connected to voice channels: the sessions that started (the first user
+ * connected) and ended (the last left), each told as a voiceStartTime change.
+ */
+function voiceSessionsChanged(world: NativeWorld): void {
+  const view = world.describeWorld(0);
+  const occupied = new Set(view.guilds.flatMap((guild) => guild.members.map((member) => member.voiceChannelId)).filter((id): id is string => id !== null));
+  const starts = watchedOf(world).voiceStarts;
+  for (const channelId of [...starts.keys()]) {
+    if (occupied.has(channelId)) continue;
+    starts.delete(channelId);
+    noteWorldChange(world, { kind: 'voiceStartTime', channelId, startTime: null });
+  }
+  for (const channelId of occupied) {
+    if (starts.has(channelId)) continue;
+    starts.set(channelId, view.now);
+    noteWorldChange(world, { kind: 'voiceStartTime', channelId, startTime: view.now });
+  }
+}
+
+/** After the application's bot user connected to a voice channel or left it: its voice state, then the sessions' start times. */
+function botVoiceChanged(world: NativeWorld, applicationId: string, channelId: string): void {
+  const botUserId = world.getApplication(applicationId)?.botUserId;
+  const guild = world.describeWorld(0).guilds.find((candidate) => candidate.channels.some((channel) => channel.id === channelId));
+  const member = guild?.members.find((candidate) => candidate.userId === botUserId);
+  if (guild && member) noteWorldChange(world, { kind: 'voiceStateChanged', guildId: guild.id, userId: member.userId, channelId: member.voiceChannelId });
+  voiceSessionsChanged(world);
+}
+
 /** The harness's guild changes, each made in the world and then told to its watchers. */
 export const GUILD_CHANGES = {
   createGuild(world: NativeWorld, name: string, ownerId: string, memberIds: readonly string[]): string {
@@ -85,6 +128,12 @@ export const GUILD_CHANGES = {
   removeMember(world: NativeWorld, guildId: string, userId: string): void {
     world.removeGuildMember(guildId, userId);
     noteWorldChange(world, { kind: 'memberRemoved', guildId, userId });
+    // Leaving the guild disconnects it from its voice channels.
+    voiceSessionsChanged(world);
+  },
+  setBotVoiceConnection(world: NativeWorld, applicationId: string, channelId: string, connected: boolean): void {
+    world.setBotVoiceConnection(applicationId, channelId, connected);
+    botVoiceChanged(world, applicationId, channelId);
   },
   createChannel(world: NativeWorld, guildId: string, channel: Parameters<NativeWorld['createGuildChannel']>[1]): string {
     const channelId = world.createGuildChannel(guildId, channel);
@@ -112,7 +161,11 @@ type RawCall = (world: NativeWorld, args: readonly unknown[], result: unknown) =
 const RAW_GUILD_CALLS: Partial<Record<keyof NativeWorld, RawCall>> = {
   createGuild: (world, _args, guildId) => noteWorldChange(world, { kind: 'guildCreated', guildId: guildId as string }),
   addGuildMember: (world, [guildId, userId]) => noteWorldChange(world, { kind: 'memberAdded', guildId: guildId as string, userId: userId as string }),
-  removeGuildMember: (world, [guildId, userId]) => noteWorldChange(world, { kind: 'memberRemoved', guildId: guildId as string, userId: userId as string }),
+  removeGuildMember: (world, [guildId, userId]) => {
+    noteWorldChange(world, { kind: 'memberRemoved', guildId: guildId as string, userId: userId as string });
+    voiceSessionsChanged(world);
+  },
+  setBotVoiceConnection: (world, [applicationId, channelId]) => botVoiceChanged(world, applicationId as string, channelId as string),
   createGuildChannel: (world, [, channel], channelId) =>
     noteWorldChange(world, { kind: 'channelCreated', channelId: channelId as string }, (channel as Parameters<NativeWorld['createGuildChannel']>[1]).overwrites),
   updateGuildChannel: (world, [channelId, changes]) =>

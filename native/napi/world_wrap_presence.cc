@@ -43,4 +43,8 @@ Napi::Value WorldWrap::SetProfilePrivacy(const Napi::CallbackInfo& info) {
   return env.Undefined();
 }
 
+Napi::Value WorldWrap::TakePresenceChanges(const Napi::CallbackInfo& info) {
+  return SnowflakesToJs(info.Env(), world().TakePresenceChanges());
+}
+
 }  // namespace sim

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { checkIdentify, checkResume, decodeFrame, GatewayClose, GatewayCloseCodes, GatewayOpcodes, type GatewayPayload, type Identify } from './protocol.js';
+import { checkIdentify, checkRequestChannelInfo, checkResume, decodeFrame, GatewayClose, GatewayCloseCodes, GatewayOpcodes, type ChannelInfoField, type GatewayPayload, type Identify } from './protocol.js';
 import type { GatewaySession, SessionSink } from './session.js';
 
 /** Past this much unsent, the bot is not reading: its connection is dropped (its session can resume). */
@@ -23,6 +23,8 @@ export interface GatewayHost {
   identify(identify: Identify, sink: SessionSink): GatewaySession | GatewayClose;
   /** Takes over a session with its missed dispatches and RESUMED; `'invalid'`: op 9 (false); or a close. */
   resume(token: string, sessionId: string, seq: number, sink: SessionSink): GatewaySession | 'invalid' | GatewayClose;
+  /** Request Channel Info (opcode 43) of an identified session: Channel Info follows (or nothing, for a guild it does not hold). */
+  requestChannelInfo(session: GatewaySession, guildId: string, fields: readonly ChannelInfoField[]): void;
   /** The connection ended; a session it held waits for a Resume unless `ended`. */
   detach(connection: GatewayConnection, session: GatewaySession | null, ended: boolean): void;
 }
@@ -115,12 +117,17 @@ export class GatewayConnection implements SessionSink {
         return this.#identify(payload.d);
       case GatewayOpcodes.Resume:
         return this.#resume(payload.d);
+      case GatewayOpcodes.RequestChannelInfo: {
+        if (this.#session === null) return this.#refuse(new GatewayClose(GatewayCloseCodes.NotAuthenticated, 'Not authenticated.'));
+        const request = checkRequestChannelInfo(payload.d);
+        if (request instanceof GatewayClose) return this.#refuse(request);
+        return this.#host.requestChannelInfo(this.#session, request.guildId, request.fields);
+      }
       case GatewayOpcodes.PresenceUpdate:
       case GatewayOpcodes.VoiceStateUpdate:
       case GatewayOpcodes.RequestGuildMembers:
       case GatewayOpcodes.RequestSoundboardSounds:
-      case GatewayOpcodes.RequestChannelInfo:
-        // Accepted once identified; what they do is not modelled yet (issue 37's second part).
+        // Accepted once identified; what they do is not modelled (our choice: the bot's own presence and voice, member chunks, soundboard).
         if (this.#session === null) return this.#refuse(new GatewayClose(GatewayCloseCodes.NotAuthenticated, 'Not authenticated.'));
         return;
       default:

@@ -16,10 +16,13 @@ import type { NativeWorld } from '../../addon/native.js';
 import { syncClock } from '../clock.js';
 import { originOf, type SideDoor } from '../http/server.js';
 import type { ServiceState } from '../http/state.js';
-import { watchWorld, type WorldChange } from '../world-changes.js';
+import { getRuntime } from '../../addon/runtime.js';
+import { watchWorld } from '../world-changes.js';
+import { obfuscationSwitchOn, refusedPrivilegedIntents } from './bot-settings.js';
 import { GatewayConnection, type GatewayHost } from './connection.js';
-import { channelJson, guildCreateJson, memberJson, WorldSnapshot } from './objects.js';
-import { checkQuery, DEFAULT_HEARTBEAT_INTERVAL_MS, GATEWAY_PATH, GatewayClose, GatewayCloseCodes, GatewayIntentBits, GatewayOpcodes, inShard, type Identify } from './protocol.js';
+import { WorldDispatches } from './dispatch.js';
+import { CHANNEL_OBFUSCATION_CAPABILITY } from './obfuscation.js';
+import { checkQuery, DEFAULT_HEARTBEAT_INTERVAL_MS, GATEWAY_PATH, GatewayClose, GatewayCloseCodes, GatewayOpcodes, inShard, type ChannelInfoField, type Identify } from './protocol.js';
 import { countSessionStart, GatewaySession, type SessionSink } from './session.js';
 
 /** Sessions kept for a Resume after their connection went (our choice; the oldest is forgotten first). */
@@ -38,8 +41,9 @@ export class GatewayDoor implements SideDoor, GatewayHost {
   readonly #connections = new Set<GatewayConnection>();
   readonly #sessions = new Map<string, GatewaySession>();
   readonly #stopWatching: () => void;
-  /** guild id -> its members, as last seen (to tell a removal from a no-op). */
-  #members = new Map<string, Set<string>>();
+  readonly #dispatches: WorldDispatches;
+  /** Runs after each batch of the clients' events: presence changes made natively reach the bots then. */
+  readonly #afterBatch: () => void;
   heartbeatIntervalMs = DEFAULT_HEARTBEAT_INTERVAL_MS;
   /** `http://host:port` the bots reached (from their upgrades): resume_gateway_url is made from it. */
   #origin = 'http://127.0.0.1';
@@ -47,7 +51,26 @@ export class GatewayDoor implements SideDoor, GatewayHost {
   constructor(world: NativeWorld, state: ServiceState) {
     this.#world = world;
     this.#state = state;
-    this.#stopWatching = watchWorld(world, (change) => this.#changed(change));
+    this.#dispatches = new WorldDispatches(world, () => this.#sessions.values());
+    this.#stopWatching = watchWorld(world, (change) => {
+      if (this.#sessions.size === 0) return;
+      syncClock(this.#world);
+      this.#dispatches.changed(change);
+    });
+    this.#afterBatch = afterBatchHook(new WeakRef(this));
+    getRuntime().afterBatch.add(this.#afterBatch);
+  }
+
+  /** Takes the world's presence notice (the users whose presence changed) and dispatches it. */
+  presencesChanged(): void {
+    const changed = this.#world.takePresenceChanges();
+    if (this.#sessions.size > 0 && changed.length > 0) this.#dispatches.presencesChanged(changed);
+  }
+
+  /** Request Channel Info (opcode 43) from a session: Channel Info follows. */
+  requestChannelInfo(session: GatewaySession, guildId: string, fields: readonly ChannelInfoField[]): void {
+    syncClock(this.#world);
+    this.#dispatches.channelInfo(session, guildId, fields);
   }
 
   upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
@@ -75,11 +98,15 @@ export class GatewayDoor implements SideDoor, GatewayHost {
     syncClock(this.#world);
     const application = this.#world.getApplication(applicationId);
     if (application === null) return new GatewayClose(GatewayCloseCodes.AuthenticationFailed, 'Authentication failed.');
+    // "a privileged intent that hasn't been configured or approved for your app (4014 close code)" (events/gateway.mdx, Gateway Intents).
+    if (refusedPrivilegedIntents(this.#world, applicationId, identify.intents) !== 0) return new GatewayClose(GatewayCloseCodes.DisallowedIntents, 'Disallowed intent(s).');
+    this.presencesChanged();
     countSessionStart(this.#world, applicationId);
-    const session = new GatewaySession(applicationId, application.botUserId, identify.token, identify.intents, identify.shard, identify.largeThreshold);
+    const obfuscates = (identify.capabilities & CHANNEL_OBFUSCATION_CAPABILITY) !== 0 || obfuscationSwitchOn(this.#world, applicationId);
+    const session = new GatewaySession(applicationId, application.botUserId, identify.token, identify.intents, identify.shard, identify.largeThreshold, obfuscates);
     session.sink = sink;
     this.#sessions.set(session.id, session);
-    const snapshot = this.#snapshot();
+    const snapshot = this.#dispatches.snapshot();
     const guilds = snapshot.guildsOf(session.botUserId).filter((guild) => inShard(guild.id, session.shard));
     session.dispatch('READY', {
       v: 10,
@@ -95,7 +122,7 @@ export class GatewayDoor implements SideDoor, GatewayHost {
       guild_join_requests: [],
       user_settings: {},
     });
-    for (const guild of guilds) session.dispatch('GUILD_CREATE', guildCreateJson(this.#world, snapshot, guild, session.botUserId, session.intents, session.largeThreshold));
+    for (const guild of guilds) this.#dispatches.guildCreate(session, snapshot, guild);
     return session;
   }
 
@@ -147,64 +174,18 @@ export class GatewayDoor implements SideDoor, GatewayHost {
 
   close(): void {
     this.#stopWatching();
+    getRuntime().afterBatch.delete(this.#afterBatch);
     for (const connection of [...this.#connections]) connection.close(1001, 'The service is closing.', false);
     this.#server.close();
   }
+}
 
-
-  #snapshot(): WorldSnapshot {
-    const snapshot = new WorldSnapshot(this.#world);
-    this.#members = new Map(snapshot.view.guilds.map((guild) => [guild.id, new Set(guild.members.map((member) => member.userId))]));
-    return snapshot;
-  }
-
-  /** Sessions of bots in a guild (as the snapshot shows it) whose shard holds it. */
-  #sessionsIn(guildId: string, members: ReadonlySet<string>): GatewaySession[] {
-    return [...this.#sessions.values()].filter((session) => members.has(session.botUserId) && inShard(guildId, session.shard));
-  }
-
-  #changed(change: WorldChange): void {
-    if (this.#sessions.size === 0) return;
-    const before = this.#members;
-    syncClock(this.#world);
-    const snapshot = this.#snapshot();
-    switch (change.kind) {
-      case 'guildCreated':
-      case 'memberAdded': {
-        const guild = snapshot.guild(change.guildId);
-        if (!guild) return;
-        const members = new Set(guild.members.map((member) => member.userId));
-        for (const session of this.#sessionsIn(guild.id, members)) {
-          const wasMember = before.get(guild.id)?.has(session.botUserId) ?? false;
-          if (!wasMember) session.dispatch('GUILD_CREATE', guildCreateJson(this.#world, snapshot, guild, session.botUserId, session.intents, session.largeThreshold));
-          else if (change.kind === 'memberAdded' && !before.get(guild.id)!.has(change.userId) && session.intents & GatewayIntentBits.GuildMembers) {
-            session.dispatch('GUILD_MEMBER_ADD', { ...memberJson(snapshot, change.userId), guild_id: guild.id });
-          }
-        }
-        return;
-      }
-      case 'memberRemoved': {
-        const was = before.get(change.guildId);
-        if (!was?.has(change.userId)) return;
-        for (const session of this.#sessionsIn(change.guildId, was)) {
-          if (session.botUserId === change.userId) session.dispatch('GUILD_DELETE', { id: change.guildId });
-          else if (session.intents & GatewayIntentBits.GuildMembers) session.dispatch('GUILD_MEMBER_REMOVE', { guild_id: change.guildId, user: snapshot.user(change.userId) });
-        }
-        return;
-      }
-      case 'channelCreated':
-      case 'channelUpdated':
-      case 'voiceChannelStatus': {
-        const found = snapshot.channel(change.channelId);
-        if (!found) return;
-        const members = new Set(found.guild.members.map((member) => member.userId));
-        for (const session of this.#sessionsIn(found.guild.id, members)) {
-          if (!(session.intents & GatewayIntentBits.Guilds)) continue;
-          if (change.kind === 'voiceChannelStatus') session.dispatch('VOICE_CHANNEL_STATUS_UPDATE', { id: change.channelId, guild_id: found.guild.id, status: change.status });
-          else session.dispatch(change.kind === 'channelCreated' ? 'CHANNEL_CREATE' : 'CHANNEL_UPDATE', channelJson(this.#world, found.guild.id, found.channel));
-        }
-        return;
-      }
-    }
-  }
+/** The hook holds the door weakly: a door dropped without close() lets go of it at the next batch. */
+function afterBatchHook(door: WeakRef<GatewayDoor>): () => void {
+  const hook = (): void => {
+    const alive = door.deref();
+    if (alive) alive.presencesChanged();
+    else getRuntime().afterBatch.delete(hook);
+  };
+  return hook;
 }

@@ -8,17 +8,14 @@
  * @internal
  * @module
  */
-import type { APIChannel, APIGuildMember, APIOverwrite, APIRole, APIUser, GatewayGuildCreateDispatchData, GatewayVoiceState } from 'discord-api-types/v10';
+import type { APIChannel, APIGuildMember, APIOverwrite, APIRole, APIUser, GatewayGuildCreateDispatchData, GatewayPresenceUpdateDispatchData, GatewayVoiceState } from 'discord-api-types/v10';
 
 import type { NativeOverwrite, NativeWorld, NativeWorldView } from '../../addon/native.js';
-import { channelOverwrites } from '../world-changes.js';
+import { effectiveOverwrites, EVERYONE_PERMISSIONS } from './permissions.js';
 import { GatewayIntentBits } from './protocol.js';
 
 type WorldGuild = NativeWorldView['guilds'][number];
 type WorldChannel = WorldGuild['channels'][number];
-
-/** `@everyone`'s permissions in the simulator: VIEW_CHANNEL (1 << 10) and SEND_MESSAGES (1 << 11) (lib/sim/guilds.ts). */
-const EVERYONE_PERMISSIONS = String((1n << 10n) | (1n << 11n));
 
 /** The world's view, with lookups. */
 export class WorldSnapshot {
@@ -50,6 +47,16 @@ export class WorldSnapshot {
     return this.view.guilds.filter((guild) => guild.members.some((member) => member.userId === userId));
   }
 
+  /** The world's view of a user (its presence), or undefined. */
+  worldUser(userId: string): NativeWorldView['users'][number] | undefined {
+    return this.#users.get(userId);
+  }
+
+  /** Whether the user is an application's bot user. */
+  isBot(userId: string): boolean {
+    return this.#bots.has(userId);
+  }
+
   user(userId: string): APIUser {
     const user = this.#users.get(userId);
     const bot = this.#bots.has(userId);
@@ -77,7 +84,7 @@ function overwriteJson(guildId: string, overwrite: NativeOverwrite): APIOverwrit
 
 /** A guild channel as the docs show it; its overwrites as the harness gave them (its category's when it follows it). */
 export function channelJson(world: NativeWorld, guildId: string, channel: WorldChannel): APIChannel {
-  const own = channelOverwrites(world, channel.id) ?? (channel.parentId === null ? undefined : channelOverwrites(world, channel.parentId));
+  const own = effectiveOverwrites(world, channel);
   const base = {
     id: channel.id,
     type: channel.type,
@@ -85,7 +92,7 @@ export function channelJson(world: NativeWorld, guildId: string, channel: WorldC
     name: channel.name,
     position: channel.position,
     parent_id: channel.parentId,
-    permission_overwrites: (own ?? []).map((overwrite) => overwriteJson(guildId, overwrite)),
+    permission_overwrites: own.map((overwrite) => overwriteJson(guildId, overwrite)),
     flags: 0 as never,
     nsfw: false,
   };
@@ -105,7 +112,7 @@ function everyoneRole(guildId: string): APIRole {
     icon: null,
     unicode_emoji: null,
     position: 0,
-    permissions: EVERYONE_PERMISSIONS,
+    permissions: String(EVERYONE_PERMISSIONS),
     managed: false,
     mentionable: false,
     flags: 0 as never,
@@ -129,22 +136,34 @@ export function memberJson(snapshot: WorldSnapshot, userId: string): APIGuildMem
   };
 }
 
+/** A member's voice state (`channelId` null: it left). */
+export function voiceStateJson(guildId: string, userId: string, channelId: string | null): GatewayVoiceState {
+  return {
+    guild_id: guildId,
+    channel_id: channelId,
+    user_id: userId,
+    session_id: `voice-${userId}`,
+    deaf: false,
+    mute: false,
+    self_deaf: false,
+    self_mute: false,
+    self_video: false,
+    suppress: false,
+    request_to_speak_timestamp: null,
+  };
+}
+
 function voiceStates(guild: WorldGuild): GatewayVoiceState[] {
-  return guild.members
-    .filter((member) => member.voiceChannelId !== null)
-    .map((member) => ({
-      guild_id: guild.id,
-      channel_id: member.voiceChannelId,
-      user_id: member.userId,
-      session_id: `voice-${member.userId}`,
-      deaf: false,
-      mute: false,
-      self_deaf: false,
-      self_mute: false,
-      self_video: false,
-      suppress: false,
-      request_to_speak_timestamp: null,
-    }));
+  return guild.members.filter((member) => member.voiceChannelId !== null).map((member) => voiceStateJson(guild.id, member.userId, member.voiceChannelId));
+}
+
+/** What a GUILD_CREATE is made for: the session's bot, intents and threshold; its channels and presences as the session is shown them. */
+export interface GuildCreateFor {
+  botUserId: string;
+  intents: number;
+  largeThreshold: number;
+  channels: APIChannel[];
+  presences: GatewayPresenceUpdateDispatchData[];
 }
 
 /**
@@ -152,7 +171,7 @@ function voiceStates(guild: WorldGuild): GatewayVoiceState[] {
  * not large (more members than the Identify's `large_threshold`); otherwise the bot and the members
  * in voice channels (our reading of the docs' "large" guilds). Voice states need GUILD_VOICE_STATES.
  */
-export function guildCreateJson(world: NativeWorld, snapshot: WorldSnapshot, guild: WorldGuild, botUserId: string, intents: number, largeThreshold: number): GatewayGuildCreateDispatchData {
+export function guildCreateJson(snapshot: WorldSnapshot, guild: WorldGuild, { botUserId, intents, largeThreshold, channels, presences }: GuildCreateFor): GatewayGuildCreateDispatchData {
   const large = guild.members.length > largeThreshold;
   const states = intents & GatewayIntentBits.GuildVoiceStates ? voiceStates(guild) : [];
   const shown = guild.members.filter(
@@ -196,9 +215,9 @@ export function guildCreateJson(world: NativeWorld, snapshot: WorldSnapshot, gui
     member_count: guild.members.length,
     voice_states: states,
     members: shown.map((member) => memberJson(snapshot, member.userId)),
-    channels: guild.channels.map((channel) => channelJson(world, guild.id, channel)),
+    channels,
     threads: [],
-    presences: [],
+    presences,
     stage_instances: [],
     guild_scheduled_events: [],
     soundboard_sounds: [],

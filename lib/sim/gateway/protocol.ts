@@ -86,6 +86,8 @@ export interface Identify {
   intents: number;
   shard: readonly [number, number];
   largeThreshold: number;
+  /** The gateway capabilities asked for (discord-api-types GatewayCapabilityBits; 0 when left out). */
+  capabilities: number;
 }
 
 /** A token as sent (a `Bot ` prefix is accepted: our choice, some libraries send it). */
@@ -111,7 +113,12 @@ export function checkIdentify(d: unknown): Identify | GatewayClose {
   }
   const threshold = given['large_threshold'];
   const largeThreshold = typeof threshold === 'number' && Number.isInteger(threshold) ? Math.min(250, Math.max(50, threshold)) : 50;
-  return { token, intents, shard, largeThreshold };
+  // `capabilities` is an integer bitfield, 0 by default (discord-api-types GatewayIdentifyData); another value does not decode.
+  const capabilities = given['capabilities'] ?? 0;
+  if (typeof capabilities !== 'number' || !Number.isInteger(capabilities) || capabilities < 0 || capabilities > 0x7fffffff) {
+    return new GatewayClose(GatewayCloseCodes.DecodeError, 'Error while decoding payload.');
+  }
+  return { token, intents, shard, largeThreshold, capabilities };
 }
 
 /** The fields of a Resume, or the close it earns. */
@@ -129,4 +136,22 @@ export function checkResume(d: unknown): { token: string; sessionId: string; seq
 /** Whether a guild is in a shard: `(guild_id >> 22) % num_shards == shard_id` (events/gateway.mdx, "Sharding Formula"). */
 export function inShard(guildId: string, [shardId, count]: readonly [number, number]): boolean {
   return Number((BigInt(guildId) >> 22n) % BigInt(count)) === shardId;
+}
+
+/** The fields Request Channel Info may ask for (events/gateway-events.mdx: "currently `status` and `voice_start_time`"). */
+export const CHANNEL_INFO_FIELDS = ['status', 'voice_start_time'] as const;
+export type ChannelInfoField = (typeof CHANNEL_INFO_FIELDS)[number];
+
+/**
+ * A Request Channel Info's `{ guild_id, fields }` (opcode 43), or the close it earns: a payload
+ * of another shape does not decode (4002, our choice: the docs name no close for it). A field
+ * name the gateway does not know is left out of the answer (our choice).
+ */
+export function checkRequestChannelInfo(d: unknown): { guildId: string; fields: ChannelInfoField[] } | GatewayClose {
+  const decodeError = new GatewayClose(GatewayCloseCodes.DecodeError, 'Error while decoding payload.');
+  if (typeof d !== 'object' || d === null || Array.isArray(d)) return decodeError;
+  const { guild_id: guildId, fields } = d as Record<string, unknown>;
+  if (typeof guildId !== 'string' || !/^\d{1,20}$/.test(guildId)) return decodeError;
+  if (!Array.isArray(fields) || fields.length > 16 || !fields.every((field) => typeof field === 'string')) return decodeError;
+  return { guildId, fields: CHANNEL_INFO_FIELDS.filter((field) => fields.includes(field)) };
 }

@@ -25,6 +25,8 @@ export class GatewaySession {
   #seq = 0;
   #kept: GatewayPayload[] = [];
   sink: SessionSink | null = null;
+  /** The channels this session was last sent obfuscated (a later CHANNEL_UPDATE tells it when that changes). */
+  readonly hidden = new Set<string>();
 
   constructor(
     readonly applicationId: string,
@@ -33,6 +35,8 @@ export class GatewaySession {
     readonly intents: number,
     readonly shard: readonly [number, number],
     readonly largeThreshold: number,
+    /** Opted in to channel obfuscation (Identify's capability bit 1 << 15, or the application's switch). */
+    readonly obfuscates: boolean = false,
   ) {}
 
   get seq(): number {

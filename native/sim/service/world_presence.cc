@@ -121,7 +121,15 @@ sdk::User World::ShownUserLocked(sdk::User user, bool self) const {
   return user;
 }
 
+std::vector<sdk::Snowflake> World::TakePresenceChanges() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  std::vector<sdk::Snowflake> changed(presenceChanged_.begin(), presenceChanged_.end());
+  presenceChanged_.clear();
+  return changed;
+}
+
 void World::UserUpdatedLocked(sdk::Snowflake userId) {
+  presenceChanged_.insert(userId);
   ServicePool::DeferPosts defer;  // one lock of the pool for every viewer's notice
   RelationshipGroupsChangedLocked(userId);
   ActivityInvitesChangedLocked(userId);

@@ -23,6 +23,10 @@
   // `userId` as a client of (app, viewer) sees it: only users it knows (itself and the members of
   // its lobbies in `app`), else nullopt.
   std::optional<sdk::User> ViewUser(sdk::Snowflake app, sdk::Snowflake viewer, sdk::Snowflake userId) const;
+  // The users whose presence (status, activity, privacy, profiles) changed since the last take,
+  // each once, ascending: the simulated gateway follows them (its Presence Update) on the JS
+  // thread. At most one entry per user is kept, so an untaken set stays small.
+  std::vector<sdk::Snowflake> TakePresenceChanges();
 
  private:
   // The user as the service shows it to a viewer: its online status (offline without a connected
@@ -34,3 +38,4 @@
   sdk::User ViewUserLocked(sdk::Snowflake app, sdk::Snowflake viewer, const sdk::User& user) const;
   // Tells every signed-in session that knows `userId` (its own included) that it changed.
   void UserUpdatedLocked(sdk::Snowflake userId);
+  std::set<sdk::Snowflake> presenceChanged_;  // since the last TakePresenceChanges
