@@ -22,6 +22,7 @@ import { toGrant, tokenLifetime, type IssueTokenOptions, type TokenGrant } from 
 import { listenService, type ListenOptions, type SimulatedService } from './http/service.js';
 import { takeWebhookNotices } from './http/state.js';
 import { guildMethods, type SimulatorGuildMethods } from './guild-methods.js';
+import { roleMethods, type SimulatorRoleMethods } from './role-methods.js';
 import { defineMethods } from '../common/define-methods.js';
 import { readWorldFile, takeSnapshot, writeWorldFile, type SnapshotOptions } from './snapshot.js';
 import { buildWorld, type LoadedWorld } from './world-build.js';
@@ -69,7 +70,7 @@ const LOG_SEVERITIES: readonly LogSeverity[] = ['verbose', 'info', 'warning', 'e
 let defaultSimulator: Simulator | undefined;
 
 /** The Simulator's methods that modules install on its prototype: guilds ({@link SimulatorGuildMethods}). */
-export interface Simulator extends SimulatorGuildMethods {}
+export interface Simulator extends SimulatorGuildMethods, SimulatorRoleMethods {}
 
 /**
  * An in-process simulation of the service: applications, users, access tokens and a virtual
@@ -471,6 +472,7 @@ export class Simulator {
 
 // The guild methods (guild-methods.ts), declared on the interface below.
 defineMethods(Simulator.prototype, 'Simulator', guildMethods);
+defineMethods(Simulator.prototype, 'Simulator', roleMethods);
 
 // Clients without a `simulator` option use the default one (see addon/native-worlds.ts for why it is
 // reached from there).
