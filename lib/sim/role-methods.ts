@@ -13,6 +13,7 @@ import { checkRequiredOptions, idOf } from './harness-input.js';
 import type { Application } from './applications.js';
 import { permissionBits, type GuildPermission } from './guilds.js';
 import { setLargeBotSharding } from './bot-settings.js';
+import { GuildFeature } from 'discord-api-types/v10';
 
 /** A guild role the harness made. */
 export interface SimulatedRole {
@@ -39,8 +40,8 @@ export type UpdateGuildRoleOptions = Partial<CreateGuildRoleOptions>;
 
 /** The most characters of a role's name (public docs, resources/guild.mdx, Create Guild Role: "name of the role, max 100 characters"). */
 const ROLE_NAME_LENGTH = 100;
-/** A guild feature's name as the service writes them (`PRUNE_REQUIRES_ADMIN`, `COMMUNITY`). */
-const FEATURE = /^[A-Z0-9_]{1,64}$/;
+/** The service's guild features (discord-api-types' GuildFeature: PRUNE_REQUIRES_ADMIN, COMMUNITY, ...). */
+const FEATURES: ReadonlySet<string> = new Set(Object.values(GuildFeature));
 
 /** The guild role methods of {@link Simulator}. */
 export interface SimulatorRoleMethods {
@@ -65,7 +66,7 @@ export interface SimulatorRoleMethods {
   /**
    * Replaces a guild's features (the owner enables `PRUNE_REQUIRES_ADMIN`, for one: the prune
    * routes then need ADMINISTRATOR).
-   * @throws RangeError for an unknown guild or a name that is not upper-case letters, digits and `_`.
+   * @throws RangeError for an unknown guild or a name that is not a guild feature of the service.
    */
   setGuildFeatures(guild: { id: Snowflake } | SnowflakeInput, features: readonly string[]): void;
 
@@ -116,7 +117,7 @@ export const roleMethods = {
     if (!Array.isArray(features)) throw new TypeError(`features must be an array, got ${typeName(features)}`);
     const names = (features as unknown[]).map((feature, i) => {
       if (typeof feature !== 'string') throw new TypeError(`features[${i}] must be a string, got ${typeName(feature)}`);
-      if (!FEATURE.test(feature)) throw new RangeError(`features[${i}] must be a guild feature name (A-Z, 0-9, _), got ${describe(feature)}`);
+      if (!FEATURES.has(feature)) throw new RangeError(`features[${i}] must be a guild feature (discord-api-types' GuildFeature, e.g. PRUNE_REQUIRES_ADMIN), got ${describe(feature)}`);
       return feature;
     });
     world.setGuildFeatures(idOf(guild, 'guild'), names);
