@@ -199,6 +199,31 @@ describe('the simulated service against the official description', () => {
     expect(tooLong).toMatchObject({ status: 400, body: { code: 50035, errors: { status: expect.any(Object) } } });
   });
 
+  it('guild channels, roles, role member counts, bans, prune and the bot\'s guilds (bot token)', async () => {
+    const { sim, rest, raw } = await setup();
+    const owner = sim.createUser({ username: 'owner' });
+    const troll = sim.createUser({ username: 'troll' });
+    const guild = sim.createGuild({ name: 'Raiders', owner, members: [troll] });
+    const bot = sim.defaultApplication.botUserId;
+    sim.addGuildMember(guild, bot);
+    const mods = sim.createGuildRole(guild, { name: 'Mods', color: 0x3498db, permissions: ['banMembers', 'kickMembers', 'manageGuild'] });
+    sim.setGuildMemberRoles(guild, bot, [mods]);
+    const category = sim.createGuildChannel(guild, { name: 'Raids', type: 'GuildCategory', overwrites: [{ target: { role: mods }, allow: ['viewChannel'] }] });
+    sim.createGuildChannel(guild, { name: 'raid-chat', parent: category });
+    sim.createGuildChannel(guild, { name: 'Raid Voice', type: 'GuildVoice', position: 1 });
+    await rest.getGuildChannels(guild.id);
+    await rest.getGuildRoleMemberCounts(guild.id);
+    expect((await raw('GET', `/guilds/${guild.id}/roles`)).status).toBe(200);
+    expect((await raw('PUT', `/guilds/${guild.id}/bans/${troll.id}`, { json: { delete_message_seconds: 0 } })).status).toBe(204);
+    expect((await raw('GET', `/guilds/${guild.id}/bans?limit=10`)).status).toBe(200);
+    expect((await raw('DELETE', `/guilds/${guild.id}/bans/${troll.id}`, { json: {} })).status).toBe(204);
+    expect((await raw('DELETE', `/guilds/${guild.id}/bans/${troll.id}`, { json: {} })).status).toBe(404);
+    expect((await raw('GET', `/guilds/${guild.id}/prune?days=7`)).status).toBe(200);
+    expect((await raw('POST', `/guilds/${guild.id}/prune`, { json: { days: 7, compute_prune_count: true } })).status).toBe(200);
+    expect((await raw('GET', '/users/@me/guilds?with_counts=true')).status).toBe(200);
+    expect((await raw('GET', '/guilds/1/channels')).status).toBe(404);
+  });
+
   it('provisional accounts, OAuth2 tokens, child tokens and game profiles', async () => {
     const { sim, rest, restOf, app, raw } = await setup();
     const user = sim.createUser({ username: 'ada' });

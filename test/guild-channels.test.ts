@@ -244,7 +244,7 @@ describe('the guild harness', () => {
     expect(() => sim.createGuildChannel('77', { name: 'x' })).toThrow(/no guild with id 77/);
     expect(() => sim.createGuildChannel(guild, { name: 'x', overwrites: [{ target: 'everyone', deny: ['fly' as 'viewChannel'] }] })).toThrow(
       // The value is not echoed (any string may be a secret in the wrong place): its length is.
-      new RangeError('overwrites[0].deny[0] must be one of viewChannel, sendMessages, manageChannels, setVoiceChannelStatus, got a string of 3 characters'),
+      new RangeError("overwrites[0].deny[0] must be a permission name (PermissionFlagsBits' names, camel-cased: viewChannel, manageChannels, ...), got a string of 3 characters"),
     );
     expect(() =>
       sim.createGuildChannel(guild, { name: 'x', overwrites: [{ target: 'everyone' }, { target: 'everyone' }] }),

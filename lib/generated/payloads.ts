@@ -625,6 +625,31 @@ export interface NativeWorldGuild {
   ownerId: string;
   members: NativeWorldGuildMember[];
   channels: NativeWorldGuildChannel[];
+  /** By position, then id; @everyone (the guild's id, position 0) first. */
+  roles: NativeWorldGuildRole[];
+  /** Its guild features (e.g. PRUNE_REQUIRES_ADMIN), sorted. */
+  features: string[];
+  /** Its bans, by user id. */
+  bans: NativeWorldGuildBan[];
+}
+
+/** A guild role. */
+export interface NativeWorldGuildRole {
+  id: string;
+  name: string;
+  position: number;
+  /** RGB; 0: none. */
+  color: number;
+  /** Permission bits, below 2^53. */
+  permissions: number;
+  hoist: boolean;
+  mentionable: boolean;
+}
+
+/** A guild ban. */
+export interface NativeWorldGuildBan {
+  userId: string;
+  reason: string | null;
 }
 
 /** A guild member and the voice channel it is connected to. */
@@ -633,6 +658,10 @@ export interface NativeWorldGuildMember {
   voiceChannelId: string | null;
   /** Its guild-level grants (permission bits, below 2^53), on top of @everyone's. */
   permissions: number;
+  /** Its roles (never @everyone), by id. */
+  roleIds: string[];
+  /** World clock, ms since the Unix epoch. */
+  joinedAt: number;
 }
 
 /** A guild channel in the guild's order, with its voice status and the lobby linked to it. */

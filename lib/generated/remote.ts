@@ -3,7 +3,7 @@ import type { NativeClient } from './seam.js';
 import type { NativeWorld } from './world.js';
 
 /** The remote protocol both ends state: the wire's version and the seam descriptions' digest. */
-export const REMOTE_PROTOCOL = '1.709ca3d477bb';
+export const REMOTE_PROTOCOL = '1.712be7ece300';
 
 /** How each NativeClient method crosses: `sync` waits for its answer, `async` is answered by its Result event. */
 export const REMOTE_CLIENT_METHODS: Readonly<Record<keyof NativeClient, 'sync' | 'async'>> = {
@@ -187,6 +187,15 @@ export const REMOTE_WORLD_METHODS: Readonly<Record<keyof NativeWorld, 'sync' | '
   updateGuildChannel: 'sync',
   setBotVoiceConnection: 'sync',
   setUserMessageModerationMetadata: 'sync',
+  createGuildRole: 'sync',
+  updateGuildRole: 'sync',
+  setGuildMemberRoles: 'sync',
+  setGuildFeatures: 'sync',
+  guildPermissions: 'sync',
+  getGuild: 'sync',
+  banGuildMember: 'sync',
+  unbanGuildMember: 'sync',
+  pruneGuild: 'sync',
   setApplicationInviteCoverImage: 'sync',
   setApplicationProfiles: 'sync',
   setFriends: 'sync',

@@ -32,6 +32,7 @@ import type {
   NativeVersion,
   NativeVoiceSettings,
   NativeWebhookNotices,
+  NativeWorldGuild,
   NativeWorldView,
 } from './payloads.js';
 import type {
@@ -108,6 +109,26 @@ export interface NativeWorld {
   setBotVoiceConnection(applicationId: string, channelId: string, connected: boolean): void;
   /** `userId1`/`userId2`: the conversation's participants, in either order (the server API's path); left out by the harness. */
   setUserMessageModerationMetadata(messageId: string, metadata: NativeMetadata, userId1?: string, userId2?: string, applicationId?: string): void;
+
+  // Guild roles, member roles, features, bans, prune and computed permissions: what the bot-side HTTP routes read and change.
+  /** Returns the role id. `position` left out: above every other role. */
+  createGuildRole(guildId: string, role: { name: string; color: number; permissions: number; position?: number; hoist: boolean; mentionable: boolean }): string;
+  /** Fields left out are unchanged; @everyone (the guild's id) takes `permissions` only. */
+  updateGuildRole(guildId: string, roleId: string, changes: { name?: string; color?: number; permissions?: number; position?: number; hoist?: boolean; mentionable?: boolean }): void;
+  /** Replaces the member's roles (not @everyone). */
+  setGuildMemberRoles(guildId: string, userId: string, roleIds: string[]): void;
+  /** Replaces the guild's features. */
+  setGuildFeatures(guildId: string, features: string[]): void;
+  /** The user's computed permissions (bits below 2^53) in the guild, or in one of its channels with overwrites; 0 for a non-member. */
+  guildPermissions(guildId: string, userId: string, channelId?: string): number;
+  /** One guild as describeWorld shows it, or null when unknown. */
+  getGuild(guildId: string): NativeWorldGuild | null;
+  /** Bans the user (removing it when a member). */
+  banGuildMember(guildId: string, userId: string, reason: string | null): void;
+  /** Whether the user was banned. */
+  unbanGuildMember(guildId: string, userId: string): boolean;
+  /** The members a prune of `days` days would remove (removed when `apply`). */
+  pruneGuild(guildId: string, days: number, includeRoles: string[], apply: boolean): string[];
 
   // Presence, game identity and relationships.
   /** The developer portal's invite cover image of an application; null removes it. */

@@ -11,6 +11,7 @@ import './oauth2-methods.js';
 import './application-methods.js';
 import './device-methods.js';
 export type { DeviceAuthorization } from './device-methods.js';
+import './guild-methods.js';
 export { RestClient } from './client.js';
 export { DEFAULT_BASE_URL } from './options.js';
 export type { MakeRequest, RateLimitInfo, RestClientOptions, RestClock, RestRequestInit, RestResponseLike } from './options.js';
@@ -58,6 +59,7 @@ export type {
   PartialApplication,
   WebhookEventTypeName,
 } from './types.js';
+export type { GuildChannelInfo, GuildChannelOverwrite } from './guilds.js';
 // The error class and the ID and limit helpers, so a server needs no other entry.
 export { SocialSdkError } from '../common/errors.js';
 export type { ErrorType, SocialSdkErrorInit } from '../common/errors.js';

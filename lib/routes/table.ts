@@ -66,6 +66,15 @@ const BEARER_IN_DOCS = (operation: string): string => `${LOBBY_DOCS}, "${operati
 const CREDENTIALS_IN_BODY = (page: string): string =>
   `docs discord-social-sdk/development-guides/${page}, "the request": its JSON body carries client_id and client_secret, with no Authorization header`;
 
+/**
+ * The guild routes the description also opens to a user's OAuth2 token: the simulator serves the
+ * bot side only (the platform document's HTTP rules are a bot's; a user's `guilds` scope is not modelled).
+ */
+const BOT_SIDE = (operation: string): string =>
+  `docs resources/${operation === 'Get Current User Guilds' ? 'user' : 'guild'}.mdx, "${operation}": served for a bot token (the bot user's guilds and permissions); a user's OAuth2 token is not modelled here`;
+/** Routes of a moderation bot (discord.js and the like call them), not of the game server the RestClient serves. */
+const MODERATION_BOT = 'a moderation bot\'s route (discord.js and the like call it); the RestClient serves what a game server does with lobbies and their linked channels';
+
 /** The routes, by the name the RestClient and the simulated service know each by. */
 export const ROUTES = {
   createLobby: { method: 'POST', path: '/lobbies', auth: ['bot'], source: 'stable', restClient: 'yes', body: ['json'], budget: LOBBY_DEVELOPMENT_BUDGET },
@@ -281,6 +290,29 @@ export const ROUTES = {
     auth: ['bot'],
     source: 'stable',
     restClient: { no: 'a bot framework asks it before connecting to the gateway (discord.js: @discordjs/ws); the RestClient has no gateway' },
+  },
+  getGuildChannels: {
+    method: 'GET',
+    path: '/guilds/{guild_id}/channels',
+    auth: ['bot'],
+    authFollows: BOT_SIDE('Get Guild Channels'),
+    source: 'stable',
+    restClient: 'yes',
+  },
+  getGuildRoles: { method: 'GET', path: '/guilds/{guild_id}/roles', auth: ['bot'], source: 'stable', restClient: { no: MODERATION_BOT } },
+  getGuildRoleMemberCounts: { method: 'GET', path: '/guilds/{guild_id}/roles/member-counts', auth: ['bot'], source: 'stable', restClient: 'yes' },
+  getGuildBans: { method: 'GET', path: '/guilds/{guild_id}/bans', auth: ['bot'], source: 'stable', restClient: { no: MODERATION_BOT } },
+  banUserFromGuild: { method: 'PUT', path: '/guilds/{guild_id}/bans/{user_id}', auth: ['bot'], source: 'stable', restClient: { no: MODERATION_BOT }, body: ['json'] },
+  unbanUserFromGuild: { method: 'DELETE', path: '/guilds/{guild_id}/bans/{user_id}', auth: ['bot'], source: 'stable', restClient: { no: MODERATION_BOT }, body: ['json'] },
+  getGuildPruneCount: { method: 'GET', path: '/guilds/{guild_id}/prune', auth: ['bot'], source: 'stable', restClient: { no: MODERATION_BOT } },
+  beginGuildPrune: { method: 'POST', path: '/guilds/{guild_id}/prune', auth: ['bot'], source: 'stable', restClient: { no: MODERATION_BOT }, body: ['json'] },
+  getCurrentUserGuilds: {
+    method: 'GET',
+    path: '/users/@me/guilds',
+    auth: ['bot'],
+    authFollows: BOT_SIDE('Get Current User Guilds'),
+    source: 'stable',
+    restClient: { no: 'a bot framework lists its guilds itself (discord.js: the gateway\'s guild create burst, or its own REST); a game server knows the guild it links lobbies to' },
   },
 } as const satisfies Record<string, RouteSpec>;
 

@@ -14,9 +14,12 @@ export * from '../generated/payloads.js';
 
 /** A permission overwrite of a simulated channel; userId '0' is `@everyone`; permission bits. */
 export interface NativeOverwrite {
+  /** The member, '0' for @everyone, or with `role` the role's id (@everyone's is the guild's). */
   userId: string;
   allow: number;
   deny: number;
+  /** The target is a role. */
+  role?: boolean;
 }
 
 /** A planned failure for the simulator's fault injection: the same shape as a reported one. */

@@ -8,31 +8,44 @@ import { limits } from '../common/limits.js';
 import type { NativeOverwrite, NativeWorld } from '../addon/native.js';
 import { CHANNEL_TYPE_VALUES, type ChannelType } from '../model/types.js';
 import type { User } from '../model/user.js';
-import { checkInteger, checkOneOf, checkText, describe, typeName } from '../common/validate.js';
+import { checkInteger, checkText, describe, typeName } from '../common/validate.js';
 import { checkRequiredOptions } from './harness-input.js';
+import { PermissionFlagsBits } from 'discord-api-types/v10';
 
 /**
- * The permissions the simulator models. `@everyone` has `viewChannel` and `sendMessages` in every
- * channel before overwrites; `manageChannels` is granted per member (see
- * {@link Simulator.addGuildMember}). The guild owner has every permission whatever the overwrites.
+ * A permission, by the camel-cased name of discord-api-types' `PermissionFlagsBits` (the service's
+ * bit positions: `viewChannel` 1 << 10, `pinMessages` 1 << 51, `bypassSlowmode` 1 << 52, ...).
+ * `@everyone` has `viewChannel` and `sendMessages` until {@link Simulator.updateGuildRole} changes
+ * them; members gain more through roles ({@link Simulator.createGuildRole}) or guild-level grants
+ * ({@link Simulator.addGuildMember}). The guild owner, and a member with `administrator`, have every
+ * permission whatever the overwrites.
  */
-export type GuildPermission = 'viewChannel' | 'sendMessages' | 'manageChannels' | 'setVoiceChannelStatus';
-
-/** The service's bit of each permission (bigint: SET_VOICE_CHANNEL_STATUS is 1 << 48). */
-const PERMISSION_BITS: Readonly<Record<GuildPermission, bigint>> = {
-  viewChannel: 1n << 10n,
-  sendMessages: 1n << 11n,
-  manageChannels: 1n << 4n,
-  setVoiceChannelStatus: 1n << 48n,
-};
+export type GuildPermission = Uncapitalize<Exclude<keyof typeof PermissionFlagsBits, 'ManageEmojisAndStickers'>>;
 
 /**
- * A permission overwrite of a channel or category. Overwrites apply as the service applies them:
- * the `@everyone` overwrite first (deny, then allow), then the member's own (deny, then allow).
+ * The service's bit of each permission (bigint: BYPASS_SLOWMODE is 1 << 52), from
+ * `PermissionFlagsBits`; its deprecated alias ManageEmojisAndStickers (ManageGuildExpressions' bit)
+ * is left out, so a bit has one name.
+ */
+const PERMISSION_BITS: Readonly<Record<GuildPermission, bigint>> = Object.freeze(
+  Object.fromEntries(
+    Object.entries(PermissionFlagsBits)
+      .filter(([name]) => name !== 'ManageEmojisAndStickers')
+      .map(([name, bit]) => [name[0]!.toLowerCase() + name.slice(1), bit]),
+  ) as Record<GuildPermission, bigint>,
+);
+
+/** @internal Every permission bit the service defines: what the HTTP service shows of ALL (the owner's, an administrator's). */
+export const KNOWN_PERMISSION_BITS: bigint = Object.values(PERMISSION_BITS).reduce((all, bit) => all | bit, 0n);
+
+/**
+ * A permission overwrite of a channel or category. Overwrites apply as the service applies them
+ * (public docs, topics/permissions.mdx): the `@everyone` overwrite first (deny, then allow), then
+ * the member's roles' (their denies combined, then their allows), then the member's own.
  */
 export interface ChannelOverwrite {
-  /** `'everyone'` (the `@everyone` role) or a member. */
-  target: 'everyone' | User | SnowflakeInput;
+  /** `'everyone'` (the `@everyone` role), a role (`{ role }`) or a member. */
+  target: 'everyone' | { role: { id: Snowflake } | SnowflakeInput } | User | SnowflakeInput;
   allow?: readonly GuildPermission[];
   deny?: readonly GuildPermission[];
 }
@@ -84,7 +97,16 @@ export function permissionBits(permissions: unknown, name: string): number {
   let bits = 0n;
   const names = Object.keys(PERMISSION_BITS) as GuildPermission[];
   (permissions as unknown[]).forEach((permission, i) => {
-    bits |= PERMISSION_BITS[checkOneOf(permission, names, `${name}[${i}]`)];
+    const what = `${name}[${i}]`;
+    if (typeof permission === 'string' && Object.hasOwn(PERMISSION_BITS, permission)) {
+      bits |= PERMISSION_BITS[permission as GuildPermission];
+      return;
+    }
+    // 52 names are too many to list: say where they come from, and the near one (case).
+    const near = names.find((n) => typeof permission === 'string' && n.toLowerCase() === permission.toLowerCase());
+    const rule = `${what} must be a permission name (PermissionFlagsBits' names, camel-cased: viewChannel, manageChannels, ...)`;
+    if (typeof permission !== 'string') throw new TypeError(`${rule}, got ${typeName(permission)}`);
+    throw new RangeError(`${rule}, got ${describe(permission)}${near === undefined ? '' : ` (names are case-sensitive: did you mean '${near}'?)`}`);
   });
   // Below 2^53, so the native side reads the number exactly.
   return Number(bits);
@@ -103,10 +125,14 @@ export function toNativeOverwrites(overwrites: unknown, name: string): NativeOve
   return (overwrites as unknown[]).map((entry, i) => {
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw new TypeError(`${name}[${i}] must be an object, got ${typeName(entry)}`);
     const { target, allow = [], deny = [] } = entry as ChannelOverwrite;
-    const userId = target === 'everyone' ? '0' : idOf(target, `${name}[${i}].target`);
-    if (seen.has(userId)) throw new RangeError(`${name} has two overwrites for ${target === 'everyone' ? 'everyone' : `user ${userId}`}`);
-    seen.add(userId);
-    return { userId, allow: permissionBits(allow, `${name}[${i}].allow`), deny: permissionBits(deny, `${name}[${i}].deny`) };
+    const role = typeof target === 'object' && target !== null && 'role' in target;
+    const userId = target === 'everyone' ? '0' : role ? idOf(target.role, `${name}[${i}].target.role`) : idOf(target, `${name}[${i}].target`);
+    const key = `${role ? 'role' : 'user'} ${userId}`;
+    if (seen.has(key)) throw new RangeError(`${name} has two overwrites for ${target === 'everyone' ? 'everyone' : key}`);
+    seen.add(key);
+    const overwrite: NativeOverwrite = { userId, allow: permissionBits(allow, `${name}[${i}].allow`), deny: permissionBits(deny, `${name}[${i}].deny`) };
+    if (role) overwrite.role = true;
+    return overwrite;
   });
 }
 

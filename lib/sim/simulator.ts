@@ -23,6 +23,7 @@ import { listenService, type ListenOptions, type SimulatedService } from './http
 import { takeWebhookNotices } from './http/state.js';
 import { guildMethods, type SimulatorGuildMethods } from './guild-methods.js';
 import { botSettingMethods, type SimulatorBotSettingMethods } from './gateway/bot-settings.js';
+import { roleMethods, type SimulatorRoleMethods } from './role-methods.js';
 import { defineMethods } from '../common/define-methods.js';
 import { readWorldFile, takeSnapshot, writeWorldFile, type SnapshotOptions } from './snapshot.js';
 import { buildWorld, type LoadedWorld } from './world-build.js';
@@ -69,8 +70,8 @@ const LOG_SEVERITIES: readonly LogSeverity[] = ['verbose', 'info', 'warning', 'e
 
 let defaultSimulator: Simulator | undefined;
 
-/** The Simulator's methods that modules install on its prototype: guilds ({@link SimulatorGuildMethods}), bot settings ({@link SimulatorBotSettingMethods}). */
-export interface Simulator extends SimulatorGuildMethods, SimulatorBotSettingMethods {}
+/** The Simulator's methods that modules install on its prototype: guilds ({@link SimulatorGuildMethods}), bot settings ({@link SimulatorBotSettingMethods}), roles ({@link SimulatorRoleMethods}). */
+export interface Simulator extends SimulatorGuildMethods, SimulatorBotSettingMethods, SimulatorRoleMethods {}
 
 /**
  * An in-process simulation of the service: applications, users, access tokens and a virtual
@@ -473,6 +474,7 @@ export class Simulator {
 // The guild methods (guild-methods.ts), declared on the interface below.
 defineMethods(Simulator.prototype, 'Simulator', guildMethods);
 defineMethods(Simulator.prototype, 'Simulator', botSettingMethods);
+defineMethods(Simulator.prototype, 'Simulator', roleMethods);
 
 // Clients without a `simulator` option use the default one (see addon/native-worlds.ts for why it is
 // reached from there).

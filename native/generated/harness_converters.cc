@@ -400,6 +400,9 @@ Napi::Object WorldGuildToJs(Napi::Env env, const sim::GuildView& in) {
   out.Set("ownerId", SnowflakeToJs(env, in.ownerId));
   out.Set("members", WorldGuildMembersToJs(env, in.members));
   out.Set("channels", WorldGuildChannelsToJs(env, in.channels));
+  out.Set("roles", WorldGuildRolesToJs(env, in.roles));
+  out.Set("features", StringsToJs(env, in.features));
+  out.Set("bans", WorldGuildBansToJs(env, in.bans));
   return out;
 }
 
@@ -409,11 +412,44 @@ Napi::Array WorldGuildsToJs(Napi::Env env, const std::vector<sim::GuildView>& li
   return out;
 }
 
+Napi::Object WorldGuildRoleToJs(Napi::Env env, const sim::Role& in) {
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("id", SnowflakeToJs(env, in.id));
+  out.Set("name", in.name);
+  out.Set("position", in.position);
+  out.Set("color", in.color);
+  out.Set("permissions", static_cast<double>(in.permissions));
+  out.Set("hoist", in.hoist);
+  out.Set("mentionable", in.mentionable);
+  return out;
+}
+
+Napi::Array WorldGuildRolesToJs(Napi::Env env, const std::vector<sim::Role>& list) {
+  Napi::Array out = Napi::Array::New(env, list.size());
+  for (size_t i = 0; i < list.size(); ++i) out.Set(static_cast<uint32_t>(i), WorldGuildRoleToJs(env, list[i]));
+  return out;
+}
+
+Napi::Object WorldGuildBanToJs(Napi::Env env, const sim::GuildBanView& in) {
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("userId", SnowflakeToJs(env, in.userId));
+  out.Set("reason", in.reason ? Napi::Value(Napi::String::New(env, *in.reason)) : env.Null());
+  return out;
+}
+
+Napi::Array WorldGuildBansToJs(Napi::Env env, const std::vector<sim::GuildBanView>& list) {
+  Napi::Array out = Napi::Array::New(env, list.size());
+  for (size_t i = 0; i < list.size(); ++i) out.Set(static_cast<uint32_t>(i), WorldGuildBanToJs(env, list[i]));
+  return out;
+}
+
 Napi::Object WorldGuildMemberToJs(Napi::Env env, const sim::GuildMemberView& in) {
   Napi::Object out = Napi::Object::New(env);
   out.Set("userId", SnowflakeToJs(env, in.userId));
   out.Set("voiceChannelId", in.voiceChannelId ? Napi::Value(SnowflakeToJs(env, *in.voiceChannelId)) : env.Null());
   out.Set("permissions", static_cast<double>(in.permissions));
+  out.Set("roleIds", SnowflakesToJs(env, in.roleIds));
+  out.Set("joinedAt", static_cast<double>(in.joinedAtMs));
   return out;
 }
 

@@ -21,6 +21,7 @@
 #include "sim/service/lobbies.h"
 #include "sim/service/machine_audio.h"
 #include "sim/service/oidc_issuers.h"
+#include "sim/service/permissions.h"
 #include "sim/service/provisional_accounts.h"
 #include "sim/service/sdk_settings.h"
 #include "sim/service/webhook_outbox.h"
@@ -101,6 +102,12 @@ Napi::Array WorldCallsToJs(Napi::Env env, const std::vector<sim::CallView>& list
 // NativeWorldGuild: A guild with its members and channels.
 Napi::Object WorldGuildToJs(Napi::Env env, const sim::GuildView& in);
 Napi::Array WorldGuildsToJs(Napi::Env env, const std::vector<sim::GuildView>& list);
+// NativeWorldGuildRole: A guild role.
+Napi::Object WorldGuildRoleToJs(Napi::Env env, const sim::Role& in);
+Napi::Array WorldGuildRolesToJs(Napi::Env env, const std::vector<sim::Role>& list);
+// NativeWorldGuildBan: A guild ban.
+Napi::Object WorldGuildBanToJs(Napi::Env env, const sim::GuildBanView& in);
+Napi::Array WorldGuildBansToJs(Napi::Env env, const std::vector<sim::GuildBanView>& list);
 // NativeWorldGuildMember: A guild member and the voice channel it is connected to.
 Napi::Object WorldGuildMemberToJs(Napi::Env env, const sim::GuildMemberView& in);
 Napi::Array WorldGuildMembersToJs(Napi::Env env, const std::vector<sim::GuildMemberView>& list);

@@ -507,8 +507,10 @@ Napi::Object PayloadTablesToJs(Napi::Env env) {
   tables.Set("WorldRelationship", Names(env, {"userId:snowflake", "discordType:enum:RelationshipType", "gameType:enum:RelationshipType"}));
   tables.Set("WorldLobby", Names(env, {"lobby:ServerLobby", "messages:Message[]", "messagesKept:uint", "secret:string?"}));
   tables.Set("WorldCall", Names(env, {"lobbyId:snowflake", "applicationId:snowflake", "participants:VoiceState[]"}));
-  tables.Set("WorldGuild", Names(env, {"id:snowflake", "name:string", "ownerId:snowflake", "members:WorldGuildMember[]", "channels:WorldGuildChannel[]"}));
-  tables.Set("WorldGuildMember", Names(env, {"userId:snowflake", "voiceChannelId:snowflake?", "permissions:float"}));
+  tables.Set("WorldGuild", Names(env, {"id:snowflake", "name:string", "ownerId:snowflake", "members:WorldGuildMember[]", "channels:WorldGuildChannel[]", "roles:WorldGuildRole[]", "features:string[]", "bans:WorldGuildBan[]"}));
+  tables.Set("WorldGuildRole", Names(env, {"id:snowflake", "name:string", "position:int", "color:int", "permissions:float", "hoist:bool", "mentionable:bool"}));
+  tables.Set("WorldGuildBan", Names(env, {"userId:snowflake", "reason:string?"}));
+  tables.Set("WorldGuildMember", Names(env, {"userId:snowflake", "voiceChannelId:snowflake?", "permissions:float", "roleIds:snowflake[]", "joinedAt:ms"}));
   tables.Set("WorldGuildChannel", Names(env, {"id:snowflake", "name:string", "type:enum:ChannelType", "position:int", "parentId:snowflake?", "voiceStatus:string?", "linkedLobbyId:snowflake?"}));
   return tables;
 }

@@ -32,6 +32,9 @@ auto Guarded(Napi::Env env, Fn&& fn) -> decltype(fn()) {
   }
 }
 
+// Permission bits from JS: an unsigned integer below 2^53 (world_wrap_guilds.cc).
+uint64_t PermissionsFromJs(const Napi::Value& value, const char* what);
+
 // [{ userId, remove?, metadata?, additionalName? (string | null), flags? }], as the harness and
 // the simulated HTTP service hand member updates over.
 std::vector<MemberUpdate> MemberUpdatesFromJs(const Napi::Value& list, const char* what);

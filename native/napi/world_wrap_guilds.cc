@@ -10,17 +10,7 @@ bool IsChannelType(int32_t type) {
   return (type >= 0 && type <= 6) || (type >= 10 && type <= 18);
 }
 
-uint64_t PermissionsFromJs(const Napi::Value& value, const char* what) {
-  if (!value.IsNumber()) throw Napi::TypeError::New(value.Env(), std::string(what) + " must be a number");
-  const double bits = value.As<Napi::Number>().DoubleValue();
-  // Bits up to 2^53 (SET_VOICE_CHANNEL_STATUS is 1 << 48): every one a double holds exactly.
-  if (!(bits >= 0 && bits <= 9007199254740991.0) || bits != static_cast<double>(static_cast<uint64_t>(bits))) {
-    throw Napi::RangeError::New(value.Env(), std::string(what) + " must be an unsigned integer below 2^53");
-  }
-  return static_cast<uint64_t>(bits);
-}
-
-// [{ userId ('0': @everyone), allow, deny }]
+// [{ userId ('0': @everyone), allow, deny, role? (userId is a role's id) }]
 std::vector<Overwrite> OverwritesFromJs(const Napi::Value& value) {
   Napi::Env env = value.Env();
   if (!value.IsArray()) throw Napi::TypeError::New(env, "overwrites must be an array");
@@ -32,7 +22,8 @@ std::vector<Overwrite> OverwritesFromJs(const Napi::Value& value) {
     Napi::Object spec = entry.As<Napi::Object>();
     out.push_back(Overwrite{SnowflakeFromJs(spec.Get("userId"), "overwrites[].userId"),
                             PermissionsFromJs(spec.Get("allow"), "overwrites[].allow"),
-                            PermissionsFromJs(spec.Get("deny"), "overwrites[].deny")});
+                            PermissionsFromJs(spec.Get("deny"), "overwrites[].deny"),
+                            spec.Get("role").ToBoolean().Value()});
   }
   return out;
 }
@@ -46,6 +37,16 @@ int32_t PositionFromJs(const Napi::Value& value) {
   return static_cast<int32_t>(position);
 }
 }  // namespace
+
+uint64_t PermissionsFromJs(const Napi::Value& value, const char* what) {
+  if (!value.IsNumber()) throw Napi::TypeError::New(value.Env(), std::string(what) + " must be a number");
+  const double bits = value.As<Napi::Number>().DoubleValue();
+  // Bits up to 2^53 (BYPASS_SLOWMODE is 1 << 52): every one a double holds exactly.
+  if (!(bits >= 0 && bits <= 9007199254740991.0) || bits != static_cast<double>(static_cast<uint64_t>(bits))) {
+    throw Napi::RangeError::New(value.Env(), std::string(what) + " must be an unsigned integer below 2^53");
+  }
+  return static_cast<uint64_t>(bits);
+}
 
 Napi::Value WorldWrap::CreateGuild(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();

@@ -25,6 +25,7 @@ import { APPLICATION_HANDLERS } from './routes-applications.js';
 import { APPLICATION_IDENTITY_HANDLERS } from './routes-application-identities.js';
 import { OAUTH2_INFO_HANDLERS } from './routes-oauth2-info.js';
 import { GATEWAY_HANDLERS } from './routes-gateway.js';
+import { GUILD_HANDLERS } from './routes-guilds.js';
 import { servedRoutes, type Route } from './routes.js';
 import { startServer, type SideDoor } from './server.js';
 import { newHarnessSecret, setServedHere, urlWithSecret } from '../../remote/access.js';
@@ -57,7 +58,7 @@ const ROUTES: readonly Route[] = servedRoutes({
   ...OAUTH2_INFO_HANDLERS,
   ...APPLICATION_HANDLERS,
   ...APPLICATION_IDENTITY_HANDLERS,
-  ...GATEWAY_HANDLERS,
+  ...GATEWAY_HANDLERS, ...GUILD_HANDLERS, // the bot side
 });
 
 /**

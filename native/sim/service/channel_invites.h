@@ -33,6 +33,11 @@ class ChannelInvites {
   // (10006) for a code never made, already used or expired, and 403 Missing Access (50001) for
   // a user it was not made for (the invite stays usable by its target).
   ChannelInvite Use(const std::string& code, sdk::Snowflake userId, uint64_t nowMs);
+  // The invite of `code` (expired or not), or null: a look before it is used.
+  const ChannelInvite* Find(const std::string& code) const {
+    auto found = invites_.find(code);
+    return found == invites_.end() ? nullptr : &found->second;
+  }
 
  private:
   std::map<std::string, ChannelInvite> invites_;

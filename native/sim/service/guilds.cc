@@ -12,9 +12,6 @@ namespace {
 // The service's JSON error codes are in http_failure.h. The code for a channel another lobby has
 // is not documented: the simulator answers with the generic Invalid Form Body.
 
-uint64_t Apply(uint64_t permissions, const Overwrite& overwrite) {
-  return (permissions & ~overwrite.deny) | overwrite.allow;
-}
 }  // namespace
 
 Guilds::Guild& Guilds::FindGuild(sdk::Snowflake guildId) {
@@ -23,17 +20,29 @@ Guilds::Guild& Guilds::FindGuild(sdk::Snowflake guildId) {
   return it->second;
 }
 
-void Guilds::CreateGuild(sdk::Snowflake id, std::string name, sdk::Snowflake ownerId) {
+const Guilds::Guild& Guilds::FindGuild(sdk::Snowflake guildId) const {
+  return const_cast<Guilds*>(this)->FindGuild(guildId);
+}
+
+void Guilds::CreateGuild(sdk::Snowflake id, std::string name, sdk::Snowflake ownerId, uint64_t nowMs) {
   Guild guild;
   guild.id = id;
   guild.name = std::move(name);
   guild.ownerId = ownerId;
-  guild.members[ownerId] = 0;
+  guild.members[ownerId].joinedAtMs = nowMs;
+  Role everyone;
+  everyone.id = id;
+  everyone.name = "@everyone";
+  everyone.permissions = kEveryonePermissions;
+  guild.roles.emplace(id, std::move(everyone));
   guilds_.emplace(id, std::move(guild));
 }
 
-void Guilds::AddMember(sdk::Snowflake guildId, sdk::Snowflake userId, uint64_t permissions) {
-  FindGuild(guildId).members[userId] = permissions & kModeledPermissions;
+void Guilds::AddMember(sdk::Snowflake guildId, sdk::Snowflake userId, uint64_t permissions, uint64_t nowMs) {
+  Guild& guild = FindGuild(guildId);
+  auto [member, added] = guild.members.try_emplace(userId);
+  if (added) member->second.joinedAtMs = nowMs;
+  member->second.grants = permissions & kAllPermissions;
 }
 
 void Guilds::RemoveMember(sdk::Snowflake guildId, sdk::Snowflake userId) {
@@ -59,9 +68,15 @@ void Guilds::CheckSpec(const Guild& guild, sdk::Snowflake channelId, const Chann
   if (spec.overwrites) {
     std::set<sdk::Snowflake> targets;
     for (const Overwrite& overwrite : *spec.overwrites) {
-      if (!targets.insert(overwrite.userId).second) {
+      // @everyone's overwrite is written either way (0, or as the role with the guild's id).
+      const bool everyone = overwrite.userId == 0 || (overwrite.role && overwrite.userId == guild.id);
+      if (overwrite.role && !guild.roles.count(overwrite.userId)) {
+        throw std::invalid_argument("no role " + IdText(overwrite.userId) + " in guild " + IdText(guild.id));
+      }
+      if (!targets.insert(everyone ? 0 : overwrite.userId).second) {
         throw std::invalid_argument("two overwrites for the same target (" +
-                                    (overwrite.userId ? "user " + IdText(overwrite.userId) : std::string("everyone")) + ")");
+                                    (everyone ? std::string("everyone")
+                                              : (overwrite.role ? "role " : "user ") + IdText(overwrite.userId)) + ")");
       }
     }
   }
@@ -102,25 +117,26 @@ const std::vector<Overwrite>* Guilds::EffectiveOverwrites(const Channel& channel
   return parent.spec.overwrites ? &*parent.spec.overwrites : nullptr;
 }
 
+PermissionSubject Guilds::SubjectOf(const Guild& guild, sdk::Snowflake userId) const {
+  PermissionSubject subject;
+  subject.guildId = guild.id;
+  subject.userId = userId;
+  subject.owner = userId == guild.ownerId;
+  subject.everyone = guild.roles.at(guild.id).permissions;
+  const Member& member = guild.members.at(userId);
+  subject.rolesAndGrants = member.grants;
+  for (sdk::Snowflake role : member.roles) subject.rolesAndGrants |= guild.roles.at(role).permissions;
+  subject.roleIds = &member.roles;
+  return subject;
+}
+
 uint64_t Guilds::PermissionsIn(const Guild& guild, const Channel& channel, sdk::Snowflake userId) const {
-  if (userId == guild.ownerId) return kModeledPermissions;
-  auto member = guild.members.find(userId);
-  if (member == guild.members.end()) return 0;
-  uint64_t permissions = kEveryonePermissions | member->second;
-  const std::vector<Overwrite>* overwrites = EffectiveOverwrites(channel);
-  if (!overwrites) return permissions;
-  // @everyone first, then the member's own: the more specific overwrite wins.
-  for (const Overwrite& overwrite : *overwrites) {
-    if (overwrite.userId == 0) permissions = Apply(permissions, overwrite);
-  }
-  for (const Overwrite& overwrite : *overwrites) {
-    if (overwrite.userId == userId) permissions = Apply(permissions, overwrite);
-  }
-  return permissions;
+  if (!guild.members.count(userId)) return 0;
+  return ChannelPermissions(SubjectOf(guild, userId), EffectiveOverwrites(channel));
 }
 
 bool Guilds::EveryMemberCan(const Guild& guild, const Channel& channel, uint64_t permissions) const {
-  for (const auto& [userId, grants] : guild.members) {
+  for (const auto& [userId, member] : guild.members) {
     if ((PermissionsIn(guild, channel, userId) & permissions) != permissions) return false;
   }
   return true;
@@ -284,26 +300,50 @@ bool Guilds::ShareGuild(sdk::Snowflake a, sdk::Snowflake b) const {
   return false;
 }
 
+GuildView Guilds::ViewOf(const Guild& guild) const {
+  GuildView view;
+  view.id = guild.id;
+  view.name = guild.name;
+  view.ownerId = guild.ownerId;
+  for (const auto& [userId, member] : guild.members) {
+    auto voice = guild.voiceChannelOf.find(userId);
+    GuildMemberView m;
+    m.userId = userId;
+    if (voice != guild.voiceChannelOf.end()) m.voiceChannelId = voice->second;
+    m.permissions = member.grants;
+    m.roleIds.assign(member.roles.begin(), member.roles.end());
+    m.joinedAtMs = member.joinedAtMs;
+    view.members.push_back(std::move(m));
+  }
+  for (sdk::Snowflake channelId : guild.channels) {
+    const Channel& channel = channels_.at(channelId);
+    view.channels.push_back({channelId, channel.spec.name, channel.spec.type, channel.spec.position,
+                             channel.spec.parentId, channel.voiceStatus, std::nullopt});
+  }
+  std::sort(view.channels.begin(), view.channels.end(), [](const GuildChannelView& a, const GuildChannelView& b) {
+    return a.position != b.position ? a.position < b.position : a.id < b.id;
+  });
+  for (const auto& [id, role] : guild.roles) view.roles.push_back(role);
+  // As the service orders roles: by position, ties by id; @everyone (position 0, the oldest id) first.
+  std::sort(view.roles.begin(), view.roles.end(), [](const Role& a, const Role& b) {
+    return a.position != b.position ? a.position < b.position : a.id < b.id;
+  });
+  view.features.assign(guild.features.begin(), guild.features.end());
+  for (const auto& [userId, reason] : guild.bans) view.bans.push_back({userId, reason});
+  return view;
+}
+
 std::vector<GuildView> Guilds::Describe() const {
   std::vector<GuildView> out;
   out.reserve(guilds_.size());
-  for (const auto& [id, guild] : guilds_) {
-    GuildView view{id, guild.name, guild.ownerId, {}, {}};
-    for (const auto& [userId, grants] : guild.members) {
-      auto voice = guild.voiceChannelOf.find(userId);
-      view.members.push_back({userId, voice == guild.voiceChannelOf.end() ? std::nullopt : std::optional<sdk::Snowflake>(voice->second), grants});
-    }
-    for (sdk::Snowflake channelId : guild.channels) {
-      const Channel& channel = channels_.at(channelId);
-      view.channels.push_back({channelId, channel.spec.name, channel.spec.type, channel.spec.position,
-                               channel.spec.parentId, channel.voiceStatus, std::nullopt});
-    }
-    std::sort(view.channels.begin(), view.channels.end(), [](const GuildChannelView& a, const GuildChannelView& b) {
-      return a.position != b.position ? a.position < b.position : a.id < b.id;
-    });
-    out.push_back(std::move(view));
-  }
+  for (const auto& [id, guild] : guilds_) out.push_back(ViewOf(guild));
   return out;
+}
+
+std::optional<GuildView> Guilds::DescribeGuild(sdk::Snowflake guildId) const {
+  auto found = guilds_.find(guildId);
+  if (found == guilds_.end()) return std::nullopt;
+  return ViewOf(found->second);
 }
 
 }  // namespace sim

@@ -1,17 +1,18 @@
-// The simulated service's guilds: members, channels and categories with positions, and a small but
-// real permission-overwrite model that decides which channels a member can view. Pure state: no
-// locking, no threads, no clients.
+// The simulated service's guilds: members with their roles, roles, channels and categories with
+// positions, bans, features, and the permission model (permissions.h) that decides what a member
+// may do in each channel. Pure state: no locking, no threads, no clients.
 //
-// Permissions (a member's, in one channel), computed as the service does, without roles:
+// Permissions (a member's, in one channel), computed as the service does (permissions.h):
 //   1. The guild owner has every permission, whatever the overwrites say.
-//   2. Start from @everyone's guild permissions (VIEW_CHANNEL and SEND_MESSAGES) plus the
-//      member's own guild-level grants (e.g. MANAGE_CHANNELS).
+//   2. Base: @everyone's permissions (the role whose id is the guild's; VIEW_CHANNEL and
+//      SEND_MESSAGES until the harness changes them), the member's roles' and its own guild-level
+//      grants (the harness's shortcut, as a role of its own). ADMINISTRATOR: every permission.
 //   3. The overwrites that apply: the channel's own, or, when it has none of its own (it is
-//      "synced"), its category's. Apply the @everyone overwrite (deny, then allow), then the
-//      member's own overwrite (deny, then allow).
-// A category is judged by its own overwrites. A channel the member cannot view is left out of
-// Get Guild Channels entirely (the 2026-11-16 rule), even when its category is visible; a visible
-// channel in a hidden category keeps its parent id.
+//      "synced"), its category's. @everyone's overwrite, then the member's roles' (their denies
+//      combined, then their allows), then the member's own; without VIEW_CHANNEL, nothing.
+// A category is judged by its own overwrites. An SDK client's guild channels leave out a channel
+// the member cannot view, even when its category is visible; a visible channel in a hidden
+// category keeps its parent id.
 #pragma once
 
 #include <cstdint>
@@ -24,17 +25,9 @@
 #include "sdk/guilds.h"
 #include "sdk/lobby.h"
 #include "sdk/types.h"
+#include "sim/service/permissions.h"
 
 namespace sim {
-
-// Permission bits, as the service numbers them.
-constexpr uint64_t kManageChannels = 1ull << 4;
-constexpr uint64_t kViewChannel = 1ull << 10;
-constexpr uint64_t kSendMessages = 1ull << 11;
-constexpr uint64_t kSetVoiceChannelStatus = 1ull << 48;
-constexpr uint64_t kModeledPermissions = kManageChannels | kViewChannel | kSendMessages | kSetVoiceChannelStatus;
-// What linking a channel to a lobby needs in that channel.
-constexpr uint64_t kLinkChannelPermissions = kManageChannels | kViewChannel | kSendMessages;
 
 // Audit log action types the simulator records (the service's numbers).
 constexpr int32_t kAuditVoiceChannelStatusUpdate = 192;
@@ -49,12 +42,6 @@ struct AuditLogEntry {
   uint64_t atMs = 0;
 };
 
-// One permission overwrite of a channel or category.
-struct Overwrite {
-  sdk::Snowflake userId = 0;  // 0: the @everyone role
-  uint64_t allow = 0;
-  uint64_t deny = 0;
-};
 // A channel's own overwrites; nullopt: none of its own, it follows its category.
 using Overwrites = std::optional<std::vector<Overwrite>>;
 
@@ -81,6 +68,21 @@ struct GuildMemberView {
   sdk::Snowflake userId = 0;
   std::optional<sdk::Snowflake> voiceChannelId;
   uint64_t permissions = 0;  // its guild-level grants (bits), on top of @everyone's
+  std::vector<sdk::Snowflake> roleIds;  // its roles (never @everyone), oldest first
+  uint64_t joinedAtMs = 0;
+};
+struct GuildBanView {
+  sdk::Snowflake userId = 0;
+  std::optional<std::string> reason;
+};
+// What a harness role update changes; absent fields stay as they are.
+struct RoleUpdate {
+  std::optional<std::string> name;
+  std::optional<int32_t> position;
+  std::optional<int32_t> color;
+  std::optional<uint64_t> permissions;
+  std::optional<bool> hoist;
+  std::optional<bool> mentionable;
 };
 struct GuildChannelView {
   sdk::Snowflake id = 0;
@@ -97,6 +99,9 @@ struct GuildView {
   sdk::Snowflake ownerId = 0;
   std::vector<GuildMemberView> members;
   std::vector<GuildChannelView> channels;
+  std::vector<Role> roles;  // by position, then id; @everyone first
+  std::vector<std::string> features;
+  std::vector<GuildBanView> bans;  // by user id
 };
 
 // Guild channel id -> the lobby linked to it.
@@ -104,14 +109,38 @@ using LinkedLobbies = std::map<sdk::Snowflake, sdk::LinkedLobby>;
 
 class Guilds {
  public:
-  // What @everyone may do in every channel before overwrites.
+  // What @everyone may do in every channel before overwrites, until the harness changes it (our
+  // choice: the service's default for a new guild is wider; the simulator's guilds start small).
   static constexpr uint64_t kEveryonePermissions = kViewChannel | kSendMessages;
 
   // Harness (server) operations: bad input throws std::invalid_argument, nothing changes.
-  void CreateGuild(sdk::Snowflake id, std::string name, sdk::Snowflake ownerId);
-  // Adds the user, or replaces its guild-level grants when it is already a member.
-  void AddMember(sdk::Snowflake guildId, sdk::Snowflake userId, uint64_t permissions);
+  void CreateGuild(sdk::Snowflake id, std::string name, sdk::Snowflake ownerId, uint64_t nowMs);
+  // Adds the user (joined at `nowMs`), or replaces its guild-level grants when it is already a member.
+  void AddMember(sdk::Snowflake guildId, sdk::Snowflake userId, uint64_t permissions, uint64_t nowMs);
   void RemoveMember(sdk::Snowflake guildId, sdk::Snowflake userId);
+
+  // Roles, features, bans and prune (guild_roles.cc). Harness: bad input throws
+  // std::invalid_argument. A new role goes above every other unless `role.position` is given.
+  void CreateRole(sdk::Snowflake guildId, sdk::Snowflake id, Role role, bool positioned);
+  // @everyone (the guild's id) takes a permissions change only.
+  void UpdateRole(sdk::Snowflake guildId, sdk::Snowflake roleId, const RoleUpdate& update);
+  // The member's roles, replaced (not @everyone, each a role of the guild).
+  void SetMemberRoles(sdk::Snowflake guildId, sdk::Snowflake userId, const std::vector<sdk::Snowflake>& roleIds);
+  void SetFeatures(sdk::Snowflake guildId, std::vector<std::string> features);
+  bool HasFeature(sdk::Snowflake guildId, const std::string& feature) const;
+  // The user's permissions in the guild (no channel) or in one of its channels; 0 for a non-member.
+  uint64_t PermissionsOf(sdk::Snowflake guildId, sdk::Snowflake userId, std::optional<sdk::Snowflake> channelId) const;
+  // Bans the user (removing it when a member: out of its voice channel too); a ban replaces an
+  // earlier one's reason. Unban: whether it was banned. The owner cannot be banned.
+  void Ban(sdk::Snowflake guildId, sdk::Snowflake userId, std::optional<std::string> reason);
+  bool Unban(sdk::Snowflake guildId, sdk::Snowflake userId);
+  bool IsBanned(sdk::Snowflake guildId, sdk::Snowflake userId) const;
+  // The members a prune of `days` days would remove (`apply`: removes them): every member but the
+  // owner that holds no role, or only roles of `includeRoles`, and joined at least `days` days
+  // before `nowMs` (our choice: the simulator records no member activity, so a member's last
+  // activity is its joining).
+  std::vector<sdk::Snowflake> Prune(sdk::Snowflake guildId, int32_t days, const std::set<sdk::Snowflake>& includeRoles,
+                                    uint64_t nowMs, bool apply);
   void CreateChannel(sdk::Snowflake guildId, sdk::Snowflake id, ChannelSpec spec);
   void UpdateChannel(sdk::Snowflake channelId, const ChannelUpdate& update);
   bool HasGuild(sdk::Snowflake guildId) const { return guilds_.count(guildId) > 0; }
@@ -149,6 +178,8 @@ class Guilds {
   // unknown channel) and the guild's audit log, oldest first.
   std::optional<std::string> VoiceStatusOf(sdk::Snowflake channelId) const;
   std::vector<AuditLogEntry> AuditLogOf(sdk::Snowflake guildId) const;
+  // One guild as Describe shows it; nullopt when unknown.
+  std::optional<GuildView> DescribeGuild(sdk::Snowflake guildId) const;
   // Whether `userId` is a member of the guild (false for an unknown guild).
   bool IsMember(sdk::Snowflake guildId, sdk::Snowflake userId) const;
   // Whether the two users are members of one guild at least (a "mutual Discord server").
@@ -167,17 +198,28 @@ class Guilds {
     ChannelSpec spec;
     std::optional<std::string> voiceStatus;
   };
+  struct Member {
+    uint64_t grants = 0;  // guild-level grants, on top of @everyone's and its roles'
+    std::set<sdk::Snowflake> roles;
+    uint64_t joinedAtMs = 0;
+  };
   struct Guild {
     sdk::Snowflake id = 0;
     std::string name;
     sdk::Snowflake ownerId = 0;
-    std::map<sdk::Snowflake, uint64_t> members;  // user -> guild-level grants
+    std::map<sdk::Snowflake, Member> members;
     std::map<sdk::Snowflake, sdk::Snowflake> voiceChannelOf;  // member -> the voice channel it is in
     std::set<sdk::Snowflake> channels;
     std::vector<AuditLogEntry> auditLog;
+    std::map<sdk::Snowflake, Role> roles;  // @everyone included, under the guild's id
+    std::set<std::string> features;
+    std::map<sdk::Snowflake, std::optional<std::string>> bans;  // user -> reason
   };
 
   Guild& FindGuild(sdk::Snowflake guildId);
+  const Guild& FindGuild(sdk::Snowflake guildId) const;
+  PermissionSubject SubjectOf(const Guild& guild, sdk::Snowflake userId) const;
+  GuildView ViewOf(const Guild& guild) const;
   // Checks a channel spec against its guild: parent is a category of it, overwrites are sane.
   void CheckSpec(const Guild& guild, sdk::Snowflake channelId, const ChannelSpec& spec) const;
   uint64_t PermissionsIn(const Guild& guild, const Channel& channel, sdk::Snowflake userId) const;

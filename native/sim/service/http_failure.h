@@ -28,6 +28,8 @@ constexpr int32_t kUnknownLobby = 10031;
 constexpr int32_t kUnknownApplication = 10002;
 // "Invalid Form Body": a request the service refuses for its content.
 constexpr int32_t kInvalidFormBody = 50035;
+// "The user is banned from this guild."
+constexpr int32_t kBannedFromGuild = 40007;
 // "Cannot execute action on this channel type".
 constexpr int32_t kWrongChannelType = 50024;
 

@@ -10,6 +10,22 @@
   void RemoveGuildMember(sdk::Snowflake guildId, sdk::Snowflake userId);
   sdk::Snowflake CreateGuildChannel(sdk::Snowflake guildId, ChannelSpec spec);
   void UpdateGuildChannel(sdk::Snowflake channelId, const ChannelUpdate& update);
+  // Roles, member roles, features (guild_roles.cc's rules; bad input: std::invalid_argument).
+  sdk::Snowflake CreateGuildRole(sdk::Snowflake guildId, Role role, bool positioned);
+  void UpdateGuildRole(sdk::Snowflake guildId, sdk::Snowflake roleId, const RoleUpdate& update);
+  void SetGuildMemberRoles(sdk::Snowflake guildId, sdk::Snowflake userId, const std::vector<sdk::Snowflake>& roleIds);
+  void SetGuildFeatures(sdk::Snowflake guildId, std::vector<std::string> features);
+  // The user's permissions in the guild, or in one of its channels (0 for a non-member).
+  uint64_t GuildPermissions(sdk::Snowflake guildId, sdk::Snowflake userId, std::optional<sdk::Snowflake> channelId) const;
+  // One guild as describeWorld shows it (linked lobbies included); nullopt when unknown.
+  std::optional<GuildView> DescribeGuild(sdk::Snowflake guildId) const;
+  // Bans (removing the member) and unbans (whether it was banned); a banned user cannot join
+  // through an invite (AcceptChannelInvite).
+  void BanGuildMember(sdk::Snowflake guildId, sdk::Snowflake userId, std::optional<std::string> reason);
+  bool UnbanGuildMember(sdk::Snowflake guildId, sdk::Snowflake userId);
+  // Prune on the world clock (Guilds::Prune): the members it would remove, or removed (`apply`).
+  std::vector<sdk::Snowflake> PruneGuild(sdk::Snowflake guildId, int32_t days, const std::set<sdk::Snowflake>& includeRoles,
+                                         bool apply);
   // Guilds as a signed-in client sees them; channels carry the lobby linked to them.
   std::vector<sdk::GuildMinimal> GuildsOf(sdk::Snowflake user) const;
   sdk::Result ReadGuildChannels(sdk::Snowflake app, sdk::Snowflake user, sdk::Snowflake guildId,

@@ -41,10 +41,16 @@ ChannelInvite World::CreateLobbyChannelInvite(sdk::Snowflake app, sdk::Snowflake
 ChannelInvite World::AcceptChannelInvite(const std::string& code, sdk::Snowflake user) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (users_.count(user) == 0) throw NotFound(kUnknownUser, "Unknown User: no user with id " + IdText(user));
+  // A banned user cannot join the guild again through an invite (public docs, resources/guild.mdx,
+  // "Create Guild Ban"): refused before the invite is used up.
+  const ChannelInvite* pending = channelInvites_.Find(code);
+  if (pending && guilds_.IsBanned(pending->guildId, user)) {
+    throw ServiceError(403, kBannedFromGuild, "The user is banned from this guild.");
+  }
   ChannelInvite invite = channelInvites_.Use(code, user, nowMs_);
   // The harness may link a channel of a guild it never created; joining one is then a no-op.
   if (guilds_.HasGuild(invite.guildId) && !guilds_.IsMember(invite.guildId, user)) {
-    guilds_.AddMember(invite.guildId, user, 0);
+    guilds_.AddMember(invite.guildId, user, 0, nowMs_);
   }
   return invite;
 }
