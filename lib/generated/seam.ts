@@ -209,6 +209,45 @@ export const ActivityPartyPrivacy = {
 /** A value of {@link ActivityPartyPrivacy}. */
 export type ActivityPartyPrivacyValue = (typeof ActivityPartyPrivacy)[keyof typeof ActivityPartyPrivacy];
 
+/** Mirrors discordpp::StatusDisplayTypes: which field of an activity the user's status message shows (Activity::StatusDisplayType). */
+export const StatusDisplayType = {
+  Name: 0,
+  State: 1,
+  Details: 2,
+} as const;
+/** A value of {@link StatusDisplayType}. */
+export type StatusDisplayTypeValue = (typeof StatusDisplayType)[keyof typeof StatusDisplayType];
+
+/** Mirrors discordpp::ActivityGamePlatforms: the platforms an activity is joinable on (Activity::SupportedPlatforms, a mask of these bits). */
+export const ActivityGamePlatform = {
+  Desktop: 1,
+  Xbox: 2,
+  Samsung: 4,
+  IOS: 8,
+  Android: 16,
+  Embedded: 32,
+  PS4: 64,
+  PS5: 128,
+} as const;
+/** A value of {@link ActivityGamePlatform}. */
+export type ActivityGamePlatformValue = (typeof ActivityGamePlatform)[keyof typeof ActivityGamePlatform];
+
+/** Mirrors discordpp::IntegrationType: the installation context an authorization installs the app as (AuthorizationArgs::IntegrationType). */
+export const IntegrationType = {
+  GuildInstall: 0,
+  UserInstall: 1,
+} as const;
+/** A value of {@link IntegrationType}. */
+export type IntegrationTypeValue = (typeof IntegrationType)[keyof typeof IntegrationType];
+
+/** Mirrors discordpp::AudioSystem: the experimental audio system of ClientCreateOptions::ExperimentalAudioSystem. */
+export const AudioSystem = {
+  Standard: 0,
+  Game: 1,
+} as const;
+/** A value of {@link AudioSystem}. */
+export type AudioSystemValue = (typeof AudioSystem)[keyof typeof AudioSystem];
+
 /** Mirrors discordpp::ExternalIdentityProviderType. */
 export const ExternalIdentityProviderType = {
   OIDC: 0,

@@ -49,6 +49,7 @@ Napi::Object ServerLobbyToJs(Napi::Env env, const sim::ServerLobby& in) {
   out.Set("metadata", MetadataToJs(env, in.lobby.metadata));
   out.Set("members", ServerLobbyMembersToJs(env, sim::ServerLobbyMembersOf(in)));
   out.Set("linkedChannel", in.lobby.linkedChannel ? Napi::Value(LinkedChannelToJs(env, *in.lobby.linkedChannel)) : env.Null());
+  out.Set("callInfo", in.lobby.callInfo ? Napi::Value(LobbyCallToJs(env, *in.lobby.callInfo)) : env.Null());
   out.Set("applicationId", SnowflakeToJs(env, in.applicationId));
   out.Set("hasSecret", in.secret.has_value());
   out.Set("idleTimeoutSeconds", in.idleTimeoutSeconds);
@@ -61,6 +62,7 @@ Napi::Object ServerLobbyMemberToJs(Napi::Env env, const sim::ServerLobbyMember& 
   out.Set("metadata", MetadataToJs(env, in.member.metadata));
   out.Set("connected", in.member.connected);
   out.Set("canLinkLobby", in.member.canLinkLobby);
+  out.Set("user", in.member.user ? Napi::Value(UserToJs(env, *in.member.user)) : env.Null());
   out.Set("additionalName", in.additionalName ? Napi::Value(Napi::String::New(env, *in.additionalName)) : env.Null());
   out.Set("flags", in.flags);
   return out;
@@ -320,10 +322,12 @@ Napi::Object WorldUserToJs(Napi::Env env, const sim::UserView& in) {
   out.Set("username", in.user.username);
   out.Set("displayName", in.user.displayName());
   out.Set("globalName", in.user.globalName ? Napi::Value(Napi::String::New(env, *in.user.globalName)) : env.Null());
+  out.Set("avatar", in.user.avatar ? Napi::Value(Napi::String::New(env, *in.user.avatar)) : env.Null());
   out.Set("isProvisional", in.user.isProvisional);
   out.Set("status", static_cast<int32_t>(in.user.status));
   out.Set("gameActivity", in.user.gameActivity ? Napi::Value(ActivityToJs(env, *in.user.gameActivity)) : env.Null());
   out.Set("applicationProfiles", ProfilesToJs(env, in.user.applicationProfiles));
+  out.Set("relationship", UserRelationshipToJs(env, in.user.relationship));
   out.Set("signedInTo", StringsToJs(env, in.signedInTo));
   out.Set("relationships", WorldRelationshipsToJs(env, in.relationships));
   out.Set("profilePrivacy", in.profilePrivacy);
