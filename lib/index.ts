@@ -113,6 +113,8 @@ export type {
   Metadata,
   Lobby,
   LobbyMember,
+  LobbyCallInfo,
+  LobbyCallParticipant,
   LinkedChannel,
   Message,
   DisclosureType,
@@ -129,7 +131,8 @@ export type {
   UserUpdatedEvent,
   RichPresenceFailedEvent,
 } from './model/types.js';
-export type { User, OnlineStatus, SettableOnlineStatus } from './model/user.js';
+export type { User, OnlineStatus, SettableOnlineStatus, UserRelationship, AvatarType, AvatarUrlOptions } from './model/user.js';
+export { avatarUrl } from './model/user.js';
 export type {
   Activity,
   ActivityType,
@@ -139,6 +142,8 @@ export type {
   ActivityParty,
   ActivityPartyPrivacy,
   ActivityButton,
+  StatusDisplayType,
+  ActivityGamePlatform,
   GameActivity,
   ExternalIdentityProviderType,
   UserApplicationProfile,
