@@ -491,6 +491,10 @@ export interface NativeConsentPrompt {
   applicationId: string;
   scopes: string;
   windowPid: number;
+  /** The IntegrationType value the game's AuthorizationArgs set; -1 for none. */
+  integrationType: number;
+  /** AuthorizationArgs::CustomSchemeParam; '' for none. */
+  customSchemeParam: string;
 }
 
 /** An activity invite as the recipient's chat client shows it: the invite and the sender's message, never the join secret. */
@@ -506,6 +510,8 @@ export interface NativeAuthorizePage {
   state: string;
   codeChallenge: string;
   redirectUri: string;
+  /** The authorize URL's integration_type (an IntegrationType value); -1 for none. */
+  integrationType: number;
 }
 
 /** Where an answered authorize page sends the browser ('' for the fields it leaves out). */

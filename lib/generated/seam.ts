@@ -982,8 +982,8 @@ export interface NativeClient {
   unblockUser(requestId: number, userId: string): void;
   /** A fresh PKCE pair: the verifier and its S256 challenge (secrets). A closed client throws. */
   createAuthorizationCodeVerifier(): NativeCodeVerifier;
-  /** Result value: the code and redirect URI (the code is a secret). `state`, `nonce`: empty for none. */
-  authorize(requestId: number, scopes: string, codeChallenge: string, state: string, nonce: string): void;
+  /** Result value: the code and redirect URI (the code is a secret). `state`, `nonce`, `customSchemeParam`: empty for none; `integrationType`: an IntegrationType value, -1 for none. */
+  authorize(requestId: number, scopes: string, codeChallenge: string, state: string, nonce: string, integrationType: number, customSchemeParam: string): void;
   abortAuthorize(): void;
   /** The process of the game's window, which the overlay shows sign-in over (default: this process). */
   setGameWindowPid(pid: number): void;
@@ -1135,7 +1135,7 @@ export interface NativeMethodKinds {
   blockUser: { feature: 'relationships'; args: ['snowflake'] };
   unblockUser: { feature: 'relationships'; args: ['snowflake'] };
   createAuthorizationCodeVerifier: { feature: 'auth'; args: [] };
-  authorize: { feature: 'auth'; args: ['string', 'string', 'string', 'string'] };
+  authorize: { feature: 'auth'; args: ['string', 'string', 'string', 'string', 'int', 'string'] };
   abortAuthorize: { feature: 'auth'; args: [] };
   setGameWindowPid: { feature: 'auth'; args: ['uint'] };
   getToken: { feature: 'auth'; args: ['snowflake', 'string', 'string', 'string'] };

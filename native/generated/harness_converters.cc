@@ -155,6 +155,8 @@ Napi::Object ConsentPromptToJs(Napi::Env env, const sim::ConsentPrompt& in) {
   out.Set("applicationId", SnowflakeToJs(env, in.applicationId));
   out.Set("scopes", in.scopes);
   out.Set("windowPid", in.windowPid);
+  out.Set("integrationType", in.integrationType);
+  out.Set("customSchemeParam", in.customSchemeParam);
   return out;
 }
 
@@ -184,6 +186,7 @@ Napi::Object AuthorizePageToJs(Napi::Env env, const sim::AuthorizePage& in) {
   out.Set("state", in.state);
   out.Set("codeChallenge", in.codeChallenge);
   out.Set("redirectUri", in.redirectUri);
+  out.Set("integrationType", in.integrationType);
   return out;
 }
 

@@ -533,9 +533,9 @@ Napi::Object PayloadTablesToJs(Napi::Env env) {
   tables.Set("MachineAudio", Names(env, {"inputDevices:AudioDevice[]", "outputDevices:AudioDevice[]", "inputLevel:float"}));
   tables.Set("SdkSettings", Names(env, {"applicationId:snowflake", "aecDump:bool", "opusHardwareEncode:bool", "opusHardwareDecode:bool", "voiceLogDir:string", "voiceLogMinSeverity:enum:LogSeverity", "clientThreadPriority:int?", "voiceThreadPriority:int?", "networkThreadPriority:int?"}));
   tables.Set("ChatClient", Names(env, {"running:bool", "rpcConnected:bool", "voiceSettings:VoiceSettings", "showingChat:bool", "openedMessages:snowflake[]", "connectedGamesSettingsOpened:uint", "signedInAs:snowflake?"}));
-  tables.Set("ConsentPrompt", Names(env, {"applicationId:snowflake", "scopes:string", "windowPid:uint"}));
+  tables.Set("ConsentPrompt", Names(env, {"applicationId:snowflake", "scopes:string", "windowPid:uint", "integrationType:int", "customSchemeParam:string"}));
   tables.Set("ChatClientInvite", Names(env, {"invite:ActivityInvite", "content:string"}));
-  tables.Set("AuthorizePage", Names(env, {"applicationId:snowflake", "scopes:string", "state:string", "codeChallenge:string", "redirectUri:string"}));
+  tables.Set("AuthorizePage", Names(env, {"applicationId:snowflake", "scopes:string", "state:string", "codeChallenge:string", "redirectUri:string", "integrationType:int"}));
   tables.Set("AuthorizeRedirect", Names(env, {"redirectUri:string", "code:string", "state:string", "error:string"}));
   tables.Set("ApplicationIdentity", Names(env, {"userId:snowflake", "type:enum:ExternalAuthType", "subject:string"}));
   tables.Set("OidcConfiguration", Names(env, {"issuer:string", "discovery:OidcDiscovery", "discoveryRedirects:bool", "grandfathered:bool"}));

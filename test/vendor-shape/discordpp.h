@@ -714,6 +714,8 @@ class AuthorizationArgs {
   void SetState(std::optional<std::string> State);
   void SetNonce(std::optional<std::string> Nonce);
   void SetCodeChallenge(std::optional<AuthorizationCodeChallenge> CodeChallenge);
+  void SetIntegrationType(std::optional<IntegrationType> IntegrationType);
+  void SetCustomSchemeParam(std::optional<std::string> CustomSchemeParam);
   VENDOR_SHAPE_STATE
 };
 
