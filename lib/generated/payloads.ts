@@ -469,6 +469,10 @@ export interface NativeSdkSettings {
   clientThreadPriority: number | null;
   voiceThreadPriority: number | null;
   networkThreadPriority: number | null;
+  /** ClientCreateOptions::ExperimentalAudioSystem, as the Client was created with. The vendor's AudioSystem value. */
+  experimentalAudioSystem: number;
+  /** ClientCreateOptions::ExperimentalAndroidPreventCommsForBluetooth, as the Client was created with. */
+  experimentalAndroidPreventCommsForBluetooth: boolean;
 }
 
 /** A simulated user's local chat client, as the harness sees it. */

@@ -649,6 +649,8 @@ class ClientCreateOptions {
   ~ClientCreateOptions();
   void SetApiBase(std::string ApiBase);
   void SetWebBase(std::string WebBase);
+  void SetExperimentalAudioSystem(AudioSystem ExperimentalAudioSystem);
+  void SetExperimentalAndroidPreventCommsForBluetooth(bool ExperimentalAndroidPreventCommsForBluetooth);
 #if VENDOR_SHAPE_SDK_MINOR >= 7
   void SetCpuAffinityMask(std::optional<uint64_t> CpuAffinityMask);
 #endif
