@@ -71,7 +71,7 @@ describe('authorize', () => {
     const { sim, app, client, pkce, chat } = setup();
     const pending = client.authorize({ scopes, codeChallenge: pkce.challenge, state: 'csrf-1' });
     await sim.settle();
-    expect(chat.consentPrompts).toEqual([{ applicationId: app.id, scopes, windowPid: process.pid }]);
+    expect(chat.consentPrompts).toEqual([{ applicationId: app.id, scopes, windowPid: process.pid, integrationType: null, customSchemeParam: null }]);
     chat.approveConsent();
     const authorization = await pending;
     expect(authorization.code).toMatch(/^[A-Za-z0-9_-]{20,}$/);

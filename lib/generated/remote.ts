@@ -3,7 +3,7 @@ import type { NativeClient } from './seam.js';
 import type { NativeWorld } from './world.js';
 
 /** The remote protocol both ends state: the wire's version and the seam descriptions' digest. */
-export const REMOTE_PROTOCOL = '1.0a0ed35822be';
+export const REMOTE_PROTOCOL = '1.b16f9e93a978';
 
 /** How each NativeClient method crosses: `sync` waits for its answer, `async` is answered by its Result event. */
 export const REMOTE_CLIENT_METHODS: Readonly<Record<keyof NativeClient, 'sync' | 'async'>> = {
