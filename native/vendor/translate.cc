@@ -203,7 +203,7 @@ sdk::Lobby ToLobby(const discordpp::LobbyHandle& lobby) {
   out.id = lobby.Id();
   out.metadata = ToMetadata(lobby.Metadata());
   for (const discordpp::LobbyMemberHandle& member : lobby.LobbyMembers()) {
-    sdk::LobbyMember to{member.Id(), ToMetadata(member.Metadata()), member.Connected(), member.CanLinkLobby()};
+    sdk::LobbyMember to{member.Id(), ToMetadata(member.Metadata()), member.Connected(), member.CanLinkLobby(), std::nullopt};
     if (auto user = member.User()) to.user = ToUser(*user);
     out.members.push_back(std::move(to));
   }

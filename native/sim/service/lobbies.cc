@@ -260,7 +260,7 @@ sdk::Lobby Lobbies::ToView(const Lobby& lobby, const IsConnected& connected) con
   for (const Member& member : lobby.members) {
     view.members.push_back(
         sdk::LobbyMember{member.id, member.metadata, connected(lobby.applicationId, member.id),
-                         (member.flags & kCanLinkLobby) != 0});
+                         (member.flags & kCanLinkLobby) != 0, std::nullopt});
   }
   return view;
 }
