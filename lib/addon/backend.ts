@@ -64,8 +64,9 @@ type BackendOptionsInput = Pick<NativeBackendOptions, 'apiBase' | 'webBase' | 'r
  * The audio system of a client (`AudioSystem`, `ClientCreateOptions::ExperimentalAudioSystem`):
  * `Standard` (the default) or `Game`, which uses media-type streams on mobile platforms.
  */
-export type ExperimentalAudioSystem = keyof typeof AudioSystem;
-const AUDIO_SYSTEMS = Object.keys(AudioSystem) as ExperimentalAudioSystem[];
+export type ExperimentalAudioSystem = 'Standard' | 'Game';
+const AUDIO_SYSTEM_VALUES: Readonly<Record<ExperimentalAudioSystem, number>> = AudioSystem;
+const AUDIO_SYSTEMS = Object.keys(AUDIO_SYSTEM_VALUES) as ExperimentalAudioSystem[];
 
 /**
  * Checks the backend options of a client: http(s) URLs (well-formed, at most
@@ -92,7 +93,7 @@ export function checkBackendOptions(options: BackendOptionsInput): NativeBackend
   const interval: unknown = options.runCallbacksIntervalMs;
   if (interval !== undefined) out.runCallbacksIntervalMs = checkInteger(interval, 'runCallbacksIntervalMs', 1, 1000);
   if (options.experimentalAudioSystem !== undefined) {
-    out.experimentalAudioSystem = AudioSystem[checkOneOf(options.experimentalAudioSystem, AUDIO_SYSTEMS, 'experimentalAudioSystem')];
+    out.experimentalAudioSystem = AUDIO_SYSTEM_VALUES[checkOneOf(options.experimentalAudioSystem, AUDIO_SYSTEMS, 'experimentalAudioSystem')];
   }
   if (options.experimentalAndroidPreventCommsForBluetooth !== undefined) {
     out.experimentalAndroidPreventCommsForBluetooth = checkBoolean(

@@ -96,9 +96,10 @@ export function codeVerifier(verifier: string, challenge: string): Authorization
 }
 
 /** An installation context (`IntegrationType`), by the vendor's name. */
-export type IntegrationTypeName = keyof typeof IntegrationType;
+export type IntegrationTypeName = 'GuildInstall' | 'UserInstall';
 
-const INTEGRATION_TYPES = Object.keys(IntegrationType) as IntegrationTypeName[];
+const INTEGRATION_TYPE_VALUES: Readonly<Record<IntegrationTypeName, number>> = IntegrationType;
+const INTEGRATION_TYPES = Object.keys(INTEGRATION_TYPE_VALUES) as IntegrationTypeName[];
 /** RFC 3986's scheme: a letter, then letters, digits, `+`, `-` or `.`. */
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]{0,63}$/;
 
@@ -112,7 +113,7 @@ export function checkAuthorizationArgs(options: { integrationType?: unknown; cus
   customSchemeParam: string;
 } {
   const { integrationType, customSchemeParam } = options;
-  const type = integrationType == null ? -1 : IntegrationType[checkOneOf(integrationType, INTEGRATION_TYPES, 'options.integrationType')];
+  const type = integrationType == null ? -1 : INTEGRATION_TYPE_VALUES[checkOneOf(integrationType, INTEGRATION_TYPES, 'options.integrationType')];
   if (customSchemeParam == null) return { integrationType: type, customSchemeParam: '' };
   if (typeof customSchemeParam !== 'string') throw new TypeError(`options.customSchemeParam must be a string, got ${typeName(customSchemeParam)}`);
   if (!SCHEME.test(customSchemeParam)) {
