@@ -39,7 +39,8 @@ export type { IssueExternalTokenOptions } from './sim/identity-provider.js';
 export type { OidcConfiguration, OidcConfigurationInput, OidcDiscoveryDocument } from './sim/identity-provider.js';
 // The optional SDK APIs a backend has (BackendFeatures is its read-only form).
 export type { NativeFeatures } from './addon/native.js';
-export type { BackendName } from './addon/backend.js';
+export type { BackendName, ExperimentalAudioSystem } from './addon/backend.js';
+export type { IntegrationTypeName } from './model/authorization.js';
 export { Simulator } from './sim/simulator.js';
 export type { TokenGrant, IssueTokenOptions } from './sim/tokens.js';
 export type { SimulatorOptions, ConnectClientOptions } from './sim/simulator.js';
@@ -114,6 +115,8 @@ export type {
   Metadata,
   Lobby,
   LobbyMember,
+  LobbyCallInfo,
+  LobbyCallParticipant,
   LinkedChannel,
   Message,
   DisclosureType,
@@ -130,7 +133,8 @@ export type {
   UserUpdatedEvent,
   RichPresenceFailedEvent,
 } from './model/types.js';
-export type { User, OnlineStatus, SettableOnlineStatus } from './model/user.js';
+export type { User, OnlineStatus, SettableOnlineStatus, UserRelationship, AvatarType, AvatarUrlOptions } from './model/user.js';
+export { avatarUrl } from './model/user.js';
 export type {
   Activity,
   ActivityType,
@@ -140,6 +144,8 @@ export type {
   ActivityParty,
   ActivityPartyPrivacy,
   ActivityButton,
+  StatusDisplayType,
+  ActivityGamePlatform,
   GameActivity,
   ExternalIdentityProviderType,
   UserApplicationProfile,

@@ -71,7 +71,7 @@ describe('authorize', () => {
     const { sim, app, client, pkce, chat } = setup();
     const pending = client.authorize({ scopes, codeChallenge: pkce.challenge, state: 'csrf-1' });
     await sim.settle();
-    expect(chat.consentPrompts).toEqual([{ applicationId: app.id, scopes, windowPid: process.pid }]);
+    expect(chat.consentPrompts).toEqual([{ applicationId: app.id, scopes, windowPid: process.pid, integrationType: null, customSchemeParam: null }]);
     chat.approveConsent();
     const authorization = await pending;
     expect(authorization.code).toMatch(/^[A-Za-z0-9_-]{20,}$/);
@@ -211,7 +211,9 @@ describe('account-link requests (onAuthorizeRequest)', () => {
     expect(chat.requestAccountLink(app.id)).toBe(1);
     await until(() => asked === 1, 'the request');
     await sim.settle();
-    expect(chat.consentPrompts).toEqual([{ applicationId: app.id, scopes: 'openid sdk.social_layer', windowPid: process.pid }]);
+    expect(chat.consentPrompts).toEqual([
+      { applicationId: app.id, scopes: 'openid sdk.social_layer', windowPid: process.pid, integrationType: null, customSchemeParam: null },
+    ]);
     chat.approveConsent();
     await expect(signIn).resolves.toMatchObject({ redirectUri: 'http://127.0.0.1/callback' });
     expect(otherAsked).toBe(0);

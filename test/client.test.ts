@@ -50,10 +50,13 @@ describe('connect: the vendor status machine on the simulator', () => {
       username: 'alice',
       displayName: 'alice',
       globalName: null,
+      avatar: null,
       isProvisional: false,
       status: 'online',
       gameActivity: null,
       applicationProfiles: [],
+      // UserHandle::Relationship with oneself: none.
+      relationship: { discordType: 'none', gameType: 'none', isSpamRequest: false },
     });
     expect(client.backend).toBe('sim');
   });

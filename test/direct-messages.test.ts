@@ -38,6 +38,9 @@ describe('sendUserMessage', () => {
     expect(received).toEqual({
       id,
       content: 'hi bob',
+      // MessageHandle::RawContent: no markup replaced on the simulator; ApplicationId: the sender's game.
+      rawContent: 'hi bob',
+      applicationId: sim.defaultApplication.id,
       authorId: alice.user.id,
       channelId: received!.channelId,
       lobbyId: null,

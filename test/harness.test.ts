@@ -23,11 +23,11 @@ describe('game backend: bulk lobby member updates', () => {
     expect(guest!.of('lobbyMemberAdded').map((e) => e.memberId)).toEqual(extras.map((u) => u.id));
     const lobby = sim.getLobby(lobbyId)!;
     expect(lobby.members).toHaveLength(limits.lobbyMembersPerBulkRequest);
-    expect(lobby.members[0]).toEqual({ id: host!.user.id, metadata: { role: 'leader' }, connected: true, canLinkLobby: false, additionalName: null, flags: 0 });
+    expect(lobby.members[0]).toEqual({ id: host!.user.id, metadata: { role: 'leader' }, connected: true, canLinkLobby: false, user: null, additionalName: null, flags: 0 });
     expect(lobby.members[1]).toMatchObject({ id: guest!.user.id, additionalName: 'Sir Guest' });
     expect(lobby.members[2]).toMatchObject({ connected: false });
     // Clients see members, never the backend-only additional name.
-    expect(Object.keys(host!.client.getLobby(lobbyId)!.members[1]!).sort()).toEqual(['canLinkLobby', 'connected', 'id', 'metadata']);
+    expect(Object.keys(host!.client.getLobby(lobbyId)!.members[1]!).sort()).toEqual(['canLinkLobby', 'connected', 'id', 'metadata', 'user']);
   });
 
   it('more than 25 entries is a clear error and changes nothing', async () => {

@@ -20,10 +20,11 @@ describe('createOrJoinLobby', () => {
     const seenByBob = bob!.client.getLobby(created)!;
     expect(seenByBob.metadata).toEqual({ mode: 'duo' });
     expect(seenByBob.members).toEqual([
-      { id: alice!.user.id, metadata: { muted: '["troll"]' }, connected: true, canLinkLobby: false },
-      { id: bob!.user.id, metadata: { team: 'red' }, connected: true, canLinkLobby: false },
+      { id: alice!.user.id, metadata: { muted: '["troll"]' }, connected: true, canLinkLobby: false, user: expect.objectContaining({ id: alice!.user.id }) },
+      { id: bob!.user.id, metadata: { team: 'red' }, connected: true, canLinkLobby: false, user: expect.objectContaining({ id: bob!.user.id }) },
     ]);
     expect(seenByBob.linkedChannel).toBeNull();
+    expect(seenByBob.callInfo).toBeNull();
     expect(alice!.client.getLobbyIds().sort()).toEqual([created, await alice!.client.createOrJoinLobby('match-2')].sort());
     expect(bob!.client.getLobbyIds()).toEqual([created]);
     expect(sim.getLobby(created)!.hasSecret).toBe(true);
@@ -214,6 +215,8 @@ describe('lobby messages', () => {
     const expected = {
       id,
       content: 'gg',
+      rawContent: 'gg',
+      applicationId: sim.defaultApplication.id,
       authorId: bob!.user.id,
       channelId: lobbyId,
       lobbyId,
@@ -309,7 +312,7 @@ describe('lobby messages', () => {
     for (const seen of [message!, alice!.of('messageCreated')[0]!]) {
       expect(Object.getPrototypeOf(seen)).toBe(Object.prototype);
       expect(Object.keys(seen)).toEqual([
-        'id', 'content', 'authorId', 'channelId', 'lobbyId', 'sentAt', 'editedAt', 'metadata', 'moderationMetadata',
+        'id', 'content', 'rawContent', 'applicationId', 'authorId', 'channelId', 'lobbyId', 'sentAt', 'editedAt', 'metadata', 'moderationMetadata',
         'additionalName', 'recipientId', 'disclosureType', 'sentFromGame', 'additionalContent',
       ]);
       expect(Object.isFrozen(seen) && Object.isFrozen(seen.metadata) && Object.isFrozen(seen.moderationMetadata)).toBe(true);

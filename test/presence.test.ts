@@ -52,6 +52,9 @@ describe('updateRichPresence', () => {
       type: 'Competing',
       name: 'Harbor Raid: Ranked',
       applicationId: sim.defaultApplication.id,
+      parentApplicationId: null,
+      statusDisplayType: null,
+      supportedPlatforms: [],
       details: 'Ranked duo',
       detailsUrl: 'https://example.com/match',
       state: 'In a match',
@@ -409,7 +412,8 @@ describe('activity types others see', () => {
     fromNativeUser(user: unknown): { gameActivity: { type: string } | null };
   };
   const userWith = (type: number) => ({
-    id: '1', username: 'u', displayName: 'u', globalName: null, isProvisional: false, status: 0, applicationProfiles: [],
+    id: '1', username: 'u', displayName: 'u', globalName: null, avatar: null, isProvisional: false, status: 0, applicationProfiles: [],
+    relationship: { discordType: 0, gameType: 0, isSpamRequest: false },
     gameActivity: { type, name: 'Voice hangout', applicationId: null },
   });
 

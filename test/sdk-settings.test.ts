@@ -31,6 +31,7 @@ describe('SDK settings recorded by the simulator', () => {
         logDir: { path: '', minSeverity: 'none' },
         httpRequestTimeoutMs: null,
         threadPriorities: { client: null, voice: 10, network: -2 },
+        experimentalAudio: { audioSystem: 'Standard', androidPreventCommsForBluetooth: false },
       },
       {
         applicationId: sim.defaultApplication.id,
@@ -40,6 +41,7 @@ describe('SDK settings recorded by the simulator', () => {
         logDir: { path: '', minSeverity: 'none' },
         httpRequestTimeoutMs: null,
         threadPriorities: { client: null, voice: null, network: null },
+        experimentalAudio: { audioSystem: 'Standard', androidPreventCommsForBluetooth: false },
       },
     ]));
     // SetAecDump and SetThreadPriority may change at any time.

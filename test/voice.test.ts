@@ -33,6 +33,10 @@ describe('startCall', () => {
     await alice!.client.startCall(lobbyId);
     expect(alice!.client.getCall(lobbyId)).toEqual({
       lobbyId,
+      // Call::GetChannelId / GetGuildId: "the ID of the lobby with which this call is associated";
+      // a lobby's call is in no guild.
+      channelId: lobbyId,
+      guildId: null,
       status: 'connected',
       participants: [{ userId: alice!.user.id, selfMute: false, selfDeaf: false, volume: 100, localMute: false }],
       selfMute: false,

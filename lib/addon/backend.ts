@@ -6,7 +6,8 @@
  */
 import { limits } from '../common/limits.js';
 import { loadBinding, type NativeBackendOptions, type NativeFeatures, type NativeVersion } from './native.js';
-import { checkInteger, checkOneOf, checkText } from '../common/validate.js';
+import { checkBoolean, checkInteger, checkOneOf, checkText } from '../common/validate.js';
+import { AudioSystem } from '../generated/seam.js';
 
 /** A backend's name. */
 export type BackendName = 'sim' | 'vendor';
@@ -54,7 +55,18 @@ export function backendFeatures(name: BackendName): NativeFeatures {
 }
 
 /** The options a client passes to its backend, as given (checked by {@link checkBackendOptions}). */
-type BackendOptionsInput = Pick<NativeBackendOptions, 'apiBase' | 'webBase' | 'runCallbacksIntervalMs'>;
+type BackendOptionsInput = Pick<NativeBackendOptions, 'apiBase' | 'webBase' | 'runCallbacksIntervalMs'> & {
+  experimentalAudioSystem?: ExperimentalAudioSystem;
+  experimentalAndroidPreventCommsForBluetooth?: boolean;
+};
+
+/**
+ * The audio system of a client (`AudioSystem`, `ClientCreateOptions::ExperimentalAudioSystem`):
+ * `Standard` (the default) or `Game`, which uses media-type streams on mobile platforms.
+ */
+export type ExperimentalAudioSystem = 'Standard' | 'Game';
+const AUDIO_SYSTEM_VALUES: Readonly<Record<ExperimentalAudioSystem, number>> = AudioSystem;
+const AUDIO_SYSTEMS = Object.keys(AUDIO_SYSTEM_VALUES) as ExperimentalAudioSystem[];
 
 /**
  * Checks the backend options of a client: http(s) URLs (well-formed, at most
@@ -80,5 +92,14 @@ export function checkBackendOptions(options: BackendOptionsInput): NativeBackend
   }
   const interval: unknown = options.runCallbacksIntervalMs;
   if (interval !== undefined) out.runCallbacksIntervalMs = checkInteger(interval, 'runCallbacksIntervalMs', 1, 1000);
+  if (options.experimentalAudioSystem !== undefined) {
+    out.experimentalAudioSystem = AUDIO_SYSTEM_VALUES[checkOneOf(options.experimentalAudioSystem, AUDIO_SYSTEMS, 'experimentalAudioSystem')];
+  }
+  if (options.experimentalAndroidPreventCommsForBluetooth !== undefined) {
+    out.experimentalAndroidPreventCommsForBluetooth = checkBoolean(
+      options.experimentalAndroidPreventCommsForBluetooth,
+      'experimentalAndroidPreventCommsForBluetooth',
+    );
+  }
   return out;
 }

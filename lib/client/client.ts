@@ -6,7 +6,7 @@
 import { EventEmitter, on } from 'node:events';
 import { inspect } from 'node:util';
 
-import { checkBackendOptions, selectBackend, vendorSdkVersion, type BackendName } from '../addon/backend.js';
+import { checkBackendOptions, selectBackend, vendorSdkVersion, type BackendName, type ExperimentalAudioSystem } from '../addon/backend.js';
 import { SocialSdkError, clientDestroyed, withCallSite } from '../common/errors.js';
 import { toSnowflake, type Snowflake, type SnowflakeInput } from '../model/ids.js';
 import { limits } from '../common/limits.js';
@@ -76,6 +76,20 @@ export interface ClientOptions {
    * const client = new Client({ cpuAffinityMask: 0b1100n }); // SDK threads on cores 2 and 3
    */
   cpuAffinityMask?: bigint | number;
+  /**
+   * The audio system (`ClientCreateOptions::ExperimentalAudioSystem`, "an experimental API which
+   * may be removed or changed in a future release"): `Standard` (the default) or `Game`, which
+   * "alters the behavior of Discord Voice on mobile platforms to use standard media-type streams
+   * instead of voice-specific audio APIs when possible" (iOS 18.2+ with echo-cancelled input,
+   * Android). The simulator records it (`sim.machine(user).sdkClients`).
+   */
+  experimentalAudioSystem?: ExperimentalAudioSystem;
+  /**
+   * Android only, experimental (`ClientCreateOptions::ExperimentalAndroidPreventCommsForBluetooth`):
+   * the SDK does not enter communications mode while Bluetooth is connected, keeping stereo
+   * playback but using the device's microphone. Default false. The simulator records it.
+   */
+  experimentalAndroidPreventCommsForBluetooth?: boolean;
 }
 
 /** Optional SDK features a backend may lack (see {@link Client.features}). */

@@ -13,7 +13,9 @@ import { registerClientEvents } from '../client/event-names.js';
 import { clientState, defineClientMethods, emitterOf, operation, requireClient } from '../client/feature.js';
 import { Client } from '../client/client.js';
 import {
+  checkAuthorizationArgs,
   checkChallenge,
+  type IntegrationTypeName,
   codeVerifier,
   toAuthorization,
   toTokenSet,
@@ -68,6 +70,18 @@ export interface AuthorizeOptions {
   state?: string;
   /** Goes into the ID token of an `openid` sign-in. 1-1024 characters. */
   nonce?: string;
+  /**
+   * The installation context the app is authorized for (`AuthorizationArgs::IntegrationType`, the
+   * OAuth2 `integration_type`): `GuildInstall` (0) or `UserInstall` (1), "only relevant when
+   * `scope` contains `applications.commands`". Left out: none is sent.
+   */
+  integrationType?: IntegrationTypeName | null;
+  /**
+   * A custom URI scheme for mobile redirects (`AuthorizationArgs::CustomSchemeParam`): `'mygame'`
+   * makes them `mygame:/authorize/callback` instead of `discord-<application id>:/authorize/callback`.
+   * A URI scheme (RFC 3986: a letter, then letters, digits, `+`, `-`, `.`), at most 64 characters.
+   */
+  customSchemeParam?: string | null;
   /** Aborts the request as {@link Client.abortAuthorize} does. */
   signal?: AbortSignal;
 }
@@ -301,12 +315,13 @@ defineClientMethods({
       const challenge = checkChallenge(checked.codeChallenge);
       const state = checked.state === undefined ? '' : checkText(checked.state, 'options.state', 1, 1024);
       const nonce = checked.nonce === undefined ? '' : checkText(checked.nonce, 'options.nonce', 1, 1024);
+      const { integrationType, customSchemeParam } = checkAuthorizationArgs(checked);
       if (checked.signal !== undefined && !(checked.signal instanceof AbortSignal)) {
         throw new TypeError(`options.signal must be an AbortSignal, got ${typeName(checked.signal)}`);
       }
       if (checked.signal?.aborted) throw new SocialSdkError('authorize: aborted by its signal', { type: 'Aborted' });
       signal = checked.signal;
-      return (requestId) => native.authorize(requestId, scopes, challenge, state, nonce);
+      return (requestId) => native.authorize(requestId, scopes, challenge, state, nonce, integrationType, customSchemeParam);
     });
     const abortOn = signal;
     if (abortOn === undefined) return result.then(toAuthorization);

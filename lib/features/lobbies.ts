@@ -7,6 +7,7 @@ import { toSnowflake, type Snowflake, type SnowflakeInput } from '../model/ids.j
 import { LobbyEvent as LobbyEventValues } from '../generated/seam.js';
 import { registerEventHandlers } from '../addon/runtime.js';
 import type { Lobby, LobbyEvent, LobbyMemberEvent, Metadata } from '../model/types.js';
+import { fromNativeUser } from '../model/user.js';
 import { checkOptionalMetadata, checkOptions, checkSecret } from '../common/validate.js';
 import { registerClientEvents } from '../client/event-names.js';
 import { defineClientMethods, emitterOf, operation, requireClient } from '../client/feature.js';
@@ -139,7 +140,8 @@ defineClientMethods({
   getLobby(lobbyId: SnowflakeInput): Lobby | null {
     const state = requireClient(this, 'getLobby');
     const id = toSnowflake(lobbyId, 'lobbyId');
-    return state.closed ? null : state.native.getLobby(id);
+    const lobby = state.closed ? null : state.native.getLobby(id);
+    return lobby && { ...lobby, members: lobby.members.map((m) => ({ ...m, user: m.user && fromNativeUser(m.user) })) };
   },
 
   getLobbyIds(): Snowflake[] {

@@ -12,6 +12,8 @@ import { CHANNEL_TYPE_VALUES, type Channel, type ChannelType, type Message, type
 import { checkBoolean, checkContent, checkMessageLimit, checkOptionalMetadata, checkOptions, checkUserMessageLimit } from '../common/validate.js';
 import { registerClientEvents } from '../client/event-names.js';
 import { defineClientMethods, emitterOf, operation, requireClient } from '../client/feature.js';
+import type { Client } from '../client/client.js';
+import type { User } from '../model/user.js';
 
 /** Options of {@link Client.sendLobbyMessage}. */
 export interface SendLobbyMessageOptions {
@@ -124,6 +126,30 @@ declare module '../client/client.js' {
      * if (channel?.type === 'Dm') console.log('a direct message between', channel.recipients.join(' and '));
      */
     getChannel(channelId: SnowflakeInput): Channel | null;
+    /**
+     * The author of a message as this client sees it (`MessageHandle::Author`: "the UserHandle for
+     * the author of this message"): {@link Client.getUser} of its `authorId`. Takes the message
+     * or its id (read with {@link Client.getMessage}); null when the client holds neither the
+     * message nor the user, or is closed.
+     * @example
+     * client.on('messageCreated', ({ messageId }) => {
+     *   const author = client.getMessageAuthor(messageId);
+     *   console.log(`${author?.displayName ?? 'someone'}: ${client.getMessage(messageId)?.content}`);
+     * });
+     */
+    getMessageAuthor(message: Message | SnowflakeInput): User | null;
+    /**
+     * The user a direct message was sent to (`MessageHandle::Recipient`: "the UserHandle for the
+     * other participant in a DM, if this message was sent in a DM"), by its `recipientId`; null for
+     * a lobby message, or as {@link Client.getMessageAuthor}.
+     */
+    getMessageRecipient(message: Message | SnowflakeInput): User | null;
+    /**
+     * The channel a message was sent in (`MessageHandle::Channel`): {@link Client.getChannel} of its
+     * `channelId` (a lobby, or a direct-message channel with its recipients); null as
+     * {@link Client.getMessageAuthor}.
+     */
+    getMessageChannel(message: Message | SnowflakeInput): Channel | null;
     /**
      * Whether a message can be viewed in the Discord app (`CanOpenMessageInDiscord`): "Not all chat
      * messages are replicated to Discord. For example lobby chat and some DMs are ephemeral and not
@@ -244,7 +270,36 @@ defineClientMethods({
     if (channel === null) return null;
     return { ...channel, type: CHANNEL_TYPE_NAMES.get(channel.type) ?? 'Dm', recipients: [...channel.recipients] };
   },
+
+  getMessageAuthor(message: Message | SnowflakeInput): User | null {
+    const found = heldMessage(this, message, 'getMessageAuthor');
+    return found && this.getUser(found.authorId);
+  },
+
+  getMessageRecipient(message: Message | SnowflakeInput): User | null {
+    const found = heldMessage(this, message, 'getMessageRecipient');
+    return found?.recipientId ? this.getUser(found.recipientId) : null;
+  },
+
+  getMessageChannel(message: Message | SnowflakeInput): Channel | null {
+    const found = heldMessage(this, message, 'getMessageChannel');
+    return found && this.getChannel(found.channelId);
+  },
 });
+
+/** The message a handle method reads: the one given, or the client's by id; null when closed or not held. */
+function heldMessage(client: Client, message: Message | SnowflakeInput, method: string): Message | null {
+  const state = requireClient(client, method);
+  if (state.closed) return null;
+  if (typeof message === 'object' && message !== null) {
+    const { authorId, channelId } = message as Partial<Message>;
+    if (typeof authorId !== 'string' || typeof channelId !== 'string') {
+      throw new TypeError('message must be a Message (from getMessage() or an event) or a message id');
+    }
+    return message as Message;
+  }
+  return client.getMessage(message);
+}
 
 defineClientMethods({
   canOpenMessageInDiscord(messageId: SnowflakeInput): boolean {

@@ -10,17 +10,12 @@ import { toSnowflake, type Snowflake, type SnowflakeInput } from '../model/ids.j
 import { limits } from '../common/limits.js';
 import type { NativeRelationship } from '../addon/native.js';
 import { registerEventHandlers } from '../addon/runtime.js';
-import { fromNativeUser, type User } from '../model/user.js';
+import { fromNativeUser, type RelationshipKind, type User } from '../model/user.js';
 import { checkOneOf, checkText } from '../common/validate.js';
 import { registerClientEvents } from '../client/event-names.js';
 import { defineClientMethods, emitterOf, operation, requireClient } from '../client/feature.js';
 
-/**
- * One side of a relationship (`RelationshipType`): `friend`, `blocked` (this user blocked the
- * other), `pendingIncoming` (a request from them), `pendingOutgoing` (a request to them),
- * `implicit`, `suggestion`, or `none`.
- */
-export type RelationshipKind = 'none' | 'friend' | 'blocked' | 'pendingIncoming' | 'pendingOutgoing' | 'implicit' | 'suggestion';
+export type { RelationshipKind } from '../model/user.js';
 
 /**
  * The groups of the friends list (`RelationshipGroupType`): friends online and playing this game;

@@ -19,6 +19,8 @@ const freeze = Object.freeze;
 export function messageFactory(
   id: string,
   content: string,
+  rawContent: string,
+  applicationId: string | null,
   authorId: string,
   channelId: string,
   lobbyId: string | null,
@@ -37,6 +39,8 @@ export function messageFactory(
   return freeze({
     id,
     content,
+    rawContent,
+    applicationId,
     authorId,
     channelId,
     lobbyId,

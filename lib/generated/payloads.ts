@@ -17,11 +17,24 @@ export interface NativeUser {
   /** The global name when set, else the username. */
   displayName: string;
   globalName: string | null;
+  /** The hash of the user's profile avatar (UserHandle::Avatar); null when none is set. */
+  avatar: string | null;
   isProvisional: boolean;
   /** The vendor's StatusType value. */
   status: number;
   gameActivity: NativeActivity | null;
   applicationProfiles: NativeProfile[];
+  /** The viewer's relationship with this user (UserHandle::Relationship): both types None when there is none. */
+  relationship: NativeUserRelationship;
+}
+
+/** The relationship between the current user and a user (UserHandle::Relationship, without its user: that is the user it is read from). */
+export interface NativeUserRelationship {
+  /** The vendor's RelationshipType value. */
+  discordType: number;
+  /** The vendor's RelationshipType value. */
+  gameType: number;
+  isSpamRequest: boolean;
 }
 
 /** A relationship (`discordpp::RelationshipHandle`). */
@@ -62,6 +75,12 @@ export interface NativeActivity {
   /** Empty going in: the service shows the application's name. */
   name: string;
   applicationId?: string | null;
+  /** Set by the service: the parent (publisher) application of the one that published it, when it has one. Not settable. */
+  parentApplicationId?: string | null;
+  /** Which field the user's status message shows (Activity::StatusDisplayType); null when not set. The vendor's StatusDisplayType value. */
+  statusDisplayType?: number | null;
+  /** A mask of ActivityGamePlatform bits: where the activity is joinable (Activity::SupportedPlatforms); 0 when not set. */
+  supportedPlatforms?: number;
   details?: string | null;
   detailsUrl?: string | null;
   state?: string | null;
@@ -147,6 +166,24 @@ export interface NativeLobby {
   metadata: NativeMetadata;
   members: NativeLobbyMember[];
   linkedChannel: NativeLinkedChannel | null;
+  /** The lobby's voice call when one is active (LobbyHandle::GetCallInfoHandle): who is in it, even before this client joins. */
+  callInfo: NativeLobbyCall | null;
+}
+
+/** A lobby's active call as every member sees it (CallInfoHandle). */
+export interface NativeLobbyCall {
+  /** CallInfoHandle::ChannelId: the lobby's id. */
+  channelId: string;
+  /** CallInfoHandle::GuildId; null when 0 (a lobby's call is in no guild). */
+  guildId: string | null;
+  participants: NativeCallParticipant[];
+}
+
+/** A participant of a lobby's call and its voice state (CallInfoHandle::GetParticipants, GetVoiceStateHandle). */
+export interface NativeCallParticipant {
+  userId: string;
+  selfMute: boolean;
+  selfDeaf: boolean;
 }
 
 /** A member of a lobby (`LobbyMemberHandle`). */
@@ -155,6 +192,8 @@ export interface NativeLobbyMember {
   metadata: NativeMetadata;
   connected: boolean;
   canLinkLobby: boolean;
+  /** The member as a user (LobbyMemberHandle::User), as this client sees it. */
+  user: NativeUser | null;
 }
 
 /** The guild channel a lobby is linked to. */
@@ -168,6 +207,10 @@ export interface NativeLinkedChannel {
 export interface NativeMessage {
   readonly id: string;
   readonly content: string;
+  /** The content without markup replaced (MessageHandle::RawContent). */
+  readonly rawContent: string;
+  /** The application the message was sent from, if any (MessageHandle::ApplicationId). */
+  readonly applicationId: string | null;
   readonly authorId: string;
   readonly channelId: string;
   readonly lobbyId: string | null;
@@ -236,6 +279,10 @@ export interface NativeUserMessageSummary {
 /** A call as a client sees it (`discordpp::Call`). */
 export interface NativeCall {
   lobbyId: string;
+  /** Call::GetChannelId: the lobby's id. */
+  channelId: string;
+  /** Call::GetGuildId; null when 0 (a lobby's call is in no guild). */
+  guildId: string | null;
   /** The vendor's CallStatus value. */
   status: number;
   participants: NativeVoiceState[];
@@ -426,6 +473,10 @@ export interface NativeSdkSettings {
   clientThreadPriority: number | null;
   voiceThreadPriority: number | null;
   networkThreadPriority: number | null;
+  /** ClientCreateOptions::ExperimentalAudioSystem, as the Client was created with. The vendor's AudioSystem value. */
+  experimentalAudioSystem: number;
+  /** ClientCreateOptions::ExperimentalAndroidPreventCommsForBluetooth, as the Client was created with. */
+  experimentalAndroidPreventCommsForBluetooth: boolean;
 }
 
 /** A simulated user's local chat client, as the harness sees it. */
@@ -448,6 +499,10 @@ export interface NativeConsentPrompt {
   applicationId: string;
   scopes: string;
   windowPid: number;
+  /** The IntegrationType value the game's AuthorizationArgs set; -1 for none. */
+  integrationType: number;
+  /** AuthorizationArgs::CustomSchemeParam; '' for none. */
+  customSchemeParam: string;
 }
 
 /** An activity invite as the recipient's chat client shows it: the invite and the sender's message, never the join secret. */
@@ -463,6 +518,8 @@ export interface NativeAuthorizePage {
   state: string;
   codeChallenge: string;
   redirectUri: string;
+  /** The authorize URL's integration_type (an IntegrationType value); -1 for none. */
+  integrationType: number;
 }
 
 /** Where an answered authorize page sends the browser ('' for the fields it leaves out). */

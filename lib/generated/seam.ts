@@ -209,6 +209,45 @@ export const ActivityPartyPrivacy = {
 /** A value of {@link ActivityPartyPrivacy}. */
 export type ActivityPartyPrivacyValue = (typeof ActivityPartyPrivacy)[keyof typeof ActivityPartyPrivacy];
 
+/** Mirrors discordpp::StatusDisplayTypes: which field of an activity the user's status message shows (Activity::StatusDisplayType). */
+export const StatusDisplayType = {
+  Name: 0,
+  State: 1,
+  Details: 2,
+} as const;
+/** A value of {@link StatusDisplayType}. */
+export type StatusDisplayTypeValue = (typeof StatusDisplayType)[keyof typeof StatusDisplayType];
+
+/** Mirrors discordpp::ActivityGamePlatforms: the platforms an activity is joinable on (Activity::SupportedPlatforms, a mask of these bits). */
+export const ActivityGamePlatform = {
+  Desktop: 1,
+  Xbox: 2,
+  Samsung: 4,
+  IOS: 8,
+  Android: 16,
+  Embedded: 32,
+  PS4: 64,
+  PS5: 128,
+} as const;
+/** A value of {@link ActivityGamePlatform}. */
+export type ActivityGamePlatformValue = (typeof ActivityGamePlatform)[keyof typeof ActivityGamePlatform];
+
+/** Mirrors discordpp::IntegrationType: the installation context an authorization installs the app as (AuthorizationArgs::IntegrationType). */
+export const IntegrationType = {
+  GuildInstall: 0,
+  UserInstall: 1,
+} as const;
+/** A value of {@link IntegrationType}. */
+export type IntegrationTypeValue = (typeof IntegrationType)[keyof typeof IntegrationType];
+
+/** Mirrors discordpp::AudioSystem: the experimental audio system of ClientCreateOptions::ExperimentalAudioSystem. */
+export const AudioSystem = {
+  Standard: 0,
+  Game: 1,
+} as const;
+/** A value of {@link AudioSystem}. */
+export type AudioSystemValue = (typeof AudioSystem)[keyof typeof AudioSystem];
+
 /** Mirrors discordpp::ExternalIdentityProviderType. */
 export const ExternalIdentityProviderType = {
   OIDC: 0,
@@ -947,8 +986,8 @@ export interface NativeClient {
   unblockUser(requestId: number, userId: string): void;
   /** A fresh PKCE pair: the verifier and its S256 challenge (secrets). A closed client throws. */
   createAuthorizationCodeVerifier(): NativeCodeVerifier;
-  /** Result value: the code and redirect URI (the code is a secret). `state`, `nonce`: empty for none. */
-  authorize(requestId: number, scopes: string, codeChallenge: string, state: string, nonce: string): void;
+  /** Result value: the code and redirect URI (the code is a secret). `state`, `nonce`, `customSchemeParam`: empty for none; `integrationType`: an IntegrationType value, -1 for none. */
+  authorize(requestId: number, scopes: string, codeChallenge: string, state: string, nonce: string, integrationType: number, customSchemeParam: string): void;
   abortAuthorize(): void;
   /** The process of the game's window, which the overlay shows sign-in over (default: this process). */
   setGameWindowPid(pid: number): void;
@@ -1102,7 +1141,7 @@ export interface NativeMethodKinds {
   blockUser: { feature: 'relationships'; args: ['snowflake'] };
   unblockUser: { feature: 'relationships'; args: ['snowflake'] };
   createAuthorizationCodeVerifier: { feature: 'auth'; args: [] };
-  authorize: { feature: 'auth'; args: ['string', 'string', 'string', 'string'] };
+  authorize: { feature: 'auth'; args: ['string', 'string', 'string', 'string', 'int', 'string'] };
   abortAuthorize: { feature: 'auth'; args: [] };
   setGameWindowPid: { feature: 'auth'; args: ['uint'] };
   getToken: { feature: 'auth'; args: ['snowflake', 'string', 'string', 'string'] };

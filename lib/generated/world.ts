@@ -48,7 +48,7 @@ export interface NativeWorld {
   advance(ms: number): number;
   /** `parentId`: the publisher application; `publisherLinking`: approved for publisher-level linking. RangeError: bad parent. */
   createApplication(name: string, parentId?: string, publisherLinking?: boolean): NativeApplication;
-  createUser(spec: { id?: string; username: string; globalName?: string; provisional: boolean }): NativeUser;
+  createUser(spec: { id?: string; username: string; globalName?: string; avatar?: string; provisional: boolean }): NativeUser;
   getUser(id: string): NativeUser | null;
   /** `scopes` (space-separated): what the token was granted; none when left out. */
   issueToken(userId: string, applicationId: string, ttlMs: number, scopes?: string): NativeGrant;

@@ -5,7 +5,8 @@
  * @module
  */
 import { hidden } from '../common/hidden.js';
-import { typeName } from '../common/validate.js';
+import { checkOneOf, typeName } from '../common/validate.js';
+import { IntegrationType } from '../generated/seam.js';
 import type { NativeTokenExchange } from '../addon/native.js';
 import type { Snowflake } from './ids.js';
 import { GrantedTokenSet } from './token-sets.js';
@@ -92,4 +93,31 @@ export function toAuthorization(value: { code: string; redirectUri: string }): A
 export function codeVerifier(verifier: string, challenge: string): AuthorizationCodeVerifier {
   const shown = { verifier: '[REDACTED]', challenge: { method: 'S256', challenge } };
   return hidden({ verifier, challenge: Object.freeze({ method: 'S256' as const, challenge }) }, shown);
+}
+
+/** An installation context (`IntegrationType`), by the vendor's name. */
+export type IntegrationTypeName = 'GuildInstall' | 'UserInstall';
+
+const INTEGRATION_TYPE_VALUES: Readonly<Record<IntegrationTypeName, number>> = IntegrationType;
+const INTEGRATION_TYPES = Object.keys(INTEGRATION_TYPE_VALUES) as IntegrationTypeName[];
+/** RFC 3986's scheme: a letter, then letters, digits, `+`, `-` or `.`. */
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]{0,63}$/;
+
+/**
+ * Checks `authorize()`'s `integrationType` and `customSchemeParam` (`AuthorizationArgs`) and gives
+ * them the native shape: the vendor's value or -1, the scheme or ''. Null or left out: none.
+ * @internal
+ */
+export function checkAuthorizationArgs(options: { integrationType?: unknown; customSchemeParam?: unknown }): {
+  integrationType: number;
+  customSchemeParam: string;
+} {
+  const { integrationType, customSchemeParam } = options;
+  const type = integrationType == null ? -1 : INTEGRATION_TYPE_VALUES[checkOneOf(integrationType, INTEGRATION_TYPES, 'options.integrationType')];
+  if (customSchemeParam == null) return { integrationType: type, customSchemeParam: '' };
+  if (typeof customSchemeParam !== 'string') throw new TypeError(`options.customSchemeParam must be a string, got ${typeName(customSchemeParam)}`);
+  if (!SCHEME.test(customSchemeParam)) {
+    throw new RangeError('options.customSchemeParam must be a URI scheme: a letter, then letters, digits, +, - or . (at most 64 characters)');
+  }
+  return { integrationType: type, customSchemeParam };
 }

@@ -5,7 +5,9 @@
  * @module
  */
 import {
+  ActivityGamePlatform as ActivityGamePlatformValues,
   ActivityPartyPrivacy as ActivityPartyPrivacyValues,
+  StatusDisplayType as StatusDisplayTypeValues,
   ActivityType as ActivityTypeValues,
   ExternalIdentityProviderType as ExternalIdentityProviderTypeValues,
 } from '../generated/seam.js';
@@ -24,6 +26,15 @@ export type ShownActivityType = ActivityType | 'HangStatus';
 
 /** Who may join the party (`discordpp::ActivityPartyPrivacy`). */
 export type ActivityPartyPrivacy = 'Private' | 'Public';
+
+/**
+ * Which field of the activity the user's status message shows (`StatusDisplayTypes`): the
+ * application's `Name`, the `State` or the `Details`.
+ */
+export type StatusDisplayType = 'Name' | 'State' | 'Details';
+
+/** A platform an activity can be joined on (`ActivityGamePlatforms`). */
+export type ActivityGamePlatform = 'Desktop' | 'Xbox' | 'Samsung' | 'IOS' | 'Android' | 'Embedded' | 'PS4' | 'PS5';
 
 /** Images take an asset key (uploaded in the developer portal) or a URL. */
 export interface ActivityAssets {
@@ -87,6 +98,17 @@ export interface Activity {
   state?: string | null;
   /** 2 to 256 characters. */
   stateUrl?: string | null;
+  /**
+   * Which field the user's status message shows (`Activity::StatusDisplayType`: "Controls which
+   * field is used for the user's status message"); left out: the service's default.
+   */
+  statusDisplayType?: StatusDisplayType | null;
+  /**
+   * The platforms the activity is joinable on (`Activity::SupportedPlatforms`: "so that an
+   * activity only shows as joinable on Discord if the user is on the appropriate platform"); left
+   * out or empty: not set. Mobile invites need `IOS` / `Android` here.
+   */
+  supportedPlatforms?: readonly ActivityGamePlatform[] | null;
   timestamps?: ActivityTimestamps | null;
   party?: ActivityParty | null;
   /** The join secret (2 to 128 characters): handed to players who accept an invite, never shown to others. */
@@ -103,6 +125,15 @@ export interface GameActivity {
   name: string;
   /** The application that published it. */
   applicationId: Snowflake | null;
+  /**
+   * The parent (publisher) application of the one that published it, or null when it has none
+   * (`Activity::ParentApplicationId`: set by the service, never by the game).
+   */
+  parentApplicationId: Snowflake | null;
+  /** Which field the status message shows, as the game set it; null when not set. */
+  statusDisplayType: StatusDisplayType | null;
+  /** Where it is joinable, as the game set it (in the vendor's bit order); empty when not set. */
+  supportedPlatforms: ActivityGamePlatform[];
   details: string | null;
   detailsUrl: string | null;
   state: string | null;
@@ -161,6 +192,16 @@ const PUBLISHABLE_TYPES: readonly ActivityType[] = ACTIVITY_TYPES.filter((type):
 /** @internal Indexed by the vendor's value. */
 export const PRIVACIES = names(PRIVACY_VALUES);
 /** @internal Indexed by the vendor's value. */
+export const STATUS_DISPLAY_TYPES = names<StatusDisplayType>(StatusDisplayTypeValues);
+const STATUS_DISPLAY_TYPE_VALUES: Readonly<Record<StatusDisplayType, number>> = StatusDisplayTypeValues;
+const PLATFORM_BITS: Readonly<Record<ActivityGamePlatform, number>> = ActivityGamePlatformValues;
+const PLATFORMS = Object.keys(PLATFORM_BITS) as ActivityGamePlatform[];
+
+/** @internal The platforms of a mask, in the vendor's bit order (unknown bits left out). */
+export function platformNames(mask: number): ActivityGamePlatform[] {
+  return PLATFORMS.filter((platform) => (mask & PLATFORM_BITS[platform]) !== 0);
+}
+/** @internal Indexed by the vendor's value. */
 export const PROVIDER_TYPES = names(PROVIDER_TYPE_VALUES);
 const MAX_INT32 = 0x7fffffff;
 
@@ -179,6 +220,19 @@ export function toNativeActivity(activity: Activity): NativeActivity {
   out.detailsUrl = optionalText(a.detailsUrl, 'activity.detailsUrl', minText, limits.activityUrlLength);
   out.state = optionalText(a.state, 'activity.state', minText, limits.activityTextLength);
   out.stateUrl = optionalText(a.stateUrl, 'activity.stateUrl', minText, limits.activityUrlLength);
+  if (a.statusDisplayType != null) {
+    out.statusDisplayType = STATUS_DISPLAY_TYPE_VALUES[checkOneOf(a.statusDisplayType, STATUS_DISPLAY_TYPES, 'activity.statusDisplayType')];
+  }
+  if (a.supportedPlatforms != null) {
+    if (!Array.isArray(a.supportedPlatforms)) {
+      throw new TypeError(`activity.supportedPlatforms must be an array, got ${typeName(a.supportedPlatforms)}`);
+    }
+    let mask = 0;
+    (a.supportedPlatforms as readonly unknown[]).forEach((entry, i) => {
+      mask |= PLATFORM_BITS[checkOneOf(entry, PLATFORMS, `activity.supportedPlatforms[${i}]`)];
+    });
+    out.supportedPlatforms = mask;
+  }
   if (a.timestamps != null) {
     const t = object(a.timestamps, 'activity.timestamps');
     const start = timestamp(t.start, 'activity.timestamps.start');

@@ -2,6 +2,7 @@ import { namesByValue, valuesByLowerName } from './enum-names.js';
 import { ChannelType as ChannelTypeValues, ConnectionError as ConnectionErrorValues, LogSeverity as LogSeverityValues, Status } from '../generated/seam.js';
 import type { Snowflake } from './ids.js';
 import type { SocialSdkError } from '../common/errors.js';
+import type { User } from './user.js';
 
 /**
  * Connection status of a client, as the vendor SDK's `Client::Status` (in its order).
@@ -91,6 +92,35 @@ export interface LobbyMember {
    * CanLinkLobby flag, which only the game backend sets (the server API's member `flags`).
    */
   canLinkLobby: boolean;
+  /**
+   * The member as a user, as this client sees it (`LobbyMemberHandle::User`): lobby members see
+   * each other's status and activity, unless one blocked the other. Null when the SDK has no user
+   * for the member.
+   */
+  user: User | null;
+}
+
+/** A participant of a lobby's call and its voice state (`CallInfoHandle::GetVoiceStateHandle`). */
+export interface LobbyCallParticipant {
+  userId: Snowflake;
+  /** The participant muted its own microphone. */
+  selfMute: boolean;
+  /** The participant deafened itself. */
+  selfDeaf: boolean;
+}
+
+/**
+ * A lobby's active voice call as every member sees it (`CallInfoHandle`): "This can allow you to
+ * display which lobby members are in voice, even if the current user has not yet joined the voice
+ * call."
+ */
+export interface LobbyCallInfo {
+  /** `CallInfoHandle::ChannelId`: "the lobby ID of the call". */
+  channelId: Snowflake;
+  /** `CallInfoHandle::GuildId`; null when 0 (always, on the simulator: a lobby's call is in no guild). */
+  guildId: Snowflake | null;
+  /** Who is in the call, in the order they joined. */
+  participants: LobbyCallParticipant[];
 }
 
 /** The chat channel linked to a lobby. */
@@ -107,6 +137,11 @@ export interface Lobby {
   /** In the order they joined. */
   members: LobbyMember[];
   linkedChannel: LinkedChannel | null;
+  /**
+   * The lobby's voice call when one is active, joined or not (`LobbyHandle::GetCallInfoHandle`:
+   * "if there is an active voice call in this lobby"); null when nobody is in voice.
+   */
+  callInfo: LobbyCallInfo | null;
 }
 
 /**
@@ -116,6 +151,18 @@ export interface Lobby {
 export interface Message {
   readonly id: Snowflake;
   readonly content: string;
+  /**
+   * The content "without replacing any markup from emojis and mentions" (`MessageHandle::RawContent`),
+   * where `content` shows them in a readable form (`@username`, `:emoji_name:`). The simulator
+   * replaces no markup: both are the text as sent.
+   */
+  readonly rawContent: string;
+  /**
+   * The application the message was sent from, if any (`MessageHandle::ApplicationId`): tells a
+   * message from another child application of the same publisher. On the simulator, the game
+   * whose client sent it.
+   */
+  readonly applicationId: Snowflake | null;
   readonly authorId: Snowflake;
   /** For a lobby message, the lobby's id (the service uses it as the channel id). */
   readonly channelId: Snowflake;

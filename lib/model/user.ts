@@ -6,10 +6,34 @@
 import { inspect } from 'node:util';
 
 import { namesByValue } from './enum-names.js';
-import { StatusType } from '../generated/seam.js';
+import { RelationshipType, StatusType } from '../generated/seam.js';
 import type { Snowflake } from './ids.js';
 import type { NativeActivity, NativeProfile, NativeUser } from '../addon/native.js';
-import { ACTIVITY_TYPES, PRIVACIES, PROVIDER_TYPES, type GameActivity, type UserApplicationProfile } from './presence.js';
+import { ACTIVITY_TYPES, PRIVACIES, PROVIDER_TYPES, platformNames, STATUS_DISPLAY_TYPES, type GameActivity, type UserApplicationProfile } from './presence.js';
+import { checkOneOf, typeName } from '../common/validate.js';
+
+/**
+ * One side of a relationship (`RelationshipType`): `friend`, `blocked` (this user blocked the
+ * other), `pendingIncoming` (a request from them), `pendingOutgoing` (a request to them),
+ * `implicit`, `suggestion`, or `none`.
+ */
+export type RelationshipKind = 'none' | 'friend' | 'blocked' | 'pendingIncoming' | 'pendingOutgoing' | 'implicit' | 'suggestion';
+
+/** @internal Indexed by the vendor's value. */
+export const RELATIONSHIP_KINDS: readonly RelationshipKind[] = namesByValue(RelationshipType);
+
+/**
+ * How the current user relates to a user (`UserHandle::Relationship`: "the RelationshipHandle
+ * between the currently authenticated user and this user, if any"): both kinds `none` when there
+ * is no relationship, and on the current user itself.
+ */
+export interface UserRelationship {
+  /** The Discord relationship (friends on the chat service). */
+  discordType: RelationshipKind;
+  /** The game relationship (friends in this game only). */
+  gameType: RelationshipKind;
+  isSpamRequest: boolean;
+}
 
 /** A user of the service. */
 export interface User {
@@ -18,6 +42,11 @@ export interface User {
   /** The global name when set, else the username. */
   displayName: string;
   globalName: string | null;
+  /**
+   * The hash of the user's profile avatar (`UserHandle::Avatar`), or null when none is set; an
+   * animated one starts with `a_`. {@link avatarUrl} makes its CDN URL.
+   */
+  avatar: string | null;
   /** A provisional account: created for a game player without a linked chat account. */
   isProvisional: boolean;
   /**
@@ -32,6 +61,8 @@ export interface User {
   gameActivity: GameActivity | null;
   /** The user's game identities (`UserHandle::UserApplicationProfiles`): at most one per application. */
   applicationProfiles: UserApplicationProfile[];
+  /** How the current user relates to this user (`UserHandle::Relationship`). */
+  relationship: UserRelationship;
 }
 
 /** A user's online status (`StatusType`). */
@@ -49,7 +80,69 @@ export function fromNativeUser(user: NativeUser): User {
     status: ONLINE_STATUSES[user.status] ?? 'unknown',
     gameActivity: user.gameActivity && fromNativeActivity(user.gameActivity),
     applicationProfiles: user.applicationProfiles.map(fromNativeProfile),
+    relationship: {
+      discordType: RELATIONSHIP_KINDS[user.relationship.discordType] ?? 'none',
+      gameType: RELATIONSHIP_KINDS[user.relationship.gameType] ?? 'none',
+      isSpamRequest: user.relationship.isSpamRequest,
+    },
   };
+}
+
+/** The image type of an avatar URL (`UserHandle::AvatarType`). */
+export type AvatarType = 'gif' | 'webp' | 'png' | 'jpeg';
+
+/** Options of {@link avatarUrl}: the arguments of `UserHandle::AvatarUrl`, and the CDN's size. */
+export interface AvatarUrlOptions {
+  /** The type of an animated avatar (a hash starting with `a_`). Default `gif`. */
+  animatedType?: AvatarType;
+  /** The type of a still avatar. Default `png`. */
+  staticType?: AvatarType;
+  /**
+   * The image's size in pixels: "any power of two between 16 and 4096" (the CDN's `size`
+   * query). Left out: the CDN's default. Ignored for a default avatar, as the CDN ignores it.
+   */
+  size?: number;
+}
+
+const AVATAR_TYPES: readonly AvatarType[] = ['gif', 'webp', 'png', 'jpeg'];
+const AVATAR_EXTENSIONS: Readonly<Record<AvatarType, string>> = { gif: 'gif', webp: 'webp', png: 'png', jpeg: 'jpg' };
+const CDN = 'https://cdn.discordapp.com/';
+
+/**
+ * The CDN URL of a user's profile avatar (`UserHandle::AvatarUrl`): "If the user does not have
+ * an avatar set, a url to one of Discord's default avatars is returned instead". The format is the
+ * API reference's Image Formatting: `avatars/{user_id}/{user_avatar}.{ext}`, an animated (`a_`) one
+ * as `animatedType` (animated WebP with `animated=true`), a still one as `staticType`, `?size=` a
+ * power of two from 16 to 4096; the default avatar `embed/avatars/{(user_id >> 22) % 6}.png`.
+ */
+export function avatarUrl(user: Pick<User, 'id' | 'avatar'>, options: AvatarUrlOptions = {}): string {
+  if (typeof user !== 'object' || user === null) throw new TypeError(`user must be an object, got ${typeName(user)}`);
+  if (typeof options !== 'object' || options === null) throw new TypeError(`options must be an object, got ${typeName(options)}`);
+  if (typeof user.id !== 'string' || !/^[0-9]{1,20}$/.test(user.id)) {
+    throw new TypeError(`user.id must be a snowflake string, got ${typeName(user.id)}`);
+  }
+  const animatedType = checkOneOf(options.animatedType ?? 'gif', AVATAR_TYPES, 'options.animatedType');
+  const staticType = checkOneOf(options.staticType ?? 'png', AVATAR_TYPES, 'options.staticType');
+  const size = options.size;
+  if (size !== undefined) {
+    if (typeof size !== 'number') throw new TypeError(`options.size must be a number, got ${typeName(size)}`);
+    if (!Number.isInteger(size) || size < 16 || size > 4096 || (size & (size - 1)) !== 0) {
+      throw new RangeError(`options.size must be a power of two between 16 and 4096, got ${size}`);
+    }
+  }
+  const hash = user.avatar;
+  if (hash === null || hash === undefined || hash === '') {
+    return `${CDN}embed/avatars/${(BigInt(user.id) >> 22n) % 6n}.png`;
+  }
+  if (typeof hash !== 'string' || !/^[A-Za-z0-9_]+$/.test(hash)) {
+    throw new TypeError('user.avatar must be an avatar hash (letters, digits and _) or null');
+  }
+  const animated = hash.startsWith('a_');
+  const type = animated ? animatedType : staticType;
+  const query: string[] = [];
+  if (size !== undefined) query.push(`size=${size}`);
+  if (animated && type === 'webp') query.push('animated=true');
+  return `${CDN}avatars/${user.id}/${hash}.${AVATAR_EXTENSIONS[type]}${query.length ? `?${query.join('&')}` : ''}`;
 }
 
 function fromNativeActivity(activity: NativeActivity): GameActivity {
@@ -57,6 +150,9 @@ function fromNativeActivity(activity: NativeActivity): GameActivity {
     type: ACTIVITY_TYPES[activity.type] ?? 'Playing',
     name: activity.name,
     applicationId: activity.applicationId ?? null,
+    parentApplicationId: activity.parentApplicationId ?? null,
+    statusDisplayType: activity.statusDisplayType == null ? null : (STATUS_DISPLAY_TYPES[activity.statusDisplayType] ?? null),
+    supportedPlatforms: platformNames(activity.supportedPlatforms ?? 0),
     details: activity.details ?? null,
     detailsUrl: activity.detailsUrl ?? null,
     state: activity.state ?? null,

@@ -58,6 +58,10 @@ export interface VoiceParticipant {
 export interface Call {
   /** The lobby whose call it is (the vendor also calls it the call's channel). */
   lobbyId: Snowflake;
+  /** `Call::GetChannelId`: "the ID of the lobby with which this call is associated". */
+  channelId: Snowflake;
+  /** `Call::GetGuildId`; null when 0 (always, on the simulator: a lobby's call is in no guild). */
+  guildId: Snowflake | null;
   status: CallStatus;
   /** Everyone in the call (this client's user too) in the order they joined; empty until `connected`. */
   participants: VoiceParticipant[];
@@ -139,6 +143,8 @@ export function toCall(call: NativeCall): Call {
       : { mode: 'voiceActivity', threshold: call.vadAutomatic ? 'automatic' : call.vadThreshold };
   return {
     lobbyId: call.lobbyId,
+    channelId: call.channelId,
+    guildId: call.guildId ?? null,
     status: CALL_STATUSES[call.status] ?? 'disconnected',
     participants: call.participants.map((p) => ({ ...p })),
     selfMute: call.selfMute,

@@ -41,4 +41,8 @@ export interface NativeBackendOptions {
   runCallbacksIntervalMs?: number;
   /** `ClientCreateOptions::SetCpuAffinityMask`, 0 to 2^64 - 1 (the simulator records it). */
   cpuAffinityMask?: bigint;
+  /** `ClientCreateOptions::SetExperimentalAudioSystem`: an AudioSystem value (the simulator records it). */
+  experimentalAudioSystem?: number;
+  /** `ClientCreateOptions::SetExperimentalAndroidPreventCommsForBluetooth` (the simulator records it). */
+  experimentalAndroidPreventCommsForBluetooth?: boolean;
 }

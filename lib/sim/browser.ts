@@ -133,6 +133,8 @@ interface AuthorizeFields {
   state: string;
   codeChallenge: string;
   redirectUri: string;
+  /** The IntegrationType value the SDK's AuthorizationArgs carried; -1: none. */
+  integrationType: number;
 }
 
 function authorizeUrl(fields: AuthorizeFields): string {
@@ -142,6 +144,8 @@ function authorizeUrl(fields: AuthorizeFields): string {
   url.searchParams.set('scope', fields.scopes);
   url.searchParams.set('redirect_uri', fields.redirectUri);
   if (fields.state !== '') url.searchParams.set('state', fields.state);
+  // topics/oauth2: "integration_type?": 0 GUILD_INSTALL, 1 USER_INSTALL (AuthorizationArgs::IntegrationType).
+  if (fields.integrationType >= 0) url.searchParams.set('integration_type', String(fields.integrationType));
   if (fields.codeChallenge !== '') {
     url.searchParams.set('code_challenge', fields.codeChallenge);
     url.searchParams.set('code_challenge_method', 'S256');

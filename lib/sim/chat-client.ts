@@ -6,7 +6,7 @@
  */
 import { namesByValue } from '../model/enum-names.js';
 import type { ActivityActionKind, ActivityInvite } from '../features/invites.js';
-import { ActivityActionType } from '../generated/seam.js';
+import { ActivityActionType, IntegrationType } from '../generated/seam.js';
 import { toSnowflake, type Snowflake, type SnowflakeInput } from '../model/ids.js';
 import { limits } from '../common/limits.js';
 import type { NativeWorld } from '../addon/native.js';
@@ -160,7 +160,11 @@ export class SimulatedChatClient {
    * game aborts it or its client closes.
    */
   get consentPrompts(): ConsentPrompt[] {
-    return this.#world.getConsentPrompts(this.userId).map((prompt) => ({ ...prompt }));
+    return this.#world.getConsentPrompts(this.userId).map((prompt) => ({
+      ...prompt,
+      integrationType: INTEGRATION_TYPE_NAMES[prompt.integrationType] ?? null,
+      customSchemeParam: prompt.customSchemeParam === '' ? null : prompt.customSchemeParam,
+    }));
   }
 
   /**
@@ -306,4 +310,16 @@ export interface ConsentPrompt {
    * `setGameWindowPid()`, by default the process of its client.
    */
   windowPid: number;
+  /** The installation context the game's `authorize()` asked for (`AuthorizationArgs::IntegrationType`), or null. */
+  integrationType: 'GuildInstall' | 'UserInstall' | null;
+  /** The custom URI scheme of mobile redirects the game's `authorize()` gave (`AuthorizationArgs::CustomSchemeParam`), or null. */
+  customSchemeParam: string | null;
 }
+
+/** Indexed by the vendor's IntegrationType value. */
+const INTEGRATION_TYPE_NAMES: readonly ('GuildInstall' | 'UserInstall')[] = (Object.keys(IntegrationType) as ('GuildInstall' | 'UserInstall')[]).reduce<
+  ('GuildInstall' | 'UserInstall')[]
+>((names, name) => {
+  names[IntegrationType[name]] = name;
+  return names;
+}, []);

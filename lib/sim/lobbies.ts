@@ -45,7 +45,9 @@ export interface LobbyMemberUpdate {
 }
 
 /** A member as the game backend sees it. */
-export interface ServerLobbyMember extends LobbyMember {
+export interface ServerLobbyMember extends Omit<LobbyMember, 'user'> {
+  /** Always null: the backend's view is no user's, and a member's user is what one user sees of another. */
+  user: null;
   additionalName: string | null;
   /** LobbyMemberFlags: 1 `CanLinkLobby`, 0 none. */
   flags: number;

@@ -6,6 +6,7 @@
  * @module
  */
 import type { Snowflake } from '../model/ids.js';
+import { AudioSystem } from '../generated/seam.js';
 import { SimulatedBrowser } from './browser.js';
 import type { NativeWorld } from '../addon/native.js';
 import { checkBoolean, checkOneOf, checkText, describe, typeName } from '../common/validate.js';
@@ -29,6 +30,8 @@ export interface SdkClientSettings {
   httpRequestTimeoutMs: number | null;
   /** The priority the game set for each SDK thread; null: the SDK's own. */
   threadPriorities: { client: number | null; voice: number | null; network: number | null };
+  /** The experimental audio options the Client was created with (`ClientCreateOptions`). */
+  experimentalAudio: { audioSystem: 'Standard' | 'Game'; androidPreventCommsForBluetooth: boolean };
 }
 
 /** A device to plug into a simulated machine ({@link SimulatedMachine.plug}). */
@@ -91,6 +94,10 @@ export class SimulatedMachine {
         client: s.clientThreadPriority,
         voice: s.voiceThreadPriority,
         network: s.networkThreadPriority,
+      },
+      experimentalAudio: {
+        audioSystem: s.experimentalAudioSystem === AudioSystem.Game ? 'Game' : 'Standard',
+        androidPreventCommsForBluetooth: s.experimentalAndroidPreventCommsForBluetooth,
       },
     }));
   }

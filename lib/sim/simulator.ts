@@ -337,7 +337,9 @@ export class Simulator {
 
   /** A lobby as the game backend sees it (members' additional names included), or null. */
   getLobby(lobby: { id: Snowflake } | SnowflakeInput): ServerLobby | null {
-    return this.#world.getLobby(idOf(lobby, 'lobby'));
+    const found = this.#world.getLobby(idOf(lobby, 'lobby'));
+    // The backend's view is no user's: the world leaves each member's user out (null).
+    return found && { ...found, members: found.members.map((member) => ({ ...member, user: null })) };
   }
 
   /**

@@ -17,6 +17,11 @@ export interface CreateUserOptions {
   id?: SnowflakeInput;
   username: string;
   globalName?: string;
+  /**
+   * The hash of the user's profile avatar (`UserHandle::Avatar`), as the CDN names it: 32 hex
+   * digits, `a_` first for an animated one. Left out: no avatar (a default one shows).
+   */
+  avatar?: string;
   /** A provisional account (a game player without a linked chat account). */
   provisional?: boolean;
   /** The user's game identities, at most one per application (see {@link Simulator.setApplicationProfiles}). */
@@ -38,14 +43,19 @@ export interface ApplicationProfileSpec {
 }
 
 /** @internal The user {@link Simulator.createUser} asks the world for (its profiles are set after). */
-export function toNativeUserSpec(options: CreateUserOptions): { id?: string; username: string; globalName?: string; provisional: boolean } {
+export function toNativeUserSpec(options: CreateUserOptions): { id?: string; username: string; globalName?: string; avatar?: string; provisional: boolean } {
   checkRequiredOptions(options);
-  const spec: { id?: string; username: string; globalName?: string; provisional: boolean } = {
+  const spec: { id?: string; username: string; globalName?: string; avatar?: string; provisional: boolean } = {
     username: checkText(options.username, 'username', 1, limits.usernameLength),
     provisional: checkBoolean(options.provisional ?? false, 'provisional'),
   };
   if (options.id !== undefined) spec.id = toSnowflake(options.id, 'id');
   if (options.globalName !== undefined) spec.globalName = checkText(options.globalName, 'globalName', 1, limits.globalNameLength);
+  if (options.avatar !== undefined) {
+    if (typeof options.avatar !== 'string') throw new TypeError(`avatar must be a string, got ${typeName(options.avatar)}`);
+    if (!/^(a_)?[0-9a-f]{32}$/.test(options.avatar)) throw new RangeError("avatar must be an image hash: 32 lowercase hex digits, 'a_' first when animated");
+    spec.avatar = options.avatar;
+  }
   if (options.applicationProfiles !== undefined && !Array.isArray(options.applicationProfiles)) {
     throw new TypeError(`applicationProfiles must be an array, got ${typeName(options.applicationProfiles)}`);
   }

@@ -743,14 +743,16 @@ Napi::Value ClientWrap::CreateAuthorizationCodeVerifier(const Napi::CallbackInfo
   return CodeVerifierToJs(info.Env(), Live(info).Auth().CreateAuthorizationCodeVerifier());
 }
 
-// Result value: the code and redirect URI (the code is a secret). `state`, `nonce`: empty for none.
+// Result value: the code and redirect URI (the code is a secret). `state`, `nonce`, `customSchemeParam`: empty for none; `integrationType`: an IntegrationType value, -1 for none.
 Napi::Value ClientWrap::Authorize(const Napi::CallbackInfo& info) {
   const uint32_t requestId = Uint32Arg(info, 0, "requestId");
   std::string scopes = StringArg(info, 1, "scopes");
   std::string codeChallenge = StringArg(info, 2, "codeChallenge");
   std::string state = StringArg(info, 3, "state");
   std::string nonce = StringArg(info, 4, "nonce");
-  Live(info).Auth().Authorize(std::move(scopes), std::move(codeChallenge), std::move(state), std::move(nonce), SettleRequest<sdk::Authorization>(requestId));
+  const int32_t integrationType = Int32Arg(info, 5, "integrationType");
+  std::string customSchemeParam = StringArg(info, 6, "customSchemeParam");
+  Live(info).Auth().Authorize(std::move(scopes), std::move(codeChallenge), std::move(state), std::move(nonce), integrationType, std::move(customSchemeParam), SettleRequest<sdk::Authorization>(requestId));
   return info.Env().Undefined();
 }
 

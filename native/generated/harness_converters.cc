@@ -49,6 +49,7 @@ Napi::Object ServerLobbyToJs(Napi::Env env, const sim::ServerLobby& in) {
   out.Set("metadata", MetadataToJs(env, in.lobby.metadata));
   out.Set("members", ServerLobbyMembersToJs(env, sim::ServerLobbyMembersOf(in)));
   out.Set("linkedChannel", in.lobby.linkedChannel ? Napi::Value(LinkedChannelToJs(env, *in.lobby.linkedChannel)) : env.Null());
+  out.Set("callInfo", in.lobby.callInfo ? Napi::Value(LobbyCallToJs(env, *in.lobby.callInfo)) : env.Null());
   out.Set("applicationId", SnowflakeToJs(env, in.applicationId));
   out.Set("hasSecret", in.secret.has_value());
   out.Set("idleTimeoutSeconds", in.idleTimeoutSeconds);
@@ -61,6 +62,7 @@ Napi::Object ServerLobbyMemberToJs(Napi::Env env, const sim::ServerLobbyMember& 
   out.Set("metadata", MetadataToJs(env, in.member.metadata));
   out.Set("connected", in.member.connected);
   out.Set("canLinkLobby", in.member.canLinkLobby);
+  out.Set("user", in.member.user ? Napi::Value(UserToJs(env, *in.member.user)) : env.Null());
   out.Set("additionalName", in.additionalName ? Napi::Value(Napi::String::New(env, *in.additionalName)) : env.Null());
   out.Set("flags", in.flags);
   return out;
@@ -130,6 +132,8 @@ Napi::Object SdkSettingsToJs(Napi::Env env, const sim::SdkSettings& in) {
   out.Set("clientThreadPriority", in.clientThreadPriority ? Napi::Value(Napi::Number::New(env, *in.clientThreadPriority)) : env.Null());
   out.Set("voiceThreadPriority", in.voiceThreadPriority ? Napi::Value(Napi::Number::New(env, *in.voiceThreadPriority)) : env.Null());
   out.Set("networkThreadPriority", in.networkThreadPriority ? Napi::Value(Napi::Number::New(env, *in.networkThreadPriority)) : env.Null());
+  out.Set("experimentalAudioSystem", static_cast<int32_t>(in.experimentalAudioSystem));
+  out.Set("experimentalAndroidPreventCommsForBluetooth", in.experimentalAndroidPreventCommsForBluetooth);
   return out;
 }
 
@@ -156,6 +160,8 @@ Napi::Object ConsentPromptToJs(Napi::Env env, const sim::ConsentPrompt& in) {
   out.Set("applicationId", SnowflakeToJs(env, in.applicationId));
   out.Set("scopes", in.scopes);
   out.Set("windowPid", in.windowPid);
+  out.Set("integrationType", in.integrationType);
+  out.Set("customSchemeParam", in.customSchemeParam);
   return out;
 }
 
@@ -185,6 +191,7 @@ Napi::Object AuthorizePageToJs(Napi::Env env, const sim::AuthorizePage& in) {
   out.Set("state", in.state);
   out.Set("codeChallenge", in.codeChallenge);
   out.Set("redirectUri", in.redirectUri);
+  out.Set("integrationType", in.integrationType);
   return out;
 }
 
@@ -334,10 +341,12 @@ Napi::Object WorldUserToJs(Napi::Env env, const sim::UserView& in) {
   out.Set("username", in.user.username);
   out.Set("displayName", in.user.displayName());
   out.Set("globalName", in.user.globalName ? Napi::Value(Napi::String::New(env, *in.user.globalName)) : env.Null());
+  out.Set("avatar", in.user.avatar ? Napi::Value(Napi::String::New(env, *in.user.avatar)) : env.Null());
   out.Set("isProvisional", in.user.isProvisional);
   out.Set("status", static_cast<int32_t>(in.user.status));
   out.Set("gameActivity", in.user.gameActivity ? Napi::Value(ActivityToJs(env, *in.user.gameActivity)) : env.Null());
   out.Set("applicationProfiles", ProfilesToJs(env, in.user.applicationProfiles));
+  out.Set("relationship", UserRelationshipToJs(env, in.user.relationship));
   out.Set("signedInTo", StringsToJs(env, in.signedInTo));
   out.Set("relationships", WorldRelationshipsToJs(env, in.relationships));
   out.Set("profilePrivacy", in.profilePrivacy);

@@ -47,16 +47,26 @@ Napi::Object UserToJs(Napi::Env env, const sdk::User& in) {
   out.Set("username", in.username);
   out.Set("displayName", in.displayName());
   out.Set("globalName", in.globalName ? Napi::Value(Napi::String::New(env, *in.globalName)) : env.Null());
+  out.Set("avatar", in.avatar ? Napi::Value(Napi::String::New(env, *in.avatar)) : env.Null());
   out.Set("isProvisional", in.isProvisional);
   out.Set("status", static_cast<int32_t>(in.status));
   out.Set("gameActivity", in.gameActivity ? Napi::Value(ActivityToJs(env, *in.gameActivity)) : env.Null());
   out.Set("applicationProfiles", ProfilesToJs(env, in.applicationProfiles));
+  out.Set("relationship", UserRelationshipToJs(env, in.relationship));
   return out;
 }
 
 Napi::Array UsersToJs(Napi::Env env, const std::vector<sdk::User>& list) {
   Napi::Array out = Napi::Array::New(env, list.size());
   for (size_t i = 0; i < list.size(); ++i) out.Set(static_cast<uint32_t>(i), UserToJs(env, list[i]));
+  return out;
+}
+
+Napi::Object UserRelationshipToJs(Napi::Env env, const sdk::UserRelationship& in) {
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("discordType", static_cast<int32_t>(in.discordType));
+  out.Set("gameType", static_cast<int32_t>(in.gameType));
+  out.Set("isSpamRequest", in.isSpamRequest);
   return out;
 }
 
@@ -102,6 +112,9 @@ Napi::Object ActivityToJs(Napi::Env env, const sdk::Activity& in) {
   out.Set("type", static_cast<int32_t>(in.type));
   out.Set("name", in.name);
   out.Set("applicationId", in.applicationId ? Napi::Value(SnowflakeToJs(env, *in.applicationId)) : env.Null());
+  out.Set("parentApplicationId", in.parentApplicationId ? Napi::Value(SnowflakeToJs(env, *in.parentApplicationId)) : env.Null());
+  out.Set("statusDisplayType", in.statusDisplayType ? Napi::Value(Napi::Number::New(env, static_cast<int32_t>(*in.statusDisplayType))) : env.Null());
+  out.Set("supportedPlatforms", in.supportedPlatforms);
   out.Set("details", in.details ? Napi::Value(Napi::String::New(env, *in.details)) : env.Null());
   out.Set("detailsUrl", in.detailsUrl ? Napi::Value(Napi::String::New(env, *in.detailsUrl)) : env.Null());
   out.Set("state", in.state ? Napi::Value(Napi::String::New(env, *in.state)) : env.Null());
@@ -205,6 +218,29 @@ Napi::Object LobbyToJs(Napi::Env env, const sdk::Lobby& in) {
   out.Set("metadata", MetadataToJs(env, in.metadata));
   out.Set("members", LobbyMembersToJs(env, in.members));
   out.Set("linkedChannel", in.linkedChannel ? Napi::Value(LinkedChannelToJs(env, *in.linkedChannel)) : env.Null());
+  out.Set("callInfo", in.callInfo ? Napi::Value(LobbyCallToJs(env, *in.callInfo)) : env.Null());
+  return out;
+}
+
+Napi::Object LobbyCallToJs(Napi::Env env, const sdk::LobbyCallInfo& in) {
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("channelId", SnowflakeToJs(env, in.channelId));
+  out.Set("guildId", in.guildId == 0 ? env.Null() : Napi::Value(SnowflakeToJs(env, in.guildId)));
+  out.Set("participants", CallParticipantsToJs(env, in.participants));
+  return out;
+}
+
+Napi::Object CallParticipantToJs(Napi::Env env, const sdk::CallParticipant& in) {
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("userId", SnowflakeToJs(env, in.userId));
+  out.Set("selfMute", in.selfMute);
+  out.Set("selfDeaf", in.selfDeaf);
+  return out;
+}
+
+Napi::Array CallParticipantsToJs(Napi::Env env, const std::vector<sdk::CallParticipant>& list) {
+  Napi::Array out = Napi::Array::New(env, list.size());
+  for (size_t i = 0; i < list.size(); ++i) out.Set(static_cast<uint32_t>(i), CallParticipantToJs(env, list[i]));
   return out;
 }
 
@@ -214,6 +250,7 @@ Napi::Object LobbyMemberToJs(Napi::Env env, const sdk::LobbyMember& in) {
   out.Set("metadata", MetadataToJs(env, in.metadata));
   out.Set("connected", in.connected);
   out.Set("canLinkLobby", in.canLinkLobby);
+  out.Set("user", in.user ? Napi::Value(UserToJs(env, *in.user)) : env.Null());
   return out;
 }
 
@@ -236,6 +273,8 @@ Napi::Object MessageToJs(Napi::Env env, const sdk::Message& in) {
   return CallMessageFactory(env, {
       SnowflakeToJs(env, in.id),
       Napi::String::New(env, in.content),
+      Napi::String::New(env, in.rawContent),
+      in.applicationId ? Napi::Value(SnowflakeToJs(env, *in.applicationId)) : null,
       SnowflakeToJs(env, in.authorId),
       SnowflakeToJs(env, in.channelId),
       in.lobbyId ? Napi::Value(SnowflakeToJs(env, *in.lobbyId)) : null,
@@ -323,6 +362,8 @@ Napi::Array UserMessageSummariesToJs(Napi::Env env, const std::vector<sdk::UserM
 Napi::Object CallToJs(Napi::Env env, const sdk::CallInfo& in) {
   Napi::Object out = Napi::Object::New(env);
   out.Set("lobbyId", SnowflakeToJs(env, in.lobbyId));
+  out.Set("channelId", SnowflakeToJs(env, in.channelId));
+  out.Set("guildId", in.guildId == 0 ? env.Null() : Napi::Value(SnowflakeToJs(env, in.guildId)));
   out.Set("status", static_cast<int32_t>(in.status));
   out.Set("participants", VoiceStatesToJs(env, in.participants));
   out.Set("selfMute", in.selfMute);
@@ -446,11 +487,12 @@ Napi::Object FeaturesToJs(Napi::Env env, const std::function<bool(sdk::Feature)>
 
 Napi::Object PayloadTablesToJs(Napi::Env env) {
   Napi::Object tables = Napi::Object::New(env);
-  tables.Set("User", Names(env, {"id:snowflake", "username:string", "displayName:string", "globalName:string?", "isProvisional:bool", "status:enum:StatusType", "gameActivity:Activity?", "applicationProfiles:Profile[]"}));
+  tables.Set("User", Names(env, {"id:snowflake", "username:string", "displayName:string", "globalName:string?", "avatar:string?", "isProvisional:bool", "status:enum:StatusType", "gameActivity:Activity?", "applicationProfiles:Profile[]", "relationship:UserRelationship"}));
+  tables.Set("UserRelationship", Names(env, {"discordType:enum:RelationshipType", "gameType:enum:RelationshipType", "isSpamRequest:bool"}));
   tables.Set("Relationship", Names(env, {"id:snowflake", "discordType:enum:RelationshipType", "gameType:enum:RelationshipType", "isSpamRequest:bool", "user:User?"}));
   tables.Set("ActivityInvite", Names(env, {"senderId:snowflake", "channelId:snowflake", "messageId:snowflake", "applicationId:snowflake", "parentApplicationId:snowflake", "type:enum:ActivityActionType", "partyId:string", "sessionId:string", "isValid:bool"}));
   tables.Set("ActivityJoin", Names(env, {"applicationId:snowflake", "joinSecret:string"}));
-  tables.Set("Activity", Names(env, {"type:enum:ActivityType", "name:string", "applicationId:snowflake?", "details:string?", "detailsUrl:string?", "state:string?", "stateUrl:string?", "assets:ActivityAssets?", "timestamps:ActivityTimestamps?", "party:ActivityParty?", "secrets:ActivitySecrets?", "buttons:ActivityButton[]"}));
+  tables.Set("Activity", Names(env, {"type:enum:ActivityType", "name:string", "applicationId:snowflake?", "parentApplicationId:snowflake?", "statusDisplayType:enum:StatusDisplayType?", "supportedPlatforms:uint", "details:string?", "detailsUrl:string?", "state:string?", "stateUrl:string?", "assets:ActivityAssets?", "timestamps:ActivityTimestamps?", "party:ActivityParty?", "secrets:ActivitySecrets?", "buttons:ActivityButton[]"}));
   tables.Set("ActivityAssets", Names(env, {"largeImage:string?", "largeText:string?", "largeUrl:string?", "smallImage:string?", "smallText:string?", "smallUrl:string?", "inviteCoverImage:string?"}));
   tables.Set("ActivityTimestamps", Names(env, {"start:ms", "end:ms"}));
   tables.Set("ActivityParty", Names(env, {"id:string", "currentSize:int", "maxSize:int", "privacy:enum:ActivityPartyPrivacy"}));
@@ -459,17 +501,19 @@ Napi::Object PayloadTablesToJs(Napi::Env env) {
   tables.Set("Profile", Names(env, {"applicationId:snowflake", "providerType:enum:ExternalIdentityProviderType", "providerId:string?", "providerIssuedUserId:string", "username:string", "avatarHash:string", "metadata:string"}));
   tables.Set("Failure", Names(env, {"type:enum:ErrorType", "code:int", "status:int", "retryable:bool", "retryAfter:float", "message:string"}));
   tables.Set("Version", Names(env, {"major:int", "minor:int", "build:int", "hash:string"}));
-  tables.Set("Lobby", Names(env, {"id:snowflake", "metadata:metadata", "members:LobbyMember[]", "linkedChannel:LinkedChannel?"}));
-  tables.Set("LobbyMember", Names(env, {"id:snowflake", "metadata:metadata", "connected:bool", "canLinkLobby:bool"}));
+  tables.Set("Lobby", Names(env, {"id:snowflake", "metadata:metadata", "members:LobbyMember[]", "linkedChannel:LinkedChannel?", "callInfo:LobbyCall?"}));
+  tables.Set("LobbyCall", Names(env, {"channelId:snowflake", "guildId:snowflake?", "participants:CallParticipant[]"}));
+  tables.Set("CallParticipant", Names(env, {"userId:snowflake", "selfMute:bool", "selfDeaf:bool"}));
+  tables.Set("LobbyMember", Names(env, {"id:snowflake", "metadata:metadata", "connected:bool", "canLinkLobby:bool", "user:User?"}));
   tables.Set("LinkedChannel", Names(env, {"id:snowflake", "name:string", "guildId:snowflake"}));
-  tables.Set("Message", Names(env, {"id:snowflake", "content:string", "authorId:snowflake", "channelId:snowflake", "lobbyId:snowflake?", "sentAt:ms", "editedAt:ms?", "metadata:metadata", "moderationMetadata:metadata", "additionalName:string?", "recipientId:snowflake?", "disclosureType:enumName:DisclosureType?", "sentFromGame:bool", "additionalContent:AdditionalContent?"}));
+  tables.Set("Message", Names(env, {"id:snowflake", "content:string", "rawContent:string", "applicationId:snowflake?", "authorId:snowflake", "channelId:snowflake", "lobbyId:snowflake?", "sentAt:ms", "editedAt:ms?", "metadata:metadata", "moderationMetadata:metadata", "additionalName:string?", "recipientId:snowflake?", "disclosureType:enumName:DisclosureType?", "sentFromGame:bool", "additionalContent:AdditionalContent?"}));
   tables.Set("AdditionalContent", Names(env, {"type:enumName:AdditionalContentType", "title:string?", "count:uint"}));
   tables.Set("Guild", Names(env, {"id:snowflake", "name:string"}));
   tables.Set("GuildChannel", Names(env, {"id:snowflake", "name:string", "type:enum:ChannelType?", "position:int", "parentId:snowflake?", "isLinkable:bool", "isViewableAndWriteableByAllMembers:bool", "linkedLobby:LinkedLobby?"}));
   tables.Set("LinkedLobby", Names(env, {"applicationId:snowflake", "lobbyId:snowflake"}));
   tables.Set("Channel", Names(env, {"id:snowflake", "name:string", "type:enum:ChannelType", "recipients:snowflake[]"}));
   tables.Set("UserMessageSummary", Names(env, {"userId:snowflake", "lastMessageId:snowflake"}));
-  tables.Set("Call", Names(env, {"lobbyId:snowflake", "status:enum:CallStatus", "participants:VoiceState[]", "selfMute:bool", "selfDeaf:bool", "audioMode:enum:AudioMode", "vadAutomatic:bool", "vadThreshold:float", "pttActive:bool", "pttReleaseDelayMs:uint"}));
+  tables.Set("Call", Names(env, {"lobbyId:snowflake", "channelId:snowflake", "guildId:snowflake?", "status:enum:CallStatus", "participants:VoiceState[]", "selfMute:bool", "selfDeaf:bool", "audioMode:enum:AudioMode", "vadAutomatic:bool", "vadThreshold:float", "pttActive:bool", "pttReleaseDelayMs:uint"}));
   tables.Set("VoiceState", Names(env, {"userId:snowflake", "selfMute:bool", "selfDeaf:bool", "volume:float", "localMute:bool"}));
   tables.Set("AudioDevice", Names(env, {"id:string", "name:string", "isDefault:bool"}));
   tables.Set("AudioDevicesChange", Names(env, {"inputDevices:AudioDevice[]", "outputDevices:AudioDevice[]", "currentInputId:string", "currentOutputId:string", "inputFellBack:bool", "outputFellBack:bool"}));
@@ -481,17 +525,17 @@ Napi::Object PayloadTablesToJs(Napi::Env env) {
   tables.Set("Features", Names(env, {"messageAdditionalName:bool", "voiceSettings:bool", "cpuAffinityMask:bool", "guildChannelDetails:bool", "messageModerationMetadata:bool", "inviteCoverImage:bool", "noiseCancellation:bool"}));
   tables.Set("Application", Names(env, {"id:snowflake", "name:string", "botUserId:snowflake", "parentId:snowflake?", "publisherLinking:bool"}));
   tables.Set("Grant", Names(env, {"accessToken:string", "userId:snowflake", "applicationId:snowflake", "expiresAt:ms"}));
-  tables.Set("ServerLobby", Names(env, {"id:snowflake", "metadata:metadata", "members:ServerLobbyMember[]", "linkedChannel:LinkedChannel?", "applicationId:snowflake", "hasSecret:bool", "idleTimeoutSeconds:uint"}));
-  tables.Set("ServerLobbyMember", Names(env, {"id:snowflake", "metadata:metadata", "connected:bool", "canLinkLobby:bool", "additionalName:string?", "flags:uint"}));
+  tables.Set("ServerLobby", Names(env, {"id:snowflake", "metadata:metadata", "members:ServerLobbyMember[]", "linkedChannel:LinkedChannel?", "callInfo:LobbyCall?", "applicationId:snowflake", "hasSecret:bool", "idleTimeoutSeconds:uint"}));
+  tables.Set("ServerLobbyMember", Names(env, {"id:snowflake", "metadata:metadata", "connected:bool", "canLinkLobby:bool", "user:User?", "additionalName:string?", "flags:uint"}));
   tables.Set("ChannelInvite", Names(env, {"code:string", "guildId:snowflake", "channelId:snowflake", "lobbyId:snowflake", "targetUserId:snowflake", "expiresAt:ms"}));
   tables.Set("ServerGuildChannel", Names(env, {"type:enum:ChannelType", "position:int", "parentId:snowflake?"}));
   tables.Set("AuditLogEntry", Names(env, {"actionType:int", "userId:snowflake", "targetId:snowflake", "status:string?", "reason:string?", "at:ms"}));
   tables.Set("MachineAudio", Names(env, {"inputDevices:AudioDevice[]", "outputDevices:AudioDevice[]", "inputLevel:float"}));
-  tables.Set("SdkSettings", Names(env, {"applicationId:snowflake", "aecDump:bool", "opusHardwareEncode:bool", "opusHardwareDecode:bool", "voiceLogDir:string", "voiceLogMinSeverity:enum:LogSeverity", "logDir:string", "logMinSeverity:enum:LogSeverity", "httpRequestTimeoutMs:int?", "clientThreadPriority:int?", "voiceThreadPriority:int?", "networkThreadPriority:int?"}));
+  tables.Set("SdkSettings", Names(env, {"applicationId:snowflake", "aecDump:bool", "opusHardwareEncode:bool", "opusHardwareDecode:bool", "voiceLogDir:string", "voiceLogMinSeverity:enum:LogSeverity", "logDir:string", "logMinSeverity:enum:LogSeverity", "httpRequestTimeoutMs:int?", "clientThreadPriority:int?", "voiceThreadPriority:int?", "networkThreadPriority:int?", "experimentalAudioSystem:enum:AudioSystem", "experimentalAndroidPreventCommsForBluetooth:bool"}));
   tables.Set("ChatClient", Names(env, {"running:bool", "rpcConnected:bool", "voiceSettings:VoiceSettings", "showingChat:bool", "openedMessages:snowflake[]", "connectedGamesSettingsOpened:uint", "signedInAs:snowflake?"}));
-  tables.Set("ConsentPrompt", Names(env, {"applicationId:snowflake", "scopes:string", "windowPid:uint"}));
+  tables.Set("ConsentPrompt", Names(env, {"applicationId:snowflake", "scopes:string", "windowPid:uint", "integrationType:int", "customSchemeParam:string"}));
   tables.Set("ChatClientInvite", Names(env, {"invite:ActivityInvite", "content:string"}));
-  tables.Set("AuthorizePage", Names(env, {"applicationId:snowflake", "scopes:string", "state:string", "codeChallenge:string", "redirectUri:string"}));
+  tables.Set("AuthorizePage", Names(env, {"applicationId:snowflake", "scopes:string", "state:string", "codeChallenge:string", "redirectUri:string", "integrationType:int"}));
   tables.Set("AuthorizeRedirect", Names(env, {"redirectUri:string", "code:string", "state:string", "error:string"}));
   tables.Set("ApplicationIdentity", Names(env, {"userId:snowflake", "type:enum:ExternalAuthType", "subject:string"}));
   tables.Set("OidcConfiguration", Names(env, {"issuer:string", "discovery:OidcDiscovery", "discoveryRedirects:bool", "grandfathered:bool"}));
@@ -503,7 +547,7 @@ Napi::Object PayloadTablesToJs(Napi::Env env) {
   tables.Set("DeviceScreen", Names(env, {"applicationId:snowflake", "userCode:string", "windowPid:uint"}));
   tables.Set("WorldView", Names(env, {"now:ms", "applications:WorldApplication[]", "users:WorldUser[]", "lobbies:WorldLobby[]", "calls:WorldCall[]", "guilds:WorldGuild[]"}));
   tables.Set("WorldApplication", Names(env, {"id:snowflake", "name:string", "botUserId:snowflake", "parentId:snowflake?", "publisherLinking:bool", "inviteCoverImage:string?", "connectionEntrypointUrl:string"}));
-  tables.Set("WorldUser", Names(env, {"id:snowflake", "username:string", "displayName:string", "globalName:string?", "isProvisional:bool", "status:enum:StatusType", "gameActivity:Activity?", "applicationProfiles:Profile[]", "signedInTo:string[]", "relationships:WorldRelationship[]", "profilePrivacy:uint"}));
+  tables.Set("WorldUser", Names(env, {"id:snowflake", "username:string", "displayName:string", "globalName:string?", "avatar:string?", "isProvisional:bool", "status:enum:StatusType", "gameActivity:Activity?", "applicationProfiles:Profile[]", "relationship:UserRelationship", "signedInTo:string[]", "relationships:WorldRelationship[]", "profilePrivacy:uint"}));
   tables.Set("WorldRelationship", Names(env, {"userId:snowflake", "discordType:enum:RelationshipType", "gameType:enum:RelationshipType"}));
   tables.Set("WorldLobby", Names(env, {"lobby:ServerLobby", "messages:Message[]", "messagesKept:uint", "secret:string?"}));
   tables.Set("WorldCall", Names(env, {"lobbyId:snowflake", "applicationId:snowflake", "participants:VoiceState[]"}));

@@ -22,6 +22,8 @@
 // NativeUser: A user as the native layer reports it.
 Napi::Object UserToJs(Napi::Env env, const sdk::User& in);
 Napi::Array UsersToJs(Napi::Env env, const std::vector<sdk::User>& list);
+// NativeUserRelationship: The relationship between the current user and a user (UserHandle::Relationship, without its user: that is the user it is read from).
+Napi::Object UserRelationshipToJs(Napi::Env env, const sdk::UserRelationship& in);
 // NativeRelationship: A relationship (`discordpp::RelationshipHandle`).
 Napi::Object RelationshipToJs(Napi::Env env, const sdk::Relationship& in);
 Napi::Array RelationshipsToJs(Napi::Env env, const std::vector<sdk::Relationship>& list);
@@ -51,6 +53,11 @@ Napi::Object FailureToJs(Napi::Env env, const sdk::Result& in);
 Napi::Object VersionToJs(Napi::Env env, const sdk::Version& in);
 // NativeLobby: A lobby as a client sees it (`LobbyHandle`).
 Napi::Object LobbyToJs(Napi::Env env, const sdk::Lobby& in);
+// NativeLobbyCall: A lobby's active call as every member sees it (CallInfoHandle).
+Napi::Object LobbyCallToJs(Napi::Env env, const sdk::LobbyCallInfo& in);
+// NativeCallParticipant: A participant of a lobby's call and its voice state (CallInfoHandle::GetParticipants, GetVoiceStateHandle).
+Napi::Object CallParticipantToJs(Napi::Env env, const sdk::CallParticipant& in);
+Napi::Array CallParticipantsToJs(Napi::Env env, const std::vector<sdk::CallParticipant>& list);
 // NativeLobbyMember: A member of a lobby (`LobbyMemberHandle`).
 Napi::Object LobbyMemberToJs(Napi::Env env, const sdk::LobbyMember& in);
 Napi::Array LobbyMembersToJs(Napi::Env env, const std::vector<sdk::LobbyMember>& list);

@@ -144,7 +144,7 @@
   X(void, UnblockUser, (sdk::Snowflake userId, ResultCallback done), )
 
 // CreateAuthorizationCodeVerifier: A fresh PKCE pair: the verifier and its S256 challenge (secrets). A closed client throws.
-// Authorize: Result value: the code and redirect URI (the code is a secret). `state`, `nonce`: empty for none.
+// Authorize: Result value: the code and redirect URI (the code is a secret). `state`, `nonce`, `customSchemeParam`: empty for none; `integrationType`: an IntegrationType value, -1 for none.
 // SetGameWindowPid: The process of the game's window, which the overlay shows sign-in over (default: this process).
 // GetToken: Result value: the token set (secrets).
 // RefreshToken: Result value: the new token set (secrets); the old refresh token is spent.
@@ -155,7 +155,7 @@
 // ExchangeChildToken: Result value: the child application's access token (a secret; no refresh token), valid as long as the parent token.
 #define SDK_AUTH_SEAM_METHODS(X) \
   X(sdk::AuthorizationCodeVerifier, CreateAuthorizationCodeVerifier, (), ) \
-  X(void, Authorize, (std::string scopes, std::string codeChallenge, std::string state, std::string nonce, sdk::ValueCallback<sdk::Authorization> done), ) \
+  X(void, Authorize, (std::string scopes, std::string codeChallenge, std::string state, std::string nonce, int32_t integrationType, std::string customSchemeParam, sdk::ValueCallback<sdk::Authorization> done), ) \
   X(void, AbortAuthorize, (), ) \
   X(void, SetGameWindowPid, (uint32_t pid), ) \
   X(void, GetToken, (sdk::Snowflake applicationId, std::string code, std::string codeVerifier, std::string redirectUri, sdk::ValueCallback<sdk::TokenExchange> done), ) \

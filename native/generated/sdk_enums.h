@@ -344,6 +344,84 @@ constexpr bool IsActivityPartyPrivacy(int64_t value) {
   }
 }
 
+// Mirrors discordpp::StatusDisplayTypes: which field of an activity the user's status message shows (Activity::StatusDisplayType).
+enum class StatusDisplayType : int32_t {
+  Name = 0,
+  State = 1,
+  Details = 2,
+};
+// Whether `value` is one of StatusDisplayType's values (a JS argument is checked before it is cast).
+constexpr bool IsStatusDisplayType(int64_t value) {
+  switch (value) {
+    case 0:
+    case 1:
+    case 2:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Mirrors discordpp::ActivityGamePlatforms: the platforms an activity is joinable on (Activity::SupportedPlatforms, a mask of these bits).
+enum class ActivityGamePlatform : int32_t {
+  Desktop = 1,
+  Xbox = 2,
+  Samsung = 4,
+  IOS = 8,
+  Android = 16,
+  Embedded = 32,
+  PS4 = 64,
+  PS5 = 128,
+};
+// Whether `value` is one of ActivityGamePlatform's values (a JS argument is checked before it is cast).
+constexpr bool IsActivityGamePlatform(int64_t value) {
+  switch (value) {
+    case 1:
+    case 2:
+    case 4:
+    case 8:
+    case 16:
+    case 32:
+    case 64:
+    case 128:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Mirrors discordpp::IntegrationType: the installation context an authorization installs the app as (AuthorizationArgs::IntegrationType).
+enum class IntegrationType : int32_t {
+  GuildInstall = 0,
+  UserInstall = 1,
+};
+// Whether `value` is one of IntegrationType's values (a JS argument is checked before it is cast).
+constexpr bool IsIntegrationType(int64_t value) {
+  switch (value) {
+    case 0:
+    case 1:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Mirrors discordpp::AudioSystem: the experimental audio system of ClientCreateOptions::ExperimentalAudioSystem.
+enum class AudioSystem : int32_t {
+  Standard = 0,
+  Game = 1,
+};
+// Whether `value` is one of AudioSystem's values (a JS argument is checked before it is cast).
+constexpr bool IsAudioSystem(int64_t value) {
+  switch (value) {
+    case 0:
+    case 1:
+      return true;
+    default:
+      return false;
+  }
+}
+
 // Mirrors discordpp::ExternalIdentityProviderType.
 enum class ExternalIdentityProviderType : int32_t {
   OIDC = 0,

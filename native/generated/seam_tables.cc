@@ -154,6 +154,37 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
   }
   {
     Napi::Object values = Napi::Object::New(env);
+    values.Set("Name", static_cast<int32_t>(sdk::StatusDisplayType::Name));
+    values.Set("State", static_cast<int32_t>(sdk::StatusDisplayType::State));
+    values.Set("Details", static_cast<int32_t>(sdk::StatusDisplayType::Details));
+    enums.Set("StatusDisplayType", values);
+  }
+  {
+    Napi::Object values = Napi::Object::New(env);
+    values.Set("Desktop", static_cast<int32_t>(sdk::ActivityGamePlatform::Desktop));
+    values.Set("Xbox", static_cast<int32_t>(sdk::ActivityGamePlatform::Xbox));
+    values.Set("Samsung", static_cast<int32_t>(sdk::ActivityGamePlatform::Samsung));
+    values.Set("IOS", static_cast<int32_t>(sdk::ActivityGamePlatform::IOS));
+    values.Set("Android", static_cast<int32_t>(sdk::ActivityGamePlatform::Android));
+    values.Set("Embedded", static_cast<int32_t>(sdk::ActivityGamePlatform::Embedded));
+    values.Set("PS4", static_cast<int32_t>(sdk::ActivityGamePlatform::PS4));
+    values.Set("PS5", static_cast<int32_t>(sdk::ActivityGamePlatform::PS5));
+    enums.Set("ActivityGamePlatform", values);
+  }
+  {
+    Napi::Object values = Napi::Object::New(env);
+    values.Set("GuildInstall", static_cast<int32_t>(sdk::IntegrationType::GuildInstall));
+    values.Set("UserInstall", static_cast<int32_t>(sdk::IntegrationType::UserInstall));
+    enums.Set("IntegrationType", values);
+  }
+  {
+    Napi::Object values = Napi::Object::New(env);
+    values.Set("Standard", static_cast<int32_t>(sdk::AudioSystem::Standard));
+    values.Set("Game", static_cast<int32_t>(sdk::AudioSystem::Game));
+    enums.Set("AudioSystem", values);
+  }
+  {
+    Napi::Object values = Napi::Object::New(env);
     values.Set("OIDC", static_cast<int32_t>(sdk::ExternalIdentityProviderType::OIDC));
     values.Set("EpicOnlineServices", static_cast<int32_t>(sdk::ExternalIdentityProviderType::EpicOnlineServices));
     values.Set("Steam", static_cast<int32_t>(sdk::ExternalIdentityProviderType::Steam));

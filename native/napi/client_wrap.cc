@@ -171,6 +171,20 @@ void ClientWrap::ReadBackendOptions(Napi::Object from, sdk::ClientOptions& optio
     options.runCallbacksIntervalMs = static_cast<uint32_t>(ms);
   }
   options.cpuAffinityMask = CpuAffinityMaskFromJs(from.Get("cpuAffinityMask"));
+  Napi::Value audioSystem = from.Get("experimentalAudioSystem");
+  if (!audioSystem.IsUndefined()) {
+    if (!audioSystem.IsNumber()) throw Napi::TypeError::New(env, "options.experimentalAudioSystem must be a number");
+    const int64_t value = audioSystem.As<Napi::Number>().Int64Value();
+    if (!sdk::IsAudioSystem(value)) throw Napi::RangeError::New(env, "options.experimentalAudioSystem is not an AudioSystem value");
+    options.experimentalAudioSystem = static_cast<sdk::AudioSystem>(value);
+  }
+  Napi::Value preventComms = from.Get("experimentalAndroidPreventCommsForBluetooth");
+  if (!preventComms.IsUndefined()) {
+    if (!preventComms.IsBoolean()) {
+      throw Napi::TypeError::New(env, "options.experimentalAndroidPreventCommsForBluetooth must be a boolean");
+    }
+    options.experimentalAndroidPreventCommsForBluetooth = preventComms.As<Napi::Boolean>().Value();
+  }
 }
 
 Napi::Value ClientWrap::CpuAffinityMask(const Napi::CallbackInfo& info) {

@@ -57,6 +57,14 @@ sdk::Activity ActivityFromJs(const Napi::Value& value) {
   activity.detailsUrl = OptionalStringField(in, "detailsUrl", "activity");
   activity.state = OptionalStringField(in, "state", "activity");
   activity.stateUrl = OptionalStringField(in, "stateUrl", "activity");
+  // parentApplicationId, like applicationId, is the service's to set: not read.
+  if (!Absent(in.Get("statusDisplayType"))) {
+    activity.statusDisplayType = static_cast<sdk::StatusDisplayType>(
+        IntegerField(in, "statusDisplayType", "activity", 0, static_cast<double>(sdk::StatusDisplayType::Details)));
+  }
+  if (!Absent(in.Get("supportedPlatforms"))) {
+    activity.supportedPlatforms = static_cast<uint32_t>(IntegerField(in, "supportedPlatforms", "activity", 0, 255));
+  }
   if (!Absent(in.Get("assets"))) {
     Napi::Object assets = ObjectField(in, "assets", "activity");
     sdk::ActivityAssets& out = activity.assets.emplace();

@@ -97,6 +97,8 @@ Napi::Value WorldWrap::CreateUser(const Napi::CallbackInfo& info) {
   user.username = username.As<Napi::String>().Utf8Value();
   Napi::Value globalName = spec.Get("globalName");
   if (globalName.IsString()) user.globalName = globalName.As<Napi::String>().Utf8Value();
+  Napi::Value avatar = spec.Get("avatar");
+  if (avatar.IsString()) user.avatar = avatar.As<Napi::String>().Utf8Value();
   user.provisional = spec.Get("provisional").ToBoolean().Value();
   return UserToJs(env, Guarded(env, [&] { return world().CreateUser(user); }));
 }

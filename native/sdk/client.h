@@ -37,6 +37,12 @@ struct ClientOptions {
   // discordpp::ClientCreateOptions::SetCpuAffinityMask: an affinity hint for the SDK's threads,
   // honoured on one console family only (spec); elsewhere the platform may ignore it.
   std::optional<uint64_t> cpuAffinityMask;
+  // The experimental audio options of discordpp::ClientCreateOptions ("an experimental API which
+  // may be removed or changed in a future release"): the audio system (Standard by default; Game
+  // uses media-type streams on mobile) and, on Android, staying out of communications mode while
+  // Bluetooth is connected.
+  AudioSystem experimentalAudioSystem = AudioSystem::Standard;
+  bool experimentalAndroidPreventCommsForBluetooth = false;
 };
 
 // The core client: token, connection, status and logs. Each feature has an interface of its own

@@ -27,6 +27,23 @@ struct LobbyMember {
   // The member may link a channel to the lobby (LobbyMemberHandle::CanLinkLobby: the CanLinkLobby
   // flag, which only the game backend sets, through the server API).
   bool canLinkLobby = false;
+  // The member as a user (LobbyMemberHandle::User), as the client that reads the lobby sees it.
+  std::optional<User> user;
+};
+
+// A participant of a lobby's call, with its voice state (CallInfoHandle::GetParticipants and
+// GetVoiceStateHandle).
+struct CallParticipant {
+  Snowflake userId = 0;
+  bool selfMute = false;
+  bool selfDeaf = false;
+};
+
+// A lobby's active call as every member sees it, joined or not (LobbyHandle::GetCallInfoHandle).
+struct LobbyCallInfo {
+  Snowflake channelId = 0;  // CallInfoHandle::ChannelId: the lobby
+  Snowflake guildId = 0;    // CallInfoHandle::GuildId; 0: none
+  std::vector<CallParticipant> participants;  // in the order they joined
 };
 
 struct LinkedChannel {
@@ -40,6 +57,8 @@ struct Lobby {
   Metadata metadata;
   std::vector<LobbyMember> members;  // in the order they joined
   std::optional<LinkedChannel> linkedChannel;
+  // The active call, when there is one (LobbyHandle::GetCallInfoHandle).
+  std::optional<LobbyCallInfo> callInfo;
 };
 
 // What a message holds besides its text that the SDK does not render, such as attachments or a
@@ -53,6 +72,11 @@ struct AdditionalContent {
 struct Message {
   Snowflake id = 0;
   std::string content;
+  // The content as sent, markup not replaced (MessageHandle::RawContent; Content replaces mentions
+  // and emojis with a readable form).
+  std::string rawContent;
+  // The application it was sent from, if any (MessageHandle::ApplicationId).
+  std::optional<Snowflake> applicationId;
   Snowflake authorId = 0;
   // For lobby messages the channel is the lobby (the service uses the lobby id as channel id).
   Snowflake channelId = 0;

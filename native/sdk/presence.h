@@ -58,6 +58,14 @@ struct Activity {
   std::optional<std::string> stateUrl;
   // Set by the service from the session that published the activity (not settable by games).
   std::optional<uint64_t> applicationId;
+  // Set by the service too: the parent application of the one that published it, when it has one
+  // (Activity::ParentApplicationId: "cannot be set by the SDK").
+  std::optional<uint64_t> parentApplicationId;
+  // Which field the user's status message shows (Activity::StatusDisplayType); nullopt: not set.
+  std::optional<StatusDisplayType> statusDisplayType;
+  // A mask of ActivityGamePlatform bits: where the activity is joinable (Activity::
+  // SupportedPlatforms); 0: not set.
+  uint32_t supportedPlatforms = 0;
   std::optional<ActivityAssets> assets;
   std::optional<ActivityTimestamps> timestamps;
   std::optional<ActivityParty> party;

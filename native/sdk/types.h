@@ -37,10 +37,20 @@ struct Result {
   }
 };
 
+// How the viewing user relates to a user (UserHandle::Relationship, without its user: that is the
+// user it is read from). Both types None when there is no relationship.
+struct UserRelationship {
+  RelationshipType discordType = RelationshipType::None;
+  RelationshipType gameType = RelationshipType::None;
+  bool isSpamRequest = false;
+};
+
 struct User {
   Snowflake id = 0;
   std::string username;
   std::optional<std::string> globalName;
+  // UserHandle::Avatar(): the hash of the profile avatar, if one is set.
+  std::optional<std::string> avatar;
   bool isProvisional = false;
   // UserHandle::Status(): Offline while the user has no connected client (or is Invisible, as
   // others see it).
@@ -49,6 +59,8 @@ struct User {
   std::optional<Activity> gameActivity;
   // UserHandle::UserApplicationProfiles(): at most one per application.
   std::vector<UserApplicationProfile> applicationProfiles;
+  // UserHandle::Relationship(): the viewer's relationship with this user.
+  UserRelationship relationship;
 
   // The vendor's DisplayName(): the global name when set, else the username.
   const std::string& displayName() const { return globalName ? *globalName : username; }

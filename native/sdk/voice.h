@@ -37,6 +37,8 @@ constexpr uint32_t kMaxPttReleaseDelayMs = 2000;
 // GetVoiceStateHandle, GetSelfMute, GetSelfDeaf). The call's channel is the lobby.
 struct CallInfo {
   Snowflake lobbyId = 0;
+  Snowflake channelId = 0;  // Call::GetChannelId: the lobby
+  Snowflake guildId = 0;    // Call::GetGuildId; 0: none
   CallStatus status = CallStatus::Disconnected;
   std::vector<VoiceState> participants;  // in the order they joined
   bool selfMute = false;

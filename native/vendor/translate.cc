@@ -58,6 +58,21 @@ static_assert(SameValue(discordpp::ActivityTypes::Playing, sdk::ActivityType::Pl
               SameValue(discordpp::ActivityTypes::Watching, sdk::ActivityType::Watching) &&
               SameValue(discordpp::ActivityTypes::CustomStatus, sdk::ActivityType::CustomStatus) &&
               SameValue(discordpp::ActivityTypes::Competing, sdk::ActivityType::Competing));
+static_assert(SameValue(discordpp::StatusDisplayTypes::Name, sdk::StatusDisplayType::Name) &&
+              SameValue(discordpp::StatusDisplayTypes::State, sdk::StatusDisplayType::State) &&
+              SameValue(discordpp::StatusDisplayTypes::Details, sdk::StatusDisplayType::Details));
+static_assert(SameValue(discordpp::ActivityGamePlatforms::Desktop, sdk::ActivityGamePlatform::Desktop) &&
+              SameValue(discordpp::ActivityGamePlatforms::Xbox, sdk::ActivityGamePlatform::Xbox) &&
+              SameValue(discordpp::ActivityGamePlatforms::Samsung, sdk::ActivityGamePlatform::Samsung) &&
+              SameValue(discordpp::ActivityGamePlatforms::IOS, sdk::ActivityGamePlatform::IOS) &&
+              SameValue(discordpp::ActivityGamePlatforms::Android, sdk::ActivityGamePlatform::Android) &&
+              SameValue(discordpp::ActivityGamePlatforms::Embedded, sdk::ActivityGamePlatform::Embedded) &&
+              SameValue(discordpp::ActivityGamePlatforms::PS4, sdk::ActivityGamePlatform::PS4) &&
+              SameValue(discordpp::ActivityGamePlatforms::PS5, sdk::ActivityGamePlatform::PS5));
+static_assert(SameValue(discordpp::IntegrationType::GuildInstall, sdk::IntegrationType::GuildInstall) &&
+              SameValue(discordpp::IntegrationType::UserInstall, sdk::IntegrationType::UserInstall));
+static_assert(SameValue(discordpp::AudioSystem::Standard, sdk::AudioSystem::Standard) &&
+              SameValue(discordpp::AudioSystem::Game, sdk::AudioSystem::Game));
 static_assert(SameValue(discordpp::ActivityPartyPrivacy::Private, sdk::ActivityPartyPrivacy::Private) &&
               SameValue(discordpp::ActivityPartyPrivacy::Public, sdk::ActivityPartyPrivacy::Public));
 static_assert(SameValue(discordpp::ExternalIdentityProviderType::OIDC, sdk::ExternalIdentityProviderType::OIDC) &&
@@ -141,11 +156,23 @@ sdk::Relationship ToRelationship(const discordpp::RelationshipHandle& relationsh
   return out;
 }
 
+namespace {
+// UserHandle::Relationship without its user (that is the user it is read from).
+sdk::UserRelationship ToUserRelationship(const discordpp::RelationshipHandle& relationship) {
+  return sdk::UserRelationship{
+      static_cast<sdk::RelationshipType>(static_cast<int32_t>(relationship.DiscordRelationshipType())),
+      static_cast<sdk::RelationshipType>(static_cast<int32_t>(relationship.GameRelationshipType())),
+      relationship.IsSpamRequest()};
+}
+}  // namespace
+
 sdk::User ToUser(const discordpp::UserHandle& user) {
   sdk::User out;
   out.id = user.Id();
   out.username = std::string(user.Username());
   if (auto global = user.GlobalName()) out.globalName = std::string(*global);
+  if (auto avatar = user.Avatar()) out.avatar = std::string(*avatar);
+  out.relationship = ToUserRelationship(user.Relationship());
   out.isProvisional = user.IsProvisional();
   out.status = static_cast<sdk::StatusType>(static_cast<int32_t>(user.Status()));
   if (auto activity = user.GameActivity()) out.gameActivity = ToActivity(*activity);
@@ -176,11 +203,25 @@ sdk::Lobby ToLobby(const discordpp::LobbyHandle& lobby) {
   out.id = lobby.Id();
   out.metadata = ToMetadata(lobby.Metadata());
   for (const discordpp::LobbyMemberHandle& member : lobby.LobbyMembers()) {
-    out.members.push_back(
-        sdk::LobbyMember{member.Id(), ToMetadata(member.Metadata()), member.Connected(), member.CanLinkLobby()});
+    sdk::LobbyMember to{member.Id(), ToMetadata(member.Metadata()), member.Connected(), member.CanLinkLobby(), std::nullopt};
+    if (auto user = member.User()) to.user = ToUser(*user);
+    out.members.push_back(std::move(to));
   }
   if (auto channel = lobby.LinkedChannel()) {
     out.linkedChannel = sdk::LinkedChannel{channel->Id(), std::string(channel->Name()), channel->GuildId()};
+  }
+  if (auto call = lobby.GetCallInfoHandle()) {
+    sdk::LobbyCallInfo& to = out.callInfo.emplace();
+    to.channelId = call->ChannelId();
+    to.guildId = call->GuildId();
+    for (uint64_t userId : call->GetParticipants()) {
+      sdk::CallParticipant participant{userId};
+      if (auto state = call->GetVoiceStateHandle(userId)) {
+        participant.selfMute = state->SelfMute();
+        participant.selfDeaf = state->SelfDeaf();
+      }
+      to.participants.push_back(participant);
+    }
   }
   return out;
 }
@@ -189,6 +230,8 @@ sdk::MessagePtr ToMessage(const discordpp::MessageHandle& message) {
   auto out = std::make_shared<sdk::Message>();
   out->id = message.Id();
   out->content = std::string(message.Content());
+  out->rawContent = std::string(message.RawContent());
+  out->applicationId = message.ApplicationId();
   out->authorId = message.AuthorId();
   out->channelId = message.ChannelId();
   out->recipientId = message.RecipientId();
@@ -220,6 +263,13 @@ discordpp::Activity FromActivity(const sdk::Activity& activity) {
   discordpp::Activity out;
   out.SetType(static_cast<discordpp::ActivityTypes>(static_cast<int32_t>(activity.type)));
   if (!activity.name.empty()) out.SetName(activity.name);
+  if (activity.statusDisplayType) {
+    out.SetStatusDisplayType(static_cast<discordpp::StatusDisplayTypes>(static_cast<int32_t>(*activity.statusDisplayType)));
+  }
+  // 0 is "not set": the library's own default stays.
+  if (activity.supportedPlatforms != 0) {
+    out.SetSupportedPlatforms(static_cast<discordpp::ActivityGamePlatforms>(activity.supportedPlatforms));
+  }
   out.SetDetails(activity.details);
   out.SetDetailsUrl(activity.detailsUrl);
   out.SetState(activity.state);
@@ -275,6 +325,11 @@ sdk::Activity ToActivity(const discordpp::Activity& activity) {
   out.state = Text(activity.State());
   out.stateUrl = Text(activity.StateUrl());
   out.applicationId = activity.ApplicationId();
+  out.parentApplicationId = activity.ParentApplicationId();
+  if (auto display = activity.StatusDisplayType()) {
+    out.statusDisplayType = static_cast<sdk::StatusDisplayType>(static_cast<int32_t>(*display));
+  }
+  out.supportedPlatforms = static_cast<uint32_t>(activity.SupportedPlatforms());
   if (auto assets = activity.Assets()) {
     sdk::ActivityAssets to;
     to.largeImage = Text(assets->LargeImage());

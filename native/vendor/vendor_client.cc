@@ -16,6 +16,8 @@ discordpp::ClientCreateOptions CreateOptions(const sdk::ClientOptions& options) 
   discordpp::ClientCreateOptions out;
   if (options.apiBase) out.SetApiBase(*options.apiBase);
   if (options.webBase) out.SetWebBase(*options.webBase);
+  out.SetExperimentalAudioSystem(static_cast<discordpp::AudioSystem>(static_cast<int32_t>(options.experimentalAudioSystem)));
+  out.SetExperimentalAndroidPreventCommsForBluetooth(options.experimentalAndroidPreventCommsForBluetooth);
 #if SOCIAL_SDK_VENDOR_HAS_CPU_AFFINITY_MASK
   if (options.cpuAffinityMask) out.SetCpuAffinityMask(options.cpuAffinityMask);
 #else

@@ -13,7 +13,7 @@ sdk::AuthorizationCodeVerifier VendorClient::CreateAuthorizationCodeVerifier() {
 }
 
 void VendorClient::Authorize(std::string scopes, std::string codeChallenge, std::string state, std::string nonce,
-                             AuthorizationCallback done) {
+                             int32_t integrationType, std::string customSchemeParam, AuthorizationCallback done) {
   auto settle = Pending<sdk::Authorization>(std::move(done));
   discordpp::AuthorizationCodeChallenge challenge;
   challenge.SetMethod(discordpp::AuthenticationCodeChallengeMethod::S256);
@@ -24,6 +24,8 @@ void VendorClient::Authorize(std::string scopes, std::string codeChallenge, std:
   args.SetCodeChallenge(challenge);
   if (!state.empty()) args.SetState(std::move(state));
   if (!nonce.empty()) args.SetNonce(std::move(nonce));
+  if (integrationType >= 0) args.SetIntegrationType(static_cast<discordpp::IntegrationType>(integrationType));
+  if (!customSchemeParam.empty()) args.SetCustomSchemeParam(std::move(customSchemeParam));
   client_->Authorize(args, [settle](discordpp::ClientResult result, std::string code, std::string redirectUri) {
     settle(ToResult(result), sdk::Authorization{std::move(code), std::move(redirectUri)});
   });

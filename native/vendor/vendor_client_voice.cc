@@ -75,6 +75,8 @@ namespace {
 sdk::CallInfo CallInfoOf(discordpp::Call& call, sdk::Snowflake lobbyId) {
   sdk::CallInfo out;
   out.lobbyId = lobbyId;
+  out.channelId = call.GetChannelId();
+  out.guildId = call.GetGuildId();
   out.status = ToCallStatus(call.GetStatus());
   for (uint64_t userId : call.GetParticipants()) {
     sdk::VoiceState state{userId};

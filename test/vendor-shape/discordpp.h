@@ -44,6 +44,11 @@ struct ShapeAccess;
 
 void RunCallbacks();
 
+// Named before their definitions, as the vendor's header does: a user names its relationship, which
+// holds the user; a lobby names its call info, which names voice states.
+class RelationshipHandle;
+class CallInfoHandle;
+
 enum class ErrorType {
   None = 0,
   NetworkError = 1,
@@ -134,6 +139,10 @@ enum class StatusType {
 enum class RelationshipType { None = 0, Friend = 1, Blocked = 2, PendingIncoming = 3, PendingOutgoing = 4, Implicit = 5, Suggestion = 6 };
 enum class RelationshipGroupType { OnlinePlayingGame = 0, OnlineElsewhere = 1, Offline = 2 };
 enum class ActivityActionTypes { Invalid = 0, Join = 1, JoinRequest = 5 };
+enum class StatusDisplayTypes { Name = 0, State = 1, Details = 2 };
+enum class ActivityGamePlatforms { Desktop = 1, Xbox = 2, Samsung = 4, IOS = 8, Android = 16, Embedded = 32, PS4 = 64, PS5 = 128 };
+enum class IntegrationType { GuildInstall = 0, UserInstall = 1 };
+enum class AudioSystem { Standard = 0, Game = 1 };
 
 enum class ChannelType {
   GuildText = 0,
@@ -296,6 +305,11 @@ class Activity {
   std::optional<std::string> DetailsUrl() const;
   void SetDetailsUrl(std::optional<std::string> DetailsUrl);
   std::optional<uint64_t> ApplicationId() const;
+  std::optional<uint64_t> ParentApplicationId() const;
+  std::optional<StatusDisplayTypes> StatusDisplayType() const;
+  void SetStatusDisplayType(std::optional<StatusDisplayTypes> StatusDisplayType);
+  ActivityGamePlatforms SupportedPlatforms() const;
+  void SetSupportedPlatforms(ActivityGamePlatforms SupportedPlatforms);
   std::optional<ActivityAssets> Assets() const;
   void SetAssets(std::optional<ActivityAssets> Assets);
   std::optional<ActivityTimestamps> Timestamps() const;
@@ -343,10 +357,12 @@ class UserHandle {
   uint64_t Id() const;
   std::string Username() const;
   std::optional<std::string> GlobalName() const;
+  std::optional<std::string> Avatar() const;
   bool IsProvisional() const;
   StatusType Status() const;
   std::optional<Activity> GameActivity() const;
   std::vector<UserApplicationProfileHandle> UserApplicationProfiles() const;
+  RelationshipHandle Relationship() const;
   VENDOR_SHAPE_HANDLE(UserHandle)
 };
 
@@ -432,6 +448,7 @@ class LobbyMemberHandle {
   std::unordered_map<std::string, std::string> Metadata() const;
   bool Connected() const;
   bool CanLinkLobby() const;
+  std::optional<UserHandle> User() const;
   VENDOR_SHAPE_HANDLE(LobbyMemberHandle)
 };
 
@@ -444,6 +461,7 @@ class LobbyHandle {
   std::unordered_map<std::string, std::string> Metadata() const;
   std::vector<LobbyMemberHandle> LobbyMembers() const;
   std::optional<discordpp::LinkedChannel> LinkedChannel() const;
+  std::optional<CallInfoHandle> GetCallInfoHandle() const;
   VENDOR_SHAPE_HANDLE(LobbyHandle)
 };
 
@@ -466,6 +484,8 @@ class MessageHandle {
   ~MessageHandle();
   uint64_t Id() const;
   std::string Content() const;
+  std::string RawContent() const;
+  std::optional<uint64_t> ApplicationId() const;
   uint64_t AuthorId() const;
   uint64_t ChannelId() const;
   uint64_t RecipientId() const;
@@ -524,6 +544,19 @@ class VoiceStateHandle {
   VENDOR_SHAPE_HANDLE(VoiceStateHandle)
 };
 
+// A lobby's active call, as every member sees it (LobbyHandle::GetCallInfoHandle).
+class CallInfoHandle {
+ public:
+  CallInfoHandle(const CallInfoHandle& other);
+  CallInfoHandle& operator=(const CallInfoHandle& other);
+  ~CallInfoHandle();
+  uint64_t ChannelId() const;
+  uint64_t GuildId() const;
+  std::vector<uint64_t> GetParticipants() const;
+  std::optional<VoiceStateHandle> GetVoiceStateHandle(uint64_t userId) const;
+  VENDOR_SHAPE_HANDLE(CallInfoHandle)
+};
+
 class Call {
  public:
   enum class Error {
@@ -555,6 +588,7 @@ class Call {
   operator bool() const;
   Status GetStatus() const;
   uint64_t GetChannelId() const;
+  uint64_t GetGuildId() const;
   std::vector<uint64_t> GetParticipants() const;
   std::optional<VoiceStateHandle> GetVoiceStateHandle(uint64_t userId) const;
   bool GetSelfMute();
@@ -615,6 +649,8 @@ class ClientCreateOptions {
   ~ClientCreateOptions();
   void SetApiBase(std::string ApiBase);
   void SetWebBase(std::string WebBase);
+  void SetExperimentalAudioSystem(AudioSystem ExperimentalAudioSystem);
+  void SetExperimentalAndroidPreventCommsForBluetooth(bool ExperimentalAndroidPreventCommsForBluetooth);
 #if VENDOR_SHAPE_SDK_MINOR >= 7
   void SetCpuAffinityMask(std::optional<uint64_t> CpuAffinityMask);
 #endif
@@ -680,6 +716,8 @@ class AuthorizationArgs {
   void SetState(std::optional<std::string> State);
   void SetNonce(std::optional<std::string> Nonce);
   void SetCodeChallenge(std::optional<AuthorizationCodeChallenge> CodeChallenge);
+  void SetIntegrationType(std::optional<IntegrationType> IntegrationType);
+  void SetCustomSchemeParam(std::optional<std::string> CustomSchemeParam);
   VENDOR_SHAPE_STATE
 };
 

@@ -25,6 +25,10 @@ const char* StatusName(sdk::Status status) {
 SimClient::SimClient(std::shared_ptr<World> world, sdk::CallbackQueue& queue,
                      sdk::ClientOptions options)
     : world_(std::move(world)), queue_(queue), options_(options) {
+  // Recorded for the harness's view of the SDK client (sim.machine(user).sdkClients): they change
+  // the voice engine's streams on mobile platforms only, which the simulated machine is not.
+  settings_.experimentalAudioSystem = options_.experimentalAudioSystem;
+  settings_.experimentalAndroidPreventCommsForBluetooth = options_.experimentalAndroidPreventCommsForBluetooth;
   world_->Attach(this);
 }
 

@@ -21,7 +21,7 @@ sdk::AuthorizationCodeVerifier SimClient::CreateAuthorizationCodeVerifier() {
 }
 
 void SimClient::Authorize(std::string scopes, std::string codeChallenge, std::string state, std::string nonce,
-                          AuthorizationCallback done) {
+                          int32_t integrationType, std::string customSchemeParam, AuthorizationCallback done) {
   (void)nonce;  // goes into the ID token, which the simulator does not issue
   // discordpp.h AuthorizationArgs::State: "We recommend leaving this unset, and the SDK will
   // automatically generate a secure random value for you." The browser fallback carries it.
@@ -40,7 +40,8 @@ void SimClient::Authorize(std::string scopes, std::string codeChallenge, std::st
   Log(sdk::LogSeverity::Verbose, "RPC AUTHORIZE (scopes: " + scopes + ")");
   world_->Schedule(this, CallKind::Authorize, 0,
                    [this, op, scopes = std::move(scopes), codeChallenge = std::move(codeChallenge),
-                    state = std::move(state), done](std::optional<sdk::Result> fault) {
+                    state = std::move(state), integrationType, customSchemeParam = std::move(customSchemeParam),
+                    done](std::optional<sdk::Result> fault) {
                      auto finish = [this, op](const sdk::Result& failure) {
                        {
                          std::lock_guard<std::mutex> lock(mutex_);
@@ -54,7 +55,7 @@ void SimClient::Authorize(std::string scopes, std::string codeChallenge, std::st
                        if (authorizeOp_ != op) return;  // aborted while on its way
                      }
                      World::AuthorizeRequest request{options_.applicationId, scopes, codeChallenge, state,
-                                                     gameWindowPid_.load()};
+                                                     integrationType, customSchemeParam, gameWindowPid_.load()};
                      sdk::Result failure;
                      auto answer = [this, op, done](const sdk::Result& result, sdk::Authorization authorization) {
                        {

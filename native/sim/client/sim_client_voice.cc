@@ -133,6 +133,7 @@ std::optional<sdk::CallInfo> SimClient::GetCall(sdk::Snowflake lobbyId) const {
   if (it == calls_.end()) return std::nullopt;  // ended meanwhile
   const LocalCall& call = it->second;
   info.lobbyId = lobbyId;
+  info.channelId = lobbyId;  // Call::GetChannelId: "the ID of the lobby with which this call is associated"
   info.status = call.status;
   info.selfMute = call.selfMute;
   info.selfDeaf = call.selfDeaf;

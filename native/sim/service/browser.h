@@ -31,6 +31,8 @@ struct AuthorizePage {
   std::string state;
   std::string codeChallenge;  // S256; empty for a web flow without PKCE
   std::string redirectUri;
+  // The authorize URL's integration_type (an sdk::IntegrationType value; -1: none).
+  int32_t integrationType = -1;
   // The SDK session whose local web server (http://127.0.0.1/callback) waits for the redirect;
   // null for a game's web flow. Called with the world's lock held; the callee enqueues.
   const void* owner = nullptr;

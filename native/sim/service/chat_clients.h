@@ -52,6 +52,10 @@ struct ConsentPrompt {
   // The process whose window the Discord overlay shows the prompt over, in game (the vendor's
   // SetGameWindowPid: by default the game's own process).
   uint32_t windowPid = 0;
+  // What the game's AuthorizationArgs asked besides the scopes: the installation context (an
+  // sdk::IntegrationType value, -1: none) and the custom URI scheme of mobile redirects ('': none).
+  int32_t integrationType = -1;
+  std::string customSchemeParam;
   // Called once with the user who approved it, or 0 when denied (the world holds its lock).
   std::function<void(sdk::Snowflake approvedBy)> answer;
 };

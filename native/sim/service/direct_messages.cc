@@ -52,6 +52,9 @@ DirectMessages::Outcome DirectMessages::Send(sdk::Snowflake author, sdk::Snowfla
   message->sentFromGame = true;  // every message of the simulated service comes from an SDK client
   message->id = newId;
   message->content = std::move(content);
+  // As a lobby message's (Lobbies::SendMessage): no markup replaced, sent from `application`.
+  message->rawContent = message->content;
+  if (application != 0) message->applicationId = application;
   message->authorId = author;
   message->recipientId = recipient;
   message->channelId = conversation.channelId;
@@ -100,6 +103,7 @@ DirectMessages::Outcome DirectMessages::Edit(sdk::Snowflake user, sdk::Snowflake
   if (!out.result.ok()) return out;
   auto updated = std::make_shared<sdk::Message>(**it);
   updated->content = std::move(content);
+  updated->rawContent = updated->content;
   updated->editedAtMs = nowMs;
   *it = updated;
   out.notices.push_back(MessageNotice(PairOf(user, recipient), sdk::MessageEvent::Updated, std::move(updated)));

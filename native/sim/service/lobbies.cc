@@ -204,6 +204,10 @@ Lobbies::Outcome Lobbies::Send(sdk::Snowflake app, sdk::Snowflake user, sdk::Sno
   message->sentFromGame = true;  // every message of the simulated service comes from an SDK client
   message->id = newId;
   message->content = std::move(content);
+  // MessageHandle::RawContent: the content "without replacing any markup from emojis and
+  // mentions". The simulator replaces no markup (our choice): both read what was sent.
+  message->rawContent = message->content;
+  message->applicationId = app;  // MessageHandle::ApplicationId: the game it was sent from
   message->authorId = user;
   message->channelId = lobbyId;
   message->lobbyId = lobbyId;
@@ -256,7 +260,7 @@ sdk::Lobby Lobbies::ToView(const Lobby& lobby, const IsConnected& connected) con
   for (const Member& member : lobby.members) {
     view.members.push_back(
         sdk::LobbyMember{member.id, member.metadata, connected(lobby.applicationId, member.id),
-                         (member.flags & kCanLinkLobby) != 0});
+                         (member.flags & kCanLinkLobby) != 0, std::nullopt});
   }
   return view;
 }

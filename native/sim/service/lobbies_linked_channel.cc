@@ -37,6 +37,7 @@ Notices Lobbies::EditMessageInLinkedChannel(sdk::Snowflake lobbyId, sdk::Snowfla
   auto it = AuthoredInLinkedChannel(lobby->history, lobby->linkedChannel.has_value(), lobbyId, messageId, author);
   auto updated = std::make_shared<sdk::Message>(**it);
   updated->content = std::move(content);
+  updated->rawContent = updated->content;
   updated->editedAtMs = nowMs;
   updated->moderationMetadata.clear();
   *it = updated;

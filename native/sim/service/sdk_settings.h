@@ -32,6 +32,9 @@ struct SdkSettings {
   std::optional<int32_t> clientThreadPriority;
   std::optional<int32_t> voiceThreadPriority;
   std::optional<int32_t> networkThreadPriority;
+  // The experimental audio options of the client's ClientCreateOptions (Client constructor).
+  sdk::AudioSystem experimentalAudioSystem = sdk::AudioSystem::Standard;
+  bool experimentalAndroidPreventCommsForBluetooth = false;
 };
 
 }  // namespace sim

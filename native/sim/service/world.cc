@@ -89,6 +89,7 @@ sdk::User World::CreateUser(const UserSpec& spec) {
   user.id = spec.id ? *spec.id : NewIdLocked();
   user.username = spec.username;
   user.globalName = spec.globalName;
+  user.avatar = spec.avatar;
   user.isProvisional = spec.provisional;
   if (user.id == 0) throw std::invalid_argument("user id 0 is reserved (it means \"no user\")");
   if (applications_.count(user.id)) throw std::invalid_argument("an application has that id");

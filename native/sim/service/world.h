@@ -131,6 +131,7 @@ class World {
     std::optional<sdk::Snowflake> id;  // minted when absent
     std::string username;
     std::optional<std::string> globalName;
+    std::optional<std::string> avatar;  // the profile avatar's hash (UserHandle::Avatar)
     bool provisional = false;
   };
 

@@ -45,6 +45,7 @@ uint64_t World::RequestAuthorization(Session* session, AuthorizeRequest request,
     page.scopes = request.scopes;
     page.state = request.state;
     page.codeChallenge = request.codeChallenge;
+    page.integrationType = request.integrationType;
     page.redirectUri = OAuth2::kDesktopRedirectUri;
     page.owner = session;
     // Runs under mutex_ (AnswerAuthorizePage): the session is attached, since Detach forgets it.
@@ -66,6 +67,8 @@ uint64_t World::RequestAuthorization(Session* session, AuthorizeRequest request,
   prompt.scopes = request.scopes;
   prompt.codeChallenge = request.codeChallenge;
   prompt.windowPid = request.windowPid;
+  prompt.integrationType = request.integrationType;
+  prompt.customSchemeParam = request.customSchemeParam;
   // Runs under mutex_ (AnswerConsent): the session is attached, since Detach forgets its prompts.
   prompt.answer = [this, session, request, answer = std::move(answer)](sdk::Snowflake approvedBy) {
     if (approvedBy == 0) {

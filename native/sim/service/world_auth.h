@@ -14,6 +14,10 @@
     std::string scopes;
     std::string codeChallenge;
     std::string state;  // carried by the browser fallback's authorize page and redirect
+    // AuthorizationArgs::IntegrationType (an sdk::IntegrationType value, -1: none) and
+    // CustomSchemeParam ('' : none), shown with the request.
+    int32_t integrationType = -1;
+    std::string customSchemeParam;
     uint32_t windowPid = 0;  // the game window the overlay shows the prompt over (SetGameWindowPid)
   };
   uint64_t RequestAuthorization(Session* session, AuthorizeRequest request,

@@ -33,8 +33,23 @@ Lobbies::Outcome World::LeaveLobby(sdk::Snowflake app, sdk::Snowflake user, sdk:
 std::optional<sdk::Lobby> World::ViewLobby(sdk::Snowflake app, sdk::Snowflake user,
                                            sdk::Snowflake lobbyId) const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return lobbies_.View(app, user, lobbyId,
-                       [this](sdk::Snowflake a, sdk::Snowflake u) { return IsConnectedLocked(a, u); });
+  std::optional<sdk::Lobby> view =
+      lobbies_.View(app, user, lobbyId, [this](sdk::Snowflake a, sdk::Snowflake u) { return IsConnectedLocked(a, u); });
+  if (!view) return view;
+  // LobbyMemberHandle::User: each member as this user sees it.
+  for (sdk::LobbyMember& member : view->members) {
+    auto found = users_.find(member.id);
+    if (found != users_.end()) member.user = ViewUserLocked(app, user, found->second);
+  }
+  // LobbyHandle::GetCallInfoHandle: "if there is an active voice call in this lobby ... which lobby
+  // members are in voice, even if the current user has not yet joined the voice call".
+  std::vector<sdk::VoiceState> participants = calls_.Participants(lobbyId);
+  if (!participants.empty()) {
+    sdk::LobbyCallInfo& call = view->callInfo.emplace();
+    call.channelId = lobbyId;  // CallInfoHandle::ChannelId: "the lobby ID of the call"
+    for (const sdk::VoiceState& state : participants) call.participants.push_back({state.userId, state.selfMute, state.selfDeaf});
+  }
+  return view;
 }
 
 std::vector<sdk::Snowflake> World::LobbyIdsOf(sdk::Snowflake app, sdk::Snowflake user) const {

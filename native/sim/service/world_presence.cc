@@ -88,6 +88,17 @@ std::optional<sdk::User> World::ViewUser(sdk::Snowflake app, sdk::Snowflake view
 }
 
 sdk::User World::ViewUserLocked(sdk::Snowflake app, sdk::Snowflake viewer, const sdk::User& user) const {
+  sdk::User shown = ViewUserPresenceLocked(app, viewer, user);
+  // UserHandle::Relationship: "the RelationshipHandle between the currently authenticated user and
+  // this user, if any" (none with itself).
+  if (user.id != viewer) {
+    const Relationships::Types types = relationships_.Of(viewer, user.id);
+    shown.relationship = sdk::UserRelationship{types.discord, types.game, false};
+  }
+  return shown;
+}
+
+sdk::User World::ViewUserPresenceLocked(sdk::Snowflake app, sdk::Snowflake viewer, const sdk::User& user) const {
   if (user.id == viewer) return ShownUserLocked(user, true);
   const bool sees = !relationships_.BlockedEitherWay(viewer, user.id) &&
                     (relationships_.AreFriends(viewer, user.id) || lobbies_.ShareLobby(app, viewer, user.id));

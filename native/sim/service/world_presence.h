@@ -36,6 +36,8 @@
   // `user` as (app, viewer) sees it: its presence only to itself, its friends and its lobbies'
   // members, never across a block (then offline, no activity).
   sdk::User ViewUserLocked(sdk::Snowflake app, sdk::Snowflake viewer, const sdk::User& user) const;
+  // ViewUserLocked without the relationship: the status and activity the viewer is shown.
+  sdk::User ViewUserPresenceLocked(sdk::Snowflake app, sdk::Snowflake viewer, const sdk::User& user) const;
   // Tells every signed-in session that knows `userId` (its own included) that it changed.
   void UserUpdatedLocked(sdk::Snowflake userId);
   std::set<sdk::Snowflake> presenceChanged_;  // since the last TakePresenceChanges
