@@ -84,6 +84,7 @@ export const BRIDGE_METHODS = [
   'setParticipantVolume',
   'setLocalMute',
   'setNoAudioInputThreshold',
+  'getDefaultAudioDeviceId',
   'setInputMode',
   'setPushToTalkActive',
   'setAudioProcessing',

@@ -3,7 +3,7 @@ import type { NativeClient } from './seam.js';
 import type { NativeWorld } from './world.js';
 
 /** The remote protocol both ends state: the wire's version and the seam descriptions' digest. */
-export const REMOTE_PROTOCOL = '1.f135ee263ff6';
+export const REMOTE_PROTOCOL = '1.bf5a43256bd9';
 
 /** How each NativeClient method crosses: `sync` waits for its answer, `async` is answered by its Result event. */
 export const REMOTE_CLIENT_METHODS: Readonly<Record<keyof NativeClient, 'sync' | 'async'>> = {
@@ -42,6 +42,9 @@ export const REMOTE_CLIENT_METHODS: Readonly<Record<keyof NativeClient, 'sync' |
   startCall: 'sync',
   endCall: 'async',
   endCalls: 'async',
+  startCallWithAudio: 'sync',
+  takeAudioFrames: 'sync',
+  setAudioPlaybackMuted: 'sync',
   getCall: 'sync',
   getCalls: 'sync',
   setSelfMute: 'sync',
@@ -80,6 +83,7 @@ export const REMOTE_CLIENT_METHODS: Readonly<Record<keyof NativeClient, 'sync' |
   setOpusHardwareCoding: 'sync',
   setVoiceLogDir: 'sync',
   setThreadPriority: 'sync',
+  getDefaultAudioDeviceId: 'sync',
   getUserGuilds: 'async',
   getGuildChannels: 'async',
   updateRichPresence: 'async',

@@ -80,12 +80,17 @@ void RawAudioRing::SetPlaybackMuted(Snowflake userId, bool muted) {
   }
 }
 
-void RawAudioRing::Close() {
-  std::function<void()> wake;
+void RawAudioRing::Close(bool wake) {
+  std::function<void()> released;
   {
     std::lock_guard<std::mutex> lock(mutex_);
+    if (closed_) return;
     closed_ = true;
-    wake.swap(wake_);
+    if (wake && !wakePending_ && wake_) {
+      wakePending_ = true;
+      wake_();
+    }
+    released.swap(wake_);
   }
   // Destroyed outside the lock: what the wake captured is not the ring's business.
 }

@@ -69,8 +69,9 @@ class RawAudioRing {
   size_t capacity() const { return slots_.size(); }
   // `userId` 0: the setting of every user without one of their own (that one is then forgotten).
   void SetPlaybackMuted(Snowflake userId, bool muted);
-  // No more frames: pushes are ignored, the wake is released.
-  void Close();
+  // No more frames: pushes are ignored, the wake is released. `wake`: wakes JS, unless a wake is
+  // pending, so that it learns the ring closed (false when what the wake posts to is going away).
+  void Close(bool wake = true);
   bool closed() const;
 
  private:
