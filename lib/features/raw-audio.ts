@@ -126,7 +126,8 @@ export class RawAudioCall implements AsyncIterable<AudioFrameBatch> {
     if (this.#ended) return null;
     const taken = this.#state.closed ? null : this.#state.native.takeAudioFrames(this.lobbyId, maxFrames);
     if (!taken || taken.closed) this._end();
-    if (!taken) return null;
+    // The end, with nothing more to report.
+    if (!taken || (taken.closed && taken.frames.length === 0 && taken.dropped === 0)) return null;
     this.#dropped += taken.dropped;
     return { lobbyId: this.lobbyId, frames: taken.frames.map(toAudioFrame), dropped: taken.dropped };
   }
@@ -153,6 +154,7 @@ export class RawAudioCall implements AsyncIterable<AudioFrameBatch> {
         yield batch;
         continue;
       }
+      if (this.#ended) return;
       // The take re-armed the engine's wake: the next frame (or the call's end) posts it.
       await new Promise<void>((resolve) => (this.#wake = resolve));
     }

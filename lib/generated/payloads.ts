@@ -422,6 +422,10 @@ export interface NativeSdkSettings {
   clientThreadPriority: number | null;
   voiceThreadPriority: number | null;
   networkThreadPriority: number | null;
+  /** Received raw-audio frames the machine's speakers played. */
+  speakerFramesPlayed: number;
+  /** Received raw-audio frames the game muted for playback (outShouldMute). */
+  speakerFramesMuted: number;
 }
 
 /** A simulated user's local chat client, as the harness sees it. */

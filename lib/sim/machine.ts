@@ -25,6 +25,12 @@ export interface SdkClientSettings {
   voiceLogDir: { path: string; minSeverity: LogLevel };
   /** The priority the game set for each SDK thread; null: the SDK's own. */
   threadPriorities: { client: number | null; voice: number | null; network: number | null };
+  /**
+   * What the machine's speakers did with the remote voices of the client's raw-audio calls
+   * (`startCallWithAudio`): frames played, and frames the game muted for playback
+   * (`mutePlayback`), since the client was made.
+   */
+  speakers: { framesPlayed: number; framesMuted: number };
 }
 
 /** A device to plug into a simulated machine ({@link SimulatedMachine.plug}). */
@@ -86,6 +92,7 @@ export class SimulatedMachine {
         voice: s.voiceThreadPriority,
         network: s.networkThreadPriority,
       },
+      speakers: { framesPlayed: s.speakerFramesPlayed, framesMuted: s.speakerFramesMuted },
     }));
   }
 

@@ -127,6 +127,8 @@ Napi::Object SdkSettingsToJs(Napi::Env env, const sim::SdkSettings& in) {
   out.Set("clientThreadPriority", in.clientThreadPriority ? Napi::Value(Napi::Number::New(env, *in.clientThreadPriority)) : env.Null());
   out.Set("voiceThreadPriority", in.voiceThreadPriority ? Napi::Value(Napi::Number::New(env, *in.voiceThreadPriority)) : env.Null());
   out.Set("networkThreadPriority", in.networkThreadPriority ? Napi::Value(Napi::Number::New(env, *in.networkThreadPriority)) : env.Null());
+  out.Set("speakerFramesPlayed", in.speakerFramesPlayed);
+  out.Set("speakerFramesMuted", in.speakerFramesMuted);
   return out;
 }
 

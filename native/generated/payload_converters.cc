@@ -487,7 +487,7 @@ Napi::Object PayloadTablesToJs(Napi::Env env) {
   tables.Set("ServerGuildChannel", Names(env, {"type:enum:ChannelType", "position:int", "parentId:snowflake?"}));
   tables.Set("AuditLogEntry", Names(env, {"actionType:int", "userId:snowflake", "targetId:snowflake", "status:string?", "reason:string?", "at:ms"}));
   tables.Set("MachineAudio", Names(env, {"inputDevices:AudioDevice[]", "outputDevices:AudioDevice[]", "inputLevel:float"}));
-  tables.Set("SdkSettings", Names(env, {"applicationId:snowflake", "aecDump:bool", "opusHardwareEncode:bool", "opusHardwareDecode:bool", "voiceLogDir:string", "voiceLogMinSeverity:enum:LogSeverity", "clientThreadPriority:int?", "voiceThreadPriority:int?", "networkThreadPriority:int?"}));
+  tables.Set("SdkSettings", Names(env, {"applicationId:snowflake", "aecDump:bool", "opusHardwareEncode:bool", "opusHardwareDecode:bool", "voiceLogDir:string", "voiceLogMinSeverity:enum:LogSeverity", "clientThreadPriority:int?", "voiceThreadPriority:int?", "networkThreadPriority:int?", "speakerFramesPlayed:uint", "speakerFramesMuted:uint"}));
   tables.Set("ChatClient", Names(env, {"running:bool", "rpcConnected:bool", "voiceSettings:VoiceSettings", "showingChat:bool", "openedMessages:snowflake[]", "connectedGamesSettingsOpened:uint", "signedInAs:snowflake?"}));
   tables.Set("ConsentPrompt", Names(env, {"applicationId:snowflake", "scopes:string", "windowPid:uint"}));
   tables.Set("ChatClientInvite", Names(env, {"invite:ActivityInvite", "content:string"}));

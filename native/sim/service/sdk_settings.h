@@ -26,6 +26,10 @@ struct SdkSettings {
   std::optional<int32_t> clientThreadPriority;
   std::optional<int32_t> voiceThreadPriority;
   std::optional<int32_t> networkThreadPriority;
+  // The raw-audio calls' received frames (StartCallWithAudioCallbacks) the machine's speakers
+  // played, and those the game muted for playback (outShouldMute), since the client was made.
+  uint64_t speakerFramesPlayed = 0;
+  uint64_t speakerFramesMuted = 0;
 };
 
 }  // namespace sim
