@@ -29,6 +29,7 @@ describe('SDK settings recorded by the simulator', () => {
         opusHardwareCoding: { encode: false, decode: true },
         voiceLogDir: { path: '/tmp/voice-logs', minSeverity: 'info' },
         threadPriorities: { client: null, voice: 10, network: -2 },
+        speakers: { framesPlayed: 0, framesMuted: 0 },
       },
       {
         applicationId: sim.defaultApplication.id,
@@ -36,6 +37,7 @@ describe('SDK settings recorded by the simulator', () => {
         opusHardwareCoding: { encode: true, decode: true },
         voiceLogDir: { path: '', minSeverity: 'none' },
         threadPriorities: { client: null, voice: null, network: null },
+        speakers: { framesPlayed: 0, framesMuted: 0 },
       },
     ]));
     // SetAecDump and SetThreadPriority may change at any time.
