@@ -10,7 +10,7 @@
 import { toSnowflake, type Snowflake, type SnowflakeInput } from '../model/ids.js';
 import type { NativeAudioFrame } from '../addon/native.js';
 import { getRuntime, registerEventHandlers } from '../addon/runtime.js';
-import { checkBoolean, checkInteger, checkOptions } from '../common/validate.js';
+import { checkBoolean, checkInteger, checkOptions, typeName } from '../common/validate.js';
 import { defineClientMethods, type ClientState } from '../client/feature.js';
 import { joinCall } from './voice.js';
 
@@ -62,6 +62,12 @@ export interface AudioFrameBatch {
   dropped: number;
 }
 
+/** What only this module may construct a RawAudioCall with. */
+const MAKE = Symbol('RawAudioCall');
+/** The module's ways into a call (set by the class's static block): wake its reader, end it. */
+let wakeCall: (call: RawAudioCall) => void;
+let endCall: (call: RawAudioCall) => void;
+
 /** The raw-audio calls of each client, by lobby, so that the pump's wake finds its reader. */
 const OPEN = new WeakMap<object, Map<Snowflake, RawAudioCall>>();
 
@@ -74,7 +80,7 @@ function openCalls(state: ClientState): Map<Snowflake, RawAudioCall> {
     // Closing the client ends every raw-audio call's reading.
     state.statusHooks.add((status) => {
       if (status !== 'closed') return;
-      for (const call of [...made.values()]) call._end();
+      for (const call of [...made.values()]) endCall(call);
     });
   }
   return calls;
@@ -100,20 +106,34 @@ export class RawAudioCall implements AsyncIterable<AudioFrameBatch> {
   #dropped = 0;
   #wake: (() => void) | null = null;
 
-  /** @internal Made by {@link Client.startCallWithAudio}. */
-  constructor(state: ClientState, lobbyId: Snowflake) {
+  /** @internal Made by {@link Client.startCallWithAudio} only. */
+  constructor(token: unknown, state: ClientState, lobbyId: Snowflake) {
+    if (token !== MAKE) throw new TypeError('RawAudioCall is not constructed directly: use client.startCallWithAudio()');
     this.#state = state;
     this.lobbyId = lobbyId;
   }
 
+  static {
+    wakeCall = (call) => call.#wakeReader();
+    endCall = (call) => call.#end();
+  }
+
+  /** The brand check of every member: a TypeError for anything but a RawAudioCall. */
+  static #of(self: unknown, member: string): RawAudioCall {
+    if (typeof self !== 'object' || self === null || !(#state in self)) {
+      throw new TypeError(`RawAudioCall.${member} called on ${typeName(self)}, not a RawAudioCall`);
+    }
+    return self as RawAudioCall;
+  }
+
   /** True once the call is over and every frame it produced was read: reads then answer null / end. */
   get ended(): boolean {
-    return this.#ended;
+    return RawAudioCall.#of(this, 'ended').#ended;
   }
 
   /** Every frame dropped so far, as the reads reported them. */
   get dropped(): number {
-    return this.#dropped;
+    return RawAudioCall.#of(this, 'dropped').#dropped;
   }
 
   /**
@@ -122,14 +142,15 @@ export class RawAudioCall implements AsyncIterable<AudioFrameBatch> {
    * @throws RangeError for `maxFrames` out of range, TypeError for a non-number.
    */
   read(maxFrames: number = DEFAULT_READ_FRAMES): AudioFrameBatch | null {
+    const self = RawAudioCall.#of(this, 'read');
     checkInteger(maxFrames, 'maxFrames', 1, MAX_BUFFER_FRAMES);
-    if (this.#ended) return null;
-    const taken = this.#state.closed ? null : this.#state.native.takeAudioFrames(this.lobbyId, maxFrames);
-    if (!taken || taken.closed) this._end();
+    if (self.#ended) return null;
+    const taken = self.#state.closed ? null : self.#state.native.takeAudioFrames(self.lobbyId, maxFrames);
+    if (!taken || taken.closed) self.#end();
     // The end, with nothing more to report.
     if (!taken || (taken.closed && taken.frames.length === 0 && taken.dropped === 0)) return null;
-    this.#dropped += taken.dropped;
-    return { lobbyId: this.lobbyId, frames: taken.frames.map(toAudioFrame), dropped: taken.dropped };
+    self.#dropped += taken.dropped;
+    return { lobbyId: self.lobbyId, frames: taken.frames.map(toAudioFrame), dropped: taken.dropped };
   }
 
   /**
@@ -140,13 +161,18 @@ export class RawAudioCall implements AsyncIterable<AudioFrameBatch> {
    * @throws TypeError when `muted` is not a boolean; RangeError for a malformed user id.
    */
   mutePlayback(muted: boolean, userId?: SnowflakeInput): boolean {
+    const self = RawAudioCall.#of(this, 'mutePlayback');
     checkBoolean(muted, 'muted');
     const id = userId === undefined ? '0' : toSnowflake(userId, 'userId');
-    return !this.#ended && !this.#state.closed && this.#state.native.setAudioPlaybackMuted(this.lobbyId, id, muted);
+    return !self.#ended && !self.#state.closed && self.#state.native.setAudioPlaybackMuted(self.lobbyId, id, muted);
   }
 
   /** Batches as they come, until the call is over; a batch with no frame only reports drops. */
-  async *[Symbol.asyncIterator](): AsyncIterator<AudioFrameBatch> {
+  [Symbol.asyncIterator](): AsyncIterator<AudioFrameBatch> {
+    return RawAudioCall.#of(this, '[Symbol.asyncIterator]').#batches();
+  }
+
+  async *#batches(): AsyncGenerator<AudioFrameBatch> {
     for (;;) {
       const batch = this.read();
       if (!batch) return;
@@ -160,20 +186,20 @@ export class RawAudioCall implements AsyncIterable<AudioFrameBatch> {
     }
   }
 
-  /** @internal The pump's RawAudio event: frames wait, or the call ended. */
-  _wake(): void {
+  /** The pump's RawAudio event: frames wait, or the call ended. */
+  #wakeReader(): void {
     const wake = this.#wake;
     this.#wake = null;
     wake?.();
   }
 
-  /** @internal No frame will come: a waiting reader finds the end. */
-  _end(): void {
+  /** No frame will come: a waiting reader finds the end. */
+  #end(): void {
     if (this.#ended) return;
     this.#ended = true;
     const calls = OPEN.get(this.#state);
     if (calls?.get(this.lobbyId) === this) calls.delete(this.lobbyId);
-    this._wake();
+    this.#wakeReader();
   }
 }
 
@@ -228,15 +254,16 @@ defineClientMethods({
       const failure = state.native.startCallWithAudio(id, bufferFrames, mutePlayback);
       if (failure) return failure;
       // Registered before the call connects: the engine's first wake may come before JS hears so.
-      call = new RawAudioCall(state, id);
+      call = new RawAudioCall(MAKE, state, id);
       const calls = openCalls(state);
-      calls.get(id)?._end();
+      const earlier = calls.get(id);
+      if (earlier) endCall(earlier);
       calls.set(id, call);
       return null;
     }).then(
       () => call!,
       (error: unknown) => {
-        call?._end();
+        if (call) endCall(call);
         throw error;
       },
     );
@@ -246,6 +273,7 @@ defineClientMethods({
 registerEventHandlers({
   RawAudio: (client, lobbyId) => {
     const state = getRuntime().stateOf(client);
-    if (state) OPEN.get(state)?.get(lobbyId)?._wake();
+    const call = state && OPEN.get(state)?.get(lobbyId);
+    if (call) wakeCall(call);
   },
 });
