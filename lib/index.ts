@@ -79,6 +79,8 @@ export type {
   AudioProcessing,
 } from './model/voice.js';
 export type { VoiceControlClientEvents, InputModeOptions, SdkThread } from './features/index.js';
+export { RawAudioCall } from './features/index.js';
+export type { StartCallWithAudioOptions, AudioFrame, AudioFrameBatch } from './features/index.js';
 export type {
   GuildPermission,
   ChannelOverwrite,

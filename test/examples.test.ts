@@ -181,6 +181,19 @@ describe('examples', () => {
     );
   });
 
+  it('the raw audio example: every frame of a call in order, the microphone and each voice with its format, playback muted', async () => {
+    const { code, stdout, stderr } = await runFixture(example('raw-audio.cjs'));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toBe(
+      "ada's default microphone: builtin-microphone\n" +
+        'ada (microphone): 30 frames of 48000 Hz x1, peak 3277\n' +
+        'bo: 20 frames of 48000 Hz x2, peak 3277\n' +
+        'frames lost to a slow reader: 0\n' +
+        'speakers: {"framesPlayed":0,"framesMuted":20}\n',
+    );
+  });
+
   it('the voice controls example: a headset is chosen, push-to-talk drives the speaking indicator, unplugging falls back', async () => {
     const { code, stdout, stderr } = await runFixture(example('voice-controls.cjs'));
     expect(stderr).toBe('');

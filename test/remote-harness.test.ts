@@ -30,6 +30,27 @@ describe.each(MODES)('the harness, $mode', ({ make }) => {
     await Promise.all(closing.map((client) => client.close()));
   });
 
+  it('hands raw audio frames over in order, their samples whole (startCallWithAudio)', async () => {
+    const sim = make();
+    const [ada, bo] = [await player(sim, 'ada-raw'), await player(sim, 'bo-raw')];
+    const lobbyId = await ada.createOrJoinLobby('raw-audio-remote');
+    await bo.createOrJoinLobby('raw-audio-remote');
+    await bo.startCall(lobbyId);
+    sim.machine(bo.currentUser!.id).speak();
+    const audio = await ada.startCallWithAudio(lobbyId, { bufferFrames: 4 });
+    await sim.settle();
+    sim.advance(30);
+    await sim.settle();
+    const batch = audio.read()!;
+    expect(batch.frames.map((f) => [f.index, f.source, f.samples.length])).toEqual([[0, 'captured', 480], [1, 'received', 960], [2, 'captured', 480], [3, 'received', 960]]);
+    expect(batch.frames[1]!.samples).toBeInstanceOf(Int16Array);
+    expect(Math.max(...batch.frames[1]!.samples)).toBeGreaterThan(3000);
+    expect(batch.dropped).toBe(2);
+    await ada.endCall(lobbyId);
+    await sim.settle();
+    expect(audio.read()).toBeNull();
+  });
+
   it('moves the clock: a token past its expiry is refused at connect (4004), one within it signs in', async () => {
     const sim = make();
     const start = sim.now();

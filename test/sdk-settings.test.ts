@@ -32,6 +32,7 @@ describe('SDK settings recorded by the simulator', () => {
         httpRequestTimeoutMs: null,
         threadPriorities: { client: null, voice: 10, network: -2 },
         experimentalAudio: { audioSystem: 'Standard', androidPreventCommsForBluetooth: false },
+        speakers: { framesPlayed: 0, framesMuted: 0 },
       },
       {
         applicationId: sim.defaultApplication.id,
@@ -42,6 +43,7 @@ describe('SDK settings recorded by the simulator', () => {
         httpRequestTimeoutMs: null,
         threadPriorities: { client: null, voice: null, network: null },
         experimentalAudio: { audioSystem: 'Standard', androidPreventCommsForBluetooth: false },
+        speakers: { framesPlayed: 0, framesMuted: 0 },
       },
     ]));
     // SetAecDump and SetThreadPriority may change at any time.

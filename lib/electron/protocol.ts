@@ -88,6 +88,7 @@ export const BRIDGE_METHODS = [
   'setParticipantVolume',
   'setLocalMute',
   'setNoAudioInputThreshold',
+  'getDefaultAudioDeviceId',
   'setInputMode',
   'setPushToTalkActive',
   'setAudioProcessing',

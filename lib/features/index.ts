@@ -11,6 +11,7 @@ import './presence.js';
 import './voice.js';
 import './voice-controls.js';
 import '../client/diagnostics.js';
+import './raw-audio.js';
 import './guilds.js';
 import './relationships.js';
 import './auth.js';
@@ -25,6 +26,8 @@ export type { SendLobbyMessageOptions, GetLobbyMessagesOptions, SendUserMessageO
 export type { PresenceClientEvents } from './presence.js';
 export type { VoiceClientEvents } from './voice.js';
 export type { VoiceControlClientEvents, InputModeOptions, SdkThread } from './voice-controls.js';
+export { RawAudioCall } from './raw-audio.js';
+export type { StartCallWithAudioOptions, AudioFrame, AudioFrameBatch } from './raw-audio.js';
 export type { Relationship, RelationshipKind, RelationshipGroup, RelationshipEvent, RelationshipClientEvents } from './relationships.js';
 export type { ActivityInvite, ActivityActionKind, ActivityJoin, ActivityJoinWithApplication, InviteClientEvents } from './invites.js';
 export type { AuthorizeOptions, GetTokenOptions, AuthClientEvents, ExternalAuthTypeName, GetProvisionalTokenOptions, ExchangeChildTokenOptions, ProvisionalMergeOptions } from './auth.js';

@@ -189,6 +189,17 @@ declare module '../client/client.js' {
      * @throws TypeError / RangeError for another thread or a priority that is not a 32-bit integer.
      */
     setThreadPriority(thread: SdkThread, priority: number): void;
+    /**
+     * The id of the system's default audio device (`Client::GetDefaultAudioDeviceId`: "the ID of
+     * the system default audio device if the user has not explicitly chosen one"); null when there
+     * is none, or once the client is closed. The vendor answers without asking the client (a
+     * static method); on the simulator the system is the signed-in user's machine, whose default
+     * microphone (the one `isDefault` marks in {@link Client.getInputDevices}) answers: null before
+     * sign-in.
+     * @example
+     * const usingDefault = (await client.getCurrentInputDevice())?.id === client.getDefaultAudioDeviceId();
+     */
+    getDefaultAudioDeviceId(): string | null;
   }
 }
 
@@ -401,5 +412,10 @@ defineClientMethods({
     const checkedThread = checkOneOf(thread, THREADS, 'thread');
     const checkedPriority = checkInteger(priority, 'priority', -0x8000_0000, 0x7fff_ffff);
     if (!state.closed) state.native.setThreadPriority(THREAD_VALUES[checkedThread], checkedPriority);
+  },
+
+  getDefaultAudioDeviceId(): string | null {
+    const state = requireClient(this, 'getDefaultAudioDeviceId');
+    return state.closed ? null : state.native.getDefaultAudioDeviceId();
   },
 });

@@ -6,7 +6,7 @@
  */
 import { SocialSdkError, clientDestroyed, withCallSite } from '../common/errors.js';
 import { toSnowflake, type Snowflake, type SnowflakeInput } from '../model/ids.js';
-import type { NativeVoiceSettings } from '../addon/native.js';
+import type { NativeFailure, NativeVoiceSettings } from '../addon/native.js';
 import { getRuntime, registerEventHandlers } from '../addon/runtime.js';
 import { checkBoolean } from '../common/validate.js';
 import {
@@ -22,7 +22,7 @@ import {
   type VoiceStateEvent,
 } from '../model/voice.js';
 import { registerClientEvents } from '../client/event-names.js';
-import { clientState, defineClientMethods, emitterOf, notAClient, operation, requireClient } from '../client/feature.js';
+import { clientState, defineClientMethods, emitterOf, notAClient, operation, requireClient, type ClientState } from '../client/feature.js';
 import type { Waiter, WaiterKey } from '../addon/client-sink.js';
 
 /** The voice events of a {@link Client} (part of {@link ClientEvents}). */
@@ -130,39 +130,59 @@ declare module '../client/client.js' {
 const CALLS: WaiterKey<CallStatusChange> = { description: 'calls' };
 type CallWaiter = Waiter<CallStatusChange>;
 
+/**
+ * Joins a lobby's call, as `startCall()` and `startCallWithAudio()` do: `start` asks the native
+ * client (after the brand check and the lobby id's), answering its synchronous failure or null.
+ * Resolves with the lobby id once the call is `connected`; rejects as `startCall()` documents.
+ * @internal
+ */
+export function joinCall(
+  self: unknown,
+  method: string,
+  lobbyId: SnowflakeInput,
+  start: (state: ClientState, id: Snowflake) => NativeFailure | null,
+): Promise<Snowflake> {
+  const state = clientState(self);
+  if (!state) return notAClient(method);
+  if (state.closing) return Promise.reject(clientDestroyed(method));
+  let id: Snowflake;
+  try {
+    id = toSnowflake(lobbyId, 'lobbyId');
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  const callSite = new Error();
+  return new Promise<Snowflake>((resolve, reject) => {
+    // Status events of an earlier call of the same lobby may still be queued: only those after
+    // this call's `joining` count.
+    let started = false;
+    const waiter: CallWaiter = (change) => {
+      if (change === 'closed') {
+        reject(withCallSite(clientDestroyed(method), callSite));
+        return true;
+      }
+      if (change.lobbyId !== id) return false;
+      if (change.status === 'joining') started = true;
+      if (!started) return false;
+      if (change.status === 'connected') resolve(id);
+      else if (change.status === 'disconnected') reject(withCallSite(callFailure(change), callSite));
+      else return false;
+      return true;
+    };
+    let failure: NativeFailure | null;
+    try {
+      failure = start(state, id);
+    } catch (error) {
+      return reject(error);
+    }
+    if (failure) return reject(withCallSite(SocialSdkError.fromNative(failure, method), callSite));
+    state.waitersOf(CALLS).add(waiter);
+  });
+}
+
 defineClientMethods({
   startCall(lobbyId: SnowflakeInput): Promise<void> {
-    const state = clientState(this);
-    if (!state) return notAClient('startCall');
-    if (state.closing) return Promise.reject(clientDestroyed('startCall'));
-    let id: Snowflake;
-    try {
-      id = toSnowflake(lobbyId, 'lobbyId');
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    const callSite = new Error();
-    return new Promise<void>((resolve, reject) => {
-      // Status events of an earlier call of the same lobby may still be queued: only those after
-      // this call's `joining` count.
-      let started = false;
-      const waiter: CallWaiter = (change) => {
-        if (change === 'closed') {
-          reject(withCallSite(clientDestroyed('startCall'), callSite));
-          return true;
-        }
-        if (change.lobbyId !== id) return false;
-        if (change.status === 'joining') started = true;
-        if (!started) return false;
-        if (change.status === 'connected') resolve();
-        else if (change.status === 'disconnected') reject(withCallSite(callFailure(change), callSite));
-        else return false;
-        return true;
-      };
-      const failure = state.native.startCall(id);
-      if (failure) return reject(withCallSite(SocialSdkError.fromNative(failure, 'startCall'), callSite));
-      state.waitersOf(CALLS).add(waiter);
-    });
+    return joinCall(this, 'startCall', lobbyId, (state, id) => state.native.startCall(id)).then(() => undefined);
   },
 
   endCall(lobbyId: SnowflakeInput): Promise<void> {

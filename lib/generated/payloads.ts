@@ -477,6 +477,10 @@ export interface NativeSdkSettings {
   experimentalAudioSystem: number;
   /** ClientCreateOptions::ExperimentalAndroidPreventCommsForBluetooth, as the Client was created with. */
   experimentalAndroidPreventCommsForBluetooth: boolean;
+  /** Received raw-audio frames the machine's speakers played. */
+  speakerFramesPlayed: number;
+  /** Received raw-audio frames the game muted for playback (outShouldMute). */
+  speakerFramesMuted: number;
 }
 
 /** A simulated user's local chat client, as the harness sees it. */

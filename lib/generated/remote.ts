@@ -3,7 +3,7 @@ import type { NativeClient } from './seam.js';
 import type { NativeWorld } from './world.js';
 
 /** The remote protocol both ends state: the wire's version and the seam descriptions' digest. */
-export const REMOTE_PROTOCOL = '1.805a348701ca';
+export const REMOTE_PROTOCOL = '1.f863c56940c9';
 
 /** How each NativeClient method crosses: `sync` waits for its answer, `async` is answered by its Result event. */
 export const REMOTE_CLIENT_METHODS: Readonly<Record<keyof NativeClient, 'sync' | 'async'>> = {
@@ -44,6 +44,9 @@ export const REMOTE_CLIENT_METHODS: Readonly<Record<keyof NativeClient, 'sync' |
   startCall: 'sync',
   endCall: 'async',
   endCalls: 'async',
+  startCallWithAudio: 'sync',
+  takeAudioFrames: 'sync',
+  setAudioPlaybackMuted: 'sync',
   getCall: 'sync',
   getCalls: 'sync',
   setSelfMute: 'sync',
@@ -82,6 +85,7 @@ export const REMOTE_CLIENT_METHODS: Readonly<Record<keyof NativeClient, 'sync' |
   setOpusHardwareCoding: 'sync',
   setVoiceLogDir: 'sync',
   setThreadPriority: 'sync',
+  getDefaultAudioDeviceId: 'sync',
   getUserGuilds: 'async',
   getGuildChannels: 'async',
   updateRichPresence: 'async',

@@ -12,6 +12,7 @@ import type {
   NativeActivityJoin,
   NativeAudioDevice,
   NativeAudioDevicesChange,
+  NativeAudioFrames,
   NativeAuthorization,
   NativeCall,
   NativeChannel,
@@ -446,6 +447,8 @@ export const EventKind = {
   LobbyVoiceParticipant: 25,
   /** The device authorization screen closed: the player dismissed it, the game closed it, or getTokenFromDevice ended (SetAuthorizeDeviceScreenClosedCallback). */
   AuthorizeDeviceScreenClosed: 26,
+  /** Frames (or drops) wait in a call's raw-audio ring, or the ring closed: posted by the voice thread without waiting, at most one until JS takes from the ring (takeAudioFrames). */
+  RawAudio: 27,
 } as const;
 
 /** What the payload slot of an event holds. */
@@ -527,6 +530,8 @@ export interface EventHandlers {
   LobbyVoiceParticipant(client: number, added: boolean, lobbyId: string, userId: string): void;
   /** The device authorization screen closed: the player dismissed it, the game closed it, or getTokenFromDevice ended (SetAuthorizeDeviceScreenClosedCallback). */
   AuthorizeDeviceScreenClosed(client: number): void;
+  /** Frames (or drops) wait in a call's raw-audio ring, or the ring closed: posted by the voice thread without waiting, at most one until JS takes from the ring (takeAudioFrames). */
+  RawAudio(client: number, lobbyId: string): void;
 }
 
 /**
@@ -616,6 +621,9 @@ export function dispatchBatch(handlers: EventHandlers, ints: Int32Array, payload
           break;
         case 26:
           handlers.AuthorizeDeviceScreenClosed(client);
+          break;
+        case 27:
+          handlers.RawAudio(client, payload as string);
           break;
       }
     } catch (error) {
@@ -876,6 +884,12 @@ export interface NativeClient {
   startCall(lobbyId: string): NativeFailure | null;
   endCall(requestId: number, lobbyId: string): void;
   endCalls(requestId: number): void;
+  /** StartCallWithAudioCallbacks: as startCall, with the call's raw audio kept in a bounded ring of `capacity` frames (takeAudioFrames reads it); `mutePlayback`: the engine plays no received audio itself. */
+  startCallWithAudio(lobbyId: string, capacity: number, mutePlayback: boolean): NativeFailure | null;
+  /** Up to `max` of the oldest frames of the lobby's raw-audio ring, the frames dropped since the last take, and whether the ring is closed (the call is over); null when there is no ring (a closed one is forgotten once emptied). */
+  takeAudioFrames(lobbyId: string, max: number): NativeAudioFrames | null;
+  /** Whether the engine plays a user's received audio itself (outShouldMute, applied on the voice thread); userId "0": every user without a setting of their own. False when the lobby has no open raw-audio ring. */
+  setAudioPlaybackMuted(lobbyId: string, userId: string, muted: boolean): boolean;
   getCall(lobbyId: string): NativeCall | null;
   /** Every call this client is in, ordered by lobby id (Client::GetCalls). */
   getCalls(): NativeCall[];
@@ -936,6 +950,8 @@ export interface NativeClient {
   setVoiceLogDir(path: string, minSeverity: number): void;
   /** The priority of one of the SDK's threads (the platform's scale). */
   setThreadPriority(thread: number, priority: number): void;
+  /** The system default audio device's id (Client::GetDefaultAudioDeviceId, static in the vendor's API); null when there is none (the simulator: the signed-in user's machine's default microphone). */
+  getDefaultAudioDeviceId(): string | null;
   /** Result value: the guilds. */
   getUserGuilds(requestId: number): void;
   /** Result value: the channels the user can view, ordered by position. */
@@ -1078,6 +1094,9 @@ export interface NativeMethodKinds {
   startCall: { feature: 'voice'; args: ['snowflake'] };
   endCall: { feature: 'voice'; args: ['snowflake'] };
   endCalls: { feature: 'voice'; args: [] };
+  startCallWithAudio: { feature: 'raw-audio'; args: ['snowflake', 'uint', 'bool'] };
+  takeAudioFrames: { feature: 'raw-audio'; args: ['snowflake', 'uint'] };
+  setAudioPlaybackMuted: { feature: 'raw-audio'; args: ['snowflake', 'snowflake', 'bool'] };
   getCall: { feature: 'voice'; args: ['snowflake'] };
   getCalls: { feature: 'voice'; args: [] };
   setSelfMute: { feature: 'voice'; args: ['snowflake', 'bool'] };
@@ -1116,6 +1135,7 @@ export interface NativeMethodKinds {
   setOpusHardwareCoding: { feature: 'voice-controls'; args: ['bool', 'bool'] };
   setVoiceLogDir: { feature: 'voice-controls'; args: ['string', 'enum:LogSeverity'] };
   setThreadPriority: { feature: 'voice-controls'; args: ['enum:Thread', 'int'] };
+  getDefaultAudioDeviceId: { feature: 'voice-controls'; args: [] };
   getUserGuilds: { feature: 'guilds'; args: [] };
   getGuildChannels: { feature: 'guilds'; args: ['snowflake'] };
   updateRichPresence: { feature: 'presence'; args: ['activity'] };

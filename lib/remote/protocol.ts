@@ -47,15 +47,26 @@ export type WorldFrame =
   /** A frame without a `seq` the world refused; the link stays open unless it was malformed. */
   | { t: 'refused'; error: RemoteError };
 
-// JSON cannot say `undefined` (a void result) or a bigint (a CPU affinity mask): each crosses as
-// a one-key object no payload of the seam has.
+// JSON cannot say `undefined` (a void result), a bigint (a CPU affinity mask) or an Int16Array (a
+// raw audio frame's samples, base64 of their bytes in the platform's order, as both ends run on
+// one machine): each crosses as a one-key object no payload of the seam has.
 const UNDEFINED = '$undefined';
 const BIGINT = '$bigint';
+const INT16 = '$int16';
 
 function replacer(_key: string, value: unknown): unknown {
   if (value === undefined) return { [UNDEFINED]: 1 };
   if (typeof value === 'bigint') return { [BIGINT]: value.toString() };
+  if (value instanceof Int16Array) return { [INT16]: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64') };
   return value;
+}
+
+function int16Of(base64: string): Int16Array {
+  const bytes = Buffer.from(base64, 'base64');
+  // A copy of its own: the samples' byte offset must be even, the decoded buffer's need not be.
+  const samples = new Int16Array(bytes.byteLength >> 1);
+  new Uint8Array(samples.buffer).set(bytes.subarray(0, samples.byteLength));
+  return samples;
 }
 
 function reviver(_key: string, value: unknown): unknown {
@@ -63,6 +74,7 @@ function reviver(_key: string, value: unknown): unknown {
     const record = value as Record<string, unknown>;
     if (UNDEFINED in record) return undefined;
     if (typeof record[BIGINT] === 'string') return BigInt(record[BIGINT] as string);
+    if (typeof record[INT16] === 'string') return int16Of(record[INT16] as string);
   }
   return value;
 }

@@ -3,7 +3,8 @@
  * views included (what NativeWorld answers, native/napi/world_wrap*.cc), are generated from
  * seam/payloads.json into lib/generated/payloads.ts and re-exported here; the ones below are
  * hand-written: what JS hands the native side (overwrites, member updates, planned failures,
- * backend options), read there by hand-written `*FromJs` code. The tables, the event decoder
+ * backend options), read there by hand-written `*FromJs` code, and the raw audio frames (their
+ * samples are an Int16Array, which no payload kind describes: napi/client_wrap_raw_audio.cc). The tables, the event decoder
  * and the NativeClient type are generated from seam/seam.json into lib/generated/seam.ts.
  * @internal
  * @module
@@ -45,4 +46,27 @@ export interface NativeBackendOptions {
   experimentalAudioSystem?: number;
   /** `ClientCreateOptions::SetExperimentalAndroidPreventCommsForBluetooth` (the simulator records it). */
   experimentalAndroidPreventCommsForBluetooth?: boolean;
+}
+
+/** One PCM frame of a call's raw audio (`sdk::AudioFrame`). */
+export interface NativeAudioFrame {
+  /** The local microphone's audio; else a remote user's. */
+  captured: boolean;
+  /** The remote user; null for captured audio. */
+  userId: string | null;
+  /** The ring's count of frames handed over, dropped ones included. */
+  index: number;
+  sampleRate: number;
+  channels: number;
+  /** Interleaved signed 16-bit samples, a copy owned by JS. */
+  samples: Int16Array;
+}
+
+/** What one `takeAudioFrames` took from a call's raw-audio ring. */
+export interface NativeAudioFrames {
+  frames: NativeAudioFrame[];
+  /** Frames dropped since the previous take (the ring was full). */
+  dropped: number;
+  /** The call is over: no frame follows those taken. */
+  closed: boolean;
 }

@@ -32,6 +32,12 @@ export interface SdkClientSettings {
   threadPriorities: { client: number | null; voice: number | null; network: number | null };
   /** The experimental audio options the Client was created with (`ClientCreateOptions`). */
   experimentalAudio: { audioSystem: 'Standard' | 'Game'; androidPreventCommsForBluetooth: boolean };
+  /**
+   * What the machine's speakers did with the remote voices of the client's raw-audio calls
+   * (`startCallWithAudio`): frames played, and frames the game muted for playback
+   * (`mutePlayback`), since the client was made.
+   */
+  speakers: { framesPlayed: number; framesMuted: number };
 }
 
 /** A device to plug into a simulated machine ({@link SimulatedMachine.plug}). */
@@ -99,6 +105,7 @@ export class SimulatedMachine {
         audioSystem: s.experimentalAudioSystem === AudioSystem.Game ? 'Game' : 'Standard',
         androidPreventCommsForBluetooth: s.experimentalAndroidPreventCommsForBluetooth,
       },
+      speakers: { framesPlayed: s.speakerFramesPlayed, framesMuted: s.speakerFramesMuted },
     }));
   }
 

@@ -52,6 +52,9 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MethodTable()
       InstanceMethod<&ClientWrap::StartCall>("startCall"),
       InstanceMethod<&ClientWrap::EndCall>("endCall"),
       InstanceMethod<&ClientWrap::EndCalls>("endCalls"),
+      InstanceMethod<&ClientWrap::StartCallWithAudio>("startCallWithAudio"),
+      InstanceMethod<&ClientWrap::TakeAudioFrames>("takeAudioFrames"),
+      InstanceMethod<&ClientWrap::SetAudioPlaybackMuted>("setAudioPlaybackMuted"),
       InstanceMethod<&ClientWrap::GetCall>("getCall"),
       InstanceMethod<&ClientWrap::GetCalls>("getCalls"),
       InstanceMethod<&ClientWrap::SetSelfMute>("setSelfMute"),
@@ -90,6 +93,7 @@ std::vector<Napi::ClassPropertyDescriptor<ClientWrap>> ClientWrap::MethodTable()
       InstanceMethod<&ClientWrap::SetOpusHardwareCoding>("setOpusHardwareCoding"),
       InstanceMethod<&ClientWrap::SetVoiceLogDir>("setVoiceLogDir"),
       InstanceMethod<&ClientWrap::SetThreadPriority>("setThreadPriority"),
+      InstanceMethod<&ClientWrap::GetDefaultAudioDeviceId>("getDefaultAudioDeviceId"),
       InstanceMethod<&ClientWrap::GetUserGuilds>("getUserGuilds"),
       InstanceMethod<&ClientWrap::GetGuildChannels>("getGuildChannels"),
       InstanceMethod<&ClientWrap::UpdateRichPresence>("updateRichPresence"),
@@ -564,6 +568,13 @@ Napi::Value ClientWrap::SetThreadPriority(const Napi::CallbackInfo& info) {
   const int32_t priority = Int32Arg(info, 1, "priority");
   if (client_) client_->Voice().SetThreadPriority(thread, priority);
   return info.Env().Undefined();
+}
+
+// The system default audio device's id (Client::GetDefaultAudioDeviceId, static in the vendor's API); null when there is none (the simulator: the signed-in user's machine's default microphone).
+Napi::Value ClientWrap::GetDefaultAudioDeviceId(const Napi::CallbackInfo& info) {
+  if (!client_) return info.Env().Null();
+  const std::string text = client_->Voice().GetDefaultAudioDeviceId();
+  return text.empty() ? info.Env().Null() : Napi::Value(Napi::String::New(info.Env(), text));
 }
 
 // Result value: the guilds.

@@ -134,6 +134,8 @@ Napi::Object SdkSettingsToJs(Napi::Env env, const sim::SdkSettings& in) {
   out.Set("networkThreadPriority", in.networkThreadPriority ? Napi::Value(Napi::Number::New(env, *in.networkThreadPriority)) : env.Null());
   out.Set("experimentalAudioSystem", static_cast<int32_t>(in.experimentalAudioSystem));
   out.Set("experimentalAndroidPreventCommsForBluetooth", in.experimentalAndroidPreventCommsForBluetooth);
+  out.Set("speakerFramesPlayed", in.speakerFramesPlayed);
+  out.Set("speakerFramesMuted", in.speakerFramesMuted);
   return out;
 }
 

@@ -36,6 +36,7 @@ enum class JsEventKind : uint8_t {
   NoAudioInput = 24,  // The microphone's level crossed the no-audio-input threshold (SetNoAudioInputCallback).
   LobbyVoiceParticipant = 25,  // A user joined or left the call of a lobby this user is a member of, in the call or not (Client::SetVoiceParticipantChangedCallback).
   AuthorizeDeviceScreenClosed = 26,  // The device authorization screen closed: the player dismissed it, the game closed it, or getTokenFromDevice ended (SetAuthorizeDeviceScreenClosedCallback).
+  RawAudio = 27,  // Frames (or drops) wait in a call's raw-audio ring, or the ring closed: posted by the voice thread without waiting, at most one until JS takes from the ring (takeAudioFrames).
 };
 
-constexpr int32_t kJsEventKinds = 26;
+constexpr int32_t kJsEventKinds = 27;

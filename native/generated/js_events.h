@@ -207,3 +207,10 @@ inline void EmitAuthorizeDeviceScreenClosedEvent(Pump& pump, uint32_t client) {
   JsEvent* out = pump.Add(JsEventKind::AuthorizeDeviceScreenClosed, client);
   if (out == nullptr) return;
 }
+
+// Frames (or drops) wait in a call's raw-audio ring, or the ring closed: posted by the voice thread without waiting, at most one until JS takes from the ring (takeAudioFrames).
+inline void EmitRawAudioEvent(Pump& pump, uint32_t client, sdk::Snowflake lobbyId) {
+  JsEvent* out = pump.Add(JsEventKind::RawAudio, client);
+  if (out == nullptr) return;
+  out->payload = lobbyId;
+}

@@ -82,6 +82,7 @@
 // SetOpusHardwareCoding: Hardware audio encoding and decoding, when available (default on). Only right after construction: later, an error line and no effect.
 // SetVoiceLogDir: Voice logs to files in `path` (empty: beside the library; None: off). Only right after construction: later, a warning line and no effect.
 // SetThreadPriority: The priority of one of the SDK's threads (the platform's scale).
+// GetDefaultAudioDeviceId: The system default audio device's id (Client::GetDefaultAudioDeviceId, static in the vendor's API); null when there is none (the simulator: the signed-in user's machine's default microphone).
 #define SDK_VOICE_CONTROLS_SEAM_METHODS(X) \
   X(void, GetInputDevices, (sdk::ValueCallback<std::vector<sdk::AudioDevice>> done), ) \
   X(void, GetOutputDevices, (sdk::ValueCallback<std::vector<sdk::AudioDevice>> done), ) \
@@ -111,7 +112,8 @@
   X(void, SetAecDump, (bool on), ) \
   X(void, SetOpusHardwareCoding, (bool encode, bool decode), ) \
   X(void, SetVoiceLogDir, (std::string path, sdk::LogSeverity minSeverity), ) \
-  X(void, SetThreadPriority, (sdk::Thread thread, int32_t priority), )
+  X(void, SetThreadPriority, (sdk::Thread thread, int32_t priority), ) \
+  X(std::string, GetDefaultAudioDeviceId, (), const)
 
 // GetUserGuilds: Result value: the guilds.
 // GetGuildChannels: Result value: the channels the user can view, ordered by position.

@@ -314,6 +314,7 @@ Napi::Object SeamTablesToJs(Napi::Env env) {
   events.Set("NoAudioInput", static_cast<int32_t>(JsEventKind::NoAudioInput));
   events.Set("LobbyVoiceParticipant", static_cast<int32_t>(JsEventKind::LobbyVoiceParticipant));
   events.Set("AuthorizeDeviceScreenClosed", static_cast<int32_t>(JsEventKind::AuthorizeDeviceScreenClosed));
+  events.Set("RawAudio", static_cast<int32_t>(JsEventKind::RawAudio));
   tables.Set("events", events);
   Napi::Object calls = Napi::Object::New(env);
   calls.Set(sim::CallKindJsName(sim::CallKind::Connect), static_cast<int32_t>(sim::CallKind::Connect));

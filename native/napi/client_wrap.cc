@@ -55,6 +55,8 @@ ClientWrap::~ClientWrap() {
 void ClientWrap::CloseNative() {
   if (!client_) return;
   client_->Close();  // joins the backend's threads; queues ClientDestroyed for pending operations
+  // No voice thread pushes any more: the rings close (waking JS, while the pump is there to wake it).
+  CloseRings(addon_ != nullptr);
   client_.reset();
   backend_.reset();
   if (!addon_) return;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -48,6 +49,13 @@ class ClientWrap final : public Napi::ObjectWrap<ClientWrap>, public Closable {
       EmitResultEvent(*pump, id, requestId, result, JsPayload(std::move(value)...));
     };
   }
+
+  // The raw-audio calls' rings by lobby (client_wrap_raw_audio.cc; JS thread only): kept until JS
+  // has taken the last frame of a closed one. `audioFrames_`: the frames of the last take, whose
+  // sample buffers go back to the ring at the next.
+  std::map<sdk::Snowflake, std::shared_ptr<sdk::RawAudioRing>> rings_;
+  std::vector<sdk::AudioFrame> audioFrames_;
+  void CloseRings(bool wake);
 
   // The wrapped client, or a JS Error when it is closed.
   sdk::Client& Live(const Napi::CallbackInfo& info);

@@ -4,17 +4,23 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "generated/port_methods.h"
 #include "sdk/callbacks.h"
+#include "sdk/raw_audio.h"
 #include "sdk/voice.h"
 
 // StartCall fails (ClientNotReady, or ValidationError when this client is already in the lobby's
 // call: the vendor then returns a null Call); otherwise progress and the outcome (e.g.
 // CallError::Forbidden for a non-member) arrive through the call status callback.
+// StartCallWithAudio: StartCall with the call's raw audio (StartCallWithAudioCallbacks): the
+// backend's voice thread pushes each captured and received frame into `ring` (never waiting on it)
+// and asks it whether to mute a received frame's playback; the backend closes the ring when the
+// call ends (EndCall, leaving the lobby, a disconnection, Close).
 // SetSelfMute, SetSelfDeaf: false when there is no call in that lobby.
 // GetVoiceSettings, SetVoiceSettingsUpdatedCallback: the local chat client's voice settings over
 // RPC (SDK 1.10). RPCError when the chat client is not running or not connected; the updated
@@ -40,6 +46,7 @@
 #define SDK_VOICE_API_METHODS(X) \
   SDK_VOICE_SEAM_METHODS(X) \
   X(sdk::Result, StartCall, (sdk::Snowflake lobbyId), ) \
+  X(sdk::Result, StartCallWithAudio, (sdk::Snowflake lobbyId, std::shared_ptr<sdk::RawAudioRing> ring), ) \
   X(void, EndCall, (sdk::Snowflake lobbyId, DoneCallback done), ) \
   X(void, EndCalls, (DoneCallback done), ) \
   X(void, SetCallStatusCallback, (CallStatusCallback cb), ) \

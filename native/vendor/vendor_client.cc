@@ -134,6 +134,9 @@ void VendorClient::Close() {
   auto pending = std::move(link_->failOnClose);
   for (auto& [operation, fail] : pending) fail();
   client_.reset();  // drops the native client; its queued callbacks see the link closed
+  // The library's voice thread is gone with it: the raw-audio rings close.
+  for (auto& entry : rings_) entry.second->Close();
+  rings_.clear();
   backend_->ClientClosed(*this);
 }
 

@@ -125,6 +125,10 @@ class VendorClient final : public sdk::Client,
   // replaced (older SDK builds did not filter it themselves; newer ones know only the current one).
   void ForwardLog(std::string message, discordpp::LoggingSeverity severity, bool voice);
   void ForwardVoiceEvent(sdk::VoiceEvent event, sdk::Snowflake lobbyId, sdk::Snowflake userId);
+  // Forwards a call's status, participants, voice states and speaking (vendor_client_voice.cc).
+  void WatchCall(discordpp::Call& call, sdk::Snowflake lobbyId);
+  // Closes the lobby's raw-audio ring, if any (vendor_client_raw_audio.cc). JS thread.
+  void CloseRing(sdk::Snowflake lobbyId);
   // The device in use of a kind after a device change: the chosen one while it is plugged in,
   // else (the library fell back to it) the default, and the choice is forgotten.
   std::string CurrentAfterChange(const std::vector<sdk::AudioDevice>& devices, std::string& chosen, bool* fellBack);
@@ -173,6 +177,9 @@ class VendorClient final : public sdk::Client,
   std::string chosenOutput_;
   sdk::LogSeverity minLogSeverity_ = sdk::LogSeverity::Warning;
   sdk::LogSeverity minVoiceLogSeverity_ = sdk::LogSeverity::Warning;
+  // The raw-audio calls' rings by lobby (vendor_client_raw_audio.cc): the map on the JS thread
+  // only; each ring is also held by the library's audio callbacks, which run on its voice thread.
+  std::map<sdk::Snowflake, std::shared_ptr<sdk::RawAudioRing>> rings_;
 };
 
 // Defined here so that every file of the adapter can instantiate it.

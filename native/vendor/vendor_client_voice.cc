@@ -38,9 +38,16 @@ sdk::Result VendorClient::StartCall(sdk::Snowflake lobbyId) {
   discordpp::Call call = client_->StartCall(lobbyId);
   // The library returns a null Call when this client is already in the lobby's call.
   if (!call) return sdk::Result::Failure(sdk::ErrorType::ValidationError, "already in this lobby's call");
+  WatchCall(call, lobbyId);
+  return sdk::Result::Success();
+}
+
+void VendorClient::WatchCall(discordpp::Call& call, sdk::Snowflake lobbyId) {
   call.SetStatusChangedCallback(WhileOpen([this, lobbyId](discordpp::Call::Status status, discordpp::Call::Error error,
                                                           int32_t detail) {
     Post([this, lobbyId, status = ToCallStatus(status), error = ToCallError(error), detail] {
+      // The call is over: its raw audio too (vendor_client_raw_audio.cc).
+      if (status == sdk::CallStatus::Disconnected) CloseRing(lobbyId);
       if (onCallStatus_) onCallStatus_(lobbyId, status, error, detail);
     });
   }));
@@ -52,7 +59,6 @@ sdk::Result VendorClient::StartCall(sdk::Snowflake lobbyId) {
   call.SetSpeakingStatusChangedCallback(WhileOpen([this, lobbyId](uint64_t userId, bool isPlayingSound) {
     ForwardVoiceEvent(isPlayingSound ? sdk::VoiceEvent::SpeakingStarted : sdk::VoiceEvent::SpeakingStopped, lobbyId, userId);
   }));
-  return sdk::Result::Success();
 }
 
 void VendorClient::ForwardVoiceEvent(sdk::VoiceEvent event, sdk::Snowflake lobbyId, sdk::Snowflake userId) {

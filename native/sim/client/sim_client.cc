@@ -118,6 +118,7 @@ void SimClient::Close() {
   PublishedCallback<MessageEventCallback>::Kept messageCallbacks;
   PublishedCallback<UserUpdatedCallback>::Kept userCallbacks;
   std::string deviceCode;
+  std::vector<std::shared_ptr<sdk::RawAudioRing>> rings;
   {
     std::lock_guard<std::mutex> lock(mutex_);
     statusCallback_ = nullptr;
@@ -132,6 +133,9 @@ void SimClient::Close() {
     logSetup_.fetch_add(1, std::memory_order_release);
     audioDevicesCallback_ = nullptr;
     noAudioInputCallback_ = nullptr;
+    for (auto& entry : calls_) {
+      if (entry.second.ring) rings.push_back(std::move(entry.second.ring));
+    }
     calls_.clear();
     messageDeletedCallback_ = nullptr;
     tokenExpirationCallback_ = nullptr;
@@ -141,6 +145,9 @@ void SimClient::Close() {
     deviceOp_ = 0;
     deviceCode.swap(deviceCode_);
   }
+  // The raw-audio calls end with the client: their rings close and the engine's thread is joined.
+  for (auto& ring : rings) ring->Close();
+  rawAudio_.Stop();
   // A device sign-in in progress ends with the client: its request no longer waits for the player.
   if (!deviceCode.empty()) world_->CancelDeviceAuthorization(deviceCode);
   status_.store(sdk::Status::Disconnected);

@@ -18,6 +18,7 @@
 #include "sim/client/log_file.h"
 #include "sim/client/pending_operations.h"
 #include "sim/client/published_callback.h"
+#include "sim/client/raw_audio_engine.h"
 #include "sim/service/service_pool.h"
 #include "sim/service/world.h"
 
@@ -277,6 +278,11 @@ class SimClient final : public sdk::Client,
     uint64_t pttReleasedAtMs = 0;  // world clock; 0: never released
     std::map<sdk::Snowflake, float> participantVolume;  // absent: 100
     std::map<sdk::Snowflake, bool> localMute;          // absent: false
+    // A raw-audio call's ring (StartCallWithAudio; sim_client_raw_audio.cc), closed when the call
+    // ends; when it connected on the world clock, and how many frames are due since.
+    std::shared_ptr<sdk::RawAudioRing> ring;
+    uint64_t audioSinceMs = 0;
+    uint64_t audioFrames = 0;
   };
   // Service-thread voice steps.
   void JoinCall(sdk::Snowflake lobbyId, uint64_t attempt, const std::optional<sdk::Result>& fault);
@@ -284,6 +290,14 @@ class SimClient final : public sdk::Client,
   // the error) when it failed. `leaveWorld`: the world still counts this client as a participant.
   void EndLocalCall(sdk::Snowflake lobbyId, sdk::CallError error, int32_t detail, bool graceful, bool leaveWorld);
   void EndLocalCalls(sdk::CallError error);
+  // StartCall and StartCallWithAudio (`ring` null for a plain call).
+  sdk::Result BeginCall(sdk::Snowflake lobbyId, std::shared_ptr<sdk::RawAudioRing> ring);
+  // Raw audio (sim_client_raw_audio.cc), on the service thread: the connected call's frames start
+  // on the world clock; each tick submits the frames due to the engine thread; a call's end closes
+  // its ring and, with the last ring, stops the thread.
+  void StartRawAudio(sdk::Snowflake lobbyId);
+  void RawAudioTick(sdk::Snowflake lobbyId, std::shared_ptr<sdk::RawAudioRing> ring);
+  void EndRawAudio(std::shared_ptr<sdk::RawAudioRing> ring);
   void PushVoiceState(sdk::Snowflake lobbyId);
   void SetCallStatus(sdk::Snowflake lobbyId, sdk::CallStatus status, sdk::CallError error = sdk::CallError::None,
                      int32_t detail = 0);
@@ -387,6 +401,8 @@ class SimClient final : public sdk::Client,
   std::map<sdk::Snowflake, std::string> launchCommands_;
   void RecordLaunchCommands(sdk::Snowflake user);
 
+  // The raw-audio calls' frames (raw_audio_engine.h): stopped in Close() after the service queue.
+  RawAudioEngine rawAudio_{world_->Pool()};
   ServiceQueue service_{world_->Pool()};  // last member: stopped before the state above is destroyed
 };
 

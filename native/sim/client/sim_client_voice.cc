@@ -10,7 +10,9 @@ std::string CallName(sdk::Snowflake lobbyId) { return "Call " + std::to_string(l
 const char* OnOff(bool value) { return value ? "on" : "off"; }
 }  // namespace
 
-sdk::Result SimClient::StartCall(sdk::Snowflake lobbyId) {
+sdk::Result SimClient::StartCall(sdk::Snowflake lobbyId) { return BeginCall(lobbyId, nullptr); }
+
+sdk::Result SimClient::BeginCall(sdk::Snowflake lobbyId, std::shared_ptr<sdk::RawAudioRing> ring) {
   sdk::Snowflake app = 0, user = 0;
   sdk::Result failure;
   if (!SignedIn(&app, &user, &failure)) return failure;
@@ -28,6 +30,7 @@ sdk::Result SimClient::StartCall(sdk::Snowflake lobbyId) {
     call.selfMute = selfMuteAll_;
     call.selfDeaf = selfDeafAll_;
     call.attempt = attempt;
+    call.ring = std::move(ring);
   }
   SetCallStatus(lobbyId, sdk::CallStatus::Joining);
   Log(sdk::LogSeverity::Info, CallName(lobbyId) + ": joining", true);
@@ -66,6 +69,7 @@ void SimClient::JoinCall(sdk::Snowflake lobbyId, uint64_t attempt, const std::op
   }
   SetCallStatus(lobbyId, sdk::CallStatus::Connected);
   Log(sdk::LogSeverity::Info, CallName(lobbyId) + ": connected", true);
+  StartRawAudio(lobbyId);
   UpdateSpeaking(lobbyId);  // the microphone may already pick up speech
   Log(sdk::LogSeverity::Verbose, CallName(lobbyId) + ": self mute " + OnOff(call.selfMute) + ", self deaf " + OnOff(call.selfDeaf), true);
 }
@@ -78,10 +82,14 @@ void SimClient::EndLocalCall(sdk::Snowflake lobbyId, sdk::CallError error, int32
   }
   if (graceful) SetCallStatus(lobbyId, sdk::CallStatus::Disconnecting);
   if (leaveWorld) world_->LeaveCall(lobbyId, this);
+  std::shared_ptr<sdk::RawAudioRing> ring;
   {
     std::lock_guard<std::mutex> lock(mutex_);
+    auto it = calls_.find(lobbyId);
+    if (it != calls_.end()) ring = std::move(it->second.ring);
     calls_.erase(lobbyId);
   }
+  EndRawAudio(std::move(ring));
   SetCallStatus(lobbyId, sdk::CallStatus::Disconnected, error, detail);
   Log(sdk::LogSeverity::Info, CallName(lobbyId) + ": disconnected", true);
 }

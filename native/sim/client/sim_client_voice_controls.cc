@@ -410,8 +410,15 @@ void SimClient::SetThreadPriority(sdk::Thread thread, int32_t priority) {
 }
 
 sim::SdkSettings SimClient::Settings() const {
-  std::lock_guard<std::mutex> lock(settingsMutex_);
-  return settings_;
+  sim::SdkSettings out;
+  {
+    std::lock_guard<std::mutex> lock(settingsMutex_);
+    out = settings_;
+  }
+  // Counted by the raw-audio engine's thread (atomics: no lock of this client on that thread).
+  out.speakerFramesPlayed = rawAudio_.FramesPlayed();
+  out.speakerFramesMuted = rawAudio_.FramesMuted();
+  return out;
 }
 
 }  // namespace sim

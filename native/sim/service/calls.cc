@@ -110,4 +110,14 @@ std::vector<sdk::VoiceState> Calls::Participants(sdk::Snowflake lobbyId) const {
   return out;
 }
 
+std::vector<sdk::Snowflake> Calls::Speakers(sdk::Snowflake lobbyId, const Session* listener) const {
+  std::vector<sdk::Snowflake> out;
+  auto it = calls_.find(lobbyId);
+  if (it == calls_.end()) return out;
+  for (const Participant& p : it->second) {
+    if (p.speaking && p.session != listener) out.push_back(p.state.userId);
+  }
+  return out;
+}
+
 }  // namespace sim

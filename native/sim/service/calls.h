@@ -58,6 +58,8 @@ class Calls {
   Change SetSpeaking(sdk::Snowflake lobbyId, Session* session, bool speaking);
 
   std::vector<sdk::VoiceState> Participants(sdk::Snowflake lobbyId) const;
+  // The users whose voice goes out in the call (speaking), in join order, but `listener`'s own.
+  std::vector<sdk::Snowflake> Speakers(sdk::Snowflake lobbyId, const Session* listener) const;
 
  private:
   struct Participant {

@@ -35,6 +35,10 @@ struct SdkSettings {
   // The experimental audio options of the client's ClientCreateOptions (Client constructor).
   sdk::AudioSystem experimentalAudioSystem = sdk::AudioSystem::Standard;
   bool experimentalAndroidPreventCommsForBluetooth = false;
+  // The raw-audio calls' received frames (StartCallWithAudioCallbacks) the machine's speakers
+  // played, and those the game muted for playback (outShouldMute), since the client was made.
+  uint64_t speakerFramesPlayed = 0;
+  uint64_t speakerFramesMuted = 0;
 };
 
 }  // namespace sim

@@ -118,6 +118,22 @@ uint64_t ServicePool::Posted() const {
   return posted_;
 }
 
+void ServicePool::BeginOutside() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  ++inFlight_;
+  ++posted_;
+}
+
+void ServicePool::EndOutside() {
+  IdleWaiters idle;
+  uint64_t posted = 0;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    EndedLocked(1, &idle, &posted);
+  }
+  RunIdleWaiters(idle, posted);
+}
+
 void ServicePool::EndedLocked(size_t count, IdleWaiters* out, uint64_t* posted) {
   inFlight_ -= count;
   if (inFlight_ > 0 || idleWaiters_.empty()) return;

@@ -104,6 +104,11 @@ class ServicePool {
   // is now, else on the thread that ends the last one (holding no lock of the pool).
   void WhenIdle(std::function<void(uint64_t posted)> callback);
   uint64_t Posted() const;
+  // Work done on a thread of its own that settle() waits for as for a task (the simulated voice
+  // engine's frames): counted in flight (and posted) from BeginOutside until its EndOutside, which
+  // may run the settle callbacks on the calling thread.
+  void BeginOutside();
+  void EndOutside();
 
  private:
   friend class ServiceQueue;

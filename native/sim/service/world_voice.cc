@@ -55,6 +55,13 @@ std::vector<sdk::VoiceState> World::CallParticipants(sdk::Snowflake lobbyId) con
   return calls_.Participants(lobbyId);
 }
 
+std::vector<std::pair<sdk::Snowflake, float>> World::VoicesHeard(sdk::Snowflake lobbyId, const Session* listener) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  std::vector<std::pair<sdk::Snowflake, float>> out;
+  for (sdk::Snowflake user : calls_.Speakers(lobbyId, listener)) out.emplace_back(user, machineAudio_.Of(user).inputLevel);
+  return out;
+}
+
 std::vector<SdkSettings> World::SdkSettingsOf(sdk::Snowflake user) const {
   std::lock_guard<std::mutex> lock(mutex_);
   std::vector<SdkSettings> out;

@@ -10,6 +10,9 @@
   void LeaveCall(sdk::Snowflake lobbyId, Session* session);
   void SetVoiceState(sdk::Snowflake lobbyId, Session* session, bool selfMute, bool selfDeaf);
   std::vector<sdk::VoiceState> CallParticipants(sdk::Snowflake lobbyId) const;
+  // What `listener` hears in the lobby's call: each other participant whose voice goes out, with
+  // the level its machine's microphone picks up (the simulated raw audio's received frames).
+  std::vector<std::pair<sdk::Snowflake, float>> VoicesHeard(sdk::Snowflake lobbyId, const Session* listener) const;
 
   // Each user's local chat client (world_voice.cc). Changes reach the user's signed-in sessions
   // only while the chat client is reachable. Bad input: std::invalid_argument.
