@@ -109,6 +109,9 @@ describe('channel obfuscation (Channel object, obfuscation rules)', () => {
     const bot = await identified(url, botToken, GUILDS, { capabilities: CHANNEL_OBFUSCATION });
     expect(channelsOf(bot.guilds[0]!).get(staff)).toMatchObject({ name: '___hidden___' });
     sim.setGuildMemberRoles(guild, app.botUserId, [staffRole]);
+    // Guild Member Update "is sent for current-user updates regardless of whether the GUILD_MEMBERS
+    // intent is set" (public docs, events/gateway.mdx), then the channel the role shows.
+    expect(await bot.next()).toMatchObject({ t: 'GUILD_MEMBER_UPDATE', d: { guild_id: guild.id, user: { id: app.botUserId }, roles: [staffRole.id] } });
     const granted = await bot.next();
     expect(granted).toMatchObject({ t: 'CHANNEL_UPDATE', d: { id: staff, name: 'staff', flags: 0 } });
     // Overwrite type 0 for a role (and @everyone), 1 for a member (resources/channel.mdx, Overwrite Object).
@@ -122,6 +125,7 @@ describe('channel obfuscation (Channel object, obfuscation rules)', () => {
     const admin = sim.createGuildRole(guild, { name: 'Admin' });
     expect(await bot.next()).toMatchObject({ t: 'GUILD_ROLE_CREATE', d: { guild_id: guild.id, role: { id: admin.id, name: 'Admin', permissions: '0' } } });
     sim.setGuildMemberRoles(guild, app.botUserId, [staffRole, admin]);
+    expect(await bot.next()).toMatchObject({ t: 'GUILD_MEMBER_UPDATE', d: { roles: [staffRole.id, admin.id].sort() } });
     sim.updateGuildRole(guild, admin, { permissions: ['administrator'] });
     const updates = [await bot.next(), await bot.next(), await bot.next()];
     // The channels in the guild's order (position, then id): war-room (position 0) before Secret (2).
@@ -132,6 +136,7 @@ describe('channel obfuscation (Channel object, obfuscation rules)', () => {
     ]);
     // The role taken away: hidden again (obfuscated).
     sim.setGuildMemberRoles(guild, app.botUserId, []);
+    expect(await bot.next()).toMatchObject({ t: 'GUILD_MEMBER_UPDATE', d: { roles: [] } });
     const hidden = [await bot.next(), await bot.next(), await bot.next()];
     expect(hidden.map((update) => [update.t, update.d.name])).toEqual([
       ['CHANNEL_UPDATE', '___hidden___'],

@@ -129,8 +129,10 @@ export class WorldDispatches {
         const guild = snapshot.guild(change.guildId);
         if (!guild) return;
         for (const session of this.#sessionsIn(guild)) {
-          if (session.intents & GatewayIntentBits.GuildMembers) session.dispatch('GUILD_MEMBER_UPDATE', { ...memberJson(snapshot, guild, change.userId), guild_id: guild.id });
-          if (change.userId === session.botUserId) this.#recheck(session, guild);
+          // "sent for current-user updates regardless of whether the GUILD_MEMBERS intent is set" (events/gateway.mdx).
+          const self = change.userId === session.botUserId;
+          if (self || session.intents & GatewayIntentBits.GuildMembers) session.dispatch('GUILD_MEMBER_UPDATE', { ...memberJson(snapshot, guild, change.userId), guild_id: guild.id });
+          if (self) this.#recheck(session, guild);
         }
         return;
       }
