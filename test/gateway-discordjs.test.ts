@@ -29,9 +29,13 @@ function world() {
   const category = sim.createGuildChannel(guild, { name: 'Lobbies', type: 'GuildCategory', position: 1 });
   const text = sim.createGuildChannel(guild, { name: 'general', position: 0 });
   const voice = sim.createGuildChannel(guild, { name: 'Raid Voice', type: 'GuildVoice', position: 2, parent: category, overwrites: [{ target: 'everyone', deny: ['viewChannel'] }, { target: app.botUserId, allow: ['viewChannel'] }] });
+  // A role ada holds, with an overwrite of its own on the voice channel.
+  const officer = sim.createGuildRole(guild, { name: 'Officer', permissions: ['kickMembers'], color: 0x3498db });
+  sim.setGuildMemberRoles(guild, ada, [officer]);
+  sim.updateGuildChannel(voice, { overwrites: [{ target: 'everyone', deny: ['viewChannel'] }, { target: { role: officer }, allow: ['viewChannel'] }, { target: app.botUserId, allow: ['viewChannel'] }] });
   // A guild the bot is not in: never sent to it.
   sim.createGuild({ name: 'Elsewhere', owner: ada });
-  return { sim, app, ada, guild, category, text, voice };
+  return { sim, app, ada, guild, category, text, voice, officer };
 }
 
 /** A discord.js bot logged in to the served simulator; resolves at clientReady. */
@@ -50,7 +54,7 @@ async function bot(service: { url: string; issueBotToken(): string }) {
 
 describe('a discord.js v14 bot against the simulated gateway', () => {
   it('logs in, is ready with its guilds and their channels, members and roles in its cache', { timeout: 30_000 }, async () => {
-    const { sim, app, ada, guild, category, text, voice } = world();
+    const { sim, app, ada, guild, category, text, voice, officer } = world();
     const { service } = await serve(sim, { rateLimits: 'off' });
     const client = await bot(service);
 
@@ -64,6 +68,11 @@ describe('a discord.js v14 bot against the simulated gateway', () => {
     expect(cached.available).toBe(true);
     expect(cached.memberCount).toBe(2);
     expect(cached.roles.everyone.id).toBe(guild.id);
+    // The guild's roles, as the world holds them (GUILD_CREATE's `roles`), and the members' roles.
+    expect(cached.roles.cache.get(officer.id)).toMatchObject({ name: 'Officer', color: 0x3498db, position: 1 });
+    expect(cached.roles.cache.get(officer.id)!.permissions.has('KickMembers')).toBe(true);
+    expect([...cached.members.cache.get(ada.id)!.roles.cache.keys()].sort()).toEqual([officer.id, guild.id].sort());
+    expect([...cached.members.cache.get(app.botUserId)!.roles.cache.keys()]).toEqual([guild.id]);
     expect([...cached.members.cache.keys()].sort()).toEqual([ada.id, app.botUserId].sort());
     const channels = cached.channels.cache;
     expect(channels.get(text)).toMatchObject({ name: 'general', type: ChannelType.GuildText, position: 0, parentId: null });
@@ -73,6 +82,9 @@ describe('a discord.js v14 bot against the simulated gateway', () => {
     if (!('permissionOverwrites' in raid)) throw new Error('a guild channel has overwrites');
     expect(raid.permissionOverwrites.cache.get(guild.id)?.deny.has('ViewChannel')).toBe(true);
     expect(raid.permissionOverwrites.cache.get(app.botUserId)?.allow.has('ViewChannel')).toBe(true);
+    // Overwrite type 0 for a role, 1 for a member (resources/channel.mdx, Overwrite Object).
+    expect(raid.permissionOverwrites.cache.get(officer.id)).toMatchObject({ type: discord.OverwriteType.Role });
+    expect(raid.permissionOverwrites.cache.get(app.botUserId)).toMatchObject({ type: discord.OverwriteType.Member });
     expect(service.gateway.sessionCount).toBe(1);
   });
 
@@ -124,6 +136,21 @@ describe('a discord.js v14 bot against the simulated gateway', () => {
     const left = once(client, Events.GuildDelete);
     sim.removeGuildMember(other, app.botUserId);
     expect(((await left) as [import('discord.js').Guild])[0].id).toBe(other.id);
+  });
+
+  it('receives roleCreate and guildMemberUpdate when the harness creates a role and gives it to a member', { timeout: 30_000 }, async () => {
+    const { sim, ada, guild } = world();
+    const { service } = await serve(sim, { rateLimits: 'off' });
+    const client = await bot(service);
+    const created = once(client, Events.GuildRoleCreate);
+    const raider = sim.createGuildRole(guild, { name: 'Raider' });
+    const [role] = (await created) as [import('discord.js').Role];
+    expect(role).toMatchObject({ id: raider.id, name: 'Raider' });
+    expect(client.guilds.cache.get(guild.id)!.roles.cache.get(raider.id)).toBe(role);
+    const updated = once(client, Events.GuildMemberUpdate);
+    sim.setGuildMemberRoles(guild, ada, [raider]);
+    const [, member] = (await updated) as [unknown, import('discord.js').GuildMember];
+    expect(member.roles.cache.has(raider.id)).toBe(true);
   });
 
   it('resumes after op 7 Reconnect (the same session) and goes on receiving', { timeout: 30_000 }, async () => {

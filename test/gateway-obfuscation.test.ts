@@ -101,6 +101,50 @@ describe('channel obfuscation (Channel object, obfuscation rules)', () => {
     expect(await bot.next()).toMatchObject({ t: 'CHANNEL_UPDATE', d: { id: staff, name: '___hidden___', flags: CHANNEL_OBFUSCATED, permission_overwrites: denyEveryone(guild.id) } });
   });
 
+  it('States and transitions: a role grant or a role overwrite that gives the bot VIEW_CHANNEL dispatches CHANNEL_UPDATE with full data (the one permission model: roles, role overwrites)', async () => {
+    const { sim, app, guild, staff, secret, warRoom, botToken, url } = await world();
+    // A role overwrite: the role is allowed VIEW_CHANNEL in `staff`; the bot gets the role.
+    const staffRole = sim.createGuildRole(guild, { name: 'Staff' });
+    sim.updateGuildChannel(staff, { overwrites: [{ target: 'everyone', deny: ['viewChannel'] }, { target: { role: staffRole }, allow: ['viewChannel'] }] });
+    const bot = await identified(url, botToken, GUILDS, { capabilities: CHANNEL_OBFUSCATION });
+    expect(channelsOf(bot.guilds[0]!).get(staff)).toMatchObject({ name: '___hidden___' });
+    sim.setGuildMemberRoles(guild, app.botUserId, [staffRole]);
+    // Guild Member Update "is sent for current-user updates regardless of whether the GUILD_MEMBERS
+    // intent is set" (public docs, events/gateway.mdx), then the channel the role shows.
+    expect(await bot.next()).toMatchObject({ t: 'GUILD_MEMBER_UPDATE', d: { guild_id: guild.id, user: { id: app.botUserId }, roles: [staffRole.id] } });
+    const granted = await bot.next();
+    expect(granted).toMatchObject({ t: 'CHANNEL_UPDATE', d: { id: staff, name: 'staff', flags: 0 } });
+    // Overwrite type 0 for a role (and @everyone), 1 for a member (resources/channel.mdx, Overwrite Object).
+    expect(granted.d.permission_overwrites).toEqual([
+      { id: guild.id, type: 0, allow: '0', deny: String(VIEW_CHANNEL) },
+      { id: staffRole.id, type: 0, allow: String(VIEW_CHANNEL), deny: '0' },
+    ]);
+
+    // A role grant: ADMINISTRATOR (topics/permissions.mdx: every permission, overwrites ignored) on
+    // a new role shows the hidden category and its synced voice channel.
+    const admin = sim.createGuildRole(guild, { name: 'Admin' });
+    expect(await bot.next()).toMatchObject({ t: 'GUILD_ROLE_CREATE', d: { guild_id: guild.id, role: { id: admin.id, name: 'Admin', permissions: '0' } } });
+    sim.setGuildMemberRoles(guild, app.botUserId, [staffRole, admin]);
+    expect(await bot.next()).toMatchObject({ t: 'GUILD_MEMBER_UPDATE', d: { roles: [staffRole.id, admin.id].sort() } });
+    sim.updateGuildRole(guild, admin, { permissions: ['administrator'] });
+    const updates = [await bot.next(), await bot.next(), await bot.next()];
+    // The channels in the guild's order (position, then id): war-room (position 0) before Secret (2).
+    expect(updates.map((update) => [update.t, update.d.id ?? update.d.role?.id, update.d.name ?? update.d.role?.name])).toEqual([
+      ['GUILD_ROLE_UPDATE', admin.id, 'Admin'],
+      ['CHANNEL_UPDATE', warRoom, 'war-room'],
+      ['CHANNEL_UPDATE', secret, 'Secret'],
+    ]);
+    // The role taken away: hidden again (obfuscated).
+    sim.setGuildMemberRoles(guild, app.botUserId, []);
+    expect(await bot.next()).toMatchObject({ t: 'GUILD_MEMBER_UPDATE', d: { roles: [] } });
+    const hidden = [await bot.next(), await bot.next(), await bot.next()];
+    expect(hidden.map((update) => [update.t, update.d.name])).toEqual([
+      ['CHANNEL_UPDATE', '___hidden___'],
+      ['CHANNEL_UPDATE', '___hidden___'],
+      ['CHANNEL_UPDATE', '___hidden___'],
+    ]);
+  });
+
   it('Events: channel events for unviewable channels still arrive, obfuscated (CHANNEL_CREATE, CHANNEL_UPDATE)', async () => {
     const { sim, guild, secret, staff, botToken, url } = await world();
     const bot = await identified(url, botToken, GUILDS, { capabilities: CHANNEL_OBFUSCATION });

@@ -13,6 +13,7 @@ import { checkRequiredOptions, idOf } from './harness-input.js';
 import type { Application } from './applications.js';
 import { permissionBits, type GuildPermission } from './guilds.js';
 import { setLargeBotSharding } from './bot-settings.js';
+import { GUILD_CHANGES } from './world-changes.js';
 import { GuildFeature } from 'discord-api-types/v10';
 
 /** A guild role the harness made. */
@@ -96,20 +97,20 @@ export const roleMethods = {
     const guildId = idOf(guild, 'guild');
     const fields = checkRoleFields(checkRequiredOptions(options), true);
     const role = { name: fields.name!, color: fields.color ?? 0, permissions: fields.permissions ?? 0, hoist: fields.hoist ?? false, mentionable: fields.mentionable ?? false };
-    const id = world.createGuildRole(guildId, fields.position === undefined ? role : { ...role, position: fields.position });
+    const id = GUILD_CHANGES.createRole(world, guildId, fields.position === undefined ? role : { ...role, position: fields.position });
     return { id, name: role.name };
   },
 
   updateGuildRole(this: object, guild: { id: Snowflake } | SnowflakeInput, role: { id: Snowflake } | SnowflakeInput | 'everyone', changes: UpdateGuildRoleOptions): void {
     const world = nativeWorldOf(this);
     const guildId = idOf(guild, 'guild');
-    world.updateGuildRole(guildId, role === 'everyone' ? guildId : idOf(role, 'role'), checkRoleFields(checkRequiredOptions(changes, 'changes'), false));
+    GUILD_CHANGES.updateRole(world, guildId, role === 'everyone' ? guildId : idOf(role, 'role'), checkRoleFields(checkRequiredOptions(changes, 'changes'), false));
   },
 
   setGuildMemberRoles(this: object, guild: { id: Snowflake } | SnowflakeInput, user: User | SnowflakeInput, roles: readonly ({ id: Snowflake } | SnowflakeInput)[]): void {
     const world = nativeWorldOf(this);
     if (!Array.isArray(roles)) throw new TypeError(`roles must be an array, got ${typeName(roles)}`);
-    world.setGuildMemberRoles(idOf(guild, 'guild'), idOf(user, 'user'), roles.map((role, i) => idOf(role, `roles[${i}]`)));
+    GUILD_CHANGES.setMemberRoles(world, idOf(guild, 'guild'), idOf(user, 'user'), roles.map((role, i) => idOf(role, `roles[${i}]`)));
   },
 
   setGuildFeatures(this: object, guild: { id: Snowflake } | SnowflakeInput, features: readonly string[]): void {

@@ -1,6 +1,6 @@
 /**
  * What changed in a world's guilds, told by the JS side that changed it (the harness's guild
- * methods, the HTTP service's Set Voice Channel Status, a used channel invite) to whoever watches
+ * and role methods, the HTTP service's Set Voice Channel Status, a used channel invite) to whoever watches
  * the world (the simulated gateway, lib/sim/gateway/). The native world keeps no notice of guild
  * changes (its only notices are the webhook events' outbox), so this is where the gateway learns
  * them; a remote harness's calls (lib/sim/remote/door.ts) are told through noteWorldCall.
@@ -20,6 +20,10 @@ export type WorldChange =
   | { readonly kind: 'guildCreated'; readonly guildId: string }
   | { readonly kind: 'memberAdded' | 'memberRemoved'; readonly guildId: string; readonly userId: string }
   | { readonly kind: 'channelCreated' | 'channelUpdated'; readonly channelId: string }
+  /** A role of the guild was created or changed (its permissions may let members view channels, or no longer). */
+  | { readonly kind: 'roleCreated' | 'roleUpdated'; readonly guildId: string; readonly roleId: string }
+  /** The roles a member holds were replaced. */
+  | { readonly kind: 'memberRolesChanged'; readonly guildId: string; readonly userId: string }
   | { readonly kind: 'voiceChannelStatus'; readonly channelId: string; readonly status: string | null }
   /** A member connected to a voice channel of the guild (`channelId`) or left it (null). */
   | { readonly kind: 'voiceStateChanged'; readonly guildId: string; readonly userId: string; readonly channelId: string | null }
@@ -150,6 +154,19 @@ export const GUILD_CHANGES = {
     world.updateGuildChannel(channelId, changes);
     noteWorldChange(world, { kind: 'channelUpdated', channelId }, changes.overwrites);
   },
+  createRole(world: NativeWorld, guildId: string, role: Parameters<NativeWorld['createGuildRole']>[1]): string {
+    const roleId = world.createGuildRole(guildId, role);
+    noteWorldChange(world, { kind: 'roleCreated', guildId, roleId });
+    return roleId;
+  },
+  updateRole(world: NativeWorld, guildId: string, roleId: string, changes: Parameters<NativeWorld['updateGuildRole']>[2]): void {
+    world.updateGuildRole(guildId, roleId, changes);
+    noteWorldChange(world, { kind: 'roleUpdated', guildId, roleId });
+  },
+  setMemberRoles(world: NativeWorld, guildId: string, userId: string, roleIds: string[]): void {
+    world.setGuildMemberRoles(guildId, userId, roleIds);
+    noteWorldChange(world, { kind: 'memberRolesChanged', guildId, userId });
+  },
 };
 
 type RawCall = (world: NativeWorld, args: readonly unknown[], result: unknown) => void;
@@ -170,6 +187,9 @@ const RAW_GUILD_CALLS: Partial<Record<keyof NativeWorld, RawCall>> = {
     noteWorldChange(world, { kind: 'channelCreated', channelId: channelId as string }, (channel as Parameters<NativeWorld['createGuildChannel']>[1]).overwrites),
   updateGuildChannel: (world, [channelId, changes]) =>
     noteWorldChange(world, { kind: 'channelUpdated', channelId: channelId as string }, (changes as Parameters<NativeWorld['updateGuildChannel']>[1]).overwrites),
+  createGuildRole: (world, [guildId], roleId) => noteWorldChange(world, { kind: 'roleCreated', guildId: guildId as string, roleId: roleId as string }),
+  updateGuildRole: (world, [guildId, roleId]) => noteWorldChange(world, { kind: 'roleUpdated', guildId: guildId as string, roleId: roleId as string }),
+  setGuildMemberRoles: (world, [guildId, userId]) => noteWorldChange(world, { kind: 'memberRolesChanged', guildId: guildId as string, userId: userId as string }),
   acceptChannelInvite: (world, [, userId], invite) =>
     noteWorldChange(world, { kind: 'memberAdded', guildId: (invite as ReturnType<NativeWorld['acceptChannelInvite']>).guildId, userId: userId as string }),
 };

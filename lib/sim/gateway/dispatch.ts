@@ -11,9 +11,8 @@ import { GatewayIntentBits, type APIChannel, type GatewayChannelInfoChannel } fr
 
 import type { NativeWorld, NativeWorldView } from '../../addon/native.js';
 import { voiceStartTime, type WorldChange } from '../world-changes.js';
-import { channelFor } from './obfuscation.js';
-import { guildCreateJson, memberJson, voiceStateJson, WorldSnapshot } from './objects.js';
-import { canView } from './permissions.js';
+import { canView, channelFor } from './obfuscation.js';
+import { gatewayRoleJson, guildCreateJson, memberJson, voiceStateJson, WorldSnapshot } from './objects.js';
 import { presenceJson, presenceKey } from './presence.js';
 import { inShard, type ChannelInfoField } from './protocol.js';
 import type { GatewaySession } from './session.js';
@@ -62,7 +61,7 @@ export class WorldDispatches {
     // A guild the session does not hold gets no answer (our choice: the docs give no error).
     if (!guild || !guild.members.some((member) => member.userId === session.botUserId) || !inShard(guild.id, session.shard)) return;
     const channels: GatewayChannelInfoChannel[] = guild.channels
-      .filter((channel) => VOICE_TYPES.has(channel.type) && canView(this.#world, guild, channel, session.botUserId))
+      .filter((channel) => VOICE_TYPES.has(channel.type) && canView(this.#world, guild.id, channel.id, session.botUserId))
       .map((channel) => ({
         id: channel.id,
         ...(fields.includes('status') ? { status: channel.voiceStatus } : {}),
@@ -84,7 +83,7 @@ export class WorldDispatches {
           const wasMember = before.get(guild.id)?.has(session.botUserId) ?? false;
           if (!wasMember) this.guildCreate(session, snapshot, guild);
           else if (change.kind === 'memberAdded' && !before.get(guild.id)!.has(change.userId) && session.intents & GatewayIntentBits.GuildMembers) {
-            session.dispatch('GUILD_MEMBER_ADD', { ...memberJson(snapshot, change.userId), guild_id: guild.id });
+            session.dispatch('GUILD_MEMBER_ADD', { ...memberJson(snapshot, guild, change.userId), guild_id: guild.id });
           }
           // A member added again has new grants: the bot's may let it view channels, or no longer.
           if (wasMember) this.#recheck(session, guild);
@@ -111,6 +110,29 @@ export class WorldDispatches {
           session.dispatch(change.kind === 'channelCreated' ? 'CHANNEL_CREATE' : 'CHANNEL_UPDATE', this.#shown(session, found.guild, change.channelId));
           // A category's overwrites are its synced channels' too.
           this.#recheck(session, found.guild);
+        }
+        return;
+      }
+      case 'roleCreated':
+      case 'roleUpdated': {
+        const guild = snapshot.guild(change.guildId);
+        const role = guild?.roles.find((candidate) => candidate.id === change.roleId);
+        if (!guild || !role) return;
+        for (const session of this.#sessionsIn(guild)) {
+          if (session.intents & GatewayIntentBits.Guilds) session.dispatch(change.kind === 'roleCreated' ? 'GUILD_ROLE_CREATE' : 'GUILD_ROLE_UPDATE', { guild_id: guild.id, role: gatewayRoleJson(role) });
+          // A role's permissions may let the bot view channels, or no longer.
+          this.#recheck(session, guild);
+        }
+        return;
+      }
+      case 'memberRolesChanged': {
+        const guild = snapshot.guild(change.guildId);
+        if (!guild) return;
+        for (const session of this.#sessionsIn(guild)) {
+          // "sent for current-user updates regardless of whether the GUILD_MEMBERS intent is set" (events/gateway.mdx).
+          const self = change.userId === session.botUserId;
+          if (self || session.intents & GatewayIntentBits.GuildMembers) session.dispatch('GUILD_MEMBER_UPDATE', { ...memberJson(snapshot, guild, change.userId), guild_id: guild.id });
+          if (self) this.#recheck(session, guild);
         }
         return;
       }
@@ -197,7 +219,7 @@ export class WorldDispatches {
   #recheck(session: GatewaySession, guild: WorldGuild): void {
     if (!session.obfuscates || !(session.intents & GatewayIntentBits.Guilds)) return;
     for (const channel of guild.channels) {
-      const hidden = !canView(this.#world, guild, channel, session.botUserId);
+      const hidden = !canView(this.#world, guild.id, channel.id, session.botUserId);
       if (hidden === session.hidden.has(channel.id)) continue;
       session.dispatch('CHANNEL_UPDATE', this.#shown(session, guild, channel.id));
     }

@@ -17,8 +17,8 @@
 import { ChannelFlags, GatewayCapabilityBits, PermissionFlagsBits, type APIChannel } from 'discord-api-types/v10';
 
 import type { NativeWorld, NativeWorldView } from '../../addon/native.js';
+import { BITS, permissionsOf } from '../http/wire-guilds.js';
 import { channelJson } from './objects.js';
-import { canView } from './permissions.js';
 
 type WorldGuild = NativeWorldView['guilds'][number];
 type WorldChannel = WorldGuild['channels'][number];
@@ -52,11 +52,20 @@ export function obfuscated(json: APIChannel, guildId: string): APIChannel {
 }
 
 /**
+ * Whether `userId` has VIEW_CHANNEL in a channel of the guild, as the world computes it (one
+ * permission model: native/sim/service/permissions.h, through NativeWorld.guildPermissions; owner,
+ * ADMINISTRATOR, @everyone, roles, grants, then overwrites @everyone, roles, member).
+ */
+export function canView(world: NativeWorld, guildId: string, channelId: string, userId: string): boolean {
+  return (permissionsOf(world, guildId, userId, channelId) & BITS.viewChannel) !== 0n;
+}
+
+/**
  * The channel as `viewer` is shown it, and whether it is hidden from it (obfuscated): only when
  * the viewer opted in and lacks VIEW_CHANNEL.
  */
 export function channelFor(world: NativeWorld, guild: WorldGuild, channel: WorldChannel, viewer: ChannelViewer): { json: APIChannel; hidden: boolean } {
   const json = channelJson(world, guild.id, channel);
-  if (!viewer.obfuscates || canView(world, guild, channel, viewer.botUserId)) return { json, hidden: false };
+  if (!viewer.obfuscates || canView(world, guild.id, channel.id, viewer.botUserId)) return { json, hidden: false };
   return { json: obfuscated(json, guild.id), hidden: true };
 }

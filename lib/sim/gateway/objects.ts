@@ -1,17 +1,17 @@
 /**
  * The gateway's objects (users, guilds, roles, channels, members, voice states) in the public
  * docs' shapes (resources/guild.mdx, channel.mdx, user.mdx; discord-api-types' API* types), made
- * from the world's view (NativeWorld.describeWorld). What the world does not hold is given the
- * field's empty or default value (no icons, emojis, stickers, features; `@everyone` the only
- * role, with the simulator's two permissions), our choice where the platform document says "not
- * shown".
+ * from the world's view (NativeWorld.describeWorld). Channels and roles are the HTTP service's
+ * shapes (lib/sim/http/wire-guilds.ts: one description of each). What the world does not hold is
+ * given the field's empty or default value (no icons, emojis, stickers), our choice where the
+ * platform document says "not shown".
  * @internal
  * @module
  */
-import type { APIChannel, APIGuildMember, APIOverwrite, APIRole, APIUser, GatewayGuildCreateDispatchData, GatewayPresenceUpdateDispatchData, GatewayVoiceState } from 'discord-api-types/v10';
+import type { APIChannel, APIGuildMember, APIRole, APIUser, GatewayGuildCreateDispatchData, GatewayPresenceUpdateDispatchData, GatewayVoiceState } from 'discord-api-types/v10';
 
-import type { NativeOverwrite, NativeWorld, NativeWorldView } from '../../addon/native.js';
-import { effectiveOverwrites, EVERYONE_PERMISSIONS } from './permissions.js';
+import type { NativeWorld, NativeWorldView } from '../../addon/native.js';
+import { guildChannelJson, roleJson } from '../http/wire-guilds.js';
 import { GatewayIntentBits } from './protocol.js';
 
 type WorldGuild = NativeWorldView['guilds'][number];
@@ -77,57 +77,26 @@ export function isoAt(ms: number): string {
   return new Date(ms).toISOString();
 }
 
-function overwriteJson(guildId: string, overwrite: NativeOverwrite): APIOverwrite {
-  const everyone = overwrite.userId === '0';
-  return { id: everyone ? guildId : overwrite.userId, type: everyone ? 0 : 1, allow: String(overwrite.allow), deny: String(overwrite.deny) };
-}
-
-/** A guild channel as the docs show it; its overwrites as the harness gave them (its category's when it follows it). */
+/** A guild channel as the docs show it (the HTTP service's GuildChannelResponse); its overwrites as the harness gave them (its category's when it follows it). */
 export function channelJson(world: NativeWorld, guildId: string, channel: WorldChannel): APIChannel {
-  const own = effectiveOverwrites(world, channel);
-  const base = {
-    id: channel.id,
-    type: channel.type,
-    guild_id: guildId,
-    name: channel.name,
-    position: channel.position,
-    parent_id: channel.parentId,
-    permission_overwrites: own.map((overwrite) => overwriteJson(guildId, overwrite)),
-    flags: 0 as never,
-    nsfw: false,
-  };
-  // Text and announcement channels; voice and stage channels (resources/channel.mdx's examples).
-  if (channel.type === 0 || channel.type === 5) return { ...base, topic: null, last_message_id: null, rate_limit_per_user: 0 } as unknown as APIChannel;
-  if (channel.type === 2 || channel.type === 13) return { ...base, bitrate: 64000, user_limit: 0, rtc_region: null, last_message_id: null, rate_limit_per_user: 0 } as unknown as APIChannel;
-  return base as unknown as APIChannel;
+  return guildChannelJson(world, guildId, channel) as unknown as APIChannel;
 }
 
-function everyoneRole(guildId: string): APIRole {
-  return {
-    id: guildId,
-    name: '@everyone',
-    color: 0,
-    colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
-    hoist: false,
-    icon: null,
-    unicode_emoji: null,
-    position: 0,
-    permissions: String(EVERYONE_PERMISSIONS),
-    managed: false,
-    mentionable: false,
-    flags: 0 as never,
-  };
+/** A role as the docs show it (the HTTP service's GuildRoleResponse). */
+export function gatewayRoleJson(role: WorldGuild['roles'][number]): APIRole {
+  return roleJson(role) as unknown as APIRole;
 }
 
-/** A member; `joined_at` is the world's time when the gateway shows it (the world keeps no join time: our choice). */
-export function memberJson(snapshot: WorldSnapshot, userId: string): APIGuildMember {
+/** A member of `guild`: its roles (never @everyone) and when it joined, as the world holds them. */
+export function memberJson(snapshot: WorldSnapshot, guild: WorldGuild, userId: string): APIGuildMember {
+  const member = guild.members.find((candidate) => candidate.userId === userId);
   return {
     user: snapshot.user(userId),
     nick: null,
     avatar: null,
     banner: null,
-    roles: [],
-    joined_at: isoAt(snapshot.view.now),
+    roles: member ? [...member.roleIds] : [],
+    joined_at: isoAt(member?.joinedAt ?? snapshot.view.now),
     premium_since: null,
     deaf: false,
     mute: false,
@@ -189,9 +158,9 @@ export function guildCreateJson(snapshot: WorldSnapshot, guild: WorldGuild, { bo
     verification_level: 0,
     default_message_notifications: 0,
     explicit_content_filter: 0,
-    roles: [everyoneRole(guild.id)],
+    roles: guild.roles.map(gatewayRoleJson),
     emojis: [],
-    features: [],
+    features: [...guild.features],
     mfa_level: 0,
     application_id: null,
     system_channel_id: null,
@@ -209,12 +178,12 @@ export function guildCreateJson(snapshot: WorldSnapshot, guild: WorldGuild, { bo
     stickers: [],
     premium_progress_bar_enabled: false,
     safety_alerts_channel_id: null,
-    joined_at: isoAt(snapshot.view.now),
+    joined_at: isoAt(guild.members.find((member) => member.userId === botUserId)?.joinedAt ?? snapshot.view.now),
     large,
     unavailable: false,
     member_count: guild.members.length,
     voice_states: states,
-    members: shown.map((member) => memberJson(snapshot, member.userId)),
+    members: shown.map((member) => memberJson(snapshot, guild, member.userId)),
     channels,
     threads: [],
     presences,
