@@ -12,7 +12,6 @@
  * @module
  */
 import type { NativeWorld } from '../addon/native.js';
-import { noteWorldChange } from './world-changes.js';
 
 /** A refusal as the world's own calls throw one: a RangeError with the service's status and code. */
 function refused(status: number, code: number, message: string): RangeError {
@@ -118,9 +117,10 @@ export function channelGuildInvites(world: NativeWorld, channelId: string): Guil
  * expired code, 403 (40007) for a banned user, and 403 Missing Access (50001) for a user the
  * invite does not target (our choice of code: the docs say only "Only users in that list can see
  * and accept the invite"; a lobby invite answers another user the same way).
- * Returns undefined when `code` is not a bot's invite (the world's lobby invites are tried next).
+ * `joined`: the user was not a member before (GUILD_CHANGES tells the watchers). Returns undefined
+ * when `code` is not a bot's invite (the world's lobby invites are tried next).
  */
-export function acceptGuildInvite(world: NativeWorld, code: string, userId: string): { guildId: string; channelId: string } | undefined {
+export function acceptGuildInvite(world: NativeWorld, code: string, userId: string): { guildId: string; channelId: string; joined: boolean } | undefined {
   if (!invitesOf.get(world)?.has(code)) return undefined;
   if (world.getUser(userId) === null) throw refused(404, 10013, 'Unknown User');
   const invite = findGuildInvite(world, code);
@@ -129,14 +129,11 @@ export function acceptGuildInvite(world: NativeWorld, code: string, userId: stri
   if (guild.bans.some((ban) => ban.userId === userId)) throw refused(403, 40007, 'The user is banned from this guild.');
   if (invite.targets !== null && !invite.targets.has(userId)) throw refused(403, 50001, 'Missing Access: the invite does not target this user');
   const member = guild.members.find((candidate) => candidate.userId === userId);
-  if (!member) {
-    world.addGuildMember(guild.id, userId, 0);
-    noteWorldChange(world, { kind: 'memberAdded', guildId: guild.id, userId });
-  }
+  if (!member) world.addGuildMember(guild.id, userId, 0);
   // "Roles assigned to a user who accepts" (platform document); a role deleted since is skipped.
   const granted = invite.roleIds.filter((roleId) => guild.roles.some((role) => role.id === roleId));
   const held = member?.roleIds ?? [];
   if (granted.some((roleId) => !held.includes(roleId))) world.setGuildMemberRoles(guild.id, userId, [...new Set([...held, ...granted])]);
   invite.uses++;
-  return { guildId: invite.guildId, channelId: invite.channelId };
+  return { guildId: invite.guildId, channelId: invite.channelId, joined: !member };
 }

@@ -144,9 +144,11 @@ export const GUILD_CHANGES = {
   /** A user uses a lobby channel invite (SimulatedService.acceptChannelInvite): they join its guild. */
   /** A bot's invite (Create Channel Invite) or a lobby channel invite (lobbyId null: a bot's). */
   acceptInvite(world: NativeWorld, code: string, userId: string): { guildId: string; channelId: string; lobbyId: string | null } {
-    // A bot's invite notes its own changes (the member added, its roles).
     const botInvite = acceptGuildInvite(world, code, userId);
-    if (botInvite) return { ...botInvite, lobbyId: null };
+    if (botInvite) {
+      if (botInvite.joined) noteWorldChange(world, { kind: 'memberAdded', guildId: botInvite.guildId, userId });
+      return { guildId: botInvite.guildId, channelId: botInvite.channelId, lobbyId: null };
+    }
     const invite = world.acceptChannelInvite(code, userId);
     noteWorldChange(world, { kind: 'memberAdded', guildId: invite.guildId, userId });
     return invite;
