@@ -165,3 +165,24 @@ describe('Get Channel Invites (bot token)', () => {
     expect(await call('GET', `/channels/${channel}/invites`)).toMatchObject({ status: 403, body: { code: 50013 } });
   });
 });
+
+describe('bad input to the invite routes (bot token)', () => {
+  it('answers 400 and creates or changes nothing: malformed multipart, fields of the wrong type or range, both target forms at once, a PUT without its file', async () => {
+    const { service, call, upload, ada, channel } = await inviteWorld();
+    const post = (body: unknown) => call('POST', `/channels/${channel}/invites`, { body });
+    for (const body of [{ max_age: 604801 }, { max_uses: -1 }, { max_age: 'soon' }, { role_ids: 'x,y' }, { role_ids: {} }, { target_user_ids: 5 }, { target_user_ids: ['not-an-id'] }, []]) {
+      expect((await post(body)).status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await upload('POST', `/channels/${channel}/invites`, ada.id, { target_user_ids: [ada.id] })).status).toBe(400);
+    const broken = await fetch(`${service.apiBase}/channels/${channel}/invites`, {
+      method: 'POST',
+      headers: { authorization: `Bot ${service.issueBotToken()}`, 'content-type': 'multipart/form-data; boundary=zz' },
+      body: '--zz\r\nContent-Disposition: form-data; name="target_users_file"; filename="u.csv"\r\n\r\n123',
+    });
+    expect(broken.status).toBe(400);
+    expect((await call('GET', `/channels/${channel}/invites`)).body).toEqual([]);
+    const code = (await post({ target_user_ids: [ada.id] })).body.code as string;
+    expect((await call('PUT', `/invites/${code}/target-users`, { body: {} })).status).toBe(400);
+    expect((await call('GET', `/invites/${code}/target-users/job-status`)).body).toMatchObject({ status: 0 });
+  });
+});
