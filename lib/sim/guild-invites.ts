@@ -79,11 +79,13 @@ const CODE_ALPHABET = 'abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789
  */
 export function createGuildInvite(world: NativeWorld, fields: Omit<GuildInvite, 'code' | 'uses' | 'job' | 'createdAt'>, file: readonly string[] | null): GuildInvite {
   const invites = store(world);
+  const now = world.now();
+  // Expired and used-up invites are dropped as new ones are made: the store holds the valid ones.
+  for (const [known, invite] of invites) if (expired(invite, now)) invites.delete(known);
   let code: string;
   do {
     code = Array.from({ length: 8 }, () => CODE_ALPHABET[Math.floor(Math.random() * CODE_ALPHABET.length)]).join('');
   } while (invites.has(code));
-  const now = world.now();
   const invite: GuildInvite = { ...fields, code, uses: 0, createdAt: now, job: null };
   if (file !== null) startTargetUsersJob(invite, file, now);
   invites.set(code, invite);
