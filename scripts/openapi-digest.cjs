@@ -49,7 +49,7 @@ const AREAS = [
   /^\/channels\/\{channel_id\}\/voice-status$/,
   /^\/gateway(\/bot)?$/,
 ];
-/** Single operations of other areas that the bot-side rules serve (guild channels, roles, bans, prune, the bot's guilds). */
+/** Single operations of other areas that the bot-side rules serve (guild channels, roles, bans, prune, the bot's guilds, invites with target users). */
 const OPERATIONS = new Set([
   'GET /guilds/{guild_id}/channels',
   'GET /guilds/{guild_id}/roles',
@@ -60,6 +60,11 @@ const OPERATIONS = new Set([
   'GET /guilds/{guild_id}/prune',
   'POST /guilds/{guild_id}/prune',
   'GET /users/@me/guilds',
+  'POST /channels/{channel_id}/invites',
+  'GET /channels/{channel_id}/invites',
+  'GET /invites/{code}/target-users',
+  'PUT /invites/{code}/target-users',
+  'GET /invites/{code}/target-users/job-status',
 ]);
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 

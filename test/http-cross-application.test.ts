@@ -43,8 +43,9 @@ describe("another application's credentials on every route", () => {
     const profile = `/applications/${appA.id}/users/${ada.user.id}/identities/ada-1/profile`;
     expect((await call('PATCH', profile, { body: { username: 'ada', metadata: { rank: 'gold' } } })).status).toBe(201);
     const guild = sim.createGuild({ name: 'Raiders', owner: ada.user });
-    sim.addGuildMember(guild, appA.botUserId, { permissions: ['setVoiceChannelStatus', 'manageChannels'] });
+    sim.addGuildMember(guild, appA.botUserId, { permissions: ['setVoiceChannelStatus', 'manageChannels', 'createInstantInvite', 'manageGuild'] });
     const voice = sim.createGuildChannel(guild, { name: 'Raid Voice', type: 'GuildVoice', position: 1 });
+    const inviteA = (await call('POST', `/channels/${voice}/invites`, { body: { target_user_ids: [ada.user.id] } })).body as { code: string };
     await call('POST', '/partner-sdk/token/bot', { body: { external_user_id: 'player-1' } });
     const provider = sim.identityProvider(appA);
     provider.configureOidc({ issuer: 'https://id.example.com' });
@@ -125,6 +126,16 @@ describe("another application's credentials on every route", () => {
       getGuildPruneCount: () => call('GET', `/guilds/${guild.id}/prune`, asB),
       beginGuildPrune: () => call('POST', `/guilds/${guild.id}/prune`, { ...asB, body: { days: 1 } }),
       getCurrentUserGuilds: { ownOnly: "the caller's own bot user's guilds" },
+      createChannelInvite: () => call('POST', `/channels/${voice}/invites`, { ...asB, body: {} }),
+      getChannelInvites: () => call('GET', `/channels/${voice}/invites`, asB),
+      getInviteTargetUsers: () => call('GET', `/invites/${inviteA.code}/target-users`, asB),
+      updateInviteTargetUsers: () =>
+        call('PUT', `/invites/${inviteA.code}/target-users`, {
+          ...asB,
+          raw: `--b\r\nContent-Disposition: form-data; name="target_users_file"; filename="t.csv"\r\nContent-Type: text/csv\r\n\r\nuser_id\n${bo.user.id}\n\r\n--b--\r\n`,
+          headers: { 'content-type': 'multipart/form-data; boundary=b' },
+        }),
+      getInviteTargetUsersJobStatus: () => call('GET', `/invites/${inviteA.code}/target-users/job-status`, asB),
       getOpenIdUserInfo: { ownOnly: "the caller's own token" },
       getCurrentApplication: { ownOnly: "the caller's own application" },
       modifyCurrentApplication: { ownOnly: "the caller's own application" },

@@ -14,6 +14,7 @@
  * @module
  */
 import type { NativeOverwrite, NativeWorld } from '../addon/native.js';
+import { acceptGuildInvite } from './guild-invites.js';
 
 /** One change, in the order it happened. */
 export type WorldChange =
@@ -145,7 +146,13 @@ export const GUILD_CHANGES = {
     return channelId;
   },
   /** A user uses a lobby channel invite (SimulatedService.acceptChannelInvite): they join its guild. */
-  acceptInvite(world: NativeWorld, code: string, userId: string): ReturnType<NativeWorld['acceptChannelInvite']> {
+  /** A bot's invite (Create Channel Invite) or a lobby channel invite (lobbyId null: a bot's). */
+  acceptInvite(world: NativeWorld, code: string, userId: string): { guildId: string; channelId: string; lobbyId: string | null } {
+    const botInvite = acceptGuildInvite(world, code, userId);
+    if (botInvite) {
+      if (botInvite.joined) noteWorldChange(world, { kind: 'memberAdded', guildId: botInvite.guildId, userId });
+      return { guildId: botInvite.guildId, channelId: botInvite.channelId, lobbyId: null };
+    }
     const invite = world.acceptChannelInvite(code, userId);
     noteWorldChange(world, { kind: 'memberAdded', guildId: invite.guildId, userId });
     return invite;

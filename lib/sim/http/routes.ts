@@ -25,6 +25,8 @@ export interface ServiceRequest {
   readonly query: URLSearchParams;
   /** The parsed JSON body (a `form` route: the URLSearchParams); undefined when there was none. */
   readonly body: unknown;
+  /** The files of a multipart body, their text by field name (empty for other bodies). */
+  readonly files: ReadonlyMap<string, string>;
   /** The Authorization header, for the routes that authenticate their caller themselves. */
   readonly authorization: string | undefined;
   /** X-Audit-Log-Reason, decoded. */
@@ -36,6 +38,8 @@ export interface ServiceRequest {
 export interface ServiceReply {
   status: number;
   body?: unknown;
+  /** A text body's media type (`text/csv`): `body` is then sent as it is; JSON otherwise. */
+  contentType?: string;
 }
 
 export interface ServiceContext {

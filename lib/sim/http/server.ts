@@ -29,24 +29,35 @@ function parseOAuthForm(raw: Buffer, contentType: string | undefined): URLSearch
   return new URLSearchParams(raw.toString('utf8'));
 }
 
+/** A parsed body, and the files of a multipart body by field name (their text). */
+interface ParsedBody {
+  body: unknown;
+  files: ReadonlyMap<string, string>;
+}
+
+const NO_FILES: ReadonlyMap<string, string> = new Map();
+
 /**
  * The fields of a form body (`application/x-www-form-urlencoded` or `multipart/form-data`, parsed
  * by the platform's own `Response.formData()`), as the JSON object the route reads: the service's
  * convention is a `payload_json` field holding the JSON body; otherwise each text field is a
- * string property.
+ * string property. Uploaded files are kept apart (a JSON body cannot pose as one).
  */
-async function parseFormFields(raw: Buffer, contentType: string): Promise<unknown> {
+async function parseFormFields(raw: Buffer, contentType: string): Promise<ParsedBody> {
   let form: FormData;
   try {
     form = await new Response(raw, { headers: { 'Content-Type': contentType } }).formData();
   } catch {
     throw invalidForm('_errors', 'the form body could not be parsed');
   }
-  const payload = form.get('payload_json');
-  if (typeof payload === 'string') return parseJson(Buffer.from(payload, 'utf8'));
+  const files = new Map<string, string>();
   const fields: Record<string, string> = {};
-  for (const [name, value] of form.entries()) if (typeof value === 'string') fields[name] = value;
-  return fields;
+  for (const [name, value] of form.entries()) {
+    if (typeof value === 'string') fields[name] = value;
+    else files.set(name, await value.text());
+  }
+  const payload = form.get('payload_json');
+  return { body: typeof payload === 'string' ? parseJson(Buffer.from(payload, 'utf8')) : fields, files };
 }
 
 type BodyKind = 'json' | 'form' | 'multipart';
@@ -57,15 +68,15 @@ const MEDIA_TYPES: Readonly<Record<BodyKind, RegExp>> = {
 };
 
 /** A request's body, read as the route's table entry accepts it (JSON unless it says otherwise). */
-async function parseBody(raw: Buffer, contentType: string | undefined, accepted: readonly BodyKind[] = ['json']): Promise<unknown> {
-  if (accepted.length === 1 && accepted[0] === 'form') return parseOAuthForm(raw, contentType);
-  if (raw.length === 0) return undefined;
+async function parseBody(raw: Buffer, contentType: string | undefined, accepted: readonly BodyKind[] = ['json']): Promise<ParsedBody> {
+  if (accepted.length === 1 && accepted[0] === 'form') return { body: parseOAuthForm(raw, contentType), files: NO_FILES };
+  if (raw.length === 0) return { body: undefined, files: NO_FILES };
   const kind = accepted.find((candidate) => contentType !== undefined && MEDIA_TYPES[candidate].test(contentType));
   if (kind === undefined) {
     const names = accepted.map((candidate) => ({ json: 'application/json', form: 'application/x-www-form-urlencoded', multipart: 'multipart/form-data' })[candidate]);
     throw invalidForm('_errors', `the body must be sent as ${names.join(' or ')}`);
   }
-  return kind === 'json' ? parseJson(raw) : parseFormFields(raw, contentType!);
+  return kind === 'json' ? { body: parseJson(raw), files: NO_FILES } : parseFormFields(raw, contentType!);
 }
 
 function authenticate(header: string | undefined, context: ServiceContext): Caller {
@@ -94,8 +105,9 @@ function send(response: ServerResponse, reply: ServiceReply, headers: Record<str
     response.writeHead(reply.status).end();
     return;
   }
-  const body = JSON.stringify(reply.body);
-  response.writeHead(reply.status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }).end(body);
+  // A text body (Get Target Users' CSV) goes as it is, with the reply's content type.
+  const body = typeof reply.body === 'string' && reply.contentType !== undefined ? reply.body : JSON.stringify(reply.body);
+  response.writeHead(reply.status, { 'Content-Type': reply.contentType ?? 'application/json', 'Content-Length': Buffer.byteLength(body) }).end(body);
 }
 
 async function handle(request: IncomingMessage, routes: readonly Route[], context: ServiceContext, held: HeldBytes, noted: RequestNote): Promise<{ reply: ServiceReply; headers: Record<string, string> }> {
@@ -144,9 +156,9 @@ async function handle(request: IncomingMessage, routes: readonly Route[], contex
   } catch {
     throw invalidForm('_errors', 'X-Audit-Log-Reason is not URI-encoded');
   }
-  const body = await parseBody(raw, request.headers['content-type'], spec.body);
+  const { body, files } = await parseBody(raw, request.headers['content-type'], spec.body);
   try {
-    const reply = await route.handle({ caller, params: found.params, query: url.searchParams, body, auditLogReason, authorization: request.headers.authorization, origin: originOf(request) }, context);
+    const reply = await route.handle({ caller, params: found.params, query: url.searchParams, body, files, auditLogReason, authorization: request.headers.authorization, origin: originOf(request) }, context);
     return { reply, headers };
   } finally {
     // What the request did (a token granted or revoked, a message sent) reaches the events URLs.

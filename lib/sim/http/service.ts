@@ -26,6 +26,7 @@ import { APPLICATION_IDENTITY_HANDLERS } from './routes-application-identities.j
 import { OAUTH2_INFO_HANDLERS } from './routes-oauth2-info.js';
 import { GATEWAY_HANDLERS } from './routes-gateway.js';
 import { GUILD_HANDLERS } from './routes-guilds.js';
+import { INVITE_HANDLERS } from './routes-invites.js';
 import { servedRoutes, type Route } from './routes.js';
 import { startServer, type SideDoor } from './server.js';
 import { newHarnessSecret, setServedHere, urlWithSecret } from '../../remote/access.js';
@@ -55,10 +56,9 @@ const ROUTES: readonly Route[] = servedRoutes({
   ...OAUTH2_HANDLERS,
   ...PROVISIONAL_HANDLERS,
   ...PUBLISHER_HANDLERS,
-  ...OAUTH2_INFO_HANDLERS,
-  ...APPLICATION_HANDLERS,
+  ...OAUTH2_INFO_HANDLERS, ...APPLICATION_HANDLERS,
   ...APPLICATION_IDENTITY_HANDLERS,
-  ...GATEWAY_HANDLERS, ...GUILD_HANDLERS, // the bot side
+  ...GATEWAY_HANDLERS, ...GUILD_HANDLERS, ...INVITE_HANDLERS, // the bot side
 });
 
 /**
@@ -142,7 +142,8 @@ export interface AuditLogEntry {
 export interface AcceptedInvite {
   guildId: Snowflake;
   channelId: Snowflake;
-  lobbyId: Snowflake;
+  /** The lobby of a lobby channel invite; null for an invite a bot made (Create Channel Invite). */
+  lobbyId: Snowflake | null;
 }
 
 function checkBudget(budget: RateLimitBudget | null, name: string): RateLimitBudget | null {
@@ -329,8 +330,7 @@ export class SimulatedService {
   }
 
   /**
-   * A user uses a lobby channel invite: they join the channel's guild. Invites are single use,
-   * for their target user only, and last one hour on the simulator's clock.
+   * A user uses a channel invite and joins its guild: a lobby channel invite (single use, its target user only, one hour) or a bot's (its roles granted; its target users only).
    * @throws RangeError with `status` 404 and `code` 10006 for an unknown, used or expired invite; 403 for another user.
    */
   acceptChannelInvite(code: string, user: { id: SnowflakeInput } | SnowflakeInput): AcceptedInvite {

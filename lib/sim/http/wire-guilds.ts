@@ -30,11 +30,15 @@ export const GUILD_ERRORS = { unknownGuild: 10004, unknownUser: 10013, unknownBa
 
 /** Permission bits as the routes check them (PermissionFlagsBits' positions). */
 export const BITS = {
+  createInstantInvite: 1n << 0n,
   kickMembers: 1n << 1n,
   banMembers: 1n << 2n,
   administrator: 1n << 3n,
+  manageChannels: 1n << 4n,
   manageGuild: 1n << 5n,
+  viewAuditLog: 1n << 7n,
   viewChannel: 1n << 10n,
+  manageRoles: 1n << 28n,
 } as const;
 
 /** The guild a bot-token request names, and the bot user, which must be its member. */
