@@ -194,6 +194,13 @@ describe('examples', () => {
     );
   });
 
+  it("the lobby voice example: who is in the lobby's call before joining it, then each join and leave", async () => {
+    const { code, stdout, stderr } = await runFixture(example('lobby-voice.cjs'));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toBe('in voice: ada\nin voice: ada, cy\nin voice: cy\nbo is in the call: false\n');
+  });
+
   it('the voice controls example: a headset is chosen, push-to-talk drives the speaking indicator, unplugging falls back', async () => {
     const { code, stdout, stderr } = await runFixture(example('voice-controls.cjs'));
     expect(stderr).toBe('');
