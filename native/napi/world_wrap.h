@@ -17,6 +17,10 @@ namespace sim {
 // A request the simulated service refused, as JS sees it: a RangeError with the HTTP `status`
 // and the service's JSON error `code` (the simulated HTTP service answers with them).
 Napi::Error ServiceFailureToJs(Napi::Env env, int32_t status, int32_t code, const std::string& message);
+// A refused grant or device poll, as the HTTP service answers it: a RangeError with status 400
+// (unless the result has its own) whose message starts with the OAuth2 error (`invalid_grant:
+// ...`). The description never holds a secret (world_wrap_auth.cc).
+void ThrowIfRefused(Napi::Env env, const sdk::Result& result);
 
 // World operations report bad harness input as std::invalid_argument and refused server-API
 // requests as ServiceError (an invalid_argument); JS gets a RangeError, with status and code for

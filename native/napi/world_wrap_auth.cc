@@ -34,14 +34,10 @@ Napi::Value WorldWrap::RemoveAuthorization(const Napi::CallbackInfo& info) {
   return Napi::Number::New(env, static_cast<double>(removed));
 }
 
-namespace {
-// A refused grant, as the HTTP service answers it: a RangeError with status 400 whose message
-// starts with the OAuth2 error (`invalid_grant: ...`). The description never holds a secret.
 void ThrowIfRefused(Napi::Env env, const sdk::Result& result) {
   if (result.ok()) return;
   throw ServiceFailureToJs(env, result.status != 0 ? result.status : 400, result.code, result.message);
 }
-}  // namespace
 
 Napi::Value WorldWrap::ExchangeCode(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();

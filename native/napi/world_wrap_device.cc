@@ -10,15 +10,6 @@
 
 namespace sim {
 
-namespace {
-// A refused request or poll, as the HTTP service answers it: a RangeError with status 400 whose
-// message starts with the OAuth2 error. The description never holds a code.
-void ThrowIfRefused(Napi::Env env, const sdk::Result& result) {
-  if (result.ok()) return;
-  throw ServiceFailureToJs(env, result.status != 0 ? result.status : 400, result.code, result.message);
-}
-}  // namespace
-
 // POST /oauth2/device/authorize (the route has checked the client credentials and the scopes).
 Napi::Value WorldWrap::RequestDeviceAuthorization(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
