@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { sdk, type Client } from './sdk.js';
+import { root, sdk, type Client } from './sdk.js';
 
 const directories: string[] = [];
 const clients: Client[] = [];
@@ -107,7 +107,9 @@ describe('setLogDir', () => {
   it('an empty path writes beside the client library (the loaded addon)', { skip: process.platform !== 'linux' }, () => {
     const { client } = world('release');
     // The addon's file, from the process's own mappings.
-    const addon = readFileSync('/proc/self/maps', 'utf8').split('\n').map((line) => line.slice(line.indexOf('/'))).find((file) => /social_sdk.*\.node$/.test(file));
+    // (the build's or the prebuild's: build/Release/social_sdk_node.node, prebuilds/<platform>/*.node).
+    const ours = (file: string) => file.endsWith('.node') && file.startsWith(root) && !file.includes(`${path.sep}node_modules${path.sep}`);
+    const addon = readFileSync('/proc/self/maps', 'utf8').split('\n').map((line) => line.slice(line.indexOf('/'))).find(ours);
     expect(addon).toBeDefined();
     const besideLibrary = path.join(path.dirname(addon ?? ''), 'discord.log');
     const existed = existsSync(besideLibrary);
