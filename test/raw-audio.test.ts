@@ -1,27 +1,17 @@
 // Raw audio through the public API, on the simulator (Client::StartCallWithAudioCallbacks and
 // GetDefaultAudioDeviceId): frames in order on the world clock, the bounded ring's drop counter,
 // the end of reading when the call ends, playback muting (outShouldMute) and bad arguments.
-import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 
 import { sdk, type AudioFrame, type AudioFrameBatch, type RawAudioCall, type Simulator, type User } from './sdk.js';
 import { players, rejectionOf, type Player } from './lobby-helpers.js';
 
+const { threadIdsNamed } = createRequire(import.meta.url)('./fixtures/lifecycle-common.cjs') as { threadIdsNamed(name: string): string[] | null };
+
 /** Linux: how many of this process's threads are simulated voice engines' ('social-voice'); null without /proc. */
 function voiceThreads(): number | null {
-  let tids: string[];
-  try {
-    tids = fs.readdirSync('/proc/self/task');
-  } catch {
-    return null;
-  }
-  return tids.filter((tid) => {
-    try {
-      return fs.readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim() === 'social-voice';
-    } catch {
-      return false; // ended meanwhile
-    }
-  }).length;
+  return threadIdsNamed('social-voice')?.length ?? null;
 }
 
 /** Two players in one lobby's call: ada with raw audio (`options`), bo speaking at -20 dBFS. */
