@@ -14,20 +14,9 @@ import { CLOCK_MODES, clockOf, syncClock, type ClockMode } from '../clock.js';
 import type { NativeWorld } from '../../addon/native.js';
 import { checkBoolean, checkInteger, checkOneOf, checkOptions, checkText, typeName } from '../../common/validate.js';
 import { findRoute, ROUTE_LIST, routeKey } from '../../routes/table.js';
-import { LOBBY_HANDLERS } from './routes-lobbies.js';
-import { MESSAGE_HANDLERS } from './routes-messages.js';
-import { CHANNEL_HANDLERS } from './routes-channels.js';
-import { IDENTITY_HANDLERS } from './routes-identity.js';
 import { OAUTH2_HANDLERS } from './routes-oauth2.js';
-import { PUBLISHER_HANDLERS } from './routes-publisher.js';
-import { PROVISIONAL_HANDLERS } from './routes-provisional.js';
-import { APPLICATION_HANDLERS } from './routes-applications.js';
-import { APPLICATION_IDENTITY_HANDLERS } from './routes-application-identities.js';
 import { OAUTH2_INFO_HANDLERS } from './routes-oauth2-info.js';
-import { GATEWAY_HANDLERS } from './routes-gateway.js';
-import { GUILD_HANDLERS } from './routes-guilds.js';
-import { INVITE_HANDLERS } from './routes-invites.js';
-import { servedRoutes, type Route } from './routes.js';
+import { SERVED_ROUTES } from './served-routes.js';
 import { startServer, type SideDoor } from './server.js';
 import { newHarnessSecret, setServedHere, urlWithSecret } from '../../remote/access.js';
 import { remoteDoor } from '../remote/door.js';
@@ -47,19 +36,6 @@ export type { WebhookAlert, WebhookDelivery, WebhookEventsStatus } from './webho
 /** Only listenService() constructs a SimulatedService. */
 const CONSTRUCT = Symbol('SimulatedService');
 
-/** Every route of the table, each with its handler (a route without one does not compile). */
-const ROUTES: readonly Route[] = servedRoutes({
-  ...LOBBY_HANDLERS,
-  ...MESSAGE_HANDLERS,
-  ...CHANNEL_HANDLERS,
-  ...IDENTITY_HANDLERS,
-  ...OAUTH2_HANDLERS,
-  ...PROVISIONAL_HANDLERS,
-  ...PUBLISHER_HANDLERS,
-  ...OAUTH2_INFO_HANDLERS, ...APPLICATION_HANDLERS,
-  ...APPLICATION_IDENTITY_HANDLERS,
-  ...GATEWAY_HANDLERS, ...GUILD_HANDLERS, ...INVITE_HANDLERS, // the bot side
-});
 
 /**
  * The route keys (`METHOD /path`, in the official description's notation) the service serves,
@@ -491,7 +467,7 @@ export async function listenService(world: NativeWorld, defaultApplicationId: st
   const secret = newHarnessSecret();
   // What is served beside the API: remote links and the inspector behind the harness secret; the gateway (bot tokens).
   const doors: SideDoor[] = [remoteDoor(world, secret, { defaultApplicationId, build }), inspectorDoor(world, state, secret), gatewayDoor(world, state)];
-  const { server, url } = await startServer(ROUTES, { world, state }, host, port, doors);
+  const { server, url } = await startServer(SERVED_ROUTES, { world, state }, host, port, doors);
   if (clock !== undefined) clockOf(world).setMode(clock);
   setServedHere(url, true);
   const service = new SimulatedService(CONSTRUCT, server, url, state, world, defaultApplicationId, secret, doors);
