@@ -60,6 +60,9 @@ export type { PlugAudioDeviceOptions, SdkClientSettings } from './sim/machine.js
 export { SimulatedService, SERVICE_ROUTES } from './sim/http/service.js';
 export { SimulatedGateway } from './sim/gateway/harness.js';
 export type { PrivilegedIntent, PrivilegedIntentsOptions, PrivilegedIntentsState, SimulatorBotSettingMethods } from './sim/gateway/bot-settings.js';
+export type { ConnectionType, ConnectionVisibility, PremiumType, SimulatorAccountMethods, UserConnection } from './sim/accounts.js';
+export type { CreateSubscriptionOptions, SimulatedSku, SimulatedSubscription, SimulatorSubscriptionMethods } from './sim/subscriptions.js';
+export { SubscriptionStatus } from './sim/subscriptions.js';
 export type { WebhookAlert, WebhookDelivery, WebhookEventsStatus } from './sim/http/webhooks.js';
 export type { ListenOptions, ServiceFailure, AuditLogEntry, AcceptedInvite, RateLimitBudget, RateLimitScope } from './sim/http/service.js';
 export type {

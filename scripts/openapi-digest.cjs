@@ -65,6 +65,16 @@ const OPERATIONS = new Set([
   'GET /invites/{code}/target-users',
   'PUT /invites/{code}/target-users',
   'GET /invites/{code}/target-users/job-status',
+  'GET /users/@me',
+  'GET /users/@me/connections',
+  'GET /skus/{sku_id}/subscriptions',
+  'GET /skus/{sku_id}/subscriptions/{subscription_id}',
+  'GET /guilds/{guild_id}/emojis',
+  'POST /guilds/{guild_id}/emojis',
+  'GET /guilds/{guild_id}/stickers',
+  'POST /guilds/{guild_id}/stickers',
+  'GET /guilds/{guild_id}/scheduled-events',
+  'POST /guilds/{guild_id}/scheduled-events',
 ]);
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 

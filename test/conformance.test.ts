@@ -247,6 +247,38 @@ describe('the simulated service against the official description', () => {
     expect((await raw('GET', '/invites/nope/target-users')).status).toBe(404);
   });
 
+  it("the current user and its connections, subscriptions, emoji, stickers and scheduled events (bot and user tokens)", async () => {
+    const { sim, app, raw } = await setup();
+    const owner = sim.createUser({ username: 'owner' });
+    const ada = sim.createUser({ username: 'ada' });
+    sim.setUserPremiumType(ada, 3);
+    sim.setIdentifyPremiumApproved(app, true);
+    sim.setUserConnections(ada, [{ id: 's-1', name: 'ada', type: 'steam' }]);
+    const token = sim.issueToken(ada, app, { scopes: ['identify', 'identify.premium', 'connections'] }).accessToken;
+    expect((await raw('GET', '/users/@me', { bearer: token })).body.premium_type).toBe(3);
+    expect((await raw('GET', '/users/@me')).status).toBe(200);
+    expect((await raw('GET', '/users/@me/connections', { bearer: token })).body).toHaveLength(1);
+    expect((await raw('GET', '/users/@me/connections', { bearer: sim.issueToken(ada, app).accessToken })).status).toBe(403);
+    const sku = sim.createSku(app, { name: 'Pass' });
+    const subscription = sim.createSubscription(ada, sku, { status: sdk.SubscriptionStatus.Ending });
+    expect((await raw('GET', `/skus/${sku.id}/subscriptions?user_id=${ada.id}`)).status).toBe(200);
+    expect((await raw('GET', `/skus/${sku.id}/subscriptions/${subscription.id}`)).status).toBe(200);
+    expect((await raw('GET', `/skus/${sku.id}/subscriptions/1`)).status).toBe(404);
+    const guild = sim.createGuild({ name: 'Raiders', owner });
+    sim.addGuildMember(guild, app.botUserId, { permissions: ['createGuildExpressions', 'createEvents'] });
+    const voice = sim.createGuildChannel(guild, { name: 'Voice', type: 'GuildVoice' });
+    expect((await raw('POST', `/guilds/${guild.id}/emojis`, { json: { name: 'gg', image: 'data:image/png;base64,iVBORw0KGgo=' } })).status).toBe(201);
+    expect((await raw('GET', `/guilds/${guild.id}/emojis`)).status).toBe(200);
+    const sticker = `--s\r\nContent-Disposition: form-data; name="name"\r\n\r\ngg\r\n--s\r\nContent-Disposition: form-data; name="tags"\r\n\r\ngg\r\n--s\r\nContent-Disposition: form-data; name="file"; filename="gg.png"\r\nContent-Type: image/png\r\n\r\nPNG\r\n--s--\r\n`;
+    expect((await raw('POST', `/guilds/${guild.id}/stickers`, { body: sticker, contentType: 'multipart/form-data; boundary=s' })).status).toBe(201);
+    expect((await raw('GET', `/guilds/${guild.id}/stickers`)).status).toBe(200);
+    const start = new Date(sim.now() + 86_400_000).toISOString();
+    expect((await raw('POST', `/guilds/${guild.id}/scheduled-events`, { json: { name: 'Raid', privacy_level: 2, entity_type: 2, channel_id: voice, scheduled_start_time: start } })).status).toBe(200);
+    const external = { name: 'Meetup', privacy_level: 2, entity_type: 3, entity_metadata: { location: 'Berlin' }, scheduled_start_time: start, scheduled_end_time: new Date(sim.now() + 2 * 86_400_000).toISOString() };
+    expect((await raw('POST', `/guilds/${guild.id}/scheduled-events`, { json: external })).status).toBe(200);
+    expect((await raw('GET', `/guilds/${guild.id}/scheduled-events`)).status).toBe(200);
+  });
+
   it('provisional accounts, OAuth2 tokens, child tokens and game profiles', async () => {
     const { sim, rest, restOf, app, raw } = await setup();
     const user = sim.createUser({ username: 'ada' });

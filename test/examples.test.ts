@@ -66,6 +66,13 @@ describe('examples', () => {
     expect(stdout).toMatch(/guild Raiders\n  0 GuildText welcome\n  1 GuildCategory Game\n  2 GuildText party-chat \(in \d+\)\n$/);
   });
 
+  it('the accounts example reads premium_type, connections on both sides of 2026-07-10, flags and an ENDING subscription (status 2)', async () => {
+    const { code, stdout, stderr } = await runFixture(example('accounts-outside-sdk.cjs'));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toBe('premium_type: 2\nconnections before 2026-07-10: 1\nconnections from 2026-07-10: 0\nflags: 565248 flags_new: 8590499840\nstatus: 2\n');
+  });
+
   it('the linked channels example links a channel, is refused without the flag, and unlinks', async () => {
     const { code, stdout, stderr } = await runFixture(example('linked-channels.cjs'));
     expect(stderr).toBe('');

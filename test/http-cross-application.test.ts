@@ -46,6 +46,8 @@ describe("another application's credentials on every route", () => {
     sim.addGuildMember(guild, appA.botUserId, { permissions: ['setVoiceChannelStatus', 'manageChannels', 'createInstantInvite', 'manageGuild'] });
     const voice = sim.createGuildChannel(guild, { name: 'Raid Voice', type: 'GuildVoice', position: 1 });
     const inviteA = (await call('POST', `/channels/${voice}/invites`, { body: { target_user_ids: [ada.user.id] } })).body as { code: string };
+    const skuA = sim.createSku(appA, { name: 'Pass' });
+    const subscriptionA = sim.createSubscription(ada.user, skuA);
     await call('POST', '/partner-sdk/token/bot', { body: { external_user_id: 'player-1' } });
     const provider = sim.identityProvider(appA);
     provider.configureOidc({ issuer: 'https://id.example.com' });
@@ -135,6 +137,17 @@ describe("another application's credentials on every route", () => {
           raw: `--b\r\nContent-Disposition: form-data; name="target_users_file"; filename="t.csv"\r\nContent-Type: text/csv\r\n\r\nuser_id\n${bo.user.id}\n\r\n--b--\r\n`,
           headers: { 'content-type': 'multipart/form-data; boundary=b' },
         }),
+      getCurrentUser: { ownOnly: "the caller's own user (a bot's, or the token's user)" },
+      getCurrentUserConnections: { ownOnly: "the token's own user's connections" },
+      listSkuSubscriptions: () => call('GET', `/skus/${skuA.id}/subscriptions?user_id=${ada.user.id}`, asB),
+      getSkuSubscription: () => call('GET', `/skus/${skuA.id}/subscriptions/${subscriptionA.id}`, asB),
+      listGuildEmojis: () => call('GET', `/guilds/${guild.id}/emojis`, asB),
+      createGuildEmoji: () => call('POST', `/guilds/${guild.id}/emojis`, { ...asB, body: { name: 'bb', image: 'data:image/png;base64,iVBORw0KGgo=' } }),
+      listGuildStickers: () => call('GET', `/guilds/${guild.id}/stickers`, asB),
+      createGuildSticker: () => call('POST', `/guilds/${guild.id}/stickers`, { ...asB, body: { name: 'bb', tags: 'bb' } }),
+      listGuildScheduledEvents: () => call('GET', `/guilds/${guild.id}/scheduled-events`, asB),
+      createGuildScheduledEvent: () =>
+        call('POST', `/guilds/${guild.id}/scheduled-events`, { ...asB, body: { name: 'B', privacy_level: 2, entity_type: 2, channel_id: voice, scheduled_start_time: '2030-01-01T00:00:00Z' } }),
       getInviteTargetUsersJobStatus: () => call('GET', `/invites/${inviteA.code}/target-users/job-status`, asB),
       getOpenIdUserInfo: { ownOnly: "the caller's own token" },
       getCurrentApplication: { ownOnly: "the caller's own application" },

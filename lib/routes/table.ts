@@ -77,6 +77,11 @@ const MODERATION_BOT = 'a moderation bot\'s route (discord.js and the like call 
 /** Invites with target users: issue 37 item 4 brings them to the RestClient; until then a bot calls them itself (discord.js, fetch). */
 const INVITES_LATER = 'not in the RestClient yet (issue 37, item 4: invites with target users); a bot framework or fetch calls it';
 
+/** Subscriptions with a user's OAuth2 token (the description lists it too) are not modelled: a game server asks with its bot token. */
+const SUBSCRIPTIONS_BOT_SIDE = 'docs resources/subscription.mdx, "List SKU Subscriptions": served for a bot token (user_id required); a user\'s OAuth2 token is not modelled here';
+/** Premium apps' routes: a store's, not the lobbies and linked channels the RestClient serves. */
+const MONETIZATION = "a premium app's route (its store checks subscriptions), not the lobbies and linked channels the RestClient serves";
+
 /** The routes, by the name the RestClient and the simulated service know each by. */
 export const ROUTES = {
   createLobby: { method: 'POST', path: '/lobbies', auth: ['bot'], source: 'stable', restClient: 'yes', body: ['json'], budget: LOBBY_DEVELOPMENT_BUDGET },
@@ -321,6 +326,28 @@ export const ROUTES = {
     source: 'stable',
     restClient: { no: 'a bot framework lists its guilds itself (discord.js: the gateway\'s guild create burst, or its own REST); a game server knows the guild it links lobbies to' },
   },
+  getCurrentUser: {
+    method: 'GET',
+    path: '/users/@me',
+    auth: ['bearer', 'bot'],
+    source: 'stable',
+    restClient: { no: "a game server knows its player from the SDK's sign-in (getCurrentAuthorization, the ID token); a bot framework asks it itself" },
+  },
+  getCurrentUserConnections: {
+    method: 'GET',
+    path: '/users/@me/connections',
+    auth: ['bearer', 'bot'],
+    source: 'stable',
+    restClient: { no: "a profile feature's route (the player's third-party accounts), not the lobbies and linked channels the RestClient serves" },
+  },
+  listSkuSubscriptions: { method: 'GET', path: '/skus/{sku_id}/subscriptions', auth: ['bot'], authFollows: SUBSCRIPTIONS_BOT_SIDE, source: 'stable', restClient: { no: MONETIZATION } },
+  getSkuSubscription: { method: 'GET', path: '/skus/{sku_id}/subscriptions/{subscription_id}', auth: ['bot'], authFollows: SUBSCRIPTIONS_BOT_SIDE, source: 'stable', restClient: { no: MONETIZATION } },
+  listGuildEmojis: { method: 'GET', path: '/guilds/{guild_id}/emojis', auth: ['bot'], source: 'stable', restClient: { no: MODERATION_BOT } },
+  createGuildEmoji: { method: 'POST', path: '/guilds/{guild_id}/emojis', auth: ['bot'], source: 'stable', restClient: { no: MODERATION_BOT }, body: ['json'] },
+  listGuildStickers: { method: 'GET', path: '/guilds/{guild_id}/stickers', auth: ['bot'], source: 'stable', restClient: { no: MODERATION_BOT } },
+  createGuildSticker: { method: 'POST', path: '/guilds/{guild_id}/stickers', auth: ['bot'], source: 'stable', restClient: { no: MODERATION_BOT }, body: ['multipart'] },
+  listGuildScheduledEvents: { method: 'GET', path: '/guilds/{guild_id}/scheduled-events', auth: ['bot'], source: 'stable', restClient: { no: MODERATION_BOT } },
+  createGuildScheduledEvent: { method: 'POST', path: '/guilds/{guild_id}/scheduled-events', auth: ['bot'], source: 'stable', restClient: { no: MODERATION_BOT }, body: ['json'] },
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteName = keyof typeof ROUTES;

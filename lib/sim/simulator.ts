@@ -18,12 +18,14 @@ import { SimulatedChatClient } from './chat-client.js';
 import { SimulatedMachine } from './machine.js';
 import { SimulatedDeviceSignIn } from './device-sign-in.js';
 import { SimulatedIdentityProvider } from './identity-provider.js';
-import { toGrant, tokenLifetime, type IssueTokenOptions, type TokenGrant } from './tokens.js';
+import { toGrant, tokenOptions, type IssueTokenOptions, type TokenGrant } from './tokens.js';
 import { listenService, type ListenOptions, type SimulatedService } from './http/service.js';
 import { takeWebhookNotices } from './http/state.js';
 import { guildMethods, type SimulatorGuildMethods } from './guild-methods.js';
 import { botSettingMethods, type SimulatorBotSettingMethods } from './gateway/bot-settings.js';
 import { roleMethods, type SimulatorRoleMethods } from './role-methods.js';
+import { accountMethods, type SimulatorAccountMethods } from './accounts.js';
+import { subscriptionMethods, type SimulatorSubscriptionMethods } from './subscriptions.js';
 import { defineMethods } from '../common/define-methods.js';
 import { readWorldFile, takeSnapshot, writeWorldFile, type SnapshotOptions } from './snapshot.js';
 import { buildWorld, type LoadedWorld } from './world-build.js';
@@ -70,8 +72,12 @@ const LOG_SEVERITIES: readonly LogSeverity[] = ['verbose', 'info', 'warning', 'e
 
 let defaultSimulator: Simulator | undefined;
 
-/** The Simulator's methods that modules install on its prototype: guilds ({@link SimulatorGuildMethods}), bot settings ({@link SimulatorBotSettingMethods}), roles ({@link SimulatorRoleMethods}). */
-export interface Simulator extends SimulatorGuildMethods, SimulatorBotSettingMethods, SimulatorRoleMethods {}
+/**
+ * The Simulator's methods that modules install on its prototype: guilds ({@link SimulatorGuildMethods}), bot settings
+ * ({@link SimulatorBotSettingMethods}), roles ({@link SimulatorRoleMethods}), accounts outside the SDK
+ * ({@link SimulatorAccountMethods}), subscriptions ({@link SimulatorSubscriptionMethods}).
+ */
+export interface Simulator extends SimulatorGuildMethods, SimulatorBotSettingMethods, SimulatorRoleMethods, SimulatorAccountMethods, SimulatorSubscriptionMethods {}
 
 /**
  * An in-process simulation of the service: applications, users, access tokens and a virtual
@@ -242,9 +248,9 @@ export class Simulator {
 
   /** Issues an access token for `user` in `application`. @throws RangeError for an unknown user or application. */
   issueToken(user: User | SnowflakeInput, application: Application | SnowflakeInput, options?: IssueTokenOptions): TokenGrant {
-    const ttl = tokenLifetime(options);
+    const { ttl, scopes } = tokenOptions(options);
     this.#clock.sync();
-    return toGrant(this.#world.issueToken(idOf(user, 'user'), idOf(application, 'application'), ttl));
+    return toGrant(this.#world.issueToken(idOf(user, 'user'), idOf(application, 'application'), ttl, scopes));
   }
 
   /** Revokes a token; clients connected with it are disconnected. Returns false for an unknown or already revoked token. */
@@ -477,6 +483,8 @@ export class Simulator {
 defineMethods(Simulator.prototype, 'Simulator', guildMethods);
 defineMethods(Simulator.prototype, 'Simulator', botSettingMethods);
 defineMethods(Simulator.prototype, 'Simulator', roleMethods);
+defineMethods(Simulator.prototype, 'Simulator', accountMethods);
+defineMethods(Simulator.prototype, 'Simulator', subscriptionMethods);
 
 // Clients without a `simulator` option use the default one (see addon/native-worlds.ts for why it is
 // reached from there).

@@ -4,7 +4,7 @@
  * @module
  */
 import type { Snowflake } from '../model/ids.js';
-import { checkMs, checkOptions } from '../common/validate.js';
+import { checkMs, checkOptions, describe, typeName } from '../common/validate.js';
 import type { NativeGrant } from '../addon/native.js';
 import { SecretTokens } from '../model/token-sets.js';
 
@@ -36,13 +36,29 @@ export class TokenGrant extends SecretTokens<{ accessToken: string }> {
 export interface IssueTokenOptions {
   /** Lifetime on the simulator's clock. Default 7 days, as the service's access tokens. */
   expiresInMs?: number;
+  /**
+   * The OAuth2 scopes the token was granted (as an authorization that asked for them would), e.g.
+   * `['identify', 'identify.premium']`; what the service's routes that need a scope read. Default none.
+   */
+  scopes?: readonly string[];
 }
 
 const DEFAULT_TOKEN_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** @internal The lifetime of a token `Simulator.issueToken` issues, checked. */
-export function tokenLifetime(options: IssueTokenOptions | undefined): number {
-  return checkMs(checkOptions(options).expiresInMs ?? DEFAULT_TOKEN_LIFETIME_MS, 'expiresInMs');
+/** A scope name (docs topics/oauth2.mdx, "OAuth2 Scopes": lowercase words, dots and underscores). */
+const SCOPE_NAME = /^[a-z][a-z0-9_.]{0,63}$/;
+
+/** @internal The lifetime and scopes (space-separated) of a token `Simulator.issueToken` issues, checked. */
+export function tokenOptions(options: IssueTokenOptions | undefined): { ttl: number; scopes: string } {
+  const given = checkOptions(options);
+  const ttl = checkMs(given.expiresInMs ?? DEFAULT_TOKEN_LIFETIME_MS, 'expiresInMs');
+  const scopes = given.scopes ?? [];
+  if (!Array.isArray(scopes)) throw new TypeError(`scopes must be an array of scope names, got ${typeName(scopes)}`);
+  scopes.forEach((scope: unknown, i) => {
+    if (typeof scope !== 'string') throw new TypeError(`scopes[${i}] must be a string, got ${typeName(scope)}`);
+    if (!SCOPE_NAME.test(scope)) throw new RangeError(`scopes[${i}] must be a scope name (lowercase letters, digits, dots and underscores), got ${describe(scope)}`);
+  });
+  return { ttl, scopes: scopes.join(' ') };
 }
 
 /** The native grant as the harness sees it. */

@@ -100,6 +100,12 @@ export const EXCEPTIONS: readonly Exception[] = [
     follows: 'docs resources/application.mdx, "Edit Current Application": "description | string | Description of the app"',
     patch: (schema) => ({ ...schema, properties: { ...(schema['properties'] as Schema), description: { type: ['string', 'null'], maxLength: 400 } } }),
   },
+  {
+    schema: 'GuildChannelResponse',
+    change: 'a guild channel made from 2026-08-05 carries `application_id: null` (the description, older than that change, has no such field)',
+    follows: 'docs change-log.mdx, "Channel application_id is Now Nullable" (August 5, 2026): "For future guild channels, this field can be serialized as null" (platform document, Channel object)',
+    patch: (schema) => ({ ...schema, properties: { ...(schema['properties'] as Schema), application_id: { type: ['string', 'null'] } } }),
+  },
 ];
 
 // Formats such as `snowflake` and `int32` are the description's annotations; the patterns and

@@ -133,6 +133,11 @@ export function privilegedIntentGranted(world: NativeWorld, applicationId: strin
   return privilegedIntentsOf(world, applicationId).granted[intent];
 }
 
+/** Sets the portal's privileged intent toggles (Edit Current Application's limited intent flags do the same). */
+export function setPrivilegedIntentToggles(world: NativeWorld, applicationId: string, toggles: Record<PrivilegedIntent, boolean>): void {
+  Object.assign(settingsOf(world, applicationId).toggles, toggles);
+}
+
 /** Whether the application's "Private Channel Obfuscation" switch is on. */
 export function obfuscationSwitchOn(world: NativeWorld, applicationId: string): boolean {
   return settingsByWorld.get(world)?.get(applicationId)?.obfuscation ?? false;

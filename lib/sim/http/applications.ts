@@ -25,6 +25,8 @@ import { SocialSdkError } from '../../common/errors.js';
 import { field, invalidForm, notFound, ServiceRefusal } from './errors.js';
 import type { ServiceContext } from './routes.js';
 import { wireUser } from './wire.js';
+import { EDITABLE_FLAGS, wireApplicationFlags } from '../accounts.js';
+import { setPrivilegedIntentToggles, type PrivilegedIntent } from '../gateway/bot-settings.js';
 
 type Json = Record<string, unknown>;
 
@@ -110,8 +112,7 @@ export function wirePartialApplication(context: ServiceContext, applicationId: s
     bot_public: true,
     bot_require_code_grant: false,
     verify_key: context.state.webhooks.publicKey(applicationId),
-    flags: 0,
-    flags_new: '0',
+    ...wireApplicationFlags(context.world, applicationId),
     ...(record.tags.length > 0 ? { tags: [...record.tags] } : {}),
   };
 }
@@ -171,6 +172,26 @@ interface ApplicationChanges {
   eventTypes?: string[];
   url?: URL | null;
   status?: 1 | 2;
+  /** The privileged intent toggles the limited intent flags of `flags` stand for. */
+  intents?: Record<PrivilegedIntent, boolean>;
+}
+
+/**
+ * `flags`: "Only limited intent flags (GATEWAY_PRESENCE_LIMITED, GATEWAY_GUILD_MEMBERS_LIMITED, and
+ * GATEWAY_MESSAGE_CONTENT_LIMITED) can be updated via the API" (docs resources/application.mdx, Edit
+ * Current Application); requests carry `flags`, never `flags_new` (Application Flags). Each flag
+ * given switches its privileged intent's toggle on, each left out switches it off, as the portal's
+ * toggles do.
+ */
+function checkFlags(value: unknown): Record<PrivilegedIntent, boolean> {
+  const editable = Object.values(EDITABLE_FLAGS).reduce((all, bit) => all | bit, 0);
+  if (!Number.isInteger(value) || (value as number) < 0 || (value as number) > 0x7fffffff) throw invalidForm('flags', 'flags must be an integer of at most 31 bits');
+  if (((value as number) & ~editable) !== 0) {
+    throw invalidForm('flags', 'only the limited intent flags (GATEWAY_PRESENCE_LIMITED, GATEWAY_GUILD_MEMBERS_LIMITED, GATEWAY_MESSAGE_CONTENT_LIMITED) can be updated');
+  }
+  const toggles = {} as Record<PrivilegedIntent, boolean>;
+  for (const name of Object.keys(EDITABLE_FLAGS) as PrivilegedIntent[]) toggles[name] = ((value as number) & EDITABLE_FLAGS[name]) !== 0;
+  return toggles;
 }
 
 function checkChanges(body: Json): ApplicationChanges {
@@ -183,6 +204,7 @@ function checkChanges(body: Json): ApplicationChanges {
     changes.eventTypes = body['event_webhooks_types'] === null ? [] : checkStringList(body['event_webhooks_types'], 'event_webhooks_types', checkEventType, EVENT_WEBHOOK_TYPES.length);
   }
   if (body['event_webhooks_url'] !== undefined) changes.url = body['event_webhooks_url'] === null ? null : checkUrl(body['event_webhooks_url']);
+  if (body['flags'] !== undefined && body['flags'] !== null) changes.intents = checkFlags(body['flags']);
   const status = body['event_webhooks_status'];
   if (status !== undefined && status !== null) {
     // The description's ApplicationFormPartial: 1 (disable) or 2 (enable); 3 is Discord's to set.
@@ -221,5 +243,6 @@ export async function modifyApplication(context: ServiceContext, applicationId: 
   if (changes.description !== undefined) record.description = changes.description;
   if (changes.tags !== undefined) record.tags = changes.tags;
   if (changes.eventTypes !== undefined) record.eventTypes = changes.eventTypes;
+  if (changes.intents !== undefined) setPrivilegedIntentToggles(context.world, applicationId, changes.intents);
   return wireApplication(context, applicationId);
 }

@@ -18,8 +18,8 @@ import { ServiceRefusal, unauthorized } from './errors.js';
 import { userCaller, type RouteHandlers, type ServiceContext, type ServiceRequest } from './routes.js';
 import { worldJwks } from './signing.js';
 
-/** The request's access token as the world knows it (the server checked it already). */
-function currentGrant(request: ServiceRequest, context: ServiceContext): { userId: string; applicationId: string; scopes: string[]; expiresAt: number } {
+/** The request's access token as the world knows it (the server checked it already), its scopes as a list. */
+export function currentGrant(request: ServiceRequest, context: ServiceContext): { userId: string; applicationId: string; scopes: string[]; expiresAt: number } {
   userCaller(request.caller);
   const token = /^Bearer (\S+)$/.exec(request.authorization ?? '')?.[1];
   const found = token === undefined ? undefined : context.world.authenticate(token);

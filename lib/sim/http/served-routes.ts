@@ -18,6 +18,9 @@ import { OAUTH2_INFO_HANDLERS } from './routes-oauth2-info.js';
 import { GATEWAY_HANDLERS } from './routes-gateway.js';
 import { GUILD_HANDLERS } from './routes-guilds.js';
 import { INVITE_HANDLERS } from './routes-invites.js';
+import { USER_HANDLERS } from './routes-users.js';
+import { SUBSCRIPTION_HANDLERS } from './routes-subscriptions.js';
+import { EXPRESSION_HANDLERS } from './routes-expressions.js';
 
 export const SERVED_ROUTES: readonly Route[] = servedRoutes({
   ...LOBBY_HANDLERS,
@@ -34,4 +37,8 @@ export const SERVED_ROUTES: readonly Route[] = servedRoutes({
   ...GATEWAY_HANDLERS,
   ...GUILD_HANDLERS,
   ...INVITE_HANDLERS,
+  ...EXPRESSION_HANDLERS,
+  // the current user's account, subscriptions
+  ...USER_HANDLERS,
+  ...SUBSCRIPTION_HANDLERS,
 });

@@ -23,7 +23,18 @@ export const DATED_CHANGES = {
   guildChannelsOmitUnviewable: Date.UTC(2026, 10, 16),
   /** "2026-02-23: PIN_MESSAGES required to pin messages ... The older permissions alone no longer suffice." */
   permissionSplits: Date.UTC(2026, 1, 23),
+  /**
+   * "Channel application_id may be null" (Resources: Channel object; public change log, August 5,
+   * 2026: "For future guild channels, this field can be serialized as null"): guild channels made
+   * from that day (their id's time) carry `application_id: null`; older ones leave the field out.
+   */
+  channelApplicationIdNull: Date.UTC(2026, 7, 5),
 } as const;
+
+/** When a snowflake was made (docs reference.mdx, "Snowflakes": ms since 2015 from bit 22). */
+export function snowflakeTime(id: string): number {
+  return Number(BigInt(id) >> 22n) + 1_420_070_400_000;
+}
 
 /** The service's JSON error codes these routes answer (public docs, topics/opcodes-and-status-codes.mdx). */
 export const GUILD_ERRORS = { unknownGuild: 10004, unknownUser: 10013, unknownBan: 10026, missingAccess: 50001, missingPermissions: 50013 } as const;
@@ -39,6 +50,10 @@ export const BITS = {
   viewAuditLog: 1n << 7n,
   viewChannel: 1n << 10n,
   manageRoles: 1n << 28n,
+  manageGuildExpressions: 1n << 30n,
+  manageEvents: 1n << 33n,
+  createGuildExpressions: 1n << 43n,
+  createEvents: 1n << 44n,
 } as const;
 
 /** The guild a bot-token request names, and the bot user, which must be its member. */
@@ -84,6 +99,7 @@ export function guildChannelJson(world: NativeWorld, guildId: string, channel: W
     permission_overwrites: (own ?? []).map((overwrite) => overwriteJson(guildId, overwrite)),
     flags: 0,
     nsfw: false,
+    ...(snowflakeTime(channel.id) >= DATED_CHANGES.channelApplicationIdNull ? { application_id: null } : {}),
   };
   // Text and announcement channels; voice and stage channels (resources/channel.mdx's examples).
   if (channel.type === 0 || channel.type === 5) return { ...base, topic: null, last_message_id: null, rate_limit_per_user: 0 };
