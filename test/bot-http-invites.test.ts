@@ -3,10 +3,14 @@
 // simulated service: Create Channel Invite with target_user_ids, target_users_file (multipart,
 // Node's FormData) and role_ids; Get and Update Target Users with the job status; accepting such
 // an invite (SimulatedService.acceptChannelInvite); Get Channel Invites with partial roles.
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { serve } from './service-helpers.js';
-import { sdk } from './sdk.js';
+import { root, sdk } from './sdk.js';
+
+const { RestClient } = createRequire(import.meta.url)(path.join(root, 'dist', 'rest', 'index.js')) as typeof import('../lib/rest/index.js');
 
 type Simulator = InstanceType<typeof sdk.Simulator>;
 
@@ -184,5 +188,36 @@ describe('bad input to the invite routes (bot token)', () => {
     const code = (await post({ target_user_ids: [ada.id] })).body.code as string;
     expect((await call('PUT', `/invites/${code}/target-users`, { body: {} })).status).toBe(400);
     expect((await call('GET', `/invites/${code}/target-users/job-status`)).body).toMatchObject({ status: 0 });
+  });
+});
+
+describe("The RestClient's invite methods (issue 37 item 4: the bot routes a game server uses)", () => {
+  it('a CSV target list (multipart) as a job, then the invite admits the target user with its roles and refuses anyone else', async () => {
+    const { sim, service, members, ada, bo, player, channel } = await inviteWorld();
+    const rest = new RestClient({ token: service.issueBotToken(), baseUrl: service.apiBase, retries: 0 });
+    const invite = await rest.createChannelInvite(channel, { targetUsersFile: [ada.id], roleIds: [player.id] });
+    expect(invite.roles.map((role) => role.id)).toEqual([player.id]);
+    // "Update replaces the entire list as an asynchronous job": nobody is admitted until it completes.
+    expect((await rest.getInviteTargetUsersJobStatus(invite.code)).status).toBe(1);
+    sim.advance(1000);
+    expect(await rest.getInviteTargetUsersJobStatus(invite.code)).toMatchObject({ status: 2, totalUsers: 1 });
+    expect(await rest.getInviteTargetUsers(invite.code)).toEqual([ada.id]);
+    expect(() => service.acceptChannelInvite(invite.code, bo)).toThrow();
+    service.acceptChannelInvite(invite.code, ada);
+    expect(members()).toContain(ada.id);
+    expect(members()).not.toContain(bo.id);
+  });
+
+  it('bad input is refused before anything is sent', async () => {
+    const { service, channel, call } = await inviteWorld();
+    const sent: string[] = [];
+    const rest = new RestClient({ token: service.issueBotToken(), baseUrl: service.apiBase, retries: 0, makeRequest: async (url, init) => { sent.push(url); return fetch(url, init); } });
+    await expect(rest.createChannelInvite(channel, { maxAge: 604_801 })).rejects.toThrow(RangeError);
+    await expect(rest.createChannelInvite(channel, { targetUserIds: ['1'], targetUsersFile: ['2'] })).rejects.toThrow(/alternatives/);
+    await expect(rest.createChannelInvite(channel, { roleIds: ['x' as never] })).rejects.toThrow();
+    await expect(rest.getInviteTargetUsers('../lobbies')).rejects.toThrow(RangeError);
+    await expect(rest.updateInviteTargetUsers('abc', 'nope' as never)).rejects.toThrow(TypeError);
+    expect(sent).toEqual([]);
+    expect((await call('GET', `/channels/${channel}/invites`)).body).toEqual([]);
   });
 });

@@ -226,7 +226,7 @@ describe('the simulated service against the official description', () => {
   });
 
   it('channel invites with target users and roles, the target-user list and its job (bot token)', async () => {
-    const { sim, raw } = await setup();
+    const { sim, rest, raw } = await setup();
     const owner = sim.createUser({ username: 'owner' });
     const ada = sim.createUser({ username: 'ada' });
     const guild = sim.createGuild({ name: 'Raiders', owner });
@@ -245,6 +245,16 @@ describe('the simulated service against the official description', () => {
     expect((await raw('GET', `/invites/${code}/target-users/job-status`)).status).toBe(200);
     expect((await raw('GET', `/invites/${code}/target-users`)).body).toBe(`user_id\n${ada.id}\n`);
     expect((await raw('GET', '/invites/nope/target-users')).status).toBe(404);
+    // The same through the RestClient: a CSV upload (multipart) and a JSON target list.
+    const invite = await rest.createChannelInvite(channel, { roleIds: [player.id], targetUsersFile: [ada.id], maxUses: 1 });
+    expect(invite).toMatchObject({ channelId: channel, guildId: guild.id, maxUses: 1, roles: [{ id: player.id, name: 'Player' }] });
+    expect((await rest.getInviteTargetUsersJobStatus(invite.code)).status).toBe(1);
+    sim.advance(1000);
+    expect(await rest.getInviteTargetUsers(invite.code)).toEqual([ada.id]);
+    await rest.updateInviteTargetUsers(invite.code, [owner.id, ada.id]);
+    sim.advance(1000);
+    expect(await rest.getInviteTargetUsersJobStatus(invite.code)).toMatchObject({ status: 2, totalUsers: 2, processedUsers: 2 });
+    expect((await rest.getChannelInvites(channel)).map((entry) => entry.code)).toContain(invite.code);
   });
 
   it("the current user and its connections, subscriptions, emoji, stickers and scheduled events (bot and user tokens)", async () => {

@@ -12,6 +12,8 @@ import './application-methods.js';
 import './device-methods.js';
 export type { DeviceAuthorization } from './device-methods.js';
 import './guild-methods.js';
+import './invite-methods.js';
+export type { CreateChannelInviteInput } from './invite-methods.js';
 export { RestClient } from './client.js';
 export { DEFAULT_BASE_URL } from './options.js';
 export type { MakeRequest, RateLimitInfo, RestClientOptions, RestClock, RestRequestInit, RestResponseLike } from './options.js';
@@ -60,6 +62,7 @@ export type {
   WebhookEventTypeName,
 } from './types.js';
 export type { GuildChannelInfo, GuildChannelOverwrite } from './guilds.js';
+export type { ChannelInvite, InviteRole, TargetUsersJobStatus, TargetUsersJobStatusCode } from './invites.js';
 // The error class and the ID and limit helpers, so a server needs no other entry.
 export { SocialSdkError } from '../common/errors.js';
 export type { ErrorType, SocialSdkErrorInit } from '../common/errors.js';

@@ -19,6 +19,11 @@ export interface RestRequest {
   /** Sent as `application/x-www-form-urlencoded` instead (the OAuth2 endpoints). */
   form?: Record<string, string>;
   /**
+   * Sent as `multipart/form-data` instead: the JSON body in `payload_json` (the service's
+   * convention for bodies with files, docs reference.mdx "Uploading Files") and the files.
+   */
+  multipart?: { payload: unknown; files: readonly MultipartFile[] };
+  /**
    * An `Authorization` value sent instead of the bot or user token (`Basic` client credentials);
    * null: none (the body authenticates the request).
    */
@@ -32,6 +37,28 @@ export interface RestRequest {
   userToken?: string;
   /** `X-Audit-Log-Reason`. */
   reason?: string;
+}
+
+/** A file of a multipart request. */
+export interface MultipartFile {
+  /** The form field (`target_users_file`, `files[0]`). */
+  field: string;
+  filename: string;
+  contentType: string;
+  data: string;
+}
+
+/**
+ * A multipart body, `payload_json` and the files, encoded by the platform's own FormData (through
+ * a Response): its text and its content type with the boundary. A string, as every other body, so
+ * a `makeRequest` sees one kind of body.
+ */
+async function multipartBody(multipart: NonNullable<RestRequest['multipart']>): Promise<{ text: string; contentType: string }> {
+  const form = new FormData();
+  form.append('payload_json', JSON.stringify(multipart.payload));
+  for (const file of multipart.files) form.append(file.field, new Blob([file.data], { type: file.contentType }), file.filename);
+  const encoded = new Response(form);
+  return { text: await encoded.text(), contentType: encoded.headers.get('content-type')! };
 }
 
 /** What a successful request gives the endpoint method. */
@@ -144,7 +171,11 @@ export class Transport {
     if (authorization !== null) headers['authorization'] = authorization;
     if (request.reason !== undefined) headers['x-audit-log-reason'] = encodeURIComponent(request.reason);
     let body: string | undefined;
-    if (request.form !== undefined) {
+    if (request.multipart !== undefined) {
+      const encoded = await multipartBody(request.multipart);
+      body = encoded.text;
+      headers['content-type'] = encoded.contentType;
+    } else if (request.form !== undefined) {
       body = new URLSearchParams(request.form).toString();
       headers['content-type'] = 'application/x-www-form-urlencoded';
     } else if (request.body !== undefined) {

@@ -74,8 +74,6 @@ const BOT_SIDE = (operation: string): string =>
   `docs resources/${operation === 'Get Current User Guilds' ? 'user' : 'guild'}.mdx, "${operation}": served for a bot token (the bot user's guilds and permissions); a user's OAuth2 token is not modelled here`;
 /** Routes of a moderation bot (discord.js and the like call them), not of the game server the RestClient serves. */
 const MODERATION_BOT = 'a moderation bot\'s route (discord.js and the like call it); the RestClient serves what a game server does with lobbies and their linked channels';
-/** Invites with target users: issue 37 item 4 brings them to the RestClient; until then a bot calls them itself (discord.js, fetch). */
-const INVITES_LATER = 'not in the RestClient yet (issue 37, item 4: invites with target users); a bot framework or fetch calls it';
 
 /** Subscriptions with a user's OAuth2 token (the description lists it too) are not modelled: a game server asks with its bot token. */
 const SUBSCRIPTIONS_BOT_SIDE = 'docs resources/subscription.mdx, "List SKU Subscriptions": served for a bot token (user_id required); a user\'s OAuth2 token is not modelled here';
@@ -313,11 +311,11 @@ export const ROUTES = {
   unbanUserFromGuild: { method: 'DELETE', path: '/guilds/{guild_id}/bans/{user_id}', auth: ['bot'], source: 'stable', restClient: { no: MODERATION_BOT }, body: ['json'] },
   getGuildPruneCount: { method: 'GET', path: '/guilds/{guild_id}/prune', auth: ['bot'], source: 'stable', restClient: { no: MODERATION_BOT } },
   beginGuildPrune: { method: 'POST', path: '/guilds/{guild_id}/prune', auth: ['bot'], source: 'stable', restClient: { no: MODERATION_BOT }, body: ['json'] },
-  createChannelInvite: { method: 'POST', path: '/channels/{channel_id}/invites', auth: ['bot'], source: 'stable', restClient: { no: INVITES_LATER }, body: ['json', 'form', 'multipart'] },
-  getChannelInvites: { method: 'GET', path: '/channels/{channel_id}/invites', auth: ['bot'], source: 'stable', restClient: { no: INVITES_LATER } },
-  getInviteTargetUsers: { method: 'GET', path: '/invites/{code}/target-users', auth: ['bot'], source: 'stable', restClient: { no: INVITES_LATER } },
-  updateInviteTargetUsers: { method: 'PUT', path: '/invites/{code}/target-users', auth: ['bot'], source: 'stable', restClient: { no: INVITES_LATER }, body: ['multipart'] },
-  getInviteTargetUsersJobStatus: { method: 'GET', path: '/invites/{code}/target-users/job-status', auth: ['bot'], source: 'stable', restClient: { no: INVITES_LATER } },
+  createChannelInvite: { method: 'POST', path: '/channels/{channel_id}/invites', auth: ['bot'], source: 'stable', restClient: 'yes', body: ['json', 'form', 'multipart'] },
+  getChannelInvites: { method: 'GET', path: '/channels/{channel_id}/invites', auth: ['bot'], source: 'stable', restClient: 'yes' },
+  getInviteTargetUsers: { method: 'GET', path: '/invites/{code}/target-users', auth: ['bot'], source: 'stable', restClient: 'yes' },
+  updateInviteTargetUsers: { method: 'PUT', path: '/invites/{code}/target-users', auth: ['bot'], source: 'stable', restClient: 'yes', body: ['multipart'] },
+  getInviteTargetUsersJobStatus: { method: 'GET', path: '/invites/{code}/target-users/job-status', auth: ['bot'], source: 'stable', restClient: 'yes' },
   getCurrentUserGuilds: {
     method: 'GET',
     path: '/users/@me/guilds',
