@@ -128,3 +128,44 @@ describe('privileged intents (Authentication 11; States and transitions; Limits;
     expect((await identified(url, botToken, GUILDS | GUILD_MEMBERS)).ready).toMatchObject({ t: 'READY' });
   });
 });
+
+describe('Invites over the gateway (events/gateway-events.mdx, "Invite Create")', () => {
+  /** GatewayIntentBits.GuildInvites. */
+  const GUILD_INVITES = 1 << 6;
+
+  it('INVITE_CREATE reaches a bot with GUILD_INVITES and MANAGE_CHANNELS on the channel ("only sent to bot users with the MANAGE_CHANNELS permission"), with the invite\'s roles', async () => {
+    const { sim, app, guild, text, botToken, call, url } = await world();
+    const raider = sim.createGuildRole(guild, { name: 'Raider' });
+    const botRole = sim.createGuildRole(guild, { name: 'Bot', permissions: ['createInstantInvite', 'manageRoles', 'manageChannels'] });
+    sim.setGuildMemberRoles(guild, app.botUserId, [botRole]);
+    const watcher = await identified(url, botToken, GUILDS | GUILD_INVITES);
+    const deaf = await identified(url, botToken, GUILDS);
+    const created = await call('POST', `/channels/${text}/invites`, { body: { max_age: 3600, role_ids: [raider.id] } });
+    expect(created.status).toBe(200);
+    const event = await watcher.nextOf('INVITE_CREATE');
+    expect(event.d).toEqual({
+      channel_id: text, code: created.body.code, created_at: created.body.created_at, guild_id: guild.id, inviter: created.body.inviter,
+      max_age: 3600, max_uses: 0, temporary: false, uses: 0, expires_at: created.body.expires_at, role_ids: [raider.id],
+    });
+    expect((await sentBeforeAck(deaf)).map((payload) => payload.t)).not.toContain('INVITE_CREATE');
+
+    // Without MANAGE_CHANNELS on the channel: nothing.
+    sim.updateGuildChannel(text, { overwrites: [{ target: { role: botRole }, deny: ['manageChannels'] }] });
+    expect((await call('POST', `/channels/${text}/invites`, { body: {} })).status).toBe(200);
+    expect((await sentBeforeAck(watcher)).map((payload) => payload.t)).not.toContain('INVITE_CREATE');
+  });
+
+  it('a member who accepts an invite granting roles is sent as GUILD_MEMBER_UPDATE with the new roles', async () => {
+    const { sim, app, guild, text, service, botToken, call, url } = await world();
+    const raider = sim.createGuildRole(guild, { name: 'Raider' });
+    const botRole = sim.createGuildRole(guild, { name: 'Bot', permissions: ['createInstantInvite', 'manageRoles', 'manageChannels'] });
+    sim.setGuildMemberRoles(guild, app.botUserId, [botRole]);
+    const bo = sim.createUser({ username: 'bo' });
+    sim.addGuildMember(guild, bo);
+    const bot = await identified(url, botToken, GUILDS | GUILD_MEMBERS);
+    const code = (await call('POST', `/channels/${text}/invites`, { body: { role_ids: [raider.id] } })).body.code as string;
+    service.acceptChannelInvite(code, bo);
+    const update = await bot.nextOf('GUILD_MEMBER_UPDATE');
+    expect(update.d).toMatchObject({ guild_id: guild.id, user: { id: bo.id }, roles: [raider.id] });
+  });
+});

@@ -122,7 +122,7 @@ export function channelGuildInvites(world: NativeWorld, channelId: string): Guil
  * `joined`: the user was not a member before (GUILD_CHANGES tells the watchers). Returns undefined
  * when `code` is not a bot's invite (the world's lobby invites are tried next).
  */
-export function acceptGuildInvite(world: NativeWorld, code: string, userId: string): { guildId: string; channelId: string; joined: boolean } | undefined {
+export function acceptGuildInvite(world: NativeWorld, code: string, userId: string): { guildId: string; channelId: string; joined: boolean; rolesGranted: boolean } | undefined {
   if (!invitesOf.get(world)?.has(code)) return undefined;
   if (world.getUser(userId) === null) throw refused(404, 10013, 'Unknown User');
   const invite = findGuildInvite(world, code);
@@ -135,7 +135,8 @@ export function acceptGuildInvite(world: NativeWorld, code: string, userId: stri
   // "Roles assigned to a user who accepts" (platform document); a role deleted since is skipped.
   const granted = invite.roleIds.filter((roleId) => guild.roles.some((role) => role.id === roleId));
   const held = member?.roleIds ?? [];
-  if (granted.some((roleId) => !held.includes(roleId))) world.setGuildMemberRoles(guild.id, userId, [...new Set([...held, ...granted])]);
+  const rolesGranted = granted.some((roleId) => !held.includes(roleId));
+  if (rolesGranted) world.setGuildMemberRoles(guild.id, userId, [...new Set([...held, ...granted])]);
   invite.uses++;
-  return { guildId: invite.guildId, channelId: invite.channelId, joined: !member };
+  return { guildId: invite.guildId, channelId: invite.channelId, joined: !member, rolesGranted };
 }

@@ -29,7 +29,9 @@ export type WorldChange =
   /** A member connected to a voice channel of the guild (`channelId`) or left it (null). */
   | { readonly kind: 'voiceStateChanged'; readonly guildId: string; readonly userId: string; readonly channelId: string | null }
   /** A voice channel's session started (`startTime`, ms of the world's clock) or ended (null). */
-  | { readonly kind: 'voiceStartTime'; readonly channelId: string; readonly startTime: number | null };
+  | { readonly kind: 'voiceStartTime'; readonly channelId: string; readonly startTime: number | null }
+  /** A bot made an invite to a channel of the guild; `event` is the gateway's Invite Create payload. */
+  | { readonly kind: 'inviteCreated'; readonly guildId: string; readonly channelId: string; readonly event: Readonly<Record<string, unknown>> };
 
 export type WorldChangeListener = (change: WorldChange) => void;
 
@@ -151,6 +153,8 @@ export const GUILD_CHANGES = {
     const botInvite = acceptGuildInvite(world, code, userId);
     if (botInvite) {
       if (botInvite.joined) noteWorldChange(world, { kind: 'memberAdded', guildId: botInvite.guildId, userId });
+      // A member already there who was given the invite's roles: GUILD_MEMBER_UPDATE (a new member's roles come with GUILD_MEMBER_ADD).
+      else if (botInvite.rolesGranted) noteWorldChange(world, { kind: 'memberRolesChanged', guildId: botInvite.guildId, userId });
       return { guildId: botInvite.guildId, channelId: botInvite.channelId, lobbyId: null };
     }
     const invite = world.acceptChannelInvite(code, userId);

@@ -7,7 +7,7 @@
  * @internal
  * @module
  */
-import { GatewayIntentBits, type APIChannel, type GatewayChannelInfoChannel } from 'discord-api-types/v10';
+import { GatewayIntentBits, PermissionFlagsBits, type APIChannel, type GatewayChannelInfoChannel } from 'discord-api-types/v10';
 
 import type { NativeWorld, NativeWorldView } from '../../addon/native.js';
 import { voiceStartTime, type WorldChange } from '../world-changes.js';
@@ -18,6 +18,9 @@ import { inShard, type ChannelInfoField } from './protocol.js';
 import type { GatewaySession } from './session.js';
 
 type WorldGuild = NativeWorldView['guilds'][number];
+
+/** MANAGE_CHANNELS (PermissionFlagsBits.ManageChannels). */
+const MANAGE_CHANNELS = PermissionFlagsBits.ManageChannels;
 
 /** Voice and stage channels: the ones with a voice status and a voice session (the service's channel types 2 and 13). */
 const VOICE_TYPES = new Set([2, 13]);
@@ -146,6 +149,17 @@ export class WorldDispatches {
           const hidden = session.hidden.has(change.channelId);
           if (change.kind === 'voiceChannelStatus') session.dispatch('VOICE_CHANNEL_STATUS_UPDATE', { id: change.channelId, guild_id: found.guild.id, status: hidden ? null : change.status });
           else session.dispatch('VOICE_CHANNEL_START_TIME_UPDATE', { id: change.channelId, guild_id: found.guild.id, voice_start_time: startSeconds(change.startTime) });
+        }
+        return;
+      }
+      case 'inviteCreated': {
+        const guild = snapshot.guild(change.guildId);
+        if (!guild) return;
+        for (const session of this.#sessionsIn(guild)) {
+          // "All Invite related events are only sent to bot users with the MANAGE_CHANNELS permission on the channel" (events/gateway-events.mdx).
+          if (!(session.intents & GatewayIntentBits.GuildInvites)) continue;
+          if ((BigInt(this.#world.guildPermissions(guild.id, session.botUserId, change.channelId)) & MANAGE_CHANNELS) === 0n) continue;
+          session.dispatch('INVITE_CREATE', change.event);
         }
         return;
       }

@@ -9,6 +9,7 @@
  */
 import type { NativeWorld, NativeWorldGuild } from '../../addon/native.js';
 import { channelGuildInvites, createGuildInvite, findGuildInvite, startTargetUsersJob, type GuildInvite } from '../guild-invites.js';
+import { noteWorldChange } from '../world-changes.js';
 import { invalidForm, notFound, ServiceRefusal } from './errors.js';
 import type { RouteHandlers, ServiceContext } from './routes.js';
 import { bodyObject, snowflakeField, wireUser } from './wire.js';
@@ -112,6 +113,23 @@ function inviteJson(world: NativeWorld, invite: GuildInvite): Record<string, unk
   };
 }
 
+/** The gateway's Invite Create payload (events/gateway-events.mdx, "Invite Create Event Fields"). */
+function inviteCreateEvent(world: NativeWorld, invite: GuildInvite): Record<string, unknown> {
+  return {
+    channel_id: invite.channelId,
+    code: invite.code,
+    created_at: inviteTime(invite.createdAt),
+    guild_id: invite.guildId,
+    inviter: wireUser(world, invite.inviterId),
+    max_age: invite.maxAge,
+    max_uses: invite.maxUses,
+    temporary: invite.temporary,
+    uses: 0,
+    expires_at: invite.maxAge === 0 ? null : inviteTime(invite.createdAt + invite.maxAge * 1000),
+    ...(invite.roleIds.length > 0 ? { role_ids: [...invite.roleIds] } : {}),
+  };
+}
+
 /** The invite of a `code` path parameter and the bot's guild; the bot must be its inviter or hold one of `options`. */
 function ownInvite(context: ServiceContext, caller: Parameters<typeof botGuild>[1], code: string | undefined, ...options: bigint[]): GuildInvite {
   const invite = findGuildInvite(context.world, code ?? '');
@@ -144,6 +162,7 @@ export const INVITE_HANDLERS = {
       if (listed !== null || file !== null) requirePermissions(permissionsOf(world, guild.id, botUserId), BITS.manageGuild);
       checkGrantableRoles(guild, botUserId, permissionsOf(world, guild.id, botUserId), roleIds);
       const invite = createGuildInvite(world, { guildId, channelId: channel.id, inviterId: botUserId, roleIds, maxAge, maxUses, temporary, targets: listed === null ? null : new Set(listed) }, file);
+      noteWorldChange(world, { kind: 'inviteCreated', guildId, channelId: channel.id, event: inviteCreateEvent(world, invite) });
       return { status: 200, body: inviteJson(world, invite) };
     },
   },
