@@ -29,7 +29,9 @@ export type WorldChange =
   /** A member connected to a voice channel of the guild (`channelId`) or left it (null). */
   | { readonly kind: 'voiceStateChanged'; readonly guildId: string; readonly userId: string; readonly channelId: string | null }
   /** A voice channel's session started (`startTime`, ms of the world's clock) or ended (null). */
-  | { readonly kind: 'voiceStartTime'; readonly channelId: string; readonly startTime: number | null };
+  | { readonly kind: 'voiceStartTime'; readonly channelId: string; readonly startTime: number | null }
+  /** A guild channel message was posted or edited (lib/sim/channel-messages.ts keeps it). */
+  | { readonly kind: 'messageCreated' | 'messageUpdated'; readonly channelId: string; readonly messageId: string };
 
 export type WorldChangeListener = (change: WorldChange) => void;
 
