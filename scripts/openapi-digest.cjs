@@ -49,7 +49,7 @@ const AREAS = [
   /^\/channels\/\{channel_id\}\/voice-status$/,
   /^\/gateway(\/bot)?$/,
 ];
-/** Single operations of other areas that the bot-side rules serve (guild channels, roles, bans, prune, the bot's guilds, invites with target users). */
+/** Single operations of other areas that the bot-side rules serve (guild channels, roles, bans, prune, the bot's guilds, invites with target users, guild channel messages). */
 const OPERATIONS = new Set([
   'GET /guilds/{guild_id}/channels',
   'GET /guilds/{guild_id}/roles',
@@ -65,6 +65,14 @@ const OPERATIONS = new Set([
   'GET /invites/{code}/target-users',
   'PUT /invites/{code}/target-users',
   'GET /invites/{code}/target-users/job-status',
+  'POST /channels/{channel_id}/messages',
+  'GET /channels/{channel_id}/messages',
+  'GET /channels/{channel_id}/messages/{message_id}',
+  'PATCH /channels/{channel_id}/messages/{message_id}',
+  'GET /channels/{channel_id}/messages/pins',
+  'PUT /channels/{channel_id}/messages/pins/{message_id}',
+  'DELETE /channels/{channel_id}/messages/pins/{message_id}',
+  'GET /guilds/{guild_id}/messages/search',
 ]);
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 

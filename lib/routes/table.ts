@@ -58,6 +58,8 @@ export interface RouteSpec {
   readonly budget?: Budget;
   /** The most characters of a message's `content` (routes that take one). */
   readonly contentLength?: number;
+  /** The largest request body the route takes, in bytes, where the docs give one (default: the service's 1 MiB). */
+  readonly maxBodyBytes?: number;
 }
 
 const LOBBY_DOCS = 'docs resources/lobby.mdx';
@@ -76,6 +78,14 @@ const BOT_SIDE = (operation: string): string =>
 const MODERATION_BOT = 'a moderation bot\'s route (discord.js and the like call it); the RestClient serves what a game server does with lobbies and their linked channels';
 /** Invites with target users: issue 37 item 4 brings them to the RestClient; until then a bot calls them itself (discord.js, fetch). */
 const INVITES_LATER = 'not in the RestClient yet (issue 37, item 4: invites with target users); a bot framework or fetch calls it';
+
+/**
+ * Guild channel messages: a game server posts to its lobbies (the lobby routes); a bot framework
+ * (discord.js, fetch) calls these itself.
+ */
+const CHANNEL_MESSAGES = 'a bot\'s guild channel messages (discord.js and the like call it); a game server talks to its players through lobby messages, which the RestClient serves';
+/** "The maximum request size when sending a message is 25 MiB" (docs resources/message.mdx, Create Message). */
+const MESSAGE_REQUEST_BYTES = 25 * 1024 * 1024;
 
 /** The routes, by the name the RestClient and the simulated service know each by. */
 export const ROUTES = {
@@ -321,6 +331,32 @@ export const ROUTES = {
     source: 'stable',
     restClient: { no: 'a bot framework lists its guilds itself (discord.js: the gateway\'s guild create burst, or its own REST); a game server knows the guild it links lobbies to' },
   },
+  createChannelMessage: {
+    method: 'POST',
+    path: '/channels/{channel_id}/messages',
+    auth: ['bot'],
+    source: 'stable',
+    restClient: { no: CHANNEL_MESSAGES },
+    body: ['json', 'form', 'multipart'],
+    contentLength: 2000,
+    maxBodyBytes: MESSAGE_REQUEST_BYTES,
+  },
+  getChannelMessages: { method: 'GET', path: '/channels/{channel_id}/messages', auth: ['bot'], source: 'stable', restClient: { no: CHANNEL_MESSAGES } },
+  getChannelMessage: { method: 'GET', path: '/channels/{channel_id}/messages/{message_id}', auth: ['bot'], source: 'stable', restClient: { no: CHANNEL_MESSAGES } },
+  editChannelMessage: {
+    method: 'PATCH',
+    path: '/channels/{channel_id}/messages/{message_id}',
+    auth: ['bot'],
+    source: 'stable',
+    restClient: { no: CHANNEL_MESSAGES },
+    body: ['json', 'form', 'multipart'],
+    contentLength: 2000,
+    maxBodyBytes: MESSAGE_REQUEST_BYTES,
+  },
+  getChannelPins: { method: 'GET', path: '/channels/{channel_id}/messages/pins', auth: ['bot'], source: 'stable', restClient: { no: CHANNEL_MESSAGES } },
+  pinChannelMessage: { method: 'PUT', path: '/channels/{channel_id}/messages/pins/{message_id}', auth: ['bot'], source: 'stable', restClient: { no: CHANNEL_MESSAGES } },
+  unpinChannelMessage: { method: 'DELETE', path: '/channels/{channel_id}/messages/pins/{message_id}', auth: ['bot'], source: 'stable', restClient: { no: CHANNEL_MESSAGES } },
+  searchGuildMessages: { method: 'GET', path: '/guilds/{guild_id}/messages/search', auth: ['bot'], source: 'stable', restClient: { no: CHANNEL_MESSAGES } },
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteName = keyof typeof ROUTES;
