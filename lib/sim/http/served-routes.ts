@@ -18,6 +18,7 @@ import { OAUTH2_INFO_HANDLERS } from './routes-oauth2-info.js';
 import { GATEWAY_HANDLERS } from './routes-gateway.js';
 import { GUILD_HANDLERS } from './routes-guilds.js';
 import { INVITE_HANDLERS } from './routes-invites.js';
+import { CHANNEL_MESSAGE_HANDLERS } from './routes-channel-messages.js';
 
 export const SERVED_ROUTES: readonly Route[] = servedRoutes({
   ...LOBBY_HANDLERS,
@@ -34,4 +35,5 @@ export const SERVED_ROUTES: readonly Route[] = servedRoutes({
   ...GATEWAY_HANDLERS,
   ...GUILD_HANDLERS,
   ...INVITE_HANDLERS,
+  ...CHANNEL_MESSAGE_HANDLERS,
 });
