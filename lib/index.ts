@@ -60,6 +60,7 @@ export type { PlugAudioDeviceOptions, SdkClientSettings } from './sim/machine.js
 export { SimulatedService, SERVICE_ROUTES } from './sim/http/service.js';
 export { SimulatedGateway } from './sim/gateway/harness.js';
 export type { PrivilegedIntent, PrivilegedIntentsOptions, PrivilegedIntentsState, SimulatorBotSettingMethods } from './sim/gateway/bot-settings.js';
+export type { SimulatorChannelMessageMethods } from './sim/channel-message-methods.js';
 export type { WebhookAlert, WebhookDelivery, WebhookEventsStatus } from './sim/http/webhooks.js';
 export type { ListenOptions, ServiceFailure, AuditLogEntry, AcceptedInvite, RateLimitBudget, RateLimitScope } from './sim/http/service.js';
 export type {

@@ -24,6 +24,7 @@ import { takeWebhookNotices } from './http/state.js';
 import { guildMethods, type SimulatorGuildMethods } from './guild-methods.js';
 import { botSettingMethods, type SimulatorBotSettingMethods } from './gateway/bot-settings.js';
 import { roleMethods, type SimulatorRoleMethods } from './role-methods.js';
+import { channelMessageMethods, type SimulatorChannelMessageMethods } from './channel-message-methods.js';
 import { defineMethods } from '../common/define-methods.js';
 import { readWorldFile, takeSnapshot, writeWorldFile, type SnapshotOptions } from './snapshot.js';
 import { buildWorld, type LoadedWorld } from './world-build.js';
@@ -70,8 +71,8 @@ const LOG_SEVERITIES: readonly LogSeverity[] = ['verbose', 'info', 'warning', 'e
 
 let defaultSimulator: Simulator | undefined;
 
-/** The Simulator's methods that modules install on its prototype: guilds ({@link SimulatorGuildMethods}), bot settings ({@link SimulatorBotSettingMethods}), roles ({@link SimulatorRoleMethods}). */
-export interface Simulator extends SimulatorGuildMethods, SimulatorBotSettingMethods, SimulatorRoleMethods {}
+/** The Simulator's methods that modules install on its prototype: guilds ({@link SimulatorGuildMethods}), bot settings ({@link SimulatorBotSettingMethods}), roles ({@link SimulatorRoleMethods}), channel messages ({@link SimulatorChannelMessageMethods}). */
+export interface Simulator extends SimulatorGuildMethods, SimulatorBotSettingMethods, SimulatorRoleMethods, SimulatorChannelMessageMethods {}
 
 /**
  * An in-process simulation of the service: applications, users, access tokens and a virtual
@@ -477,6 +478,7 @@ export class Simulator {
 defineMethods(Simulator.prototype, 'Simulator', guildMethods);
 defineMethods(Simulator.prototype, 'Simulator', botSettingMethods);
 defineMethods(Simulator.prototype, 'Simulator', roleMethods);
+defineMethods(Simulator.prototype, 'Simulator', channelMessageMethods);
 
 // Clients without a `simulator` option use the default one (see addon/native-worlds.ts for why it is
 // reached from there).

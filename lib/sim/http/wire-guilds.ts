@@ -8,6 +8,7 @@
  */
 import type { NativeOverwrite, NativeWorld, NativeWorldGuild } from '../../addon/native.js';
 import { KNOWN_PERMISSION_BITS } from '../guilds.js';
+import { channelSlowmode } from '../channel-messages.js';
 import { channelOverwrites } from '../world-changes.js';
 import { notFound, ServiceRefusal } from './errors.js';
 import type { Caller, ServiceContext } from './routes.js';
@@ -86,8 +87,10 @@ export function guildChannelJson(world: NativeWorld, guildId: string, channel: W
     nsfw: false,
   };
   // Text and announcement channels; voice and stage channels (resources/channel.mdx's examples).
-  if (channel.type === 0 || channel.type === 5) return { ...base, topic: null, last_message_id: null, rate_limit_per_user: 0 };
-  if (channel.type === 2 || channel.type === 13) return { ...base, bitrate: 64000, user_limit: 0, rtc_region: null, last_message_id: null, rate_limit_per_user: 0 };
+  // Slowmode as the harness set it (sim.setChannelSlowmode; lib/sim/channel-messages.ts keeps it).
+  const slowmode = channelSlowmode(world, channel.id);
+  if (channel.type === 0 || channel.type === 5) return { ...base, topic: null, last_message_id: null, rate_limit_per_user: slowmode };
+  if (channel.type === 2 || channel.type === 13) return { ...base, bitrate: 64000, user_limit: 0, rtc_region: null, last_message_id: null, rate_limit_per_user: slowmode };
   return base;
 }
 
