@@ -14,6 +14,7 @@ import { voiceStartTime, type WorldChange } from '../world-changes.js';
 import { canView, channelFor } from './obfuscation.js';
 import { gatewayRoleJson, guildCreateJson, memberJson, voiceStateJson, WorldSnapshot } from './objects.js';
 import { presenceJson, presenceKey } from './presence.js';
+import { messageEventFor } from './messages.js';
 import { inShard, type ChannelInfoField } from './protocol.js';
 import type { GatewaySession } from './session.js';
 
@@ -146,6 +147,16 @@ export class WorldDispatches {
           const hidden = session.hidden.has(change.channelId);
           if (change.kind === 'voiceChannelStatus') session.dispatch('VOICE_CHANNEL_STATUS_UPDATE', { id: change.channelId, guild_id: found.guild.id, status: hidden ? null : change.status });
           else session.dispatch('VOICE_CHANNEL_START_TIME_UPDATE', { id: change.channelId, guild_id: found.guild.id, voice_start_time: startSeconds(change.startTime) });
+        }
+        return;
+      }
+      case 'messageCreated':
+      case 'messageUpdated': {
+        const found = snapshot.channel(change.channelId);
+        if (!found) return;
+        for (const session of this.#sessionsIn(found.guild)) {
+          const event = messageEventFor(this.#world, snapshot, found.guild, session, change.channelId, change.messageId);
+          if (event) session.dispatch(change.kind === 'messageCreated' ? 'MESSAGE_CREATE' : 'MESSAGE_UPDATE', event);
         }
         return;
       }
