@@ -342,6 +342,8 @@ export const ROUTES = {
     maxBodyBytes: MESSAGE_REQUEST_BYTES,
   },
   getChannelMessages: { method: 'GET', path: '/channels/{channel_id}/messages', auth: ['bot'], source: 'stable', restClient: { no: CHANNEL_MESSAGES } },
+  // Before Get Channel Message: the service matches routes in this order, and `pins` is a literal segment.
+  getChannelPins: { method: 'GET', path: '/channels/{channel_id}/messages/pins', auth: ['bot'], source: 'stable', restClient: { no: CHANNEL_MESSAGES } },
   getChannelMessage: { method: 'GET', path: '/channels/{channel_id}/messages/{message_id}', auth: ['bot'], source: 'stable', restClient: { no: CHANNEL_MESSAGES } },
   editChannelMessage: {
     method: 'PATCH',
@@ -353,7 +355,6 @@ export const ROUTES = {
     contentLength: 2000,
     maxBodyBytes: MESSAGE_REQUEST_BYTES,
   },
-  getChannelPins: { method: 'GET', path: '/channels/{channel_id}/messages/pins', auth: ['bot'], source: 'stable', restClient: { no: CHANNEL_MESSAGES } },
   pinChannelMessage: { method: 'PUT', path: '/channels/{channel_id}/messages/pins/{message_id}', auth: ['bot'], source: 'stable', restClient: { no: CHANNEL_MESSAGES } },
   unpinChannelMessage: { method: 'DELETE', path: '/channels/{channel_id}/messages/pins/{message_id}', auth: ['bot'], source: 'stable', restClient: { no: CHANNEL_MESSAGES } },
   searchGuildMessages: { method: 'GET', path: '/guilds/{guild_id}/messages/search', auth: ['bot'], source: 'stable', restClient: { no: CHANNEL_MESSAGES } },
