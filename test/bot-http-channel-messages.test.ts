@@ -4,13 +4,21 @@
 // MESSAGE_CONTENT intent, 110000 while not indexed), the 2026-02-23 splits PIN_MESSAGES and
 // BYPASS_SLOWMODE, attachments (description and is_spoiler editable, IS_SPOILER, the SPOILER_
 // prefix) and the 20 MiB upload limit; and MESSAGE_CREATE / MESSAGE_UPDATE on the gateway.
-import { describe, expect, it } from 'vitest';
+import { once } from 'node:events';
+import { createRequire } from 'node:module';
+import { afterEach, describe, expect, it } from 'vitest';
 
 import { GUILDS, identified } from './gateway-helpers.js';
 import { serve } from './service-helpers.js';
 import { sdk } from './sdk.js';
 
 type Simulator = InstanceType<typeof sdk.Simulator>;
+const discord = createRequire(import.meta.url)('discord.js') as typeof import('discord.js');
+
+const bots: import('discord.js').Client[] = [];
+afterEach(async () => {
+  await Promise.all(bots.splice(0).map((bot) => bot.destroy()));
+});
 type Permissions = NonNullable<NonNullable<Parameters<Simulator['addGuildMember']>[2]>['permissions']>;
 
 const SPLITS = Date.UTC(2026, 1, 23);
@@ -233,5 +241,25 @@ describe('MESSAGE_CREATE and MESSAGE_UPDATE on the gateway (events/gateway-event
     expect((await reader.nextOf('MESSAGE_CREATE')).d).toMatchObject({ id: own.body.id, content: 'mine', author: { id: app.botUserId } });
     await call('PATCH', `/channels/${general}/messages/${own.body.id}`, { body: { content: 'mine, edited' } });
     expect((await reader.nextOf('MESSAGE_UPDATE')).d).toMatchObject({ id: own.body.id, content: 'mine, edited' });
+  });
+});
+
+describe('a discord.js v14 bot and channel messages', () => {
+  it('receives a player’s message (messageCreate), replies through its REST, and reads the reply back', { timeout: 30_000 }, async () => {
+    const { sim, ada, general, service, call } = await world();
+    const { Client, Events, GatewayIntentBits } = discord;
+    const client = new Client({ intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.MessageContent], rest: { api: `${service.url}/api` } });
+    bots.push(client);
+    const ready = once(client, Events.ClientReady);
+    await client.login(service.issueBotToken());
+    await ready;
+    const created = once(client, Events.MessageCreate);
+    sim.postChannelMessage(general, ada, '!lfg');
+    const [message] = (await created) as [import('discord.js').Message];
+    expect({ content: message.content, channel: message.channelId, author: message.author.id }).toEqual({ content: '!lfg', channel: general, author: ada.id });
+    const reply = await message.reply('Party of 4 forming');
+    expect(reply.reference?.messageId).toBe(message.id);
+    const listed = (await call('GET', `/channels/${general}/messages`)).body;
+    expect(listed.map((m: { content: string; type: number }) => [m.content, m.type])).toEqual([['Party of 4 forming', 19], ['!lfg', 0]]);
   });
 });
