@@ -63,6 +63,7 @@ export type { PrivilegedIntent, PrivilegedIntentsOptions, PrivilegedIntentsState
 export type { ConnectionType, ConnectionVisibility, PremiumType, SimulatorAccountMethods, UserConnection } from './sim/accounts.js';
 export type { CreateSubscriptionOptions, SimulatedSku, SimulatedSubscription, SimulatorSubscriptionMethods } from './sim/subscriptions.js';
 export { SubscriptionStatus } from './sim/subscriptions.js';
+export type { SimulatorChannelMessageMethods } from './sim/channel-message-methods.js';
 export type { WebhookAlert, WebhookDelivery, WebhookEventsStatus } from './sim/http/webhooks.js';
 export type { ListenOptions, ServiceFailure, AuditLogEntry, AcceptedInvite, RateLimitBudget, RateLimitScope } from './sim/http/service.js';
 export type {

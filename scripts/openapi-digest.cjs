@@ -49,7 +49,7 @@ const AREAS = [
   /^\/channels\/\{channel_id\}\/voice-status$/,
   /^\/gateway(\/bot)?$/,
 ];
-/** Single operations of other areas that the bot-side rules serve (guild channels, roles, bans, prune, the bot's guilds, invites with target users). */
+/** Single operations of other areas that the bot-side rules serve (guild channels, roles, bans, prune, the bot's guilds, invites with target users, guild channel messages). */
 const OPERATIONS = new Set([
   'GET /guilds/{guild_id}/channels',
   'GET /guilds/{guild_id}/roles',
@@ -75,6 +75,14 @@ const OPERATIONS = new Set([
   'POST /guilds/{guild_id}/stickers',
   'GET /guilds/{guild_id}/scheduled-events',
   'POST /guilds/{guild_id}/scheduled-events',
+  'POST /channels/{channel_id}/messages',
+  'GET /channels/{channel_id}/messages',
+  'GET /channels/{channel_id}/messages/{message_id}',
+  'PATCH /channels/{channel_id}/messages/{message_id}',
+  'GET /channels/{channel_id}/messages/pins',
+  'PUT /channels/{channel_id}/messages/pins/{message_id}',
+  'DELETE /channels/{channel_id}/messages/pins/{message_id}',
+  'GET /guilds/{guild_id}/messages/search',
 ]);
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 

@@ -43,11 +43,13 @@ describe("another application's credentials on every route", () => {
     const profile = `/applications/${appA.id}/users/${ada.user.id}/identities/ada-1/profile`;
     expect((await call('PATCH', profile, { body: { username: 'ada', metadata: { rank: 'gold' } } })).status).toBe(201);
     const guild = sim.createGuild({ name: 'Raiders', owner: ada.user });
-    sim.addGuildMember(guild, appA.botUserId, { permissions: ['setVoiceChannelStatus', 'manageChannels', 'createInstantInvite', 'manageGuild'] });
+    sim.addGuildMember(guild, appA.botUserId, { permissions: ['setVoiceChannelStatus', 'manageChannels', 'createInstantInvite', 'manageGuild', 'readMessageHistory'] });
     const voice = sim.createGuildChannel(guild, { name: 'Raid Voice', type: 'GuildVoice', position: 1 });
     const inviteA = (await call('POST', `/channels/${voice}/invites`, { body: { target_user_ids: [ada.user.id] } })).body as { code: string };
     const skuA = sim.createSku(appA, { name: 'Pass' });
     const subscriptionA = sim.createSubscription(ada.user, skuA);
+    const text = sim.createGuildChannel(guild, { name: 'general' });
+    const posted = (await call('POST', `/channels/${text}/messages`, { body: { content: 'from A' } })).body as { id: string };
     await call('POST', '/partner-sdk/token/bot', { body: { external_user_id: 'player-1' } });
     const provider = sim.identityProvider(appA);
     provider.configureOidc({ issuer: 'https://id.example.com' });
@@ -64,6 +66,7 @@ describe("another application's credentials on every route", () => {
       application: (await call('GET', '/applications/@me')).body,
       identities: (await call('GET', `/applications/${appA.id}/application-identities/DISCORD_BOT_ISSUED_ACCESS_TOKEN/player-1`)).body,
       authorization: (await call('GET', '/oauth2/@me', { bearer: adaA.accessToken })).status,
+      channelMessages: (await call('GET', `/channels/${text}/messages`)).body,
     });
     const before = await snapshot();
 
@@ -149,6 +152,15 @@ describe("another application's credentials on every route", () => {
       createGuildScheduledEvent: () =>
         call('POST', `/guilds/${guild.id}/scheduled-events`, { ...asB, body: { name: 'B', privacy_level: 2, entity_type: 2, channel_id: voice, scheduled_start_time: '2030-01-01T00:00:00Z' } }),
       getInviteTargetUsersJobStatus: () => call('GET', `/invites/${inviteA.code}/target-users/job-status`, asB),
+      // A guild's channel messages: B's bot user is no member of it.
+      createChannelMessage: () => call('POST', `/channels/${text}/messages`, { ...asB, body: { content: 'B was here' } }),
+      getChannelMessages: () => call('GET', `/channels/${text}/messages`, asB),
+      getChannelMessage: () => call('GET', `/channels/${text}/messages/${posted.id}`, asB),
+      editChannelMessage: () => call('PATCH', `/channels/${text}/messages/${posted.id}`, { ...asB, body: { content: 'B was here' } }),
+      getChannelPins: () => call('GET', `/channels/${text}/messages/pins`, asB),
+      pinChannelMessage: () => call('PUT', `/channels/${text}/messages/pins/${posted.id}`, asB),
+      unpinChannelMessage: () => call('DELETE', `/channels/${text}/messages/pins/${posted.id}`, asB),
+      searchGuildMessages: () => call('GET', `/guilds/${guild.id}/messages/search?content=A`, asB),
       getOpenIdUserInfo: { ownOnly: "the caller's own token" },
       getCurrentApplication: { ownOnly: "the caller's own application" },
       modifyCurrentApplication: { ownOnly: "the caller's own application" },

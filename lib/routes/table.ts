@@ -58,6 +58,8 @@ export interface RouteSpec {
   readonly budget?: Budget;
   /** The most characters of a message's `content` (routes that take one). */
   readonly contentLength?: number;
+  /** The largest request body the route takes, in bytes, where the docs give one (default: the service's 1 MiB). */
+  readonly maxBodyBytes?: number;
 }
 
 const LOBBY_DOCS = 'docs resources/lobby.mdx';
@@ -79,6 +81,14 @@ const MODERATION_BOT = 'a moderation bot\'s route (discord.js and the like call 
 const SUBSCRIPTIONS_BOT_SIDE = 'docs resources/subscription.mdx, "List SKU Subscriptions": served for a bot token (user_id required); a user\'s OAuth2 token is not modelled here';
 /** Premium apps' routes: a store's, not the lobbies and linked channels the RestClient serves. */
 const MONETIZATION = "a premium app's route (its store checks subscriptions), not the lobbies and linked channels the RestClient serves";
+
+/**
+ * Guild channel messages: a game server posts to its lobbies (the lobby routes); a bot framework
+ * (discord.js, fetch) calls these itself.
+ */
+const CHANNEL_MESSAGES = 'a bot\'s guild channel messages (discord.js and the like call it); a game server talks to its players through lobby messages, which the RestClient serves';
+/** "The maximum request size when sending a message is 25 MiB" (docs resources/message.mdx, Create Message). */
+const MESSAGE_REQUEST_BYTES = 25 * 1024 * 1024;
 
 /** The routes, by the name the RestClient and the simulated service know each by. */
 export const ROUTES = {
@@ -346,6 +356,33 @@ export const ROUTES = {
   createGuildSticker: { method: 'POST', path: '/guilds/{guild_id}/stickers', auth: ['bot'], source: 'stable', restClient: { no: MODERATION_BOT }, body: ['multipart'] },
   listGuildScheduledEvents: { method: 'GET', path: '/guilds/{guild_id}/scheduled-events', auth: ['bot'], source: 'stable', restClient: { no: MODERATION_BOT } },
   createGuildScheduledEvent: { method: 'POST', path: '/guilds/{guild_id}/scheduled-events', auth: ['bot'], source: 'stable', restClient: { no: MODERATION_BOT }, body: ['json'] },
+  createChannelMessage: {
+    method: 'POST',
+    path: '/channels/{channel_id}/messages',
+    auth: ['bot'],
+    source: 'stable',
+    restClient: { no: CHANNEL_MESSAGES },
+    body: ['json', 'form', 'multipart'],
+    contentLength: 2000,
+    maxBodyBytes: MESSAGE_REQUEST_BYTES,
+  },
+  getChannelMessages: { method: 'GET', path: '/channels/{channel_id}/messages', auth: ['bot'], source: 'stable', restClient: { no: CHANNEL_MESSAGES } },
+  // Before Get Channel Message: the service matches routes in this order, and `pins` is a literal segment.
+  getChannelPins: { method: 'GET', path: '/channels/{channel_id}/messages/pins', auth: ['bot'], source: 'stable', restClient: { no: CHANNEL_MESSAGES } },
+  getChannelMessage: { method: 'GET', path: '/channels/{channel_id}/messages/{message_id}', auth: ['bot'], source: 'stable', restClient: { no: CHANNEL_MESSAGES } },
+  editChannelMessage: {
+    method: 'PATCH',
+    path: '/channels/{channel_id}/messages/{message_id}',
+    auth: ['bot'],
+    source: 'stable',
+    restClient: { no: CHANNEL_MESSAGES },
+    body: ['json', 'form', 'multipart'],
+    contentLength: 2000,
+    maxBodyBytes: MESSAGE_REQUEST_BYTES,
+  },
+  pinChannelMessage: { method: 'PUT', path: '/channels/{channel_id}/messages/pins/{message_id}', auth: ['bot'], source: 'stable', restClient: { no: CHANNEL_MESSAGES } },
+  unpinChannelMessage: { method: 'DELETE', path: '/channels/{channel_id}/messages/pins/{message_id}', auth: ['bot'], source: 'stable', restClient: { no: CHANNEL_MESSAGES } },
+  searchGuildMessages: { method: 'GET', path: '/guilds/{guild_id}/messages/search', auth: ['bot'], source: 'stable', restClient: { no: CHANNEL_MESSAGES } },
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -26,6 +26,7 @@ import { botSettingMethods, type SimulatorBotSettingMethods } from './gateway/bo
 import { roleMethods, type SimulatorRoleMethods } from './role-methods.js';
 import { accountMethods, type SimulatorAccountMethods } from './accounts.js';
 import { subscriptionMethods, type SimulatorSubscriptionMethods } from './subscriptions.js';
+import { channelMessageMethods, type SimulatorChannelMessageMethods } from './channel-message-methods.js';
 import { defineMethods } from '../common/define-methods.js';
 import { readWorldFile, takeSnapshot, writeWorldFile, type SnapshotOptions } from './snapshot.js';
 import { buildWorld, type LoadedWorld } from './world-build.js';
@@ -75,9 +76,16 @@ let defaultSimulator: Simulator | undefined;
 /**
  * The Simulator's methods that modules install on its prototype: guilds ({@link SimulatorGuildMethods}), bot settings
  * ({@link SimulatorBotSettingMethods}), roles ({@link SimulatorRoleMethods}), accounts outside the SDK
- * ({@link SimulatorAccountMethods}), subscriptions ({@link SimulatorSubscriptionMethods}).
+ * ({@link SimulatorAccountMethods}), subscriptions ({@link SimulatorSubscriptionMethods}), channel messages
+ * ({@link SimulatorChannelMessageMethods}).
  */
-export interface Simulator extends SimulatorGuildMethods, SimulatorBotSettingMethods, SimulatorRoleMethods, SimulatorAccountMethods, SimulatorSubscriptionMethods {}
+export interface Simulator
+  extends SimulatorGuildMethods,
+    SimulatorBotSettingMethods,
+    SimulatorRoleMethods,
+    SimulatorAccountMethods,
+    SimulatorSubscriptionMethods,
+    SimulatorChannelMessageMethods {}
 
 /**
  * An in-process simulation of the service: applications, users, access tokens and a virtual
@@ -485,6 +493,7 @@ defineMethods(Simulator.prototype, 'Simulator', botSettingMethods);
 defineMethods(Simulator.prototype, 'Simulator', roleMethods);
 defineMethods(Simulator.prototype, 'Simulator', accountMethods);
 defineMethods(Simulator.prototype, 'Simulator', subscriptionMethods);
+defineMethods(Simulator.prototype, 'Simulator', channelMessageMethods);
 
 // Clients without a `simulator` option use the default one (see addon/native-worlds.ts for why it is
 // reached from there).

@@ -21,7 +21,7 @@ import type { Snowflake, SnowflakeInput } from '../model/ids.js';
 import type { User } from '../model/user.js';
 import type { Application } from './applications.js';
 import { checkRequiredOptions, idOf } from './harness-input.js';
-import { nextSnowflake } from './snowflakes.js';
+import { mintSnowflake } from './snowflake-minter.js';
 
 export { SubscriptionStatus };
 
@@ -119,7 +119,7 @@ export const subscriptionMethods = {
     const applicationId = idOf(application, 'application');
     if (world.getApplication(applicationId) === null) throw new RangeError(`no application with id ${applicationId}`);
     const name = checkText(checkRequiredOptions(options).name, 'name', 1, SKU_NAME_LENGTH);
-    const sku: SimulatedSku = { id: nextSnowflake(world), applicationId, name };
+    const sku: SimulatedSku = { id: mintSnowflake(world), applicationId, name };
     storeOf(world).skus.set(sku.id, sku);
     return { ...sku };
   },
@@ -134,7 +134,7 @@ export const subscriptionMethods = {
     const status = given.status === undefined ? SubscriptionStatus.Active : checkStatus(given.status);
     const periodMs = given.periodMs === undefined ? DEFAULT_PERIOD_MS : checkInteger(given.periodMs, 'periodMs', 1, 366 * DAY_MS);
     const now = world.now();
-    const subscription: SimulatedSubscription = { id: nextSnowflake(world), userId, skuId, status: SubscriptionStatus.Active, currentPeriodStart: now, currentPeriodEnd: now + periodMs, canceledAt: null };
+    const subscription: SimulatedSubscription = { id: mintSnowflake(world), userId, skuId, status: SubscriptionStatus.Active, currentPeriodStart: now, currentPeriodEnd: now + periodMs, canceledAt: null };
     moved(subscription, status, now);
     storeOf(world).subscriptions.set(subscription.id, subscription);
     return { ...subscription };

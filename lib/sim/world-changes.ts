@@ -31,7 +31,9 @@ export type WorldChange =
   /** A voice channel's session started (`startTime`, ms of the world's clock) or ended (null). */
   | { readonly kind: 'voiceStartTime'; readonly channelId: string; readonly startTime: number | null }
   /** A bot made an invite to a channel of the guild; `event` is the gateway's Invite Create payload. */
-  | { readonly kind: 'inviteCreated'; readonly guildId: string; readonly channelId: string; readonly event: Readonly<Record<string, unknown>> };
+  | { readonly kind: 'inviteCreated'; readonly guildId: string; readonly channelId: string; readonly event: Readonly<Record<string, unknown>> }
+  /** A guild channel message was posted or edited (lib/sim/channel-messages.ts keeps it). */
+  | { readonly kind: 'messageCreated' | 'messageUpdated'; readonly channelId: string; readonly messageId: string };
 
 export type WorldChangeListener = (change: WorldChange) => void;
 

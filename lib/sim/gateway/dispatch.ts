@@ -14,6 +14,7 @@ import { voiceStartTime, type WorldChange } from '../world-changes.js';
 import { canView, channelFor } from './obfuscation.js';
 import { gatewayRoleJson, guildCreateJson, memberJson, voiceStateJson, WorldSnapshot } from './objects.js';
 import { presenceJson, presenceKey } from './presence.js';
+import { messageEventFor } from './messages.js';
 import { inShard, type ChannelInfoField } from './protocol.js';
 import type { GatewaySession } from './session.js';
 
@@ -160,6 +161,16 @@ export class WorldDispatches {
           if (!(session.intents & GatewayIntentBits.GuildInvites)) continue;
           if ((BigInt(this.#world.guildPermissions(guild.id, session.botUserId, change.channelId)) & MANAGE_CHANNELS) === 0n) continue;
           session.dispatch('INVITE_CREATE', change.event);
+        }
+        return;
+      }
+      case 'messageCreated':
+      case 'messageUpdated': {
+        const found = snapshot.channel(change.channelId);
+        if (!found) return;
+        for (const session of this.#sessionsIn(found.guild)) {
+          const event = messageEventFor(this.#world, snapshot, found.guild, session, change.channelId, change.messageId);
+          if (event) session.dispatch(change.kind === 'messageCreated' ? 'MESSAGE_CREATE' : 'MESSAGE_UPDATE', event);
         }
         return;
       }

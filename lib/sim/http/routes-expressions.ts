@@ -16,7 +16,7 @@
  * @module
  */
 import type { NativeWorld } from '../../addon/native.js';
-import { nextSnowflake } from '../snowflakes.js';
+import { mintSnowflake } from '../snowflake-minter.js';
 import { invalidForm } from './errors.js';
 import type { RouteHandlers, ServiceContext } from './routes.js';
 import { bodyObject, wireUser } from './wire.js';
@@ -113,7 +113,7 @@ function scheduledEvent(context: ServiceContext, guild: { id: string; channels: 
   }
   if (end !== null && end <= start) throw invalidForm('scheduled_end_time', 'scheduled_end_time must be after scheduled_start_time');
   return {
-    id: nextSnowflake(context.world),
+    id: mintSnowflake(context.world),
     guild_id: guild.id,
     name,
     description,
@@ -149,7 +149,7 @@ export const EXPRESSION_HANDLERS = {
       if (!/^\w+$/.test(name)) throw invalidForm('name', 'name must be letters, digits and underscores');
       emojiImage(given['image']);
       requireCreate(context, guild.id, botUserId, 'expressions');
-      const emoji = { id: nextSnowflake(context.world), name, roles: [], user: wireUser(context.world, botUserId), require_colons: true, managed: false, animated: false, available: true };
+      const emoji = { id: mintSnowflake(context.world), name, roles: [], user: wireUser(context.world, botUserId), require_colons: true, managed: false, animated: false, available: true };
       expressionsOf(context.world, guild.id).emojis.push(emoji);
       return { status: 201, body: emoji };
     },
@@ -172,7 +172,7 @@ export const EXPRESSION_HANDLERS = {
       if (file === undefined) throw invalidForm('file', 'file is required (a PNG, APNG, GIF or Lottie JSON file)', 'BASE_TYPE_REQUIRED');
       if (Buffer.byteLength(file) > STICKER_BYTES) throw invalidForm('file', `file must be at most ${STICKER_BYTES / 1024} KiB`);
       requireCreate(context, guild.id, botUserId, 'expressions');
-      const sticker = { id: nextSnowflake(context.world), name, tags, type: 2, format_type: 1, description, available: true, guild_id: guild.id, user: wireUser(context.world, botUserId) };
+      const sticker = { id: mintSnowflake(context.world), name, tags, type: 2, format_type: 1, description, available: true, guild_id: guild.id, user: wireUser(context.world, botUserId) };
       expressionsOf(context.world, guild.id).stickers.push(sticker);
       return { status: 201, body: sticker };
     },

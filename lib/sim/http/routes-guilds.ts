@@ -17,8 +17,8 @@ import type { RouteHandlers, ServiceContext } from './routes.js';
 import { bodyObject, snowflakeField } from './wire.js';
 import { banJson, BITS, botGuild, DATED_CHANGES, GUILD_ERRORS, guildChannelJson, permissionsOf, requirePermissions, roleJson, topPosition } from './wire-guilds.js';
 
-/** An optional integer query parameter from `min` to `max` (400 Invalid Form Body otherwise). */
-function queryInteger(query: URLSearchParams, name: string, min: number, max: number): number | undefined {
+/** An optional integer query parameter from `min` to `max` (400 Invalid Form Body otherwise); the channel message routes use it too. */
+export function queryInteger(query: URLSearchParams, name: string, min: number, max: number): number | undefined {
   const text = query.get(name);
   if (text === null) return undefined;
   const value = /^-?\d+$/.test(text) ? Number(text) : NaN;
@@ -26,7 +26,7 @@ function queryInteger(query: URLSearchParams, name: string, min: number, max: nu
   return value;
 }
 
-function querySnowflake(query: URLSearchParams, name: string): bigint | undefined {
+export function querySnowflake(query: URLSearchParams, name: string): bigint | undefined {
   const text = query.get(name);
   return text === null ? undefined : BigInt(snowflakeField(name, text));
 }

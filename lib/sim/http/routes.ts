@@ -27,12 +27,22 @@ export interface ServiceRequest {
   readonly body: unknown;
   /** The files of a multipart body, their text by field name (empty for other bodies). */
   readonly files: ReadonlyMap<string, string>;
+  /** The same files' names, sizes in bytes and media types, by field name (`files[0]`). */
+  readonly uploads: ReadonlyMap<string, UploadedFile>;
   /** The Authorization header, for the routes that authenticate their caller themselves. */
   readonly authorization: string | undefined;
   /** X-Audit-Log-Reason, decoded. */
   readonly auditLogReason: string | undefined;
   /** `http://host:port` as the connection reached the service (the gateway's URL is made from it). */
   readonly origin: string;
+}
+
+/** An uploaded file of a multipart body, as its part describes it. */
+export interface UploadedFile {
+  readonly filename: string;
+  readonly size: number;
+  /** Its part's Content-Type; null when it gave none. */
+  readonly contentType: string | null;
 }
 
 export interface ServiceReply {

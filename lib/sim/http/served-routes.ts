@@ -21,6 +21,7 @@ import { INVITE_HANDLERS } from './routes-invites.js';
 import { USER_HANDLERS } from './routes-users.js';
 import { SUBSCRIPTION_HANDLERS } from './routes-subscriptions.js';
 import { EXPRESSION_HANDLERS } from './routes-expressions.js';
+import { CHANNEL_MESSAGE_HANDLERS } from './routes-channel-messages.js';
 
 export const SERVED_ROUTES: readonly Route[] = servedRoutes({
   ...LOBBY_HANDLERS,
@@ -41,4 +42,5 @@ export const SERVED_ROUTES: readonly Route[] = servedRoutes({
   // the current user's account, subscriptions
   ...USER_HANDLERS,
   ...SUBSCRIPTION_HANDLERS,
+  ...CHANNEL_MESSAGE_HANDLERS,
 });

@@ -16,7 +16,7 @@ import { parseJson, readBody, type HeldBytes } from './body.js';
 import { invalidForm, OAuthRefusal, ServiceRefusal, unauthorized } from './errors.js';
 import { credentialKind, type RequestNote } from './request-log.js';
 import { routeKey } from '../../routes/table.js';
-import { matchRoute, userCaller, type Caller, type Route, type ServiceContext, type ServiceReply } from './routes.js';
+import { matchRoute, userCaller, type Caller, type Route, type ServiceContext, type ServiceReply, type UploadedFile } from './routes.js';
 
 /** The versions the service answers under `/api/v{n}` (v10 and v9 are the available ones). */
 const API_PREFIX = /^\/api\/v(?:9|10)(?=\/)/;
@@ -29,13 +29,15 @@ function parseOAuthForm(raw: Buffer, contentType: string | undefined): URLSearch
   return new URLSearchParams(raw.toString('utf8'));
 }
 
-/** A parsed body, and the files of a multipart body by field name (their text). */
+/** A parsed body, and the files of a multipart body by field name (their text, and what they are). */
 interface ParsedBody {
   body: unknown;
   files: ReadonlyMap<string, string>;
+  uploads: ReadonlyMap<string, UploadedFile>;
 }
 
 const NO_FILES: ReadonlyMap<string, string> = new Map();
+const NO_UPLOADS: ReadonlyMap<string, UploadedFile> = new Map();
 
 /**
  * The fields of a form body (`application/x-www-form-urlencoded` or `multipart/form-data`, parsed
@@ -51,13 +53,17 @@ async function parseFormFields(raw: Buffer, contentType: string): Promise<Parsed
     throw invalidForm('_errors', 'the form body could not be parsed');
   }
   const files = new Map<string, string>();
+  const uploads = new Map<string, UploadedFile>();
   const fields: Record<string, string> = {};
   for (const [name, value] of form.entries()) {
     if (typeof value === 'string') fields[name] = value;
-    else files.set(name, await value.text());
+    else {
+      files.set(name, await value.text());
+      uploads.set(name, { filename: value.name, size: value.size, contentType: value.type === '' ? null : value.type });
+    }
   }
   const payload = form.get('payload_json');
-  return { body: typeof payload === 'string' ? parseJson(Buffer.from(payload, 'utf8')) : fields, files };
+  return { body: typeof payload === 'string' ? parseJson(Buffer.from(payload, 'utf8')) : fields, files, uploads };
 }
 
 type BodyKind = 'json' | 'form' | 'multipart';
@@ -69,14 +75,14 @@ const MEDIA_TYPES: Readonly<Record<BodyKind, RegExp>> = {
 
 /** A request's body, read as the route's table entry accepts it (JSON unless it says otherwise). */
 async function parseBody(raw: Buffer, contentType: string | undefined, accepted: readonly BodyKind[] = ['json']): Promise<ParsedBody> {
-  if (accepted.length === 1 && accepted[0] === 'form') return { body: parseOAuthForm(raw, contentType), files: NO_FILES };
-  if (raw.length === 0) return { body: undefined, files: NO_FILES };
+  if (accepted.length === 1 && accepted[0] === 'form') return { body: parseOAuthForm(raw, contentType), files: NO_FILES, uploads: NO_UPLOADS };
+  if (raw.length === 0) return { body: undefined, files: NO_FILES, uploads: NO_UPLOADS };
   const kind = accepted.find((candidate) => contentType !== undefined && MEDIA_TYPES[candidate].test(contentType));
   if (kind === undefined) {
     const names = accepted.map((candidate) => ({ json: 'application/json', form: 'application/x-www-form-urlencoded', multipart: 'multipart/form-data' })[candidate]);
     throw invalidForm('_errors', `the body must be sent as ${names.join(' or ')}`);
   }
-  return kind === 'json' ? { body: parseJson(raw), files: NO_FILES } : parseFormFields(raw, contentType!);
+  return kind === 'json' ? { body: parseJson(raw), files: NO_FILES, uploads: NO_UPLOADS } : parseFormFields(raw, contentType!);
 }
 
 function authenticate(header: string | undefined, context: ServiceContext): Caller {
@@ -131,7 +137,7 @@ async function handle(request: IncomingMessage, routes: readonly Route[], contex
   if (caller.kind === 'user') noted.userId = caller.userId;
   if (caller.kind === 'bot' && !spec.auth.includes('bot')) userCaller(caller);
   if (caller.kind === 'user' && !spec.auth.includes('bearer')) throw new ServiceRefusal(403, 50001, "Missing Access: this route needs the application's bot token");
-  const raw = await readBody(request, !selfChecked, held);
+  const raw = await readBody(request, !selfChecked, held, spec.maxBodyBytes);
   const key = routeKey(spec);
   const scope = caller.kind === 'client' ? 'oauth2 client' : caller.applicationId;
   const fault = context.state.takeFault(key);
@@ -156,9 +162,9 @@ async function handle(request: IncomingMessage, routes: readonly Route[], contex
   } catch {
     throw invalidForm('_errors', 'X-Audit-Log-Reason is not URI-encoded');
   }
-  const { body, files } = await parseBody(raw, request.headers['content-type'], spec.body);
+  const { body, files, uploads } = await parseBody(raw, request.headers['content-type'], spec.body);
   try {
-    const reply = await route.handle({ caller, params: found.params, query: url.searchParams, body, files, auditLogReason, authorization: request.headers.authorization, origin: originOf(request) }, context);
+    const reply = await route.handle({ caller, params: found.params, query: url.searchParams, body, files, uploads, auditLogReason, authorization: request.headers.authorization, origin: originOf(request) }, context);
     return { reply, headers };
   } finally {
     // What the request did (a token granted or revoked, a message sent) reaches the events URLs.

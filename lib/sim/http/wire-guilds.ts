@@ -8,6 +8,8 @@
  */
 import type { NativeOverwrite, NativeWorld, NativeWorldGuild } from '../../addon/native.js';
 import { KNOWN_PERMISSION_BITS } from '../guilds.js';
+import { channelSlowmode, PERMISSION_SPLITS_FROM } from '../channel-messages.js';
+import { snowflakeTime } from '../snowflake-minter.js';
 import { channelOverwrites } from '../world-changes.js';
 import { notFound, ServiceRefusal } from './errors.js';
 import type { Caller, ServiceContext } from './routes.js';
@@ -22,7 +24,7 @@ export const DATED_CHANGES = {
   /** "2026-11-16: GET /guilds/{guild.id}/channels omits channels lacking VIEW_CHANNEL." */
   guildChannelsOmitUnviewable: Date.UTC(2026, 10, 16),
   /** "2026-02-23: PIN_MESSAGES required to pin messages ... The older permissions alone no longer suffice." */
-  permissionSplits: Date.UTC(2026, 1, 23),
+  permissionSplits: PERMISSION_SPLITS_FROM,
   /**
    * "Channel application_id may be null" (Resources: Channel object; public change log, August 5,
    * 2026: "For future guild channels, this field can be serialized as null"): guild channels made
@@ -31,10 +33,6 @@ export const DATED_CHANGES = {
   channelApplicationIdNull: Date.UTC(2026, 7, 5),
 } as const;
 
-/** When a snowflake was made (docs reference.mdx, "Snowflakes": ms since 2015 from bit 22). */
-export function snowflakeTime(id: string): number {
-  return Number(BigInt(id) >> 22n) + 1_420_070_400_000;
-}
 
 /** The service's JSON error codes these routes answer (public docs, topics/opcodes-and-status-codes.mdx). */
 export const GUILD_ERRORS = { unknownGuild: 10004, unknownUser: 10013, unknownBan: 10026, missingAccess: 50001, missingPermissions: 50013 } as const;
@@ -102,8 +100,10 @@ export function guildChannelJson(world: NativeWorld, guildId: string, channel: W
     ...(snowflakeTime(channel.id) >= DATED_CHANGES.channelApplicationIdNull ? { application_id: null } : {}),
   };
   // Text and announcement channels; voice and stage channels (resources/channel.mdx's examples).
-  if (channel.type === 0 || channel.type === 5) return { ...base, topic: null, last_message_id: null, rate_limit_per_user: 0 };
-  if (channel.type === 2 || channel.type === 13) return { ...base, bitrate: 64000, user_limit: 0, rtc_region: null, last_message_id: null, rate_limit_per_user: 0 };
+  // Slowmode as the harness set it (sim.setChannelSlowmode; lib/sim/channel-messages.ts keeps it).
+  const slowmode = channelSlowmode(world, channel.id);
+  if (channel.type === 0 || channel.type === 5) return { ...base, topic: null, last_message_id: null, rate_limit_per_user: slowmode };
+  if (channel.type === 2 || channel.type === 13) return { ...base, bitrate: 64000, user_limit: 0, rtc_region: null, last_message_id: null, rate_limit_per_user: slowmode };
   return base;
 }
 
