@@ -14,12 +14,30 @@ afterAll(async () => {
   await cli?.stop();
 });
 
+/** The served HTTP API of the world a harness drives, and its default application's bot token. */
+interface Http {
+  apiBase: string;
+  botToken: string;
+  close(): Promise<void>;
+}
+
 const MODES = [
-  { mode: 'in process', make: (): Simulator => new sdk.Simulator() },
-  { mode: 'served by another process', make: (): Simulator => new sdk.Simulator({ url: cli!.harnessUrl }) },
+  {
+    mode: 'in process',
+    make: (): Simulator => new sdk.Simulator(),
+    http: async (sim: Simulator): Promise<Http> => {
+      const service = await sim.listen({ rateLimits: 'off' });
+      return { apiBase: service.apiBase, botToken: service.issueBotToken(), close: () => service.close() };
+    },
+  },
+  {
+    mode: 'served by another process',
+    make: (): Simulator => new sdk.Simulator({ url: cli!.harnessUrl }),
+    http: async (): Promise<Http> => ({ apiBase: cli!.apiBase, botToken: cli!.applications[0]!.botToken, close: async () => {} }),
+  },
 ];
 
-describe.each(MODES)('the harness, $mode', ({ make }) => {
+describe.each(MODES)('the harness, $mode', ({ make, http }) => {
   const closing: Client[] = [];
   const player = async (sim: Simulator, name: string) => {
     const client = await sim.connectClient(sim.createUser({ username: name }));
@@ -127,5 +145,40 @@ describe.each(MODES)('the harness, $mode', ({ make }) => {
     await sent;
     expect(done).toBe(true);
     sim.setLatency(0);
+  });
+
+  it('keeps what lives beside the native world (accounts, subscriptions, bot settings, channel messages) where the world is served: its HTTP API shows it', async () => {
+    const sim = make();
+    const api = await http(sim);
+    const get = async (path: string, authorization = `Bot ${api.botToken}`) => (await fetch(`${api.apiBase}${path}`, { headers: { authorization } })).json();
+    try {
+      const app = sim.defaultApplication;
+      const ada = sim.createUser({ username: 'ada-accounts' });
+      sim.setUserPremiumType(ada, 3);
+      sim.setIdentifyPremiumApproved(app, true);
+      const token = sim.issueToken(ada, app, { scopes: ['identify', 'identify.premium'] }).accessToken;
+      expect((await get('/users/@me', `Bearer ${token}`)).premium_type).toBe(3);
+
+      const sku = sim.createSku(app, { name: 'Pass' });
+      const subscription = sim.createSubscription(ada, sku);
+      expect(sim.setSubscriptionStatus(subscription, sdk.SubscriptionStatus.Ending).status).toBe(2);
+      expect((await get(`/skus/${sku.id}/subscriptions/${subscription.id}`)).status).toBe(2);
+      expect(() => sim.setSubscriptionStatus('1', sdk.SubscriptionStatus.Active)).toThrow(/no subscription/);
+
+      sim.setPrivilegedIntents(app, { presence: false, approvedAt: Date.UTC(2026, 0, 1) });
+      const intents = sim.getPrivilegedIntents(app);
+      expect(intents).toMatchObject({ presence: false, approvedAt: new Date(Date.UTC(2026, 0, 1)) });
+      sim.setApplicationFlags(app, 1n << 40n);
+      expect(BigInt((await get('/applications/@me')).flags_new) & (1n << 40n)).toBe(1n << 40n);
+
+      const guild = sim.createGuild({ name: 'Remote raiders', owner: ada });
+      sim.addGuildMember(guild, app.botUserId, { permissions: ['viewChannel', 'readMessageHistory'] });
+      const channel = sim.createGuildChannel(guild, { name: 'general' });
+      const posted = sim.postChannelMessage(channel, ada, 'hello from the harness');
+      sim.setPrivilegedIntents(app, { messageContent: true });
+      expect((await get(`/channels/${channel}/messages`)).map((message: { id: string }) => message.id)).toContain(posted);
+    } finally {
+      await api.close();
+    }
   });
 });

@@ -29,6 +29,7 @@ import type { User } from '../model/user.js';
 import type { Application } from './applications.js';
 import { privilegedIntentsOf } from './gateway/bot-settings.js';
 import { checkRequiredOptions, idOf } from './harness-input.js';
+import { worldSide } from './world-side.js';
 
 /** The docs' Premium Types (resources/user.mdx): 0 None, 1 Nitro Classic, 2 Nitro, 3 Nitro Basic. */
 export type PremiumType = 0 | 1 | 2 | 3;
@@ -225,19 +226,38 @@ export interface SimulatorAccountMethods {
   setApplicationFlags(application: Application | SnowflakeInput, flags: bigint): void;
 }
 
+/** The harness's settings, applied where the world's JS side lives (./world-side.ts). */
+const apply = {
+  premium: worldSide('setUserPremiumType', (world: NativeWorld, userId: string, premiumType: PremiumType): void => {
+    accountsOf(world).premium.set(userId, premiumType);
+  }),
+  premiumApproval: worldSide('setIdentifyPremiumApproved', (world: NativeWorld, applicationId: string, approved: boolean): void => {
+    if (approved) accountsOf(world).premiumApproved.add(applicationId);
+    else accountsOf(world).premiumApproved.delete(applicationId);
+  }),
+  connections: worldSide('setUserConnections', (world: NativeWorld, userId: string, connections: KeptConnection[]): void => {
+    accountsOf(world).connections.set(userId, connections);
+  }),
+  retiredType: worldSide('setRetiredConnectionType', (world: NativeWorld, type: ConnectionType | null): void => {
+    accountsOf(world).secondPlatformType = type;
+  }),
+  flags: worldSide('setApplicationFlags', (world: NativeWorld, applicationId: string, flags: bigint): void => {
+    accountsOf(world).otherFlags.set(applicationId, flags);
+  }),
+};
+
 /** @internal Their implementations, installed on Simulator.prototype. */
 export const accountMethods = {
   setUserPremiumType(this: object, user: User | SnowflakeInput, premiumType: PremiumType): void {
     const world = nativeWorldOf(this);
     const id = knownUser(world, user);
-    accountsOf(world).premium.set(id, checkInteger(premiumType, 'premiumType', 0, 3) as PremiumType);
+    apply.premium(world, id, checkInteger(premiumType, 'premiumType', 0, 3) as PremiumType);
   },
 
   setIdentifyPremiumApproved(this: object, application: Application | SnowflakeInput, approved: boolean): void {
     const world = nativeWorldOf(this);
     const id = knownApplication(world, application);
-    if (checkBoolean(approved, 'approved')) accountsOf(world).premiumApproved.add(id);
-    else accountsOf(world).premiumApproved.delete(id);
+    apply.premiumApproval(world, id, checkBoolean(approved, 'approved'));
   },
 
   setUserConnections(this: object, user: User | SnowflakeInput, connections: readonly UserConnection[]): void {
@@ -247,12 +267,12 @@ export const accountMethods = {
     if (connections.length > MAX_CONNECTIONS) throw new RangeError(`connections holds at most ${MAX_CONNECTIONS} entries, got ${connections.length}`);
     const now = world.now();
     const kept = connections.map((connection, i) => checkConnection(connection, `connections[${i}]`, now));
-    accountsOf(world).connections.set(id, kept);
+    apply.connections(world, id, kept);
   },
 
   setRetiredConnectionType(this: object, type: ConnectionType | null): void {
     const world = nativeWorldOf(this);
-    accountsOf(world).secondPlatformType = type === null ? null : checkOneOf(type, CONNECTION_TYPES, 'type');
+    apply.retiredType(world, type === null ? null : checkOneOf(type, CONNECTION_TYPES, 'type'));
   },
 
   setApplicationFlags(this: object, application: Application | SnowflakeInput, flags: bigint): void {
@@ -260,6 +280,6 @@ export const accountMethods = {
     const id = knownApplication(world, application);
     if (typeof flags !== 'bigint') throw new TypeError(`flags must be a bigint, got ${typeName(flags)}`);
     if (flags < 0n || flags >= 1n << 64n) throw new RangeError('flags must be 0 to 2^64 - 1');
-    accountsOf(world).otherFlags.set(id, flags);
+    apply.flags(world, id, flags);
   },
 };

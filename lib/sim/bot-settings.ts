@@ -7,16 +7,17 @@
  * @module
  */
 import type { NativeWorld } from '../addon/native.js';
+import { worldSide } from './world-side.js';
 
 const largeSharding = new WeakMap<NativeWorld, Map<string, number>>();
 
 /** The application uses large bot sharding with `maxConcurrency`, or (null) does not. */
-export function setLargeBotSharding(world: NativeWorld, applicationId: string, maxConcurrency: number | null): void {
+export const setLargeBotSharding = worldSide('setLargeBotSharding', (world: NativeWorld, applicationId: string, maxConcurrency: number | null): void => {
   let apps = largeSharding.get(world);
   if (!apps) largeSharding.set(world, (apps = new Map()));
   if (maxConcurrency === null) apps.delete(applicationId);
   else apps.set(applicationId, maxConcurrency);
-}
+});
 
 /** The application's max_concurrency when it uses large bot sharding, else undefined. */
 export function largeBotSharding(world: NativeWorld, applicationId: string): number | undefined {

@@ -5,6 +5,7 @@
  * Simulator.prototype by simulator.ts. The messages live in lib/sim/channel-messages.ts.
  * @module
  */
+import type { NativeWorld } from '../addon/native.js';
 import { nativeWorldOf } from '../addon/native-worlds.js';
 import { checkBoolean, checkInteger, checkText } from '../common/validate.js';
 import type { Snowflake, SnowflakeInput } from '../model/ids.js';
@@ -12,6 +13,17 @@ import type { User } from '../model/user.js';
 import { CONTENT_LIMIT, guildOfChannel, postChannelMessage, setChannelSlowmode, setGuildIndexed } from './channel-messages.js';
 import { syncClock } from './clock.js';
 import { idOf } from './harness-input.js';
+import { worldSide } from './world-side.js';
+
+/** The harness's changes, made where the world's JS side lives (./world-side.ts). */
+const apply = {
+  post: worldSide('postChannelMessage', (world: NativeWorld, channelId: string, userId: string, content: string): string => postChannelMessage(world, channelId, { user: userId }, { content }).id),
+  slowmode: worldSide('setChannelSlowmode', (world: NativeWorld, channelId: string, seconds: number): void => {
+    guildOfChannel(world, channelId);
+    setChannelSlowmode(world, channelId, seconds);
+  }),
+  indexed: worldSide('setGuildIndexed', setGuildIndexed),
+};
 
 /** The most seconds of slowmode: "0-21600" (resources/channel.mdx, rate_limit_per_user). */
 const MAX_SLOWMODE_SECONDS = 21_600;
@@ -52,15 +64,14 @@ export const channelMessageMethods = {
     const world = nativeWorldOf(this);
     syncClock(world);
     const text = checkText(content, 'content', 1, CONTENT_LIMIT);
-    return postChannelMessage(world, idOf(channel, 'channel'), { user: idOf(user, 'user') }, { content: text }).id;
+    return apply.post(world, idOf(channel, 'channel'), idOf(user, 'user'), text);
   },
 
   setChannelSlowmode(this: object, channel: { id: Snowflake } | SnowflakeInput, seconds: number): void {
     const world = nativeWorldOf(this);
     const channelId = idOf(channel, 'channel');
     const value = checkInteger(seconds, 'seconds', 0, MAX_SLOWMODE_SECONDS);
-    guildOfChannel(world, channelId);
-    setChannelSlowmode(world, channelId, value);
+    apply.slowmode(world, channelId, value);
   },
 
   setGuildIndexed(this: object, guild: { id: Snowflake } | SnowflakeInput, indexed: boolean): void {
@@ -68,6 +79,6 @@ export const channelMessageMethods = {
     const guildId = idOf(guild, 'guild');
     const value = checkBoolean(indexed, 'indexed');
     if (world.getGuild(guildId) === null) throw new RangeError(`no guild with id ${guildId}`);
-    setGuildIndexed(world, guildId, value);
+    apply.indexed(world, guildId, value);
   },
 };

@@ -22,6 +22,7 @@ import type { User } from '../model/user.js';
 import type { Application } from './applications.js';
 import { checkRequiredOptions, idOf } from './harness-input.js';
 import { mintSnowflake } from './snowflake-minter.js';
+import { worldSide } from './world-side.js';
 
 export { SubscriptionStatus };
 
@@ -112,16 +113,36 @@ export interface SimulatorSubscriptionMethods {
   setSubscriptionStatus(subscription: SimulatedSubscription | SnowflakeInput, status: SubscriptionStatus): SimulatedSubscription;
 }
 
+/** The harness's changes, made where the world's JS side lives (./world-side.ts); each returns a copy. */
+const apply = {
+  createSku: worldSide('createSku', (world: NativeWorld, applicationId: string, name: string): SimulatedSku => {
+    const sku: SimulatedSku = { id: mintSnowflake(world), applicationId, name };
+    storeOf(world).skus.set(sku.id, sku);
+    return { ...sku };
+  }),
+  createSubscription: worldSide('createSubscription', (world: NativeWorld, userId: string, skuId: string, status: SubscriptionStatus, periodMs: number): SimulatedSubscription => {
+    if (!findSku(world, skuId)) throw new RangeError(`no SKU with id ${skuId}`);
+    const now = world.now();
+    const subscription: SimulatedSubscription = { id: mintSnowflake(world), userId, skuId, status: SubscriptionStatus.Active, currentPeriodStart: now, currentPeriodEnd: now + periodMs, canceledAt: null };
+    moved(subscription, status, now);
+    storeOf(world).subscriptions.set(subscription.id, subscription);
+    return { ...subscription };
+  }),
+  setStatus: worldSide('setSubscriptionStatus', (world: NativeWorld, id: string, status: SubscriptionStatus): SimulatedSubscription => {
+    const kept = storeOf(world).subscriptions.get(id);
+    if (!kept) throw new RangeError(`no subscription with id ${id}`);
+    moved(kept, status, world.now());
+    return { ...kept };
+  }),
+};
+
 /** @internal Their implementations, installed on Simulator.prototype. */
 export const subscriptionMethods = {
   createSku(this: object, application: Application | SnowflakeInput, options: { name: string }): SimulatedSku {
     const world = nativeWorldOf(this);
     const applicationId = idOf(application, 'application');
     if (world.getApplication(applicationId) === null) throw new RangeError(`no application with id ${applicationId}`);
-    const name = checkText(checkRequiredOptions(options).name, 'name', 1, SKU_NAME_LENGTH);
-    const sku: SimulatedSku = { id: mintSnowflake(world), applicationId, name };
-    storeOf(world).skus.set(sku.id, sku);
-    return { ...sku };
+    return apply.createSku(world, applicationId, checkText(checkRequiredOptions(options).name, 'name', 1, SKU_NAME_LENGTH));
   },
 
   createSubscription(this: object, user: User | SnowflakeInput, sku: SimulatedSku | SnowflakeInput, options: CreateSubscriptionOptions = {}): SimulatedSubscription {
@@ -129,23 +150,14 @@ export const subscriptionMethods = {
     const userId = idOf(user, 'user');
     if (world.getUser(userId) === null) throw new RangeError(`no user with id ${userId}`);
     const skuId = idOf(sku, 'sku');
-    if (!findSku(world, skuId)) throw new RangeError(`no SKU with id ${skuId}`);
     const given = checkRequiredOptions(options);
     const status = given.status === undefined ? SubscriptionStatus.Active : checkStatus(given.status);
     const periodMs = given.periodMs === undefined ? DEFAULT_PERIOD_MS : checkInteger(given.periodMs, 'periodMs', 1, 366 * DAY_MS);
-    const now = world.now();
-    const subscription: SimulatedSubscription = { id: mintSnowflake(world), userId, skuId, status: SubscriptionStatus.Active, currentPeriodStart: now, currentPeriodEnd: now + periodMs, canceledAt: null };
-    moved(subscription, status, now);
-    storeOf(world).subscriptions.set(subscription.id, subscription);
-    return { ...subscription };
+    return apply.createSubscription(world, userId, skuId, status, periodMs);
   },
 
   setSubscriptionStatus(this: object, subscription: SimulatedSubscription | SnowflakeInput, status: SubscriptionStatus): SimulatedSubscription {
     const world = nativeWorldOf(this);
-    const id = idOf(subscription, 'subscription');
-    const kept = storeOf(world).subscriptions.get(id);
-    if (!kept) throw new RangeError(`no subscription with id ${id}`);
-    moved(kept, checkStatus(status), world.now());
-    return { ...kept };
+    return apply.setStatus(world, idOf(subscription, 'subscription'), checkStatus(status));
   },
 };

@@ -23,6 +23,7 @@ import type { SnowflakeInput } from '../../model/ids.js';
 import type { Application } from '../applications.js';
 import { syncClock } from '../clock.js';
 import { checkRequiredOptions, idOf } from '../harness-input.js';
+import { worldSide } from '../world-side.js';
 
 /** The privileged intents, by the portal's names. */
 export const PRIVILEGED_INTENTS = {
@@ -188,6 +189,26 @@ export interface SimulatorBotSettingMethods {
   setPrivateChannelObfuscation(application: Application | SnowflakeInput, enabled: boolean): void;
 }
 
+/** The harness's settings, applied where the world's JS side lives (../world-side.ts). */
+const applyPrivilegedIntents = worldSide(
+  'setPrivilegedIntents',
+  (world: NativeWorld, applicationId: string, toggles: Partial<Record<PrivilegedIntent, boolean>>, counts: Partial<Pick<Settings, 'approvedAt' | 'userCount' | 'serverCount'>>): void => {
+    const settings = settingsOf(world, applicationId);
+    Object.assign(settings.toggles, toggles);
+    Object.assign(settings, counts);
+  },
+);
+
+/** The state, its approval time as ms (it crosses the link as JSON). */
+const privilegedIntentsState = worldSide('getPrivilegedIntents', (world: NativeWorld, applicationId: string) => {
+  const state = privilegedIntentsOf(world, applicationId);
+  return { ...state, approvedAt: state.approvedAt === null ? null : state.approvedAt.getTime() };
+});
+
+const applyObfuscationSwitch = worldSide('setPrivateChannelObfuscation', (world: NativeWorld, applicationId: string, enabled: boolean): void => {
+  settingsOf(world, applicationId).obfuscation = enabled;
+});
+
 /** @internal Their implementations, installed on Simulator.prototype. */
 export const botSettingMethods = {
   setPrivilegedIntents(this: object, application: Application | SnowflakeInput, options: PrivilegedIntentsOptions): void {
@@ -202,20 +223,19 @@ export const botSettingMethods = {
     if (approvedAt !== undefined) counts.approvedAt = checkTime(approvedAt, 'approvedAt');
     if (userCount !== undefined) counts.userCount = checkCount(userCount, 'userCount');
     if (serverCount !== undefined) counts.serverCount = checkCount(serverCount, 'serverCount');
-    const settings = settingsOf(world, id);
-    Object.assign(settings.toggles, toggles);
-    Object.assign(settings, counts);
+    applyPrivilegedIntents(world, id, toggles, counts);
   },
 
   getPrivilegedIntents(this: object, application: Application | SnowflakeInput): PrivilegedIntentsState {
     const world = nativeWorldOf(this);
     syncClock(world);
-    return privilegedIntentsOf(world, knownApplication(world, application));
+    const state = privilegedIntentsState(world, knownApplication(world, application));
+    return { ...state, approvedAt: state.approvedAt === null ? null : new Date(state.approvedAt) };
   },
 
   setPrivateChannelObfuscation(this: object, application: Application | SnowflakeInput, enabled: boolean): void {
     const world = nativeWorldOf(this);
     const id = knownApplication(world, application);
-    settingsOf(world, id).obfuscation = checkBoolean(enabled, 'enabled');
+    applyObfuscationSwitch(world, id, checkBoolean(enabled, 'enabled'));
   },
 };

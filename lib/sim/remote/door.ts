@@ -32,6 +32,7 @@ import {
 import { clockOf, syncClock } from '../clock.js';
 import type { SideDoor } from '../http/server.js';
 import { noteWorldCall } from '../world-changes.js';
+import { runWorldSide, WORLD_SIDE_PREFIX } from '../world-side.js';
 import { SERVED_QUESTION, type ServedWorld } from '../world-source.js';
 
 /** The most arguments any method takes, with room to spare: a longer list is refused unread. */
@@ -171,6 +172,11 @@ class LinkConnection implements ForwardedEvents {
 
   #worldCall(method: string, args: unknown[]): unknown {
     if (method === SERVED_QUESTION) return { ...this.#served, clockMode: clockOf(this.#world).mode } satisfies ServedWorld;
+    // The JS side's state of the world (bot settings, accounts, ...): ../world-side.ts.
+    if (method.startsWith(WORLD_SIDE_PREFIX)) {
+      syncClock(this.#world);
+      return runWorldSide(this.#world, method, args);
+    }
     if (!Object.hasOwn(REMOTE_WORLD_METHODS, method)) throw new TypeError(`malformed frame: no harness method ${JSON.stringify(method.slice(0, 64))}`);
     // The clock's own moves go through the world's clock (real-time sync, the service's windows).
     if (method === 'advance') return clockOf(this.#world).advance(Number(args[0]));
