@@ -18,6 +18,8 @@ import { OAUTH2_INFO_HANDLERS } from './routes-oauth2-info.js';
 import { GATEWAY_HANDLERS } from './routes-gateway.js';
 import { GUILD_HANDLERS } from './routes-guilds.js';
 import { INVITE_HANDLERS } from './routes-invites.js';
+import { COMMAND_HANDLERS } from './routes-commands.js';
+import { INTERACTION_HANDLERS } from './routes-interactions.js';
 
 export const SERVED_ROUTES: readonly Route[] = servedRoutes({
   ...LOBBY_HANDLERS,
@@ -34,4 +36,6 @@ export const SERVED_ROUTES: readonly Route[] = servedRoutes({
   ...GATEWAY_HANDLERS,
   ...GUILD_HANDLERS,
   ...INVITE_HANDLERS,
+  ...COMMAND_HANDLERS,
+  ...INTERACTION_HANDLERS,
 });
