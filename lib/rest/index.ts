@@ -12,6 +12,8 @@ import './application-methods.js';
 import './device-methods.js';
 export type { DeviceAuthorization } from './device-methods.js';
 import './guild-methods.js';
+import './command-methods.js';
+export type { CommandRequestOptions } from './command-methods.js';
 export { RestClient } from './client.js';
 export { DEFAULT_BASE_URL } from './options.js';
 export type { MakeRequest, RateLimitInfo, RestClientOptions, RestClock, RestRequestInit, RestResponseLike } from './options.js';
