@@ -140,9 +140,9 @@ export class SimulatedInteractions {
     return { applicationId, place: placeOf(d.world, idOf(options.guild, 'guild'), idOf(options.channel, 'channel'), idOf(options.user, 'user'), botUserId) };
   }
 
-  async #send(d: Deps, place: Place, applicationId: string, type: InteractionType, data: Json, extra: { commandType?: number; messageId?: string; message?: Json }): Promise<InteractionView> {
+  async #send(d: Deps, place: Place, applicationId: string, type: InteractionType, data: Json, extra: { commandType?: number; messageId?: string; message?: Json; opener?: InteractionRecord }): Promise<InteractionView> {
     const room = interactionsOf(d.world);
-    const record = room.open({ applicationId, botUserId: place.botUserId, type, commandType: extra.commandType ?? null, userId: place.userId, guildId: place.guild.id, channelId: place.channelId, messageId: extra.messageId ?? null });
+    const record = room.open({ applicationId, botUserId: place.botUserId, type, commandType: extra.commandType ?? null, userId: place.userId, guildId: place.guild.id, channelId: place.channelId, messageId: extra.messageId ?? null }, extra.opener);
     record.payload = guildInteraction(d.world, place, { id: record.id, token: record.token, applicationId, type, data, ...(extra.message ? { message: extra.message } : {}) });
     outcomes.set(record, { via: 'none', error: 'being delivered' });
     outcomes.set(record, await deliver(d.world, d.signer, d.gateway, record));
@@ -222,7 +222,7 @@ export class SimulatedInteractions {
     const botUserId = opener.botUserId;
     const place = placeOf(d.world, opener.guildId!, opener.channelId, opener.userId, botUserId);
     const data: Json = { custom_id: opener.modal['custom_id'], components, ...(Object.keys(attachments).length > 0 ? { resolved: { attachments } } : {}) };
-    return this.#send(d, place, opener.applicationId, InteractionType.ModalSubmit, data, {});
+    return this.#send(d, place, opener.applicationId, InteractionType.ModalSubmit, data, { opener });
   }
 
   /** An interaction as it stands (its response, messages), or null. */

@@ -20,6 +20,7 @@ import { checkText, describe, typeName } from '../../common/validate.js';
 import { field, invalidForm, notFound, ServiceRefusal } from '../http/errors.js';
 import { checkMessageComponents, checkModal } from './components.js';
 import { newSnowflake } from './ids.js';
+import { wireUser } from '../http/wire.js';
 
 type Json = Record<string, unknown>;
 
@@ -57,6 +58,8 @@ export interface InteractionRecord {
   followups: Map<string, Json>;
   /** Who waits for the initial response (the harness). */
   waiters: (() => void)[];
+  /** A modal submission's interaction: the one whose response opened the modal. */
+  opener?: InteractionRecord | undefined;
 }
 
 function messageBody(body: unknown, at: string, needsContent: boolean): Json {
@@ -87,6 +90,20 @@ function isoTime(ms: number): string {
   return new Date(ms).toISOString().replace('Z', '000+00:00');
 }
 
+/** A message's `interaction_metadata` (resources/message.mdx, Message Interaction Metadata Object; the description's *InteractionMetadataResponse). */
+function metadataOf(world: NativeWorld, record: InteractionRecord): Json {
+  const base: Json = {
+    id: record.id,
+    type: record.type,
+    user: wireUser(world, record.userId),
+    authorizing_integration_owners: record.payload['authorizing_integration_owners'] ?? {},
+    ...(record.original ? { original_response_message_id: record.original['id'] } : {}),
+  };
+  if (record.type === InteractionType.MessageComponent) return { ...base, interacted_message_id: record.messageId };
+  if (record.type === InteractionType.ModalSubmit && record.opener) return { ...base, triggering_interaction_metadata: metadataOf(world, record.opener) };
+  return base;
+}
+
 export class InteractionsRoom {
   readonly #world: NativeWorld;
   readonly #byId = new Map<string, InteractionRecord>();
@@ -101,8 +118,8 @@ export class InteractionsRoom {
   }
 
   /** A new interaction (the harness's, on a user's action); its token is made here. */
-  open(fields: Omit<InteractionRecord, 'id' | 'token' | 'createdAt' | 'initial' | 'modal' | 'original' | 'followups' | 'waiters' | 'payload'>): InteractionRecord {
-    const record: InteractionRecord = { ...fields, id: newSnowflake(this.#world), token: `aW50ZXJhY3Rpb24.${randomBytes(48).toString('base64url')}`, createdAt: this.#world.now(), initial: null, modal: null, original: null, followups: new Map(), waiters: [], payload: {} };
+  open(fields: Omit<InteractionRecord, 'id' | 'token' | 'createdAt' | 'initial' | 'modal' | 'original' | 'followups' | 'waiters' | 'payload' | 'opener'>, opener?: InteractionRecord): InteractionRecord {
+    const record: InteractionRecord = { ...fields, id: newSnowflake(this.#world), token: `aW50ZXJhY3Rpb24.${randomBytes(48).toString('base64url')}`, createdAt: this.#world.now(), initial: null, modal: null, original: null, followups: new Map(), waiters: [], payload: {}, opener };
     this.#byId.set(record.id, record);
     this.#byToken.set(record.token, record);
     return record;
@@ -143,10 +160,11 @@ export class InteractionsRoom {
     if (component) allowed.push(InteractionResponseType.DeferredMessageUpdate, InteractionResponseType.UpdateMessage);
     if (record.type !== InteractionType.ModalSubmit) allowed.push(InteractionResponseType.Modal);
     if (typeof type !== 'number' || !allowed.includes(type)) throw invalidForm('type', `type must be one of ${allowed.join(', ')} for this interaction, got ${describe(type)}`);
-    let answer: Json;
+    // The callback's `resource` (InteractionCallbackResponse): a message for types 4 and 7, none otherwise.
+    let answer: Json | undefined;
     if (type === InteractionResponseType.Modal) {
       record.modal = checkModal(data);
-      answer = { type };
+      answer = undefined;
     } else if (type === InteractionResponseType.ChannelMessageWithSource) {
       record.original = this.#message(record, messageBody(data, 'data', true));
       answer = { type, message: record.original };
@@ -154,18 +172,18 @@ export class InteractionsRoom {
       const fields = messageBody(data ?? {}, 'data', false);
       const target = this.#findMessage(record.channelId, record.messageId);
       if (target) Object.assign(target, fields, { edited_timestamp: isoTime(this.#world.now()) });
-      answer = { type, ...(target ? { message: target } : {}) };
+      answer = target ? { type, message: target } : undefined;
     } else {
       // Deferred: "the user sees a loading state" until the original is edited.
       if (type === InteractionResponseType.DeferredChannelMessageWithSource) {
         const flags = (typeof data === 'object' && data !== null ? (data as Json)['flags'] : undefined) as number | undefined;
         record.original = this.#message(record, { content: '', flags: (flags ?? 0) | MessageFlags.Loading });
       }
-      answer = { type };
+      answer = undefined;
     }
     record.initial = type as InteractionResponseType;
     for (const wake of record.waiters.splice(0)) wake();
-    return { interaction: { id: record.id, type: record.type, activity_instance_id: null, response_message_id: (record.original?.['id'] as string | undefined) ?? null, response_message_loading: type === InteractionResponseType.DeferredChannelMessageWithSource, response_message_ephemeral: false }, resource: answer };
+    return { interaction: { id: record.id, type: record.type, activity_instance_id: null, response_message_id: (record.original?.['id'] as string | undefined) ?? null, response_message_loading: type === InteractionResponseType.DeferredChannelMessageWithSource, response_message_ephemeral: false }, ...(answer ? { resource: answer } : {}) };
   }
 
   /** Resolves once the interaction has its initial response (or at once when it has one). */
@@ -211,7 +229,7 @@ export class InteractionsRoom {
 
   /** A message of the interaction's application in its channel, delivered there (an ephemeral one only to its user: not kept in the channel). */
   #message(record: InteractionRecord, fields: Json, deliver = true): Json {
-    const bot = { id: record.botUserId };
+    const bot = wireUser(this.#world, record.botUserId);
     const type = record.type === InteractionType.ApplicationCommand ? (record.commandType === 1 ? MESSAGE_TYPE.chatInputCommand : MESSAGE_TYPE.contextMenuCommand) : MESSAGE_TYPE.reply;
     const message: Json = {
       id: newSnowflake(this.#world),
@@ -222,12 +240,18 @@ export class InteractionsRoom {
       embeds: [],
       components: [],
       flags: 0,
+      attachments: [],
+      mentions: [],
+      mention_roles: [],
+      mention_everyone: false,
+      pinned: false,
+      tts: false,
       ...fields,
       timestamp: isoTime(this.#world.now()),
       edited_timestamp: null,
       webhook_id: record.applicationId,
       application_id: record.applicationId,
-      interaction_metadata: { id: record.id, type: record.type, user: { id: record.userId }, authorizing_integration_owners: {} },
+      interaction_metadata: metadataOf(this.#world, record),
     };
     if (deliver) this.deliverToChannel(record.channelId, message);
     return message;
