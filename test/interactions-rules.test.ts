@@ -199,6 +199,9 @@ describe('interaction payloads and tokens', () => {
     expect((await first.callback({ type: 5 })).status).toBe(204);
     expect(await first.callback({ type: 4, data: { content: 'again' } })).toMatchObject({ status: 400, body: { code: 40060 } });
     expect((await call('POST', `/webhooks/${app.id}/${first.d.token}`, { body: { content: 'follow-up' } })).status).toBe(200);
+    // The token is the interaction's application's: under another application's id it is unknown.
+    const other = sim.createApplication({ name: 'Other' });
+    expect(await call('POST', `/webhooks/${other.id}/${first.d.token}`, { body: { content: 'x' } })).toMatchObject({ status: 404, body: { code: 10015 } });
     expect(await call('PATCH', `/webhooks/${app.id}/${first.d.token}/messages/@original`, { body: { content: 'done' } })).toMatchObject({ status: 200, body: { content: 'done' } });
     sim.advance(15 * 60 * 1000 + 1);
     expect(await call('POST', `/webhooks/${app.id}/${first.d.token}`, { body: { content: 'too late' } })).toMatchObject({ status: 404, body: { code: 10015 } });
