@@ -223,3 +223,23 @@ describe('interaction payloads and tokens', () => {
     expect((await call('PATCH', '/applications/@me', { body: { interactions_endpoint_url: null } })).body.interactions_endpoint_url).toBeNull();
   });
 });
+
+describe('bad input to the harness and the routes changes nothing', () => {
+  it('malformed harness options are a TypeError or RangeError; malformed callback and command bodies a 400, never a crash', async () => {
+    const { service, call, app, place } = await world();
+    const interactions = service.interactions;
+    for (const bad of [undefined, null, 'signup', 42]) {
+      await expect(interactions.runCommand(bad as never)).rejects.toThrow(TypeError);
+      await expect(interactions.submitModal(bad as never)).rejects.toThrow(TypeError);
+      await expect(interactions.pressComponent(bad as never)).rejects.toThrow(TypeError);
+    }
+    await expect(interactions.runCommand({ ...place, name: 'nope' })).rejects.toThrow(RangeError);
+    await expect(interactions.submitModal({ interaction: '1', values: {} })).rejects.toThrow(RangeError);
+    for (const body of ['x', [], { type: 'x' }, { name: 7 }, { name: 'ok', description: 'ok', options: 'x' }, { name: 'ok', description: 'ok', options: [null] }]) {
+      expect((await call('POST', `/applications/${app.id}/commands`, { body })).status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await call('PUT', `/applications/${app.id}/commands`, { body: { not: 'an array' } })).status).toBe(400);
+    expect((await call('POST', '/interactions/1/x/callback', { raw: '{not json', headers: { 'content-type': 'application/json' } })).status).toBe(400);
+    expect((await call('GET', `/applications/${app.id}/commands`)).body).toEqual([]);
+  });
+});

@@ -14,7 +14,7 @@ import type { NativeWorld } from '../../addon/native.js';
 import { checkInteger, checkText, describe } from '../../common/validate.js';
 import type { SnowflakeInput } from '../../model/ids.js';
 import { syncClock } from '../clock.js';
-import { idOf } from '../harness-input.js';
+import { checkRequiredOptions, idOf } from '../harness-input.js';
 import type { WebhookDispatcher } from '../http/webhooks.js';
 import { commandStore } from './commands.js';
 import { FILE_COUNT_MAX, modalFields } from './components.js';
@@ -152,6 +152,7 @@ export class SimulatedInteractions {
   /** A user runs an application command (global, or of the guild) in a guild channel. */
   async runCommand(options: RunCommandOptions): Promise<InteractionView> {
     const d = depsOf(this, 'runCommand');
+    checkRequiredOptions(options);
     syncClock(d.world);
     const { place, applicationId } = this.#place(d, options);
     const name = checkText(options.name, 'options.name', 1, 32);
@@ -183,6 +184,7 @@ export class SimulatedInteractions {
   /** A user presses a button, or chooses in a select menu, of a message an interaction produced. */
   async pressComponent(options: PressComponentOptions): Promise<InteractionView> {
     const d = depsOf(this, 'pressComponent');
+    checkRequiredOptions(options);
     syncClock(d.world);
     const { place, applicationId } = this.#place(d, options);
     const messageId = idOf(options.message, 'options.message');
@@ -204,6 +206,7 @@ export class SimulatedInteractions {
   /** The user submits the modal an interaction's response opened, with a value per component (checked against its rules). */
   async submitModal(options: SubmitModalOptions): Promise<InteractionView> {
     const d = depsOf(this, 'submitModal');
+    checkRequiredOptions(options);
     syncClock(d.world);
     const opener = interactionsOf(d.world).get(idOf(options.interaction, 'options.interaction'));
     if (!opener?.modal) throw new RangeError(`interaction ${String(options.interaction)} opened no modal`);
