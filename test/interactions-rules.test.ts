@@ -190,7 +190,7 @@ describe('interaction payloads and tokens', () => {
   });
 
   it('"you must send an initial response within 3 seconds" (10062 after, on the simulator\'s clock); one initial response only (40060); follow-ups for "15 minutes" (10015 after)', async () => {
-    const { sim, open, call, app } = await onGateway();
+    const { sim, open, call, app, rest } = await onGateway();
     const late = await open();
     sim.advance(3001);
     expect(await late.callback({ type: 4, data: { content: 'late' } })).toMatchObject({ status: 404, body: { code: 10062 } });
@@ -206,6 +206,10 @@ describe('interaction payloads and tokens', () => {
     sim.advance(15 * 60 * 1000 + 1);
     expect(await call('POST', `/webhooks/${app.id}/${first.d.token}`, { body: { content: 'too late' } })).toMatchObject({ status: 404, body: { code: 10015 } });
     expect(await call('GET', `/webhooks/${app.id}/not-a-token/messages/@original`)).toMatchObject({ status: 404, body: { code: 10015 } });
+    // The RestClient's error names the route's shape, never the interaction token (a secret, as the bot token is).
+    const error = await rest.getInteractionMessage(app.id, first.d.token).catch((caught: unknown) => caught as Error);
+    expect(error).toMatchObject({ message: expect.stringContaining('GET /webhooks/:id/:webhook_token/messages/@original') });
+    expect(`${error.message} ${error.stack} ${JSON.stringify(error)}`).not.toContain(first.d.token);
     expect(await call('POST', `/interactions/${first.d.id}/not-a-token/callback`, { body: { type: 4, data: { content: 'x' } } })).toMatchObject({ status: 404, body: { code: 10062 } });
   });
 
