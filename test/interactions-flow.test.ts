@@ -106,4 +106,17 @@ describe('commands and interactions through our receiver', () => {
     expect((await service.interactions.responded(run.id)).responseType).toBe(4);
     expect(service.interactions.channelMessages(channel).map((m) => m['content'])).toEqual(['pong']);
   });
+
+  it('user and message (context menu) commands carry target_id and the resolved user or message', async () => {
+    const { sim, service, rest, app, place, channel, player } = await world();
+    const { url } = await receiver(service.webhookPublicKey(), () => sim.now(), () => ({ type: 4, data: { content: 'noted' } }));
+    await rest.modifyApplication({ interactionsEndpointUrl: url });
+    await rest.bulkOverwriteApplicationCommands(app.id, [{ type: 2, name: 'Inspect' }, { type: 3, name: 'Report' }]);
+    const inspect = await service.interactions.runCommand({ ...place, name: 'Inspect', type: 'USER', target: player.id });
+    expect(inspect.payload['data']).toMatchObject({ type: 2, name: 'Inspect', target_id: player.id, resolved: { users: { [player.id]: { id: player.id, username: 'player' } }, members: { [player.id]: { roles: [] } } } });
+    const noted = service.interactions.channelMessages(channel)[0]!;
+    const report = await service.interactions.runCommand({ ...place, name: 'Report', type: 'MESSAGE', target: noted['id'] as string });
+    expect(report.payload['data']).toMatchObject({ type: 3, target_id: noted['id'], resolved: { messages: { [noted['id'] as string]: { content: 'noted' } } } });
+    await expect(service.interactions.runCommand({ ...place, name: 'Report', type: 'MESSAGE' })).rejects.toThrow(/target is required/);
+  });
 });
