@@ -207,7 +207,7 @@ describe('interaction payloads and tokens', () => {
     expect(await call('POST', `/webhooks/${app.id}/${first.d.token}`, { body: { content: 'too late' } })).toMatchObject({ status: 404, body: { code: 10015 } });
     expect(await call('GET', `/webhooks/${app.id}/not-a-token/messages/@original`)).toMatchObject({ status: 404, body: { code: 10015 } });
     // The RestClient's error names the route's shape, never the interaction token (a secret, as the bot token is).
-    const error = await rest.getInteractionMessage(app.id, first.d.token).catch((caught: unknown) => caught as Error);
+    const error = (await rest.getInteractionMessage(app.id, first.d.token).then(() => new Error('not refused'), (caught: unknown) => caught)) as Error;
     expect(error).toMatchObject({ message: expect.stringContaining('GET /webhooks/:id/:webhook_token/messages/@original') });
     expect(`${error.message} ${error.stack} ${JSON.stringify(error)}`).not.toContain(first.d.token);
     expect(await call('POST', `/interactions/${first.d.id}/not-a-token/callback`, { body: { type: 4, data: { content: 'x' } } })).toMatchObject({ status: 404, body: { code: 10062 } });
