@@ -59,6 +59,7 @@ export type { DeviceAuthorizationRequest, DeviceScreen } from './sim/device-sign
 export type { PlugAudioDeviceOptions, SdkClientSettings } from './sim/machine.js';
 export { SimulatedService, SERVICE_ROUTES } from './sim/http/service.js';
 export { SimulatedGateway } from './sim/gateway/harness.js';
+export { SimulatedInteractions, type InteractionView, type RunCommandOptions, type PressComponentOptions, type SubmitModalOptions, type InteractionPlace } from './sim/interactions/harness.js';
 export type { PrivilegedIntent, PrivilegedIntentsOptions, PrivilegedIntentsState, SimulatorBotSettingMethods } from './sim/gateway/bot-settings.js';
 export type { ConnectionType, ConnectionVisibility, PremiumType, SimulatorAccountMethods, UserConnection } from './sim/accounts.js';
 export type { CreateSubscriptionOptions, SimulatedSku, SimulatedSubscription, SimulatorSubscriptionMethods } from './sim/subscriptions.js';

@@ -83,6 +83,27 @@ const OPERATIONS = new Set([
   'PUT /channels/{channel_id}/messages/pins/{message_id}',
   'DELETE /channels/{channel_id}/messages/pins/{message_id}',
   'GET /guilds/{guild_id}/messages/search',
+  // Application commands and interactions (issue 38): the command routes, the interaction callback, the follow-up webhook routes.
+  'GET /applications/{application_id}/commands',
+  'POST /applications/{application_id}/commands',
+  'PUT /applications/{application_id}/commands',
+  'GET /applications/{application_id}/commands/{command_id}',
+  'PATCH /applications/{application_id}/commands/{command_id}',
+  'DELETE /applications/{application_id}/commands/{command_id}',
+  'GET /applications/{application_id}/guilds/{guild_id}/commands',
+  'POST /applications/{application_id}/guilds/{guild_id}/commands',
+  'PUT /applications/{application_id}/guilds/{guild_id}/commands',
+  'GET /applications/{application_id}/guilds/{guild_id}/commands/{command_id}',
+  'PATCH /applications/{application_id}/guilds/{guild_id}/commands/{command_id}',
+  'DELETE /applications/{application_id}/guilds/{guild_id}/commands/{command_id}',
+  'POST /interactions/{interaction_id}/{interaction_token}/callback',
+  'POST /webhooks/{webhook_id}/{webhook_token}',
+  'GET /webhooks/{webhook_id}/{webhook_token}/messages/@original',
+  'PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original',
+  'DELETE /webhooks/{webhook_id}/{webhook_token}/messages/@original',
+  'GET /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}',
+  'PATCH /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}',
+  'DELETE /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}',
 ]);
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 

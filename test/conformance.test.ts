@@ -14,6 +14,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { digest, disagreements, EXCEPTIONS, operationOf, requestDisagreements } from './conformance/official-description.js';
 import { player, rejectionOf } from './lobby-helpers.js';
 import { approvedSignIn } from './sign-in-helpers.js';
+import { identified } from './gateway-helpers.js';
 import { root, sdk, type Client, type SimulatedService, type User } from './sdk.js';
 
 const load = createRequire(import.meta.url);
@@ -370,6 +371,43 @@ describe('the simulated service against the official description', () => {
     const selector = { providerType: 'DISCORD_BOT_ISSUED_ACCESS_TOKEN' as const, providerIssuedUserId: 'player/7' };
     await rest.getApplicationIdentities(app.id, selector);
     await rest.deleteApplicationIdentity(account, app.id, selector);
+  });
+
+  it('application commands, the interaction callback and the follow-up webhook routes (bot token; the interaction token)', async () => {
+    const { sim, service, rest, app, raw } = await setup();
+    const owner = sim.createUser({ username: 'owner' });
+    const guild = sim.createGuild({ name: 'Raiders', owner });
+    const channel = sim.createGuildChannel(guild, { name: 'general' });
+    sim.addGuildMember(guild, app.botUserId);
+    const bot = await identified(`${(await raw('GET', '/gateway/bot')).body.url}?v=10&encoding=json`, service.issueBotToken(), 1);
+    const global = await rest.createApplicationCommand(app.id, { name: 'raid', description: 'Start a raid' });
+    await rest.bulkOverwriteApplicationCommands(app.id, [{ name: 'raid', description: 'Start a raid' }, { type: 2, name: 'Inspect' }]);
+    await rest.getApplicationCommands(app.id);
+    await rest.editApplicationCommand(app.id, global.id, { description: 'Start a raid now' });
+    await rest.getApplicationCommand(app.id, global.id);
+    const local = await rest.createApplicationCommand(app.id, { name: 'party', description: 'Party' }, { guildId: guild.id });
+    await rest.bulkOverwriteApplicationCommands(app.id, [{ name: 'party', description: 'Party' }], { guildId: guild.id });
+    await rest.getApplicationCommands(app.id, { guildId: guild.id });
+    await rest.editApplicationCommand(app.id, local.id, { description: 'A party' }, { guildId: guild.id });
+    await rest.getApplicationCommand(app.id, local.id, { guildId: guild.id });
+    expect((await raw('GET', `/applications/${app.id}/commands/1`)).status).toBe(404);
+    expect((await raw('POST', `/applications/${app.id}/commands`, { json: { name: 'Bad Name', description: 'x' } })).status).toBe(400);
+    const run = await service.interactions.runCommand({ user: owner, guild, channel, name: 'party' });
+    let d: { id: string; token: string };
+    do d = (await bot.nextOf('INTERACTION_CREATE')).d;
+    while (d.id !== run.id);
+    await rest.createInteractionResponse(d.id, d.token, { type: 4, data: { content: 'Party time' } }, { withResponse: true });
+    expect((await raw('POST', `/interactions/${d.id}/${d.token}/callback`, { json: { type: 4, data: { content: 'again' } }, bot: null })).status).toBe(400);
+    await rest.getInteractionMessage(app.id, d.token);
+    await rest.editInteractionMessage(app.id, d.token, { content: 'Party time!' });
+    const followup = await rest.createFollowupMessage(app.id, d.token, { content: 'Bring snacks' });
+    await rest.getInteractionMessage(app.id, d.token, followup.id);
+    await rest.editInteractionMessage(app.id, d.token, { content: 'Bring drinks' }, followup.id);
+    await rest.deleteInteractionMessage(app.id, d.token, followup.id);
+    await rest.deleteInteractionMessage(app.id, d.token);
+    expect((await raw('GET', `/webhooks/${app.id}/${d.token}/messages/@original`, { bot: null })).status).toBe(404);
+    await rest.deleteApplicationCommand(app.id, local.id, { guildId: guild.id });
+    await rest.deleteApplicationCommand(app.id, global.id);
   });
 
   it('rate limits: the development budget answers the documented headers and 429 body', async () => {

@@ -153,6 +153,15 @@ describe('examples', () => {
     );
   });
 
+  it('the interactions example: a slash command opens a modal, the submission is answered in the channel', async () => {
+    const { code, stdout, stderr } = await runFixture(example('interactions.mjs'));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toBe(
+      'interactions endpoint URL verified\n' + 'commands: /signup\n' + 'the command opened a modal: Sign up\n' + 'in #general: Welcome, bard!\n',
+    );
+  });
+
   it('the webhooks example: link on the server, PING, APPLICATION_DEAUTHORIZED drops the link, no secret shown', async () => {
     const { code, stdout, stderr } = await runFixture(example('webhooks.mjs'));
     expect(stderr).toBe('');

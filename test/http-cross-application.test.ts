@@ -57,6 +57,9 @@ describe("another application's credentials on every route", () => {
     const identities = (await call('GET', `/applications/${appA.id}/application-identities/DISCORD_BOT_ISSUED_ACCESS_TOKEN/player-1`)).body as { user_id?: string }[];
     const provisionalUser = identities[0]?.user_id ?? ada.user.id;
 
+    // A's application commands, global and of the guild.
+    const commandA = (await call('POST', `/applications/${appA.id}/commands`, { body: { name: 'raid', description: 'Start a raid' } })).body as { id: string };
+    const guildCommandA = (await call('POST', `/applications/${appA.id}/guilds/${guild.id}/commands`, { body: { name: 'party', description: 'Party' } })).body as { id: string };
     /** A's world as A reads it. */
     const snapshot = async () => ({
       lobby: (await call('GET', `/lobbies/${lobby.id}`)).body,
@@ -67,6 +70,8 @@ describe("another application's credentials on every route", () => {
       identities: (await call('GET', `/applications/${appA.id}/application-identities/DISCORD_BOT_ISSUED_ACCESS_TOKEN/player-1`)).body,
       authorization: (await call('GET', '/oauth2/@me', { bearer: adaA.accessToken })).status,
       channelMessages: (await call('GET', `/channels/${text}/messages`)).body,
+      commands: (await call('GET', `/applications/${appA.id}/commands`)).body,
+      guildCommands: (await call('GET', `/applications/${appA.id}/guilds/${guild.id}/commands`)).body,
     });
     const before = await snapshot();
 
@@ -169,6 +174,27 @@ describe("another application's credentials on every route", () => {
       getUserApplicationIdentities: () => call('GET', `/users/${provisionalUser}/application-identities/${appA.id}`, asB),
       getApplicationIdentities: () => call('GET', `/applications/${appA.id}/application-identities/DISCORD_BOT_ISSUED_ACCESS_TOKEN/player-1`, asB),
       deleteApplicationIdentity: () => call('POST', `/users/${provisionalUser}/application-identities/${appA.id}/DISCORD_BOT_ISSUED_ACCESS_TOKEN/player-1/delete`, { ...asB, body: {} }),
+      getGlobalApplicationCommands: () => call('GET', `/applications/${appA.id}/commands`, asB),
+      createGlobalApplicationCommand: () => call('POST', `/applications/${appA.id}/commands`, { ...asB, body: { name: 'hijack', description: 'x' } }),
+      bulkOverwriteGlobalApplicationCommands: () => call('PUT', `/applications/${appA.id}/commands`, { ...asB, body: [] }),
+      getGlobalApplicationCommand: () => call('GET', `/applications/${appA.id}/commands/${commandA.id}`, asB),
+      editGlobalApplicationCommand: () => call('PATCH', `/applications/${appA.id}/commands/${commandA.id}`, { ...asB, body: { description: 'B was here' } }),
+      deleteGlobalApplicationCommand: () => call('DELETE', `/applications/${appA.id}/commands/${commandA.id}`, asB),
+      getGuildApplicationCommands: () => call('GET', `/applications/${appA.id}/guilds/${guild.id}/commands`, asB),
+      createGuildApplicationCommand: () => call('POST', `/applications/${appA.id}/guilds/${guild.id}/commands`, { ...asB, body: { name: 'hijack', description: 'x' } }),
+      bulkOverwriteGuildApplicationCommands: () => call('PUT', `/applications/${appA.id}/guilds/${guild.id}/commands`, { ...asB, body: [] }),
+      getGuildApplicationCommand: () => call('GET', `/applications/${appA.id}/guilds/${guild.id}/commands/${guildCommandA.id}`, asB),
+      editGuildApplicationCommand: () => call('PATCH', `/applications/${appA.id}/guilds/${guild.id}/commands/${guildCommandA.id}`, { ...asB, body: { description: 'B was here' } }),
+      deleteGuildApplicationCommand: () => call('DELETE', `/applications/${appA.id}/guilds/${guild.id}/commands/${guildCommandA.id}`, asB),
+      // The interaction routes' credential is the interaction's token (test/interactions-rules.test.ts): without A's, B gets 10062 / 10015.
+      createInteractionResponse: () => call('POST', `/interactions/${commandA.id}/forged-token/callback`, { ...asB, body: { type: 4, data: { content: 'x' } } }),
+      createFollowupMessage: () => call('POST', `/webhooks/${appA.id}/forged-token`, { ...asB, body: { content: 'x' } }),
+      getOriginalInteractionResponse: () => call('GET', `/webhooks/${appA.id}/forged-token/messages/@original`, asB),
+      editOriginalInteractionResponse: () => call('PATCH', `/webhooks/${appA.id}/forged-token/messages/@original`, { ...asB, body: { content: 'x' } }),
+      deleteOriginalInteractionResponse: () => call('DELETE', `/webhooks/${appA.id}/forged-token/messages/@original`, asB),
+      getFollowupMessage: () => call('GET', `/webhooks/${appA.id}/forged-token/messages/${message.id}`, asB),
+      editFollowupMessage: () => call('PATCH', `/webhooks/${appA.id}/forged-token/messages/${message.id}`, { ...asB, body: { content: 'x' } }),
+      deleteFollowupMessage: () => call('DELETE', `/webhooks/${appA.id}/forged-token/messages/${message.id}`, asB),
     };
 
     // Every route of the table has a case (a route added later without one fails here).

@@ -150,7 +150,8 @@ describe.each(MODES)('the harness, $mode', ({ make, http }) => {
   it('keeps what lives beside the native world (accounts, subscriptions, bot settings, channel messages) where the world is served: its HTTP API shows it', async () => {
     const sim = make();
     const api = await http(sim);
-    const get = async (path: string, authorization = `Bot ${api.botToken}`) => (await fetch(`${api.apiBase}${path}`, { headers: { authorization } })).json();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON of many shapes
+    const get = async (path: string, authorization = `Bot ${api.botToken}`): Promise<any> => (await fetch(`${api.apiBase}${path}`, { headers: { authorization } })).json();
     try {
       const app = sim.defaultApplication;
       const ada = sim.createUser({ username: 'ada-accounts' });

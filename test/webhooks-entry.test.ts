@@ -10,14 +10,19 @@ import { root } from './sdk.js';
 const run = promisify(execFile);
 
 const WEBHOOK_EXPORTS = [
+  'DEFAULT_DEADLINE_MS',
+  'DEFAULT_INTERACTION_BODY_BYTES',
   'DEFAULT_MAX_AGE_SECONDS',
   'DEFAULT_MAX_BODY_BYTES',
+  'InteractionRequestError',
   'SIGNATURE_HEADER',
   'TIMESTAMP_HEADER',
   'WebhookEventType',
   'WebhookRequestError',
   'WebhookType',
+  'createInteractionHandler',
   'createWebhookEventHandler',
+  'parseInteraction',
   'verifyWebhookEvent',
 ];
 

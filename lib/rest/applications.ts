@@ -57,6 +57,7 @@ export function toApplication(route: string, body: unknown): Application {
     eventWebhooksUrl: read.optionalString(wire.event_webhooks_url, 'application.event_webhooks_url') ?? null,
     eventWebhooksStatus: status as EventWebhooksStatusValue,
     eventWebhooksTypes: strings(read, wire.event_webhooks_types, 'application.event_webhooks_types'),
+    interactionsEndpointUrl: read.optionalString(wire.interactions_endpoint_url, 'application.interactions_endpoint_url') ?? null,
   };
 }
 
@@ -122,6 +123,19 @@ function checkList(value: unknown, name: string, max: number, check: (entry: unk
   return list;
 }
 
+// The interactions endpoint URL's fields, declared beside their conversion (types.ts is at its
+// size limit): they merge into the interfaces of types.ts.
+declare module './types.js' {
+  interface Application {
+    /** Where interactions are sent (the interactions endpoint URL), or null: over the gateway. */
+    interactionsEndpointUrl: string | null;
+  }
+  interface ModifyApplicationInput {
+    /** The interactions endpoint URL; the service first sends it a PING, which must be answered `{ "type": 1 }`. null removes it. */
+    interactionsEndpointUrl?: string | null;
+  }
+}
+
 /** @internal The JSON body of `PATCH /applications/@me` (ApplicationFormPartial), checked. */
 export function modifyApplicationBody(input: ModifyApplicationInput): Record<string, unknown> {
   const given = checkOptions(input, 'changes');
@@ -130,6 +144,9 @@ export function modifyApplicationBody(input: ModifyApplicationInput): Record<str
   if (given.tags !== undefined) body['tags'] = given.tags === null ? null : checkList(given.tags, 'changes.tags', MAX_TAGS, (tag, at) => checkText(tag, at, 1, TAG_LENGTH));
   if (given.eventWebhooksUrl !== undefined) {
     body['event_webhooks_url'] = given.eventWebhooksUrl === null ? null : checkHttpUrl(given.eventWebhooksUrl, 'changes.eventWebhooksUrl');
+  }
+  if (given.interactionsEndpointUrl !== undefined) {
+    body['interactions_endpoint_url'] = given.interactionsEndpointUrl === null ? null : checkHttpUrl(given.interactionsEndpointUrl, 'changes.interactionsEndpointUrl');
   }
   if (given.eventWebhooksStatus !== undefined) body['event_webhooks_status'] = checkInteger(given.eventWebhooksStatus, 'changes.eventWebhooksStatus', 1, 2, '1 (disabled) or 2 (enabled)');
   if (given.eventWebhooksTypes !== undefined) {

@@ -14,6 +14,8 @@ export type { DeviceAuthorization } from './device-methods.js';
 import './guild-methods.js';
 import './invite-methods.js';
 export type { CreateChannelInviteInput } from './invite-methods.js';
+import './command-methods.js';
+export type { CommandRequestOptions } from './command-methods.js';
 export { RestClient } from './client.js';
 export { DEFAULT_BASE_URL } from './options.js';
 export type { MakeRequest, RateLimitInfo, RestClientOptions, RestClock, RestRequestInit, RestResponseLike } from './options.js';

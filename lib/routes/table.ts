@@ -90,6 +90,17 @@ const CHANNEL_MESSAGES = 'a bot\'s guild channel messages (discord.js and the li
 /** "The maximum request size when sending a message is 25 MiB" (docs resources/message.mdx, Create Message). */
 const MESSAGE_REQUEST_BYTES = 25 * 1024 * 1024;
 
+/**
+ * The command routes take a bot token here; the description also lists a Bearer token (the docs: "a
+ * client credentials token for your app with the applications.commands.update scope"), which the
+ * simulator does not model.
+ */
+const COMMANDS_BOT = (operation: string): string =>
+  `docs interactions/application-commands.mdx, "${operation}": served for the application's bot token (a client credentials token with applications.commands.update is not modelled here)`;
+/** Interaction routes carry their credential in the path (the interaction's token): no Authorization header. */
+const INTERACTION_TOKEN = { auth: ['none', 'bot'], source: 'stable', restClient: 'yes' } as const;
+const WITH_FILES = ['json', 'form', 'multipart'] as const;
+
 /** The routes, by the name the RestClient and the simulated service know each by. */
 export const ROUTES = {
   createLobby: { method: 'POST', path: '/lobbies', auth: ['bot'], source: 'stable', restClient: 'yes', body: ['json'], budget: LOBBY_DEVELOPMENT_BUDGET },
@@ -383,6 +394,28 @@ export const ROUTES = {
   pinChannelMessage: { method: 'PUT', path: '/channels/{channel_id}/messages/pins/{message_id}', auth: ['bot'], source: 'stable', restClient: { no: CHANNEL_MESSAGES } },
   unpinChannelMessage: { method: 'DELETE', path: '/channels/{channel_id}/messages/pins/{message_id}', auth: ['bot'], source: 'stable', restClient: { no: CHANNEL_MESSAGES } },
   searchGuildMessages: { method: 'GET', path: '/guilds/{guild_id}/messages/search', auth: ['bot'], source: 'stable', restClient: { no: CHANNEL_MESSAGES } },
+  // Application commands (docs interactions/application-commands.mdx), global and guild.
+  getGlobalApplicationCommands: { method: 'GET', path: '/applications/{application_id}/commands', auth: ['bot'], authFollows: COMMANDS_BOT('Get Global Application Commands'), source: 'stable', restClient: 'yes' },
+  createGlobalApplicationCommand: { method: 'POST', path: '/applications/{application_id}/commands', auth: ['bot'], authFollows: COMMANDS_BOT('Create Global Application Command'), source: 'stable', restClient: 'yes', body: ['json'] },
+  bulkOverwriteGlobalApplicationCommands: { method: 'PUT', path: '/applications/{application_id}/commands', auth: ['bot'], authFollows: COMMANDS_BOT('Bulk Overwrite Global Application Commands'), source: 'stable', restClient: 'yes', body: ['json'] },
+  getGlobalApplicationCommand: { method: 'GET', path: '/applications/{application_id}/commands/{command_id}', auth: ['bot'], authFollows: COMMANDS_BOT('Get Global Application Command'), source: 'stable', restClient: 'yes' },
+  editGlobalApplicationCommand: { method: 'PATCH', path: '/applications/{application_id}/commands/{command_id}', auth: ['bot'], authFollows: COMMANDS_BOT('Edit Global Application Command'), source: 'stable', restClient: 'yes', body: ['json'] },
+  deleteGlobalApplicationCommand: { method: 'DELETE', path: '/applications/{application_id}/commands/{command_id}', auth: ['bot'], authFollows: COMMANDS_BOT('Delete Global Application Command'), source: 'stable', restClient: 'yes' },
+  getGuildApplicationCommands: { method: 'GET', path: '/applications/{application_id}/guilds/{guild_id}/commands', auth: ['bot'], authFollows: COMMANDS_BOT('Get Guild Application Commands'), source: 'stable', restClient: 'yes' },
+  createGuildApplicationCommand: { method: 'POST', path: '/applications/{application_id}/guilds/{guild_id}/commands', auth: ['bot'], authFollows: COMMANDS_BOT('Create Guild Application Command'), source: 'stable', restClient: 'yes', body: ['json'] },
+  bulkOverwriteGuildApplicationCommands: { method: 'PUT', path: '/applications/{application_id}/guilds/{guild_id}/commands', auth: ['bot'], authFollows: COMMANDS_BOT('Bulk Overwrite Guild Application Commands'), source: 'stable', restClient: 'yes', body: ['json'] },
+  getGuildApplicationCommand: { method: 'GET', path: '/applications/{application_id}/guilds/{guild_id}/commands/{command_id}', auth: ['bot'], authFollows: COMMANDS_BOT('Get Guild Application Command'), source: 'stable', restClient: 'yes' },
+  editGuildApplicationCommand: { method: 'PATCH', path: '/applications/{application_id}/guilds/{guild_id}/commands/{command_id}', auth: ['bot'], authFollows: COMMANDS_BOT('Edit Guild Application Command'), source: 'stable', restClient: 'yes', body: ['json'] },
+  deleteGuildApplicationCommand: { method: 'DELETE', path: '/applications/{application_id}/guilds/{guild_id}/commands/{command_id}', auth: ['bot'], authFollows: COMMANDS_BOT('Delete Guild Application Command'), source: 'stable', restClient: 'yes' },
+  // Interaction responses and follow-ups (docs interactions/receiving-and-responding.mdx): the token in the path is the credential.
+  createInteractionResponse: { method: 'POST', path: '/interactions/{interaction_id}/{interaction_token}/callback', ...INTERACTION_TOKEN, body: WITH_FILES },
+  createFollowupMessage: { method: 'POST', path: '/webhooks/{webhook_id}/{webhook_token}', ...INTERACTION_TOKEN, body: WITH_FILES },
+  getOriginalInteractionResponse: { method: 'GET', path: '/webhooks/{webhook_id}/{webhook_token}/messages/@original', ...INTERACTION_TOKEN },
+  editOriginalInteractionResponse: { method: 'PATCH', path: '/webhooks/{webhook_id}/{webhook_token}/messages/@original', ...INTERACTION_TOKEN, body: WITH_FILES },
+  deleteOriginalInteractionResponse: { method: 'DELETE', path: '/webhooks/{webhook_id}/{webhook_token}/messages/@original', ...INTERACTION_TOKEN },
+  getFollowupMessage: { method: 'GET', path: '/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}', ...INTERACTION_TOKEN },
+  editFollowupMessage: { method: 'PATCH', path: '/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}', ...INTERACTION_TOKEN, body: WITH_FILES },
+  deleteFollowupMessage: { method: 'DELETE', path: '/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}', ...INTERACTION_TOKEN },
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteName = keyof typeof ROUTES;

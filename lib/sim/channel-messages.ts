@@ -237,6 +237,48 @@ export function postChannelMessage(world: NativeWorld, channelId: string, author
   return message;
 }
 
+/**
+ * A message an interaction produced (its response or a follow-up), delivered to the channel as the
+ * service delivers a webhook's message: under the application's bot, with no permission or
+ * slowmode check (interaction responses need none of the bot's permissions: interactions/
+ * receiving-and-responding.mdx), with the id the interaction gave it. A channel not in a guild of
+ * the world (the interaction's own DM, say) keeps nothing here.
+ */
+export function deliverWebhookMessage(world: NativeWorld, channelId: string, delivered: { id: string; applicationId: string; authorId: string; content: string }): void {
+  let guildId: string;
+  try {
+    guildId = guildOfChannel(world, channelId);
+  } catch {
+    return;
+  }
+  const store = storeOf(world);
+  const message: ChannelMessage = { ...delivered, channelId, guildId, attachments: [], createdAt: world.now(), editedAt: null, pinnedAt: null, reference: null, snapshot: null };
+  let list = store.byChannel.get(channelId);
+  if (!list) store.byChannel.set(channelId, (list = []));
+  list.push(message);
+  store.byId.set(message.id, message);
+  noteWorldChange(world, { kind: 'messageCreated', channelId, messageId: message.id });
+}
+
+/** An interaction's message edited through its webhook (PATCH @original or a follow-up): the channel's copy too. */
+export function editWebhookMessage(world: NativeWorld, messageId: string, content: string): void {
+  const message = stores.get(world)?.byId.get(messageId);
+  if (!message) return;
+  message.content = content;
+  message.editedAt = world.now();
+  noteWorldChange(world, { kind: 'messageUpdated', channelId: message.channelId, messageId });
+}
+
+/** An interaction's message deleted through its webhook: gone from the channel (MESSAGE_DELETE is not dispatched: our choice, not modelled yet). */
+export function deleteWebhookMessage(world: NativeWorld, messageId: string): void {
+  const store = stores.get(world);
+  const message = store?.byId.get(messageId);
+  if (!store || !message) return;
+  store.byId.delete(messageId);
+  const list = store.byChannel.get(message.channelId);
+  if (list) list.splice(list.indexOf(message), 1);
+}
+
 /** The channel's messages, oldest first. */
 export function channelMessages(world: NativeWorld, channelId: string): readonly ChannelMessage[] {
   return stores.get(world)?.byChannel.get(channelId) ?? [];

@@ -31,3 +31,6 @@ export type {
   WebhookLobbyMessage,
   WebhookUser,
 } from './types.js';
+// Interactions sent to an interactions endpoint URL (verified with the same key and headers as webhook events).
+export { createInteractionHandler, parseInteraction, InteractionRequestError, DEFAULT_DEADLINE_MS, DEFAULT_INTERACTION_BODY_BYTES } from './interactions.js';
+export type { InteractionHandlerOptions } from './interactions.js';

@@ -168,6 +168,19 @@ export class GatewayDoor implements SideDoor, GatewayHost {
   }
 
   /** Sessions identified, connected or waiting for a Resume. */
+  /**
+   * INTERACTION_CREATE to the application's session that holds the guild's shard (a DM's: shard 0),
+   * once (our choice: the first such session); false when none is identified.
+   */
+  dispatchInteraction(applicationId: string, guildId: string | null, interaction: unknown): boolean {
+    for (const session of this.#sessions.values()) {
+      if (session.applicationId !== applicationId || !(guildId === null ? session.shard[0] === 0 : inShard(guildId, session.shard))) continue;
+      session.dispatch('INTERACTION_CREATE', interaction);
+      return true;
+    }
+    return false;
+  }
+
   get sessionCount(): number {
     return this.#sessions.size;
   }

@@ -27,6 +27,7 @@ import type { ServiceContext } from './routes.js';
 import { wireUser } from './wire.js';
 import { EDITABLE_FLAGS, wireApplicationFlags } from '../accounts.js';
 import { setPrivilegedIntentToggles, type PrivilegedIntent } from '../gateway/bot-settings.js';
+import { interactionsEndpoint, setInteractionsEndpoint } from '../interactions/delivery.js';
 
 type Json = Record<string, unknown>;
 
@@ -124,7 +125,7 @@ export function wireApplication(context: ServiceContext, applicationId: string):
   return {
     ...wirePartialApplication(context, applicationId),
     redirect_uris: [],
-    interactions_endpoint_url: null,
+    interactions_endpoint_url: interactionsEndpoint(context.world, applicationId),
     role_connections_verification_url: null,
     owner: wireFullUser(context.world, applicationOwner(context, applicationId)),
     approximate_guild_count: 0,
@@ -223,6 +224,8 @@ function checkChanges(body: Json): ApplicationChanges {
  */
 export async function modifyApplication(context: ServiceContext, applicationId: string, body: Json): Promise<Json> {
   const changes = checkChanges(body);
+  // The interactions endpoint URL: a PING answered { type: 1 } first (../interactions/delivery.ts).
+  if (body['interactions_endpoint_url'] !== undefined) await setInteractionsEndpoint(context.world, context.state.webhooks, applicationId, body['interactions_endpoint_url']);
   const record = recordOf(context.world, applicationId);
   const { webhooks } = context.state;
   const liveUrl = webhooks.url(applicationId);

@@ -22,6 +22,8 @@ import { USER_HANDLERS } from './routes-users.js';
 import { SUBSCRIPTION_HANDLERS } from './routes-subscriptions.js';
 import { EXPRESSION_HANDLERS } from './routes-expressions.js';
 import { CHANNEL_MESSAGE_HANDLERS } from './routes-channel-messages.js';
+import { COMMAND_HANDLERS } from './routes-commands.js';
+import { INTERACTION_HANDLERS } from './routes-interactions.js';
 
 export const SERVED_ROUTES: readonly Route[] = servedRoutes({
   ...LOBBY_HANDLERS,
@@ -43,4 +45,6 @@ export const SERVED_ROUTES: readonly Route[] = servedRoutes({
   ...USER_HANDLERS,
   ...SUBSCRIPTION_HANDLERS,
   ...CHANNEL_MESSAGE_HANDLERS,
+  ...COMMAND_HANDLERS,
+  ...INTERACTION_HANDLERS,
 });

@@ -22,6 +22,8 @@ import { newHarnessSecret, setServedHere, urlWithSecret } from '../../remote/acc
 import { remoteDoor } from '../remote/door.js';
 import { GUILD_CHANGES } from '../world-changes.js';
 import { gatewayDoor, gatewayOf, type SimulatedGateway } from '../gateway/harness.js';
+import { interactionsHarness, type SimulatedInteractions } from '../interactions/harness.js';
+import { GatewayDoor } from '../gateway/door.js';
 import { inspectorDoor, INSPECTOR_PATH } from '../inspector/door.js';
 import { forgetServed, noteServed } from '../inspector/served.js';
 import { serviceStateOf, type PlannedFailure, type ServiceState } from './state.js';
@@ -190,6 +192,12 @@ export class SimulatedService {
   get gateway(): SimulatedGateway {
     SimulatedService.#check(this, 'gateway');
     return gatewayOf(this.#doors);
+  }
+
+  /** Application commands and interactions: a simulated user runs a command, presses a component, submits a modal (docs/interactions.md). */
+  get interactions(): SimulatedInteractions {
+    SimulatedService.#check(this, 'interactions');
+    return interactionsHarness(this.#world, this.#state.webhooks, this.#doors.find((door): door is GatewayDoor => door instanceof GatewayDoor), (application) => this.#applicationId(application));
   }
 
   /**

@@ -352,22 +352,30 @@ export class WebhookDispatcher {
 
   /** One signed POST; resolves with the status. `badSignature`: the service's probe. */
   async #attempt(url: URL, applicationId: string, body: string, badSignature = false): Promise<number> {
-    const timestamp = String(Math.floor(this.#world.now() / 1000));
-    const { privateKey } = this.#keysOf(applicationId);
-    const signature = sign(null, Buffer.from(timestamp + body), privateKey);
-    if (badSignature) signature[0] = (signature[0] ?? 0) ^ 0xff;
     this.#inFlight += 1;
     try {
-      return await post(url, body, {
-        'content-type': 'application/json',
-        'user-agent': 'Discord-Interactions/1.0 (+https://discord.com)',
-        'x-signature-ed25519': signature.toString('hex'),
-        'x-signature-timestamp': timestamp,
-      });
+      return await post(url, body, this.signedHeaders(applicationId, body, badSignature));
     } finally {
       this.#inFlight -= 1;
       if (this.#inFlight === 0) for (const resolve of this.#idleWaiters.splice(0)) resolve();
     }
+  }
+
+  /**
+   * The headers of a signed request to the application (`X-Signature-Ed25519` over the
+   * `X-Signature-Timestamp`, Unix seconds of the simulator's clock, then the body): webhook events
+   * and interaction deliveries alike. `badSignature`: the service's probe.
+   */
+  signedHeaders(applicationId: string, body: string, badSignature = false): Record<string, string> {
+    const timestamp = String(Math.floor(this.#world.now() / 1000));
+    const signature = sign(null, Buffer.from(timestamp + body), this.#keysOf(applicationId).privateKey);
+    if (badSignature) signature[0] = (signature[0] ?? 0) ^ 0xff;
+    return {
+      'content-type': 'application/json',
+      'user-agent': 'Discord-Interactions/1.0 (+https://discord.com)',
+      'x-signature-ed25519': signature.toString('hex'),
+      'x-signature-timestamp': timestamp,
+    };
   }
 
   #keysOf(applicationId: string): Keys {
