@@ -62,8 +62,13 @@ export class RedisScript {
     if (!client.isReady) throw new RedisUnavailableError();
     const options = { keys, arguments: args.map(String) };
     if (!this.#loaded) {
-      await client.scriptLoad(this.source);
-      this.#loaded = true;
+      // Not awaited before the EVALSHA: both go out on the client's one connection in this order,
+      // so the script is loaded when it runs, and a caller that does not await keeps its order.
+      const load = client.scriptLoad(this.source);
+      load.then(
+        () => (this.#loaded = true),
+        () => undefined,
+      );
     }
     try {
       return await client.evalSha(this.#sha1, options);
