@@ -2,7 +2,7 @@
  * {@link RedisRateLimitStore}: the rate-limit state of every process of a fleet in one Redis, so
  * N processes with the same application spend one budget. Each step (take, learn, block) is one
  * Lua script on the server, atomic across processes, on the Redis server's clock (the fleet's
- * machines need not agree on the time). A lost connection degrades to the process's own limits
+ * machines need not agree on the time). See TAKE for how requests in flight are counted. A lost connection degrades to the process's own limits
  * with one warning per outage; the next answer from Redis resumes the shared budget.
  * @module
  */
@@ -53,17 +53,36 @@ local function bucketKey()
 end
 `;
 
+/**
+ * A fleet has many requests of a bucket in flight at once (one per process and queue), so a
+ * response's `Remaining` is not the whole truth: requests counted here but not yet answered may
+ * come after it at the service. The store keeps, per bucket, the lowest `Remaining` said in the
+ * window (the latest the service counted) and the requests in flight (a sorted set of take times,
+ * one removed per answer); a request may go while the first exceeds the second. Requests in
+ * flight longer than this are forgotten (a request that never got an answer must not hold the
+ * budget). Our choice: beyond the client's default timeout of 15 s.
+ */
+const IN_FLIGHT_TTL_MS = 20_000;
+
+/** How long a take waits when only requests in flight hold the bucket: about one answer's time. Our choice. */
+const IN_FLIGHT_WAIT_MS = 10;
+
 /** ARGV: prefix, routeKey, queueKey, suffix. Answers {wait ms, global or counted (0/1), countedIn, bucket id}. */
 const TAKE = new RedisScript(`${PRELUDE}
 local key, id = bucketKey()
 local hkey = prefix .. 'b:' .. key
+local fkey = hkey .. ':in-flight'
 local globalWait = math.max(0, (tonumber(redis.call('GET', prefix .. 'global')) or 0) - now)
 local s = redis.call('HMGET', hkey, 'limit', 'remaining', 'resetAt')
 local exists = s[2] ~= false
 local limit, remaining, resetAt = tonumber(s[1]), tonumber(s[2]), tonumber(s[3])
 if exists and now >= resetAt then remaining = limit end
 local bucketWait = 0
-if exists and remaining <= 0 then bucketWait = resetAt - now end
+if exists then
+  redis.call('ZREMRANGEBYSCORE', fkey, '-inf', now - ${IN_FLIGHT_TTL_MS})
+  if remaining <= 0 then bucketWait = resetAt - now
+  elseif remaining - redis.call('ZCARD', fkey) <= 0 then bucketWait = ${IN_FLIGHT_WAIT_MS} end
+end
 local wait = math.max(globalWait, bucketWait)
 if wait > 0 then
   local global = 0
@@ -71,34 +90,39 @@ if wait > 0 then
   return {tostring(wait), global, '', id}
 end
 if not exists then return {'0', 0, '', id} end
-redis.call('HSET', hkey, 'remaining', tostring(remaining - 1))
+redis.call('ZADD', fkey, now, tostring(now) .. ':' .. tostring(redis.call('INCR', prefix .. 'seq')))
+redis.call('PEXPIRE', fkey, ${IN_FLIGHT_TTL_MS})
 return {'0', 1, key, id}
 `);
 
 /** ARGV: prefix, routeKey, queueKey, suffix, bucketId, limit, remaining, resetAfterMs, window, countedIn ('' for none). */
 const LEARN = new RedisScript(`${PRELUDE}
 if ARGV[5] ~= '' then redis.call('SET', idKey, ARGV[5], 'PX', ${BUCKET_ID_TTL_MS}) end
+if ARGV[10] ~= '' then redis.call('ZPOPMIN', prefix .. 'b:' .. ARGV[10] .. ':in-flight') end
 if ARGV[6] == '' and ARGV[7] == '' and ARGV[8] == '' then return 0 end
 local key = bucketKey()
 local hkey = prefix .. 'b:' .. key
 local s = redis.call('HMGET', hkey, 'limit', 'remaining', 'resetAt', 'window')
 local limit = tonumber(s[1]) or ${UNKNOWN_LIMIT}
-local remaining = tonumber(s[2]) or 1
+local remaining = tonumber(s[2]) or ${UNKNOWN_LIMIT}
 local resetAt = tonumber(s[3]) or 0
 local window = s[4] or ''
 local newResetAt = nil
 if ARGV[8] ~= '' then newResetAt = now + tonumber(ARGV[8]) end
+-- An answer of an earlier window than the one known (another process's answers came first): in
+-- one process a bucket's answers come in order, in a fleet they need not.
+if ARGV[9] ~= '' and window ~= '' and tonumber(ARGV[9]) < tonumber(window) then return 0 end
+if ARGV[9] == '' and newResetAt and newResetAt + ${SAME_WINDOW_SLACK_MS} < resetAt then return 0 end
 local same = false
 if now < resetAt then
   if ARGV[9] ~= '' and window ~= '' then same = ARGV[9] == window
   else same = newResetAt == nil or newResetAt <= resetAt + ${SAME_WINDOW_SLACK_MS} end
 end
 if ARGV[6] ~= '' then limit = tonumber(ARGV[6]) end
+-- As @discordjs/rest: a bucket header without Remaining leaves one request.
 local reported = tonumber(ARGV[7]) or 1
 if same then
-  local counted = 1
-  if ARGV[10] == key then counted = 0 end
-  remaining = math.min(remaining - counted, reported)
+  remaining = math.min(remaining, reported)
 else
   remaining = reported
   if newResetAt then resetAt = newResetAt end
