@@ -29,9 +29,15 @@ export function lobbyContents(sim: Simulator, lobbyId: string): string[] {
 
 /** What a worker printed at the end. */
 export interface WorkerResult {
+  /** 429s the worker's client met. */
   tooMany: number;
+  /** What its Redis store's onUnavailable was told (one per outage). */
   warnings: string[];
+  /** Times its Redis store's onRecovered was called. */
+  recovered: number;
+  /** Whether its store was on local limits at the end. */
   degraded: boolean;
+  /** From its start (or its `go` at PAUSE_AT 0) to its last answer. */
   elapsedMs: number;
 }
 
@@ -39,8 +45,8 @@ export interface Worker {
   child: ChildProcess;
   /** Resolves with the next JSON line the worker prints. */
   nextLine(): Promise<Record<string, unknown>>;
-  /** Tells a paused worker to go on. */
-  resume(): void;
+  /** Tells a paused worker to go on (`ready`: once its Redis client has reconnected). */
+  resume(command?: 'go' | 'ready'): void;
   /** The worker's last line, once it exits with 0 (rejects with its stderr otherwise). */
   done: Promise<WorkerResult>;
 }
@@ -54,7 +60,8 @@ export interface WorkerSettings {
   count: number;
   redisUrl?: string;
   keyPrefix?: string;
-  pauseAt?: number;
+  /** Where the worker pauses (see test/fixtures/fleet-worker.mjs). */
+  pauseAt?: number[];
 }
 
 /** Starts one worker process of a fleet. */
@@ -70,7 +77,7 @@ export function startWorker(settings: WorkerSettings): Worker {
   };
   if (settings.redisUrl !== undefined) env['REDIS_URL'] = settings.redisUrl;
   if (settings.keyPrefix !== undefined) env['KEY_PREFIX'] = settings.keyPrefix;
-  if (settings.pauseAt !== undefined) env['PAUSE_AT'] = String(settings.pauseAt);
+  if (settings.pauseAt !== undefined) env['PAUSE_AT'] = settings.pauseAt.join(',');
   const child = spawn(process.execPath, [fixturePath('fleet-worker.mjs')], { cwd: root, env, stdio: ['pipe', 'pipe', 'pipe'] });
   let buffered = '';
   let stderr = '';
@@ -101,7 +108,7 @@ export function startWorker(settings: WorkerSettings): Worker {
       else resolve(JSON.parse((lines.at(-1) ?? buffered).trim()) as WorkerResult);
     });
   });
-  return { child, nextLine, resume: () => child.stdin!.write('go\n'), done };
+  return { child, nextLine, resume: (command = 'go') => child.stdin!.write(`${command}\n`), done };
 }
 
 /** One request of the service's log (docs/inspector.md). */
@@ -113,8 +120,8 @@ interface LoggedRequest {
 }
 
 /**
- * Reads the service's request log every 100 ms (it keeps the last 500; a fleet on a 50-per-second
- * budget fills that in no less than 10 s) and keeps every entry seen.
+ * Reads the service's request log every 250 ms (it keeps the last 500: two fleets on 50-per-second
+ * budgets and their 429s fill that in some 4 s) and keeps every entry seen.
  */
 export function watchRequests(service: SimulatedService): { stop(): Promise<LoggedRequest[]> } {
   const url = new URL(service.inspectorUrl);
@@ -127,7 +134,7 @@ export function watchRequests(service: SimulatedService): { stop(): Promise<Logg
     for (const entry of state.service.requests) seen.set(entry.seq, entry);
   };
   let failure: unknown;
-  const timer = setInterval(() => void poll().catch((error: unknown) => (failure = error)), 100);
+  const timer = setInterval(() => void poll().catch((error: unknown) => (failure = error)), 250);
   return {
     async stop() {
       clearInterval(timer);
