@@ -112,11 +112,19 @@ export function startWorker(settings: WorkerSettings): Worker {
 }
 
 /** One request of the service's log (docs/inspector.md). */
-interface LoggedRequest {
+export interface LoggedRequest {
   seq: number;
   route: string | null;
   lobbyId: string | null;
   status: number;
+}
+
+/** The service's request log as it is now (its last 500 requests), oldest first. */
+export async function readRequestLog(service: SimulatedService): Promise<LoggedRequest[]> {
+  const secret = new URLSearchParams(new URL(service.inspectorUrl).hash.slice(1)).get('secret') ?? '';
+  const response = await fetch(`${service.url}/inspector/state`, { headers: { authorization: `Harness ${secret}` } });
+  if (response.status !== 200) throw new Error(`inspector state: ${response.status}`);
+  return ((await response.json()) as { service: { requests: LoggedRequest[] } }).service.requests;
 }
 
 /**
@@ -124,14 +132,9 @@ interface LoggedRequest {
  * budgets and their 429s fill that in some 4 s) and keeps every entry seen.
  */
 export function watchRequests(service: SimulatedService): { stop(): Promise<LoggedRequest[]> } {
-  const url = new URL(service.inspectorUrl);
-  const secret = new URLSearchParams(url.hash.slice(1)).get('secret') ?? '';
   const seen = new Map<number, LoggedRequest>();
   const poll = async () => {
-    const response = await fetch(`${service.url}/inspector/state`, { headers: { authorization: `Harness ${secret}` } });
-    if (response.status !== 200) throw new Error(`inspector state: ${response.status}`);
-    const state = (await response.json()) as { service: { requests: LoggedRequest[] } };
-    for (const entry of state.service.requests) seen.set(entry.seq, entry);
+    for (const entry of await readRequestLog(service)) seen.set(entry.seq, entry);
   };
   let failure: unknown;
   const timer = setInterval(() => void poll().catch((error: unknown) => (failure = error)), 250);

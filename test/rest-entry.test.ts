@@ -15,6 +15,7 @@ const REST_EXPORTS = [
   'EventWebhooksStatus',
   'LobbyMemberFlags',
   'MemoryRateLimitStore',
+  'PlayerTokenStore',
   'ProfileDynamicFieldType',
   'RedisRateLimitStore',
   'RestClient',

@@ -19,6 +19,8 @@ export type { BucketRef, BucketUpdate, MaybePromise, RateLimitStore, TakeResult 
 export { RedisRateLimitStore } from './redis-rate-limit-store.js';
 export type { RedisRateLimitStoreOptions } from './redis-rate-limit-store.js';
 export type { RedisClientLike } from '../common/redis-script.js';
+export { PlayerTokenStore } from './player-token-store.js';
+export type { PlayerTokensInput, PlayerTokenStoreOptions } from './player-token-store.js';
 export type { MakeRequest, RateLimitInfo, RestClientOptions, RestClock, RestRequestInit, RestResponseLike } from './options.js';
 export { EventWebhooksStatus, LobbyMemberFlags, ProfileDynamicFieldType } from './types.js';
 export type {
