@@ -214,8 +214,9 @@ export class RedisRateLimitStore implements RateLimitStore {
    * process's next take() of the bucket, and Redis runs them in that order.
    */
   async learn(ref: BucketRef, update: BucketUpdate, countedIn: string | undefined, now: number): Promise<void> {
-    // The local copy learns too, so that an outage starts from what was last said.
-    this.#local.learn(ref, update, undefined, now);
+    // The local copy learns too, so that an outage starts from what was last said (with the
+    // count the take made: the local one's during an outage, where it must not count twice).
+    this.#local.learn(ref, update, countedIn, now);
     const text = (value: number | string | undefined) => (value === undefined ? '' : String(value));
     await this.#run(LEARN, ref, [text(update.bucketId), text(update.limit), text(update.remaining), text(update.resetAfterMs), text(update.window), text(countedIn)]);
   }
