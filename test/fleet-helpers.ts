@@ -128,8 +128,8 @@ export async function readRequestLog(service: SimulatedService): Promise<LoggedR
 }
 
 /**
- * Reads the service's request log every 250 ms (it keeps the last 500: two fleets on 50-per-second
- * budgets and their 429s fill that in some 4 s) and keeps every entry seen.
+ * Reads the service's request log every second (it keeps the last 500: two fleets on 50-per-second
+ * budgets and their 429s fill that in some 4 s; a gap fails the read) and keeps every entry seen.
  */
 export function watchRequests(service: SimulatedService): { stop(): Promise<LoggedRequest[]> } {
   const seen = new Map<number, LoggedRequest>();
@@ -137,7 +137,7 @@ export function watchRequests(service: SimulatedService): { stop(): Promise<Logg
     for (const entry of await readRequestLog(service)) seen.set(entry.seq, entry);
   };
   let failure: unknown;
-  const timer = setInterval(() => void poll().catch((error: unknown) => (failure = error)), 250);
+  const timer = setInterval(() => void poll().catch((error: unknown) => (failure = error)), 1000);
   return {
     async stop() {
       clearInterval(timer);

@@ -45,8 +45,9 @@ describe.skipIf(!haveRedisServer)('a fleet sharing one rate-limit budget through
     const sharedCounts = countAnswers(requests, shared.lobbyId);
     const localCounts = countAnswers(requests, local.lobbyId);
     console.log(
-      `fleet of ${PROCESSES} × ${REQUESTS} on ${BUDGET.limit}/s: Redis store ${sharedCounts.tooMany} 429s (clients saw ${sharedResults.reduce((n, r) => n + r.tooMany, 0)}); ` +
-        `in-memory stores ${localCounts.tooMany} 429s (clients saw ${localResults.reduce((n, r) => n + r.tooMany, 0)})`,
+      `fleet of ${PROCESSES} × ${REQUESTS} on ${BUDGET.limit}/s: Redis store ${sharedCounts.tooMany} 429s (clients saw ${sharedResults.reduce((n, r) => n + r.tooMany, 0)}), ` +
+        `${Math.max(...sharedResults.map((r) => r.elapsedMs))} ms; in-memory stores ${localCounts.tooMany} 429s (clients saw ${localResults.reduce((n, r) => n + r.tooMany, 0)}), ` +
+        `${Math.max(...localResults.map((r) => r.elapsedMs))} ms`,
     );
     expect(sharedCounts).toEqual({ created: PROCESSES * REQUESTS, tooMany: expect.any(Number), other: 0 });
     expect(sharedCounts.tooMany).toBeLessThanOrEqual(1);
