@@ -11,6 +11,10 @@
  * queue, while each route's own queue keeps its order ("use this header as a unique identifier
  * for a rate limit, which will allow you to group shared limits as you encounter them":
  * discord-api-docs, topics/rate-limits).
+ *
+ * The queues and turns are the process's own; the bucket states, learned bucket ids and the
+ * global limit are the client's {@link RateLimitStore} (rate-limit-store.ts: in memory, or shared
+ * by a fleet in Redis).
  * @internal
  * @module
  */
