@@ -21,10 +21,14 @@
 //      against a bare WebSocket to a process of its own.
 //   8. The simulated gateway (issue 37, gateway.cjs): dispatches per second to 1 and 100 raw ws
 //      bots against a bare ws server sending the same frames.
+//   9. Fleets (issue 39, fleet.cjs): REST requests/s through a RestClient whose rate limits are in
+//      Redis against the in-memory store, and 8 processes x 250 requests on a budget of 50 per
+//      second sharing a Redis store, elapsed against what the budget requires (needs redis-server).
 // Sizes: BENCH_RUNS, BENCH_EVENTS, BENCH_CALLS, BENCH_LOBBY_MESSAGES, BENCH_MEMORY_RUNS,
 // BENCH_FLOOD_LINES, BENCH_REST_REQUESTS, BENCH_SENDS, BENCH_LATENCY_SAMPLES, BENCH_CLIENTS,
 // BENCH_FILL_CLIENTS, BENCH_FILL_LOBBIES, BENCH_REMOTE_SAMPLES, BENCH_REMOTE_EVENTS,
-// BENCH_GATEWAY_CHANGES, BENCH_GATEWAY_CHANGES_100 (0 leaves a figure out).
+// BENCH_GATEWAY_CHANGES, BENCH_GATEWAY_CHANGES_100, BENCH_FLEET_REQUESTS, BENCH_FLEET_SIZE (0 leaves a
+// figure out).
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -39,6 +43,7 @@ const { floodMemoryInChild } = require('./flood.cjs');
 const { restThroughput } = require('./rest.cjs');
 const { remoteVsBare } = require('./remote.cjs');
 const { gatewayVsBare } = require('./gateway.cjs');
+const { fleetBench } = require('./fleet.cjs');
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const events = Number(process.env.BENCH_EVENTS ?? 300_000);
@@ -186,6 +191,13 @@ async function main() {
 
   const gatewayChanges = Number(process.env.BENCH_GATEWAY_CHANGES ?? 20_000);
   if (gatewayChanges > 0) figures.gateway = await gatewayVsBare(gatewayChanges, Number(process.env.BENCH_GATEWAY_CHANGES_100 ?? 1_000), console.log);
+
+  const fleetRequests = Number(process.env.BENCH_FLEET_REQUESTS ?? 5000);
+  const fleetSize = Number(process.env.BENCH_FLEET_SIZE ?? 250);
+  if (fleetRequests > 0 || fleetSize > 0) {
+    console.log(`Fleets: a Redis rate-limit store (median of ${runs}), and 8 processes on one budget`);
+    figures.fleet = await fleetBench(runs, fleetRequests, fleetSize, console.log);
+  }
 
   figures.targets = judge(figures);
   printTargets(figures.targets, console.log);

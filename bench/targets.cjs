@@ -28,6 +28,8 @@ const TARGETS = [
   ['remote events/s vs bare WebSocket frames/s', (f) => f.remote?.eventRateRatio, '>=', 0.5, (v) => `${fixed(2)(v)}x`],
   ['gateway dispatches/s to 1 bot vs a bare ws server', (f) => f.gateway?.bots1?.ratio, '>=', 0.5, (v) => `${fixed(2)(v)}x`],
   ['gateway dispatches/s to 100 bots vs a bare ws server', (f) => f.gateway?.bots100?.ratio, '>=', 0.5, (v) => `${fixed(2)(v)}x`],
+  ['REST req/s through a Redis rate-limit store vs in-memory', (f) => f.fleet?.store?.ratio, '>=', 0.5, (v) => `${fixed(2)(v)}x`],
+  ['8 processes x 250 on 50/s: elapsed vs what the budget requires', (f) => f.fleet?.fleet?.ratio, '<=', 1.1, (v) => `${fixed(3)(v)}x`],
 ];
 
 /** Each target judged against `figures`: { figure, value, target, met } (value null: not measured). */

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { runFixture } from './helpers.js';
+import { haveRedisServer, RedisServer } from './redis-server.js';
 import { root } from './sdk.js';
 
 const example = (file: string) => path.join('..', '..', 'examples', file);
@@ -263,6 +264,18 @@ describe('examples', () => {
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout).toBe('[bo] ready in the lobby\n[ada] got: hi ada, bo here (from pid N)\n[ada] lobby members: 2\nstack stopped\n');
+  });
+
+  it.skipIf(!haveRedisServer)('the fleet example: four processes on one budget through Redis, no 429; the 101st refused before it is sent (skipped: no redis-server)', async () => {
+    const redis = await RedisServer.start();
+    try {
+      const { code, stdout, stderr } = await runFixture(example('fleet.mjs'), [], { timeoutMs: 30_000, env: { REDIS_URL: redis.url } });
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      expect(stdout).toBe('4 processes sent 100 messages on one budget; 429s from the service: 0\nthe 101st: RateLimited before it was sent (429s: 0)\n');
+    } finally {
+      await redis.close();
+    }
   });
 
   it('the README and the guides show each example exactly as it is in examples/', () => {

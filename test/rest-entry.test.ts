@@ -10,7 +10,19 @@ import { root } from './sdk.js';
 
 const run = promisify(execFile);
 
-const REST_EXPORTS = ['DEFAULT_BASE_URL', 'EventWebhooksStatus', 'LobbyMemberFlags', 'ProfileDynamicFieldType', 'RestClient', 'SocialSdkError', 'limits', 'toSnowflake'];
+const REST_EXPORTS = [
+  'DEFAULT_BASE_URL',
+  'EventWebhooksStatus',
+  'LobbyMemberFlags',
+  'MemoryRateLimitStore',
+  'PlayerTokenStore',
+  'ProfileDynamicFieldType',
+  'RedisRateLimitStore',
+  'RestClient',
+  'SocialSdkError',
+  'limits',
+  'toSnowflake',
+];
 
 describe('social-sdk-node/rest', () => {
   it('loads no native code: the addon loader is poisoned and never asked for', async () => {
@@ -40,8 +52,9 @@ describe('social-sdk-node/rest', () => {
     expect(report.refused).toEqual([]);
     expect(report.exports).toEqual(REST_EXPORTS);
     expect(report.baseUrl).toBe('https://discord.com/api/v10');
-    // Only the REST modules and the dependency-free helpers they share with the main entry (the route table and the token sets among them).
-    const outside = report.files.filter((file) => !file.startsWith('dist/rest/') && !['dist/common/define-methods.js', 'dist/common/errors.js', 'dist/common/hidden.js', 'dist/common/limits.js', 'dist/common/validate.js', 'dist/model/ids.js', 'dist/model/token-sets.js', 'dist/routes/table.js'].includes(file));
+    // Only the REST modules and the dependency-free helpers they share with the main entry (the route table and the token sets among them);
+    // the Redis script runner, which takes a client the application made: `redis` (an optional peer) is never loaded.
+    const outside = report.files.filter((file) => !file.startsWith('dist/rest/') && !['dist/common/define-methods.js', 'dist/common/redis-script.js', 'dist/common/errors.js', 'dist/common/hidden.js', 'dist/common/limits.js', 'dist/common/validate.js', 'dist/model/ids.js', 'dist/model/token-sets.js', 'dist/routes/table.js'].includes(file));
     expect(outside).toEqual([]);
     expect(report.files.some((file) => file.endsWith('.node'))).toBe(false);
   });

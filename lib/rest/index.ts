@@ -18,6 +18,13 @@ import './command-methods.js';
 export type { CommandRequestOptions } from './command-methods.js';
 export { RestClient } from './client.js';
 export { DEFAULT_BASE_URL } from './options.js';
+export { MemoryRateLimitStore } from './rate-limit-store.js';
+export type { BucketRef, BucketUpdate, MaybePromise, RateLimitStore, TakeResult } from './rate-limit-store.js';
+export { RedisRateLimitStore } from './redis-rate-limit-store.js';
+export type { RedisRateLimitStoreOptions } from './redis-rate-limit-store.js';
+export type { RedisClientLike } from '../common/redis-script.js';
+export { PlayerTokenStore } from './player-token-store.js';
+export type { PlayerTokensInput, PlayerTokenStoreOptions } from './player-token-store.js';
 export type { MakeRequest, RateLimitInfo, RestClientOptions, RestClock, RestRequestInit, RestResponseLike } from './options.js';
 export { EventWebhooksStatus, LobbyMemberFlags, ProfileDynamicFieldType } from './types.js';
 export type {

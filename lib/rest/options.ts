@@ -7,6 +7,7 @@ import type { Dispatcher } from 'undici-types';
 
 import { limits } from '../common/limits.js';
 import { checkInteger, checkMs, checkOptions, checkText, typeName } from '../common/validate.js';
+import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit-store.js';
 
 /** The request a {@link MakeRequest} function is asked to send. */
 export interface RestRequestInit {
@@ -114,6 +115,13 @@ export interface RestClientOptions {
   onInvalidRequestWarning?: (count: number) => void;
   /** Called for every rate limit the client meets (a 429, or a wait for an exhausted bucket). */
   onRateLimited?: (info: RateLimitInfo) => void;
+  /**
+   * Where the rate-limit state (buckets, learned bucket ids, the global limit) is kept. Default: a
+   * new {@link MemoryRateLimitStore} per client. A fleet of processes sharing one application gives
+   * each client a `RedisRateLimitStore` on the same Redis and key prefix, so they spend one budget
+   * (docs/fleets.md).
+   */
+  rateLimitStore?: RateLimitStore;
 }
 
 /** @internal The options after checks and defaults. */
@@ -131,6 +139,7 @@ export interface ResolvedOptions {
   invalidRequestWarningThreshold: number;
   onInvalidRequestWarning: ((count: number) => void) | undefined;
   onRateLimited: ((info: RateLimitInfo) => void) | undefined;
+  rateLimitStore: RateLimitStore;
 }
 
 /** The default base URL: the service's API, version 10. */
@@ -190,6 +199,15 @@ function checkClock(value: unknown): RestClock {
   return clock as RestClock;
 }
 
+function checkRateLimitStore(value: unknown): RateLimitStore {
+  if (value === undefined) return new MemoryRateLimitStore();
+  const store = value as Partial<RateLimitStore> | null;
+  if (typeof store !== 'object' || store === null || typeof store.take !== 'function' || typeof store.learn !== 'function' || typeof store.block !== 'function' || typeof store.knownBucketId !== 'function') {
+    throw new TypeError(`rateLimitStore must be a RateLimitStore (MemoryRateLimitStore or RedisRateLimitStore), got ${typeName(value)}`);
+  }
+  return store as RateLimitStore;
+}
+
 function checkRejectOnRateLimit(value: unknown): (info: RateLimitInfo) => boolean | Promise<boolean> {
   if (value === undefined || typeof value === 'boolean') {
     const always = value === true;
@@ -222,5 +240,6 @@ export function resolveOptions(options: RestClientOptions, packageVersion: strin
       given.invalidRequestWarningThreshold === undefined ? 5000 : checkInteger(given.invalidRequestWarningThreshold, 'invalidRequestWarningThreshold', 1, 1_000_000),
     onInvalidRequestWarning: optionalFunction<(count: number) => void>(given.onInvalidRequestWarning, 'onInvalidRequestWarning'),
     onRateLimited: optionalFunction<(info: RateLimitInfo) => void>(given.onRateLimited, 'onRateLimited'),
+    rateLimitStore: checkRateLimitStore(given.rateLimitStore),
   };
 }

@@ -11,6 +11,10 @@
  * queue, while each route's own queue keeps its order ("use this header as a unique identifier
  * for a rate limit, which will allow you to group shared limits as you encounter them":
  * discord-api-docs, topics/rate-limits).
+ *
+ * The queues and turns are the process's own; the bucket states, learned bucket ids and the
+ * global limit are the client's {@link RateLimitStore} (rate-limit-store.ts: in memory, or shared
+ * by a fleet in Redis).
  * @internal
  * @module
  */
@@ -18,6 +22,7 @@ import { createHash } from 'node:crypto';
 
 import { abortable, rateLimitedError } from './failures.js';
 import type { RateLimitInfo, ResolvedOptions } from './options.js';
+import { bucketKeyOf, type BucketRef, type BucketUpdate, type RateLimitStore } from './rate-limit-store.js';
 import type { Route } from './routes.js';
 
 /** The requests of one queue: one route (shape and major parameter) for one token. */
@@ -26,28 +31,6 @@ export interface BucketContext {
   /** '' for the bot token; a hash of the user token otherwise. */
   tokenHash: string;
 }
-
-/** What the client knows of one bucket. */
-interface BucketState {
-  /** Requests the bucket allows per window (Infinity until the service says). */
-  limit: number;
-  /** Requests left before `resetAt`. */
-  remaining: number;
-  /** When the window resets (ms since the epoch, on the client's clock). */
-  resetAt: number;
-  /** The service's `X-RateLimit-Reset` of the window (epoch seconds, the same in each of its answers), when it sends one. */
-  window: number | undefined;
-}
-
-/**
- * Without `X-RateLimit-Reset`, answers whose resets (arrival + `Reset-After`) differ by no more
- * than this are taken for one window: the spread is the network's jitter, while the next window
- * ends a whole window later. Our choice.
- */
-const SAME_WINDOW_SLACK_MS = 50;
-
-/** Bucket maps larger than this are swept of entries that no longer matter. */
-const SWEEP_ABOVE = 1000;
 
 /** The window the service counts invalid requests in (10 minutes). */
 export const INVALID_REQUEST_WINDOW_MS = 10 * 60 * 1000;
@@ -90,19 +73,18 @@ export class InvalidRequestCounter {
   }
 }
 
-/** @internal The queues, the buckets and the global limit of one client. */
+/** @internal The queues of one client, and its buckets and global limit through its store. */
 export class RateLimiter {
   /** The last request queued per queue key: the next one starts after it settles. */
   readonly #tails = new Map<string, Promise<void>>();
   /** The last attempt waiting per named bucket: the bucket's requests take turns, whatever their route. */
   readonly #turns = new Map<string, Promise<void>>();
-  /** The service's bucket id per route shape (and token), once it has said. */
-  readonly #bucketIds = new Map<string, string>();
-  readonly #buckets = new Map<string, BucketState>();
-  /** Until when the global limit blocks every request (ms since the epoch). */
-  #globalResetAt = 0;
 
-  constructor(private readonly options: ResolvedOptions) {}
+  private readonly store: RateLimitStore;
+
+  constructor(private readonly options: ResolvedOptions) {
+    this.store = options.rateLimitStore;
+  }
 
   /** Queues in use (for inspection and tests). */
   get queueCount(): number {
@@ -117,10 +99,12 @@ export class RateLimiter {
     return `${context.route.shape}${context.tokenHash === '' ? '' : ` user:${context.tokenHash}`}`;
   }
 
-  #bucketKey(context: BucketContext): string {
-    const bucketId = this.#bucketIds.get(this.#routeKey(context));
-    if (bucketId === undefined) return `route ${this.#queueKey(context)}`;
-    return `bucket ${bucketId} ${context.route.majorParameter}${context.tokenHash === '' ? '' : ` user:${context.tokenHash}`}`;
+  #ref(context: BucketContext): BucketRef {
+    return {
+      routeKey: this.#routeKey(context),
+      queueKey: this.#queueKey(context),
+      suffix: `${context.route.majorParameter}${context.tokenHash === '' ? '' : ` user:${context.tokenHash}`}`,
+    };
   }
 
   /**
@@ -137,8 +121,8 @@ export class RateLimiter {
    * once before (the route's own queue still keeps its requests one at a time).
    */
   exclusive<T>(context: BucketContext, signal: AbortSignal | undefined, task: () => Promise<T>): Promise<T> {
-    if (!this.#bucketIds.has(this.#routeKey(context))) return task();
-    return RateLimiter.#serially(this.#turns, this.#bucketKey(context), signal, context.route.shape, task);
+    if (this.store.knownBucketId(this.#routeKey(context)) === undefined) return task();
+    return RateLimiter.#serially(this.#turns, bucketKeyOf(this.#ref(context), this.store.knownBucketId(this.#routeKey(context))), signal, context.route.shape, task);
   }
 
   /** Runs `task` after the one last chained on `key` has settled, and chains itself there. */
@@ -170,20 +154,14 @@ export class RateLimiter {
    */
   async waitForTurn(context: BucketContext, signal: AbortSignal | undefined): Promise<string | undefined> {
     const { clock } = this.options;
+    const ref = this.#ref(context);
     for (;;) {
-      const now = clock.now();
-      const key = this.#bucketKey(context);
-      const bucket = this.#buckets.get(key);
-      if (bucket !== undefined && now >= bucket.resetAt) bucket.remaining = bucket.limit;
-      const globalWait = Math.max(0, this.#globalResetAt - now);
-      const bucketWait = bucket !== undefined && bucket.remaining <= 0 ? bucket.resetAt - now : 0;
-      const wait = Math.max(globalWait, bucketWait);
-      if (wait <= 0) {
-        if (bucket === undefined) return undefined;
-        bucket.remaining--;
-        return key;
-      }
-      const info = this.#info(context, wait, globalWait >= bucketWait, false, undefined);
+      const taken = this.store.take(ref, clock.now());
+      // The memory store answers at once: no extra turn of the event loop for a lone process.
+      const result = taken instanceof Promise ? await taken : taken;
+      if (result.waitMs <= 0) return 'countedIn' in result ? result.countedIn : undefined;
+      const wait = result.waitMs;
+      const info = this.#info(context, wait, 'global' in result && result.global, false, undefined);
       await this.permitWait(info, wait);
       await abortable(clock.sleep(wait, signal), signal, context.route.shape);
     }
@@ -196,47 +174,21 @@ export class RateLimiter {
    * sent before its route's bucket was known, so no count of the bucket had it.
    */
   learn(context: BucketContext, headers: { get(name: string): string | null }, countedIn: string | undefined): void {
+    const update: BucketUpdate = {};
     const bucketId = headers.get('x-ratelimit-bucket');
-    if (bucketId !== null && bucketId !== '') this.#bucketIds.set(this.#routeKey(context), bucketId);
+    if (bucketId !== null && bucketId !== '') update.bucketId = bucketId;
     const limit = headerNumber(headers, 'x-ratelimit-limit');
+    if (limit !== undefined) update.limit = limit;
     const remaining = headerNumber(headers, 'x-ratelimit-remaining');
+    if (remaining !== undefined) update.remaining = remaining;
     const resetAfter = headerNumber(headers, 'x-ratelimit-reset-after');
-    if (limit === undefined && remaining === undefined && resetAfter === undefined) return;
-    const key = this.#bucketKey(context);
-    const now = this.options.clock.now();
+    if (resetAfter !== undefined) update.resetAfterMs = resetAfter * 1000;
     const window = headerNumber(headers, 'x-ratelimit-reset');
-    const resetAt = resetAfter === undefined ? undefined : now + resetAfter * 1000;
-    const state = this.#buckets.get(key) ?? { limit: Number.POSITIVE_INFINITY, remaining: 1, resetAt: 0, window: undefined };
-    const sameWindow =
-      now < state.resetAt &&
-      (window !== undefined && state.window !== undefined ? window === state.window : resetAt === undefined || resetAt <= state.resetAt + SAME_WINDOW_SLACK_MS);
-    if (limit !== undefined) state.limit = limit;
-    // As @discordjs/rest: a bucket header without Remaining leaves one request.
-    const reported = remaining ?? 1;
-    if (sameWindow) {
-      state.remaining = Math.min(state.remaining - (countedIn === key ? 0 : 1), reported);
-    } else {
-      state.remaining = reported;
-      if (resetAt !== undefined) state.resetAt = resetAt;
-      state.window = window;
-    }
-    this.#buckets.set(key, state);
-    this.#sweep();
-  }
-
-  /**
-   * Forgets what no longer matters once the maps grow (a server acting for many users makes a
-   * bucket per user token): bucket states whose window has reset are the same as none, and a
-   * user route's bucket id is learned again from its next response.
-   */
-  #sweep(): void {
-    if (this.#buckets.size > SWEEP_ABOVE) {
-      const now = this.options.clock.now();
-      for (const [key, state] of this.#buckets) if (state.resetAt <= now) this.#buckets.delete(key);
-    }
-    if (this.#bucketIds.size > SWEEP_ABOVE) {
-      for (const key of this.#bucketIds.keys()) if (key.includes(' user:')) this.#bucketIds.delete(key);
-    }
+    if (window !== undefined) update.window = window;
+    // A shared store's answer is not awaited: its commands go out on one connection in order, so
+    // this request's next take() is run after this learning (see RedisRateLimitStore).
+    const learned = this.store.learn(this.#ref(context), update, countedIn, this.options.clock.now());
+    if (learned instanceof Promise) learned.catch(() => undefined);
   }
 
   /**
@@ -245,16 +197,8 @@ export class RateLimiter {
    * when the options say not to wait.
    */
   async tooManyRequests(context: BucketContext, retryAfterMs: number, global: boolean, scope: string | undefined, signal: AbortSignal | undefined): Promise<void> {
-    const until = this.options.clock.now() + retryAfterMs;
-    if (global) {
-      this.#globalResetAt = Math.max(this.#globalResetAt, until);
-    } else {
-      const key = this.#bucketKey(context);
-      const state = this.#buckets.get(key) ?? { limit: Number.POSITIVE_INFINITY, remaining: 0, resetAt: 0, window: undefined };
-      state.remaining = 0;
-      state.resetAt = Math.max(state.resetAt, until);
-      this.#buckets.set(key, state);
-    }
+    const blocked = this.store.block(this.#ref(context), retryAfterMs, global, this.options.clock.now());
+    if (blocked instanceof Promise) await blocked;
     await this.permitWait(this.#info(context, retryAfterMs, global, true, scope), retryAfterMs);
     // Waited here rather than in waitForTurn, so that one 429 is told (and decided) once.
     await abortable(this.options.clock.sleep(retryAfterMs, signal), signal, context.route.shape);
@@ -275,7 +219,7 @@ export class RateLimiter {
       global,
       fromResponse,
     };
-    const bucket = this.#bucketIds.get(this.#routeKey(context));
+    const bucket = this.store.knownBucketId(this.#routeKey(context));
     if (bucket !== undefined) info.bucket = bucket;
     if (scope !== undefined) info.scope = scope;
     return info;

@@ -9,6 +9,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { KeyObject } from 'node:crypto';
 
+import { DEDUP_TTL_MS, dedupKey, MemoryWebhookDedupStore, type WebhookDedupStore } from './dedup-store.js';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, toPublicKey, verifyWebhookEvent } from './verify.js';
 import { WebhookEventType, WebhookType, type UnknownWebhookEvent, type WebhookEvent, type WebhookEventContext } from './types.js';
 
@@ -41,6 +42,14 @@ export interface WebhookEventHandlerOptions {
   now?: () => number;
   /** Errors of `onEvent` and refused deliveries' reasons (default: `process.emitWarning` for `onEvent` errors only). */
   onError?: (error: Error) => void;
+  /**
+   * Where handled events are remembered, so that the same event delivered again (the service
+   * retries for up to 10 minutes, each retry signed anew) is acknowledged but not handled twice:
+   * keyed on a SHA-256 of the raw body, kept 15 minutes. Default: a `MemoryWebhookDedupStore` of
+   * this handler; several receivers behind one URL share a `RedisWebhookDedupStore`
+   * (docs/fleets.md); `null` handles every delivery.
+   */
+  dedupStore?: WebhookDedupStore | null;
 }
 
 /** The request as the handler reads it: a node:http IncomingMessage, or a framework's request around one. */
@@ -76,6 +85,15 @@ function checkPositiveInteger(value: unknown, name: string, fallback: number): n
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer`);
   return value;
+}
+
+function checkDedupStore(value: unknown, now: () => number): WebhookDedupStore | null {
+  if (value === undefined) return new MemoryWebhookDedupStore(now);
+  if (value === null) return null;
+  if (typeof value !== 'object' || typeof (value as Partial<WebhookDedupStore>).claim !== 'function') {
+    throw new TypeError('options.dedupStore must be a WebhookDedupStore (MemoryWebhookDedupStore or RedisWebhookDedupStore) or null');
+  }
+  return value as WebhookDedupStore;
 }
 
 function header(headers: IncomingHttpHeaders, name: string): string | undefined {
@@ -155,7 +173,8 @@ function parseEnvelope(raw: Buffer): { type: number; applicationId: string; even
 
 /**
  * A handler for the application's webhook events URL. Mount it on a POST route (before any JSON
- * body parser, or give it the raw bytes): `http.createServer(handler)`,
+ * body parser, or give it the raw bytes). The same event delivered again (a retry) is answered
+ * 204 and not handled again (see {@link WebhookEventHandlerOptions.dedupStore}). Mount it: `http.createServer(handler)`,
  * `app.post('/events', handler)` (Express), or a Fastify route whose body is kept as a Buffer.
  * Refusals: 405 (not a POST), 413 (body over `maxBodyBytes`), 401 (missing or bad signature, or
  * a timestamp older or newer than `maxAgeSeconds`), 400 (not JSON, not an event). A PING is
@@ -183,6 +202,7 @@ export function createWebhookEventHandler(options: WebhookEventHandlerOptions): 
   const maxBodyBytes = checkPositiveInteger(options.maxBodyBytes, 'options.maxBodyBytes', DEFAULT_MAX_BODY_BYTES);
   const maxAgeSeconds = checkPositiveInteger(options.maxAgeSeconds, 'options.maxAgeSeconds', DEFAULT_MAX_AGE_SECONDS);
   const clock = now ?? Date.now;
+  const dedupStore = checkDedupStore(options.dedupStore, clock);
   const report = (error: Error, fromEvent: boolean) => {
     if (onError) onError(error);
     else if (fromEvent) process.emitWarning(error);
@@ -206,13 +226,24 @@ export function createWebhookEventHandler(options: WebhookEventHandlerOptions): 
       const context: WebhookEventContext = { applicationId: envelope.applicationId };
       const handle = isKnownEvent(event) ? () => onEvent(event, context) : onUnknownEvent && (() => onUnknownEvent(event, context));
       if (handle === undefined) return;
-      // After the answer: the service waits at most 3 seconds, whatever onEvent does.
+      // After the answer: the service waits at most 3 seconds, whatever onEvent does (and a
+      // shared de-duplication store's round trip).
       setImmediate(() => {
-        try {
-          Promise.resolve(handle()).catch((error: unknown) => report(error instanceof Error ? error : new Error(String(error)), true));
-        } catch (error) {
-          report(error instanceof Error ? error : new Error(String(error)), true);
-        }
+        void (async () => {
+          let first = true;
+          try {
+            if (dedupStore !== null) first = await dedupStore.claim(dedupKey(raw), DEDUP_TTL_MS);
+          } catch (error) {
+            // A store that fails must not lose the event: handled (perhaps twice), and told.
+            report(error instanceof Error ? error : new Error(String(error)), true);
+          }
+          if (!first) return;
+          try {
+            await handle();
+          } catch (error) {
+            report(error instanceof Error ? error : new Error(String(error)), true);
+          }
+        })();
       });
     } catch (error) {
       const refusal = error instanceof WebhookRequestError ? error : new WebhookRequestError(400, 'the request could not be read');

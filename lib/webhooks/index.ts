@@ -9,6 +9,11 @@ export { verifyWebhookEvent, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './verify
 export { createWebhookEventHandler, WebhookRequestError, DEFAULT_MAX_AGE_SECONDS, DEFAULT_MAX_BODY_BYTES } from './handler.js';
 export type { WebhookEventHandlerOptions, WebhookRequestLike, WebhookResponseLike } from './handler.js';
 export { WebhookEventType, WebhookType } from './types.js';
+export { DEDUP_TTL_MS, MemoryWebhookDedupStore } from './dedup-store.js';
+export type { WebhookDedupStore } from './dedup-store.js';
+export { RedisWebhookDedupStore } from './redis-dedup-store.js';
+export type { RedisWebhookDedupStoreOptions } from './redis-dedup-store.js';
+export type { RedisClientLike } from '../common/redis-script.js';
 export type {
   ApplicationAuthorizedEvent,
   ApplicationDeauthorizedEvent,
