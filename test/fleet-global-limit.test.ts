@@ -42,7 +42,8 @@ describe.skipIf(!haveRedisServer)('the global limit across a fleet (skipped: no 
     const sim = new sdk.Simulator({ clock: 'real-time' });
     service = await sim.listen({ rateLimits: 'off' });
     const botToken = service.issueBotToken();
-    const [seenA, seenB]: RateLimitInfo[][] = [[], []];
+    const seenA: RateLimitInfo[] = [];
+    const seenB: RateLimitInfo[] = [];
     const [a, b] = [await processOf(botToken, seenA), await processOf(botToken, seenB)];
     const lobby = await a.createLobby({});
     service.failNext('GET /lobbies/{lobby_id}', { status: 429, scope: 'global', retryAfter: 1 });
