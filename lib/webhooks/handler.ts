@@ -6,10 +6,11 @@
  * hands it to `onEvent` (a documented event type) or `onUnknownEvent` (any other).
  * @module
  */
-import type { IncomingHttpHeaders } from 'node:http';
 import type { KeyObject } from 'node:crypto';
 
+export type { WebhookRequestLike, WebhookResponseLike } from './http-io.js';
 import { DEDUP_TTL_MS, dedupKey, MemoryWebhookDedupStore, type WebhookDedupStore } from './dedup-store.js';
+import { answer, header, readRawBody, type WebhookRequestLike, type WebhookResponseLike } from './http-io.js';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, toPublicKey, verifyWebhookEvent } from './verify.js';
 import { WebhookEventType, WebhookType, type UnknownWebhookEvent, type WebhookEvent, type WebhookEventContext } from './types.js';
 
@@ -52,24 +53,6 @@ export interface WebhookEventHandlerOptions {
   dedupStore?: WebhookDedupStore | null;
 }
 
-/** The request as the handler reads it: a node:http IncomingMessage, or a framework's request around one. */
-export interface WebhookRequestLike {
-  method?: string | undefined;
-  headers: IncomingHttpHeaders;
-  /** A framework's body: the raw bytes (Express `express.raw()`), or text. A parsed object cannot be verified. */
-  body?: unknown;
-  /** The raw bytes some frameworks keep (Fastify's `rawBody` plugins). */
-  rawBody?: unknown;
-  /** Fastify: the node:http request. */
-  raw?: AsyncIterable<unknown> & { destroy?: () => void };
-  [Symbol.asyncIterator]?: () => AsyncIterator<unknown>;
-}
-
-/** The response: a node:http ServerResponse (Express's too), or a Fastify reply. */
-export type WebhookResponseLike =
-  | { writeHead(status: number, headers?: Record<string, string>): unknown; end(body?: string): unknown; headersSent?: boolean }
-  | { code(status: number): unknown; header(name: string, value: string): unknown; send(body?: string): unknown };
-
 /** Why a delivery was refused, for `onError`. */
 export class WebhookRequestError extends Error {
   constructor(
@@ -94,58 +77,6 @@ function checkDedupStore(value: unknown, now: () => number): WebhookDedupStore |
     throw new TypeError('options.dedupStore must be a WebhookDedupStore (MemoryWebhookDedupStore or RedisWebhookDedupStore) or null');
   }
   return value as WebhookDedupStore;
-}
-
-function header(headers: IncomingHttpHeaders, name: string): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function asBytes(value: unknown): Buffer | undefined {
-  if (typeof value === 'string') return Buffer.from(value, 'utf8');
-  if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
-  return undefined;
-}
-
-/** The raw body: a framework's raw bytes, or read from the stream up to the bound. */
-async function rawBody(request: WebhookRequestLike, maxBytes: number): Promise<Buffer> {
-  const kept = asBytes(request.rawBody) ?? asBytes(request.body);
-  if (kept) {
-    if (kept.length > maxBytes) throw new WebhookRequestError(413, 'the body is larger than maxBodyBytes');
-    return kept;
-  }
-  if (request.body !== undefined && request.body !== null && typeof request.body === 'object' && Object.keys(request.body).length > 0) {
-    throw new WebhookRequestError(500, 'the raw body is gone (a JSON body parser ran first): give the handler the raw bytes (express.raw(), or a raw-body plugin)');
-  }
-  const declared = Number(header(request.headers, 'content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) throw new WebhookRequestError(413, 'the body is larger than maxBodyBytes');
-  const stream = request.raw ?? (request as AsyncIterable<unknown>);
-  if (typeof (stream as AsyncIterable<unknown>)[Symbol.asyncIterator] !== 'function') throw new WebhookRequestError(500, 'the request has no body to read');
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    const bytes = asBytes(chunk) ?? Buffer.alloc(0);
-    size += bytes.length;
-    if (size > maxBytes) throw new WebhookRequestError(413, 'the body is larger than maxBodyBytes');
-    chunks.push(bytes);
-  }
-  return Buffer.concat(chunks);
-}
-
-function respond(response: WebhookResponseLike, status: number, error?: string): void {
-  const body = error === undefined ? undefined : JSON.stringify({ error });
-  if ('code' in response && typeof response.code === 'function') {
-    response.code(status);
-    if (body !== undefined) response.header('content-type', 'application/json');
-    response.send(body);
-    return;
-  }
-  const plain = response as Extract<WebhookResponseLike, { writeHead: unknown }>;
-  if (plain.headersSent) return;
-  const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
-  if (status === 413) headers['connection'] = 'close';
-  plain.writeHead(status, headers);
-  plain.end(body);
 }
 
 const KNOWN_EVENT_TYPES: ReadonlySet<string> = new Set(Object.values(WebhookEventType));
@@ -211,7 +142,7 @@ export function createWebhookEventHandler(options: WebhookEventHandlerOptions): 
   return async (request, response) => {
     try {
       if (request.method !== undefined && request.method !== 'POST') throw new WebhookRequestError(405, 'webhook events are POSTed');
-      const raw = await rawBody(request, maxBodyBytes);
+      const raw = await readRawBody(request, maxBodyBytes, (status, message) => new WebhookRequestError(status, message));
       const signature = header(request.headers, SIGNATURE_HEADER);
       const timestamp = header(request.headers, TIMESTAMP_HEADER);
       if (!verifyWebhookEvent(raw, signature, timestamp, publicKey)) throw new WebhookRequestError(401, 'invalid request signature');
@@ -220,7 +151,7 @@ export function createWebhookEventHandler(options: WebhookEventHandlerOptions): 
         throw new WebhookRequestError(401, 'stale request timestamp');
       }
       const envelope = parseEnvelope(raw);
-      respond(response, 204);
+      answer(response, 204);
       const { event } = envelope;
       if (event === undefined) return;
       const context: WebhookEventContext = { applicationId: envelope.applicationId };
@@ -247,7 +178,7 @@ export function createWebhookEventHandler(options: WebhookEventHandlerOptions): 
       });
     } catch (error) {
       const refusal = error instanceof WebhookRequestError ? error : new WebhookRequestError(400, 'the request could not be read');
-      respond(response, refusal.status, refusal.message);
+      answer(response, refusal.status, { error: refusal.message });
       report(refusal, false);
     }
   };

@@ -11,12 +11,11 @@
  * that throws is answered 500 (the user sees the interaction fail).
  * @module
  */
-import type { IncomingHttpHeaders } from 'node:http';
 import type { KeyObject } from 'node:crypto';
 import type { APIInteraction, APIInteractionResponse } from 'discord-api-types/v10';
 
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, toPublicKey, verifyWebhookEvent } from './verify.js';
-import type { WebhookRequestLike, WebhookResponseLike } from './handler.js';
+import { answer as reply, header, readRawBody, type WebhookRequestLike, type WebhookResponseLike } from './http-io.js';
 
 /** Interaction types (receiving-and-responding.mdx, "Interaction Type"): PING 1, MESSAGE_COMPONENT 3. */
 const PING = 1;
@@ -61,53 +60,6 @@ export class InteractionRequestError extends Error {
     super(message);
     this.name = 'InteractionRequestError';
   }
-}
-
-function header(headers: IncomingHttpHeaders, name: string): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function asBytes(value: unknown): Buffer | undefined {
-  if (typeof value === 'string') return Buffer.from(value, 'utf8');
-  if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
-  return undefined;
-}
-
-async function readBody(request: WebhookRequestLike, maxBytes: number): Promise<Buffer> {
-  const kept = asBytes(request.rawBody) ?? asBytes(request.body);
-  if (kept) {
-    if (kept.length > maxBytes) throw new InteractionRequestError(413, 'the body is larger than maxBodyBytes');
-    return kept;
-  }
-  if (request.body !== undefined && request.body !== null && typeof request.body === 'object' && Object.keys(request.body).length > 0) {
-    throw new InteractionRequestError(500, 'the raw body is gone (a JSON body parser ran first): give the handler the raw bytes');
-  }
-  const stream = request.raw ?? (request as AsyncIterable<unknown>);
-  if (typeof (stream as AsyncIterable<unknown>)[Symbol.asyncIterator] !== 'function') throw new InteractionRequestError(500, 'the request has no body to read');
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    const bytes = asBytes(chunk) ?? Buffer.alloc(0);
-    size += bytes.length;
-    if (size > maxBytes) throw new InteractionRequestError(413, 'the body is larger than maxBodyBytes');
-    chunks.push(bytes);
-  }
-  return Buffer.concat(chunks);
-}
-
-function send(response: WebhookResponseLike, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  if ('code' in response && typeof response.code === 'function') {
-    response.code(status);
-    response.header('content-type', 'application/json');
-    response.send(text);
-    return;
-  }
-  const plain = response as Extract<WebhookResponseLike, { writeHead: unknown }>;
-  if (plain.headersSent) return;
-  plain.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) });
-  plain.end(text);
 }
 
 /**
@@ -169,12 +121,12 @@ export function createInteractionHandler(options: InteractionHandlerOptions): (r
   return async (request, response) => {
     try {
       if (request.method !== undefined && request.method !== 'POST') throw new InteractionRequestError(405, 'interactions are POSTed');
-      const raw = await readBody(request, maxBodyBytes);
+      const raw = await readRawBody(request, maxBodyBytes, (status, message) => new InteractionRequestError(status, message));
       const timestamp = header(request.headers, TIMESTAMP_HEADER);
       if (!verifyWebhookEvent(raw, header(request.headers, SIGNATURE_HEADER), timestamp, publicKey)) throw new InteractionRequestError(401, 'invalid request signature');
       if (!/^\d{1,12}$/.test(timestamp ?? '') || Math.abs(clock() / 1000 - Number(timestamp)) > maxAgeSeconds) throw new InteractionRequestError(401, 'stale request timestamp');
       const interaction = parseInteraction(raw);
-      if (interaction.type === PING) return send(response, 200, { type: PONG });
+      if (interaction.type === PING) return reply(response, 200, { type: PONG });
       const deferral = { type: interaction.type === MESSAGE_COMPONENT ? DEFERRED_UPDATE : DEFERRED_MESSAGE };
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, deadlineMs, undefined)));
@@ -184,14 +136,14 @@ export function createInteractionHandler(options: InteractionHandlerOptions): (r
       } catch (error) {
         // The user then sees "This interaction failed", as for any answer the service cannot use.
         report(error instanceof Error ? error : new Error(String(error)), true);
-        return send(response, 500, { error: 'the interaction handler failed' });
+        return reply(response, 500, { error: 'the interaction handler failed' });
       } finally {
         clearTimeout(timer);
       }
-      send(response, 200, answer ?? deferral);
+      reply(response, 200, answer ?? deferral);
     } catch (error) {
       const refusal = error instanceof InteractionRequestError ? error : new InteractionRequestError(400, 'the request could not be read');
-      send(response, refusal.status, { error: refusal.message });
+      reply(response, refusal.status, { error: refusal.message });
       report(refusal, false);
     }
   };
