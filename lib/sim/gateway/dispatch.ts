@@ -38,6 +38,8 @@ export class WorldDispatches {
   #members = new Map<string, Set<string>>();
   /** `guild:user` -> what its bots were last shown of the user's presence ({@link presenceKey}). */
   readonly #presences = new Map<string, string>();
+  /** channel id -> its guild's id: the snapshots' index (a channel's change then reads its guild alone). */
+  readonly #channelGuilds = new Map<string, string>();
 
   constructor(world: NativeWorld, sessions: () => Iterable<GatewaySession>) {
     this.#world = world;
@@ -46,7 +48,7 @@ export class WorldDispatches {
 
   /** The world now; the members it shows are the ones the next change is compared with. */
   snapshot(): WorldSnapshot {
-    const snapshot = new WorldSnapshot(this.#world);
+    const snapshot = new WorldSnapshot(this.#world, this.#channelGuilds);
     this.#members = new Map(snapshot.view.guilds.map((guild) => [guild.id, new Set(guild.members.map((member) => member.userId))]));
     return snapshot;
   }
@@ -60,7 +62,7 @@ export class WorldDispatches {
 
   /** Channel Info (the answer to opcode 43): each voice channel the bot can view, with the fields asked for. */
   channelInfo(session: GatewaySession, guildId: string, fields: readonly ChannelInfoField[]): void {
-    const snapshot = new WorldSnapshot(this.#world);
+    const snapshot = new WorldSnapshot(this.#world, this.#channelGuilds);
     const guild = snapshot.guild(guildId);
     // A guild the session does not hold gets no answer (our choice: the docs give no error).
     if (!guild || !guild.members.some((member) => member.userId === session.botUserId) || !inShard(guild.id, session.shard)) return;
@@ -77,7 +79,9 @@ export class WorldDispatches {
   /** Dispatches a change of the world to the sessions it concerns. */
   changed(change: WorldChange): void {
     const before = this.#members;
-    const snapshot = this.snapshot();
+    // Only a change of who is in a guild needs the whole world (the members the next one is compared with).
+    const members = change.kind === 'guildCreated' || change.kind === 'memberAdded' || change.kind === 'memberRemoved';
+    const snapshot = members ? this.snapshot() : new WorldSnapshot(this.#world, this.#channelGuilds);
     switch (change.kind) {
       case 'guildCreated':
       case 'memberAdded': {

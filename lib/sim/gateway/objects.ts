@@ -17,24 +17,51 @@ import { GatewayIntentBits } from './protocol.js';
 type WorldGuild = NativeWorldView['guilds'][number];
 type WorldChannel = WorldGuild['channels'][number];
 
-/** The world's view, with lookups. */
+/**
+ * The world at one instant, with lookups, read lazily: a guild or a channel is read alone
+ * (NativeWorld.getGuild, the channel's guild found in `channelGuilds`, an index the caller keeps
+ * across snapshots), and the whole view (describeWorld, several times the cost) only when a lookup
+ * needs it. A dispatch of one channel's change so reads one guild, not the world.
+ */
 export class WorldSnapshot {
-  readonly view: NativeWorldView;
-  readonly #users: Map<string, NativeWorldView['users'][number]>;
-  readonly #bots: Set<string>;
+  readonly #world: NativeWorld;
+  readonly #channelGuilds: Map<string, string>;
+  #view: NativeWorldView | undefined;
+  #users: Map<string, NativeWorldView['users'][number]> | undefined;
+  #bots: Set<string> | undefined;
+  readonly #guilds = new Map<string, WorldGuild | null>();
 
-  constructor(world: NativeWorld) {
-    this.view = world.describeWorld(0);
-    this.#users = new Map(this.view.users.map((user) => [user.id, user]));
-    this.#bots = new Set(this.view.applications.map((application) => application.botUserId));
+  constructor(world: NativeWorld, channelGuilds: Map<string, string> = new Map()) {
+    this.#world = world;
+    this.#channelGuilds = channelGuilds;
+  }
+
+  /** The whole world (read on first use; the channel index is brought up to date from it). */
+  get view(): NativeWorldView {
+    if (this.#view === undefined) {
+      const view = this.#world.describeWorld(0);
+      this.#view = view;
+      this.#users = new Map(view.users.map((user) => [user.id, user]));
+      this.#bots = new Set(view.applications.map((application) => application.botUserId));
+      for (const guild of view.guilds) for (const channel of guild.channels) this.#channelGuilds.set(channel.id, guild.id);
+    }
+    return this.#view;
   }
 
   guild(guildId: string): WorldGuild | undefined {
-    return this.view.guilds.find((guild) => guild.id === guildId);
+    if (this.#view !== undefined) return this.#view.guilds.find((guild) => guild.id === guildId);
+    if (!this.#guilds.has(guildId)) this.#guilds.set(guildId, this.#world.getGuild(guildId));
+    return this.#guilds.get(guildId) ?? undefined;
   }
 
   /** The guild a channel is in, with the channel. */
   channel(channelId: string): { guild: WorldGuild; channel: WorldChannel } | undefined {
+    const known = this.#channelGuilds.get(channelId);
+    if (known !== undefined) {
+      const guild = this.guild(known);
+      const channel = guild?.channels.find((candidate) => candidate.id === channelId);
+      if (guild && channel) return { guild, channel };
+    }
     for (const guild of this.view.guilds) {
       const channel = guild.channels.find((candidate) => candidate.id === channelId);
       if (channel) return { guild, channel };
@@ -49,17 +76,19 @@ export class WorldSnapshot {
 
   /** The world's view of a user (its presence), or undefined. */
   worldUser(userId: string): NativeWorldView['users'][number] | undefined {
-    return this.#users.get(userId);
+    void this.view;
+    return this.#users!.get(userId);
   }
 
   /** Whether the user is an application's bot user. */
   isBot(userId: string): boolean {
-    return this.#bots.has(userId);
+    void this.view;
+    return this.#bots!.has(userId);
   }
 
   user(userId: string): APIUser {
-    const user = this.#users.get(userId);
-    const bot = this.#bots.has(userId);
+    const user = this.worldUser(userId);
+    const bot = this.#bots!.has(userId);
     return {
       id: userId,
       username: user?.username ?? 'unknown',
