@@ -95,12 +95,13 @@ export function answerCommand(world: NativeWorld, session: RpcSessionState, payl
       if (!visibleGuild(world, session, args.guild_id)) return [error(cmd, nonce, RpcErrorCode.InvalidGuild, 'Invalid guild id')];
       if (cmd === 'UNSUBSCRIBE') {
         session.guildStatus.delete(args.guild_id);
-        return [reply({ evt }, evt)];
+        return [reply({ evt })];
       }
       session.guildStatus.add(args.guild_id);
       // The guild's status right away, then on changes (topics/rpc.mdx: "sent when a subscribed server's state changes").
       const status = guildStatus(world, args.guild_id);
-      return status ? [reply({ evt }, evt), status] : [reply({ evt }, evt)];
+      // The response carries the event in data only (topics/rpc.mdx "Example Subscribe Response Payload").
+      return status ? [reply({ evt }), status] : [reply({ evt })];
     }
     case 'SET_ACTIVITY': {
       if (args.activity === undefined || args.activity === null) {

@@ -116,7 +116,7 @@ export async function serveChatClientRpc(world: NativeWorld, userId: Snowflake, 
     if (existing.path !== null && !existing.path.startsWith(directory)) throw new RangeError('this chat client already serves RPC in another directory: close() it first');
     return existing;
   }
-  world.getChatClient(userId); // RangeError for an unknown user, before anything is made
+  if (world.getUser(userId) === null) throw new RangeError(`unknown user ${userId}`);
   await mkdir(directory, { recursive: true, mode: 0o700 });
   const server = new RpcIpcServer(world, userId, directory);
   const handle = new ChatClientRpc(world, server);

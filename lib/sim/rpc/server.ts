@@ -56,6 +56,7 @@ class RpcConnection {
     if (this.#closed) return;
     this.send(Opcode.Close, { code, message });
     this.#closed = true;
+    this.#server.forget(this);
     this.#socket.end();
     // A peer that does not read must not keep the socket: it goes a little later regardless.
     setTimeout(() => this.#socket.destroy(), 1000).unref();
