@@ -103,10 +103,10 @@ describe.skipIf(chromium === undefined)('Activities: the embedded app SDK in hea
     const framed = page.waitForFrame((frame) => frame.url().includes('/activity/'));
     await page.goto(host.url, { waitUntil: 'domcontentloaded' });
     const frame = await framed;
-    await frame.waitForFunction(() => (window as unknown as { sdkReady: boolean }).sdkReady === true, { timeout: 15_000 });
+    await frame.waitForFunction(() => (globalThis as unknown as { sdkReady: boolean }).sdkReady === true, { timeout: 15_000 });
     type Outcome = { ok?: unknown; error?: { code: number; message: string } };
-    const signIn = (scope: string[]) => frame.evaluate((s) => (window as unknown as { signIn(s: string[]): Promise<Outcome> }).signIn(s), scope);
-    const relationships = () => frame.evaluate(() => (window as unknown as { relationships(): Promise<Outcome> }).relationships());
+    const signIn = (scope: string[]) => frame.evaluate((s) => (globalThis as unknown as { signIn(s: string[]): Promise<Outcome> }).signIn(s), scope);
+    const relationships = () => frame.evaluate(() => (globalThis as unknown as { relationships(): Promise<Outcome> }).relationships());
     return { sim, app, alice, bob, host, signIn, relationships };
   }
 
