@@ -111,7 +111,7 @@ export class SimulatedChatClient {
    * the same server. Windows named pipes are not served.
    * @throws TypeError or RangeError (rejects) for bad options or an unknown user.
    */
-  serveRpc(options: ServeRpcOptions): Promise<ChatClientRpc> {
+  async serveRpc(options: ServeRpcOptions): Promise<ChatClientRpc> {
     return serveChatClientRpc(this.#world, this.userId, options);
   }
 

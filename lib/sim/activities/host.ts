@@ -32,6 +32,9 @@ export interface HostActivityOptions {
   port?: number;
 }
 
+/** Only this module makes an ActivityHost. */
+const CONSTRUCT = Symbol('ActivityHost');
+
 /** A hosted Activity (`await sim.hostActivity({ user, activityUrl })`). */
 export class ActivityHost {
   readonly #server: Server;
@@ -47,7 +50,8 @@ export class ActivityHost {
   readonly #target: URL;
 
   /** @internal Use `sim.hostActivity`. */
-  constructor(world: NativeWorld, server: Server, url: string, applicationId: Snowflake, userId: Snowflake, target: URL) {
+  constructor(key: symbol, world: NativeWorld, server: Server, url: string, applicationId: Snowflake, userId: Snowflake, target: URL) {
+    if (key !== CONSTRUCT) throw new TypeError('an ActivityHost is made by sim.hostActivity(), not constructed directly');
     this.#world = world;
     this.#server = server;
     this.url = url;
@@ -65,7 +69,7 @@ export class ActivityHost {
 
   /** What the activity logged through the SDK (its console, sent as CAPTURE_LOG), oldest first. */
   get logs(): { level: string; message: string }[] {
-    return this.#parent.logs.map((entry) => ({ ...entry }));
+    return ActivityHost.#of(this).#parent.logs.map((entry) => ({ ...entry }));
   }
 
   /**
@@ -74,6 +78,7 @@ export class ActivityHost {
    * @throws RangeError for an unknown or used code.
    */
   exchangeCode(code: string): string {
+    ActivityHost.#of(this);
     const pending = typeof code === 'string' ? this.#codes.get(code) : undefined;
     if (!pending) throw new RangeError('unknown or already used authorization code');
     this.#codes.delete(code);
@@ -82,8 +87,14 @@ export class ActivityHost {
 
   /** Stops serving. */
   async close(): Promise<void> {
-    this.#server.closeAllConnections();
+    ActivityHost.#of(this).#server.closeAllConnections();
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  }
+
+  /** `self` as an ActivityHost, or a TypeError (a method called on another value). */
+  static #of(self: unknown): ActivityHost {
+    if (typeof self !== 'object' || self === null || !(#server in self)) throw new TypeError('not an ActivityHost: call the method on the object sim.hostActivity() resolved with');
+    return self as ActivityHost;
   }
 
   #newParent(): ActivityParentRpc {
@@ -167,5 +178,5 @@ export async function startActivityHost(world: NativeWorld, applicationId: Snowf
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}/`;
   const target = new URL(activityUrl);
   if (!target.pathname.endsWith('/')) target.pathname += '/';
-  return new ActivityHost(world, server, url, applicationId, userId, target);
+  return new ActivityHost(CONSTRUCT, world, server, url, applicationId, userId, target);
 }

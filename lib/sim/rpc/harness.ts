@@ -33,6 +33,8 @@ export interface RpcConnectionInfo {
 }
 
 const registry = new WeakMap<NativeWorld, Map<Snowflake, ChatClientRpc>>();
+/** Only this module makes a ChatClientRpc. */
+const CONSTRUCT = Symbol('ChatClientRpc');
 
 function entries(world: NativeWorld): Map<Snowflake, ChatClientRpc> {
   let map = registry.get(world);
@@ -52,19 +54,26 @@ export class ChatClientRpc {
   #closed = false;
 
   /** @internal Use {@link SimulatedChatClient.serveRpc}. */
-  constructor(world: NativeWorld, server: RpcIpcServer) {
+  constructor(key: symbol, world: NativeWorld, server: RpcIpcServer) {
+    if (key !== CONSTRUCT) throw new TypeError('a ChatClientRpc is made by chatClient.serveRpc(), not constructed directly');
     this.#world = world;
     this.#server = server;
   }
 
+  /** `self` as a ChatClientRpc, or a TypeError (a method called on another value). */
+  static #of(self: unknown): ChatClientRpc {
+    if (typeof self !== 'object' || self === null || !(#server in self)) throw new TypeError('not a ChatClientRpc: call the method on the object serveRpc() resolved with');
+    return self as ChatClientRpc;
+  }
+
   /** The socket path while listening (`<ipcDirectory>/discord-ipc-<n>`), else null. */
   get path(): string | null {
-    return this.#server.path;
+    return ChatClientRpc.#of(this).#server.path;
   }
 
   /** The connections that completed the handshake. */
   get connections(): RpcConnectionInfo[] {
-    return this.#server.sessions.map((s) => ({ applicationId: s.applicationId, guildStatus: [...s.guildStatus], activity: s.activity === null ? null : { ...s.activity } }));
+    return ChatClientRpc.#of(this).#server.sessions.map((s) => ({ applicationId: s.applicationId, guildStatus: [...s.guildStatus], activity: s.activity === null ? null : { ...s.activity } }));
   }
 
   /**
@@ -72,6 +81,7 @@ export class ChatClientRpc {
    * @throws RangeError (rejects) when the chat client is not running or the server was closed.
    */
   async whenListening(): Promise<string> {
+    ChatClientRpc.#of(this);
     await this.#pending.catch(() => undefined);
     const path = this.#server.path;
     if (path === null) throw new RangeError(this.#closed ? 'the RPC server was closed' : 'the chat client is not running: its RPC server does not listen');
@@ -83,11 +93,12 @@ export class ChatClientRpc {
    * guild (a rename, a member joining): the world tells no change to JS, so the harness does.
    */
   guildStatusChanged(): void {
-    this.#server.refreshGuildStatus();
+    ChatClientRpc.#of(this).#server.refreshGuildStatus();
   }
 
   /** Stops serving for good (connections get ERROR and are closed, the socket is removed). */
   async close(): Promise<void> {
+    ChatClientRpc.#of(this);
     if (this.#closed) return this.#pending.then(() => undefined, () => undefined);
     this.#closed = true;
     const map = registry.get(this.#world);
@@ -98,7 +109,8 @@ export class ChatClientRpc {
 
   /** @internal The chat client started or stopped. */
   runningChanged(running: boolean): void {
-    if (this.#closed) return;
+    ChatClientRpc.#of(this);
+    if (this.#closed || typeof running !== 'boolean') return;
     const server = this.#server;
     this.#pending = this.#pending.catch(() => undefined).then(async (): Promise<unknown> => (running ? server.listen() : server.shutdown('The chat client quit')));
     // Failures show in whenListening(); never as an unhandled rejection.
@@ -119,7 +131,7 @@ export async function serveChatClientRpc(world: NativeWorld, userId: Snowflake, 
   if (world.getUser(userId) === null) throw new RangeError(`unknown user ${userId}`);
   await mkdir(directory, { recursive: true, mode: 0o700 });
   const server = new RpcIpcServer(world, userId, directory);
-  const handle = new ChatClientRpc(world, server);
+  const handle = new ChatClientRpc(CONSTRUCT, world, server);
   map.set(userId, handle);
   if (world.getChatClient(userId).running) {
     try {
