@@ -80,7 +80,7 @@ describe('RPC over IPC: connecting', () => {
 });
 
 describe('RPC over IPC: commands and events', () => {
-  it('SUBSCRIBE GUILD_STATUS answers the guild (name, icon_url, online 0); again after a change', async () => {
+  it('SUBSCRIBE GUILD_STATUS answers the guild (name, icon_url, online 0); again when a member joins', async () => {
     const { sim, app, user, rpc } = await setup();
     const guild = sim.createGuild({ name: 'Lounge', owner: user });
     const client = rpcClient(app.id);
@@ -91,8 +91,11 @@ describe('RPC over IPC: commands and events', () => {
     await until(() => statuses.length === 1, 'GUILD_STATUS');
     expect(statuses[0]).toEqual({ guild: { id: guild.id, name: 'Lounge', icon_url: null }, online: 0 });
     expect(rpc.connections[0]?.guildStatus).toEqual([guild.id]);
+    // topics/rpc.mdx: GUILD_STATUS is "sent when a subscribed server's state changes".
+    sim.addGuildMember(guild, sim.createUser({ username: 'dora' }));
+    await until(() => statuses.length === 2, 'GUILD_STATUS after a member joined');
     rpc.guildStatusChanged();
-    await until(() => statuses.length === 2, 'GUILD_STATUS again');
+    await until(() => statuses.length === 3, 'GUILD_STATUS when the harness says so');
   });
 
   it("GUILD_STATUS of a guild the user is not in is an ERROR 4003 (Invalid guild); of another event 4004", async () => {

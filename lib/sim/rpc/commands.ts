@@ -121,9 +121,9 @@ export function answerCommand(world: NativeWorld, session: RpcSessionState, payl
   }
 }
 
-/** The GUILD_STATUS dispatches due to a session (after a world change), one per subscribed guild still visible. */
-export function guildStatusDispatches(world: NativeWorld, session: RpcSessionState): Payload[] {
-  return [...session.guildStatus].flatMap((id) => {
+/** The GUILD_STATUS dispatches due to a session (after a change of `only`, else of any), one per subscribed guild still visible. */
+export function guildStatusDispatches(world: NativeWorld, session: RpcSessionState, only?: string): Payload[] {
+  return [...session.guildStatus].filter((id) => only === undefined || id === only).flatMap((id) => {
     const status = visibleGuild(world, session, id) ? guildStatus(world, id) : null;
     return status ? [status] : [];
   });

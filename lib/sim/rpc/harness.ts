@@ -89,8 +89,9 @@ export class ChatClientRpc {
   }
 
   /**
-   * Sends the GUILD_STATUS dispatches of the subscribed guilds again, as after a change of the
-   * guild (a rename, a member joining): the world tells no change to JS, so the harness does.
+   * Sends the GUILD_STATUS dispatches of the subscribed guilds again, as after a change the
+   * server cannot see (members joining or leaving through the harness or the HTTP service are
+   * sent on their own).
    */
   guildStatusChanged(): void {
     ChatClientRpc.#of(this).#server.refreshGuildStatus();

@@ -26,6 +26,7 @@ import { join } from 'node:path';
 import type { NativeWorld } from '../../addon/native.js';
 import { answerCommand, guildStatusDispatches, isSnowflake, readyDispatch, RpcCloseCode, RpcErrorCode, type RpcSessionState } from './commands.js';
 import { encodeFrame, FrameDecoder, isFault, MAX_PAYLOAD_BYTES, Opcode } from './framing.js';
+import { watchWorld, type WorldChange } from '../world-changes.js';
 
 /** The socket names the real client tries, in order (discord-ipc-0 to discord-ipc-9). */
 const PIPE_COUNT = 10;
@@ -123,6 +124,7 @@ export class RpcIpcServer {
   readonly #connections = new Set<RpcConnection>();
   #server: Server | null = null;
   #path: string | null = null;
+  #unwatch: (() => void) | null = null;
 
   constructor(world: NativeWorld, userId: string, directory: string) {
     this.world = world;
@@ -155,6 +157,10 @@ export class RpcIpcServer {
       server.unref();
       this.#server = server;
       this.#path = path;
+      // A subscribed guild's members changing is a change of its state (GUILD_STATUS).
+      this.#unwatch = watchWorld(this.world, (change: WorldChange) => {
+        if ('guildId' in change && (change.kind === 'memberAdded' || change.kind === 'memberRemoved')) this.refreshGuildStatus(change.guildId);
+      });
       return path;
     }
     throw new RangeError(`no free socket name in ${this.directory}: discord-ipc-0 to discord-ipc-${PIPE_COUNT - 1} are taken`);
@@ -164,6 +170,8 @@ export class RpcIpcServer {
   async shutdown(message: string): Promise<void> {
     const server = this.#server;
     this.#server = null;
+    this.#unwatch?.();
+    this.#unwatch = null;
     for (const connection of [...this.#connections]) {
       if (connection.session) {
         connection.send(Opcode.Frame, { cmd: 'DISPATCH', evt: 'ERROR', nonce: null, data: { code: RpcErrorCode.UnknownError, message } });
@@ -176,10 +184,10 @@ export class RpcIpcServer {
     if (this.#path) await unlink(this.#path).catch(() => undefined);
   }
 
-  /** Sends the GUILD_STATUS dispatches due after a world change (the harness calls it). */
-  refreshGuildStatus(): void {
+  /** Sends the GUILD_STATUS dispatches due after a change of `guildId` (all subscribed guilds when left out). */
+  refreshGuildStatus(guildId?: string): void {
     for (const connection of this.#connections) {
-      if (connection.session) for (const dispatch of guildStatusDispatches(this.world, connection.session)) connection.send(Opcode.Frame, dispatch);
+      if (connection.session) for (const dispatch of guildStatusDispatches(this.world, connection.session, guildId)) connection.send(Opcode.Frame, dispatch);
     }
   }
 
