@@ -1,13 +1,15 @@
-// Activities: the real embedded app SDK (@discord/embedded-app-sdk, bundled for the browser with
-// rolldown) runs in an iframe of the simulated chat client's parent frame, in headless Chromium
+// Activities: the real embedded app SDK (@discord/embedded-app-sdk: its output/*.mjs, ES modules
+// with only relative imports, served as they are) runs in an iframe of the simulated chat client's parent frame, in headless Chromium
 // (Debian's `chromium`, driven by puppeteer-core; one browser for the file). The rule, platform
 // document "Authentication" rule 2: "Scope relationships.read for Activities: available after the
 // app accepts the social SDK terms in its settings. Approval from the service is no longer
 // required. With it, getRelationships() in the embedded app SDK returns the player's relationships."
 import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { sdk, type ActivityHost } from './sdk.js';
@@ -26,7 +28,7 @@ const chromium = findChromium();
 
 /** The activity's script: the SDK, and the calls the tests make in its frame. */
 const activityScript = (clientId: string) => `
-import { DiscordSDK } from './sdk.js';
+import { DiscordSDK } from './sdk/index.mjs';
 const discordSdk = new DiscordSDK(${JSON.stringify(clientId)}, { disableConsoleLogOverride: false });
 const attempt = async (run) => { try { return { ok: await run() }; } catch (e) { return { error: { code: e.code, message: e.message } }; } };
 window.sdkReady = false;
@@ -41,7 +43,8 @@ window.signIn = (scope) => attempt(async () => {
 window.relationships = () => attempt(() => discordSdk.commands.getRelationships());
 `;
 
-let bundle = '';
+/** The package's ES modules (output/index.mjs and what it imports). */
+const sdkDirectory = path.dirname(createRequire(import.meta.url).resolve('@discord/embedded-app-sdk'));
 let appServer: Server;
 let appUrl = '';
 /** The host and client id of the running test (the developer's server answers for them). */
@@ -51,18 +54,17 @@ const open: { close(): Promise<void> }[] = [];
 
 describe.skipIf(chromium === undefined)('Activities: the embedded app SDK in headless Chromium (skipped: no `chromium` on PATH)', () => {
   beforeAll(async () => {
-    const { rolldown } = (await import(createRequire(import.meta.url).resolve('rolldown'))) as typeof import('rolldown');
-    const built = await rolldown({ input: createRequire(import.meta.url).resolve('@discord/embedded-app-sdk').replace(/index\.cjs$/, 'index.mjs'), platform: 'browser', logLevel: 'silent' });
-    bundle = (await built.generate({ format: 'esm' })).output[0].code;
-    await built.close();
     // The developer's server: the activity's page, script, the SDK, and its token exchange.
     appServer = createServer((request, response) => {
-      const path = new URL(request.url ?? '/', 'http://x').pathname;
+      const pathname = new URL(request.url ?? '/', 'http://x').pathname;
       const reply = (type: string, body: string) => response.writeHead(200, { 'Content-Type': type }).end(body);
-      if (path === '/') return reply('text/html', '<!doctype html><title>activity</title><script type="module" src="app.js"></script>');
-      if (path === '/app.js') return reply('text/javascript', activityScript(current?.clientId ?? ''));
-      if (path === '/sdk.js') return reply('text/javascript', bundle);
-      if (path === '/api/token' && request.method === 'POST') {
+      if (pathname === '/') return reply('text/html', '<!doctype html><title>activity</title><script type="module" src="app.js"></script>');
+      if (pathname === '/app.js') return reply('text/javascript', activityScript(current?.clientId ?? ''));
+      if (pathname.startsWith('/sdk/')) {
+        const file = path.join(sdkDirectory, pathname.slice('/sdk/'.length));
+        if (file.startsWith(sdkDirectory + path.sep) && file.endsWith('.mjs') && existsSync(file)) return reply('text/javascript', readFileSync(file, 'utf8'));
+      }
+      if (pathname === '/api/token' && request.method === 'POST') {
         let body = '';
         request.on('data', (chunk: Buffer) => (body += chunk.toString()));
         request.on('end', () => reply('application/json', JSON.stringify({ access_token: current!.host.exchangeCode((JSON.parse(body) as { code: string }).code) })));
