@@ -85,6 +85,12 @@ async function setup() {
   return { ...w, rpc, open };
 }
 
+async function setupSignedOut() {
+  const base = await setup();
+  base.sim.chatClient(base.user).signIn(null);
+  return { ...base, alice: base.user };
+}
+
 /** Expects the client's last message to be CLOSE with `code`, then the socket to end. */
 async function expectClosed(client: RawClient, code: number): Promise<void> {
   await client.ended;
@@ -100,6 +106,16 @@ describe('RPC over IPC framing', () => {
     expect(ready).toEqual({ op: 1, payload: expect.objectContaining({ cmd: 'DISPATCH', evt: 'READY', data: expect.objectContaining({ v: 1, user: expect.objectContaining({ id: user.id }) }) }) });
     client.write(RawClient.frame(3, 'ping-1'));
     expect((await client.next(2))[1]).toEqual({ op: 4, payload: 'ping-1' });
+  });
+
+  it('a chat client signed out: READY carries no user (our choice: the docs show a signed-in client only)', async () => {
+    const { app, sim, alice, open } = await setupSignedOut();
+    expect(sim.chatClient(alice).signedInAs).toBeNull();
+    const client = open();
+    client.write(RawClient.frame(0, { v: 1, client_id: app.id }));
+    const [ready] = await client.next(1);
+    expect(ready?.payload).toMatchObject({ evt: 'READY', data: { v: 1 } });
+    expect((ready?.payload as { data: Record<string, unknown> }).data).not.toHaveProperty('user');
   });
 
   it('a client id that is no application: CLOSE with code 4000 (Invalid client ID)', async () => {
