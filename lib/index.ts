@@ -52,6 +52,11 @@ export type { SimulatedCall, InjectedFailure, BackendErrorType, FailNextOptions 
 export { SimulatedChatClient } from './sim/chat-client.js';
 export type { ConsentPrompt } from './sim/chat-client.js';
 export type { ChatClientInvite, ChatClientLaunches, ProfilePrivacy } from './sim/chat-client.js';
+export { ChatClientRpc } from './sim/rpc/harness.js';
+export type { RpcConnectionInfo, ServeRpcOptions } from './sim/rpc/harness.js';
+export { ActivityHost } from './sim/activities/host.js';
+export type { HostActivityOptions } from './sim/activities/host.js';
+export type { SimulatorActivityMethods } from './sim/activities/methods.js';
 export { SimulatedMachine } from './sim/machine.js';
 export { SimulatedBrowser } from './sim/browser.js';
 export { SimulatedDeviceSignIn } from './sim/device-sign-in.js';

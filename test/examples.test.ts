@@ -278,6 +278,13 @@ describe('examples', () => {
     }
   });
 
+  it('the local-rpc example: READY, SET_ACTIVITY, GUILD_STATUS, ERROR when the chat client quits, READY again', async () => {
+    const { code, stdout, stderr } = await runFixture(example('local-rpc.mjs'));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toBe('READY as ada\nactivity set: Harbor, duo\nGUILD_STATUS: Raiders\nERROR 1000: The chat client quit\ndisconnected\nREADY again as ada\n');
+  });
+
   it('the README and the guides show each example exactly as it is in examples/', () => {
     const guides = readdirSync(path.join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => path.join('docs', name));
     const shown = ['README.md', ...guides].map((file) => readFileSync(path.join(root, file), 'utf8')).join('\n');

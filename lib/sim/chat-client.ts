@@ -12,6 +12,7 @@ import { limits } from '../common/limits.js';
 import type { NativeWorld } from '../addon/native.js';
 import { checkBoolean, checkOneOf, checkText, describe, typeName } from '../common/validate.js';
 import { VOICE_INPUT_MODES, toNativeVoiceSettings, toVoiceSettings, type VoiceSettings } from '../model/voice.js';
+import { chatClientRunningChanged, serveChatClientRpc, type ChatClientRpc, type ServeRpcOptions } from './rpc/harness.js';
 
 /**
  * A simulated user's local chat client. Every user has one, running and RPC-connected with
@@ -90,11 +91,28 @@ export class SimulatedChatClient {
   /** Starts the chat client (a no-op when running); the SDK's RPC connection comes back with it. Settings are kept. */
   start(): void {
     this.#world.setChatClientRunning(this.userId, true);
+    chatClientRunningChanged(this.#world, this.userId, true);
   }
 
-  /** Quits the chat client: the RPC connection goes with it. */
+  /**
+   * Quits the chat client: the RPC connection goes with it, and the local RPC clients of
+   * {@link SimulatedChatClient.serveRpc} get an ERROR and are disconnected.
+   */
   stop(): void {
     this.#world.setChatClientRunning(this.userId, false);
+    chatClientRunningChanged(this.#world, this.userId, false);
+  }
+
+  /**
+   * Serves the chat client's local RPC over IPC (docs/rpc-and-activities.md): a Unix socket
+   * `discord-ipc-{n}` in `ipcDirectory`, which RPC clients such as `@xhayper/discord-rpc` find
+   * through `XDG_RUNTIME_DIR`. It listens while the chat client runs ({@link SimulatedChatClient.stop}
+   * and {@link SimulatedChatClient.start} take it down and bring it back). Calling it again returns
+   * the same server. Windows named pipes are not served.
+   * @throws TypeError or RangeError (rejects) for bad options or an unknown user.
+   */
+  async serveRpc(options: ServeRpcOptions): Promise<ChatClientRpc> {
+    return serveChatClientRpc(this.#world, this.userId, options);
   }
 
   /** Fault injection: the RPC connection drops while the chat client keeps running. */

@@ -27,6 +27,7 @@ import { roleMethods, type SimulatorRoleMethods } from './role-methods.js';
 import { accountMethods, type SimulatorAccountMethods } from './accounts.js';
 import { subscriptionMethods, type SimulatorSubscriptionMethods } from './subscriptions.js';
 import { channelMessageMethods, type SimulatorChannelMessageMethods } from './channel-message-methods.js';
+import { activityMethods, type SimulatorActivityMethods } from './activities/methods.js';
 import { defineMethods } from '../common/define-methods.js';
 import { readWorldFile, takeSnapshot, writeWorldFile, type SnapshotOptions } from './snapshot.js';
 import { buildWorld, type LoadedWorld } from './world-build.js';
@@ -77,7 +78,7 @@ let defaultSimulator: Simulator | undefined;
  * The Simulator's methods that modules install on its prototype: guilds ({@link SimulatorGuildMethods}), bot settings
  * ({@link SimulatorBotSettingMethods}), roles ({@link SimulatorRoleMethods}), accounts outside the SDK
  * ({@link SimulatorAccountMethods}), subscriptions ({@link SimulatorSubscriptionMethods}), channel messages
- * ({@link SimulatorChannelMessageMethods}).
+ * ({@link SimulatorChannelMessageMethods}), Activities ({@link SimulatorActivityMethods}).
  */
 export interface Simulator
   extends SimulatorGuildMethods,
@@ -85,7 +86,8 @@ export interface Simulator
     SimulatorRoleMethods,
     SimulatorAccountMethods,
     SimulatorSubscriptionMethods,
-    SimulatorChannelMessageMethods {}
+    SimulatorChannelMessageMethods,
+    SimulatorActivityMethods {}
 
 /**
  * An in-process simulation of the service: applications, users, access tokens and a virtual
@@ -487,13 +489,10 @@ export class Simulator {
   }
 }
 
-// The guild methods (guild-methods.ts), declared on the interface below.
-defineMethods(Simulator.prototype, 'Simulator', guildMethods);
-defineMethods(Simulator.prototype, 'Simulator', botSettingMethods);
-defineMethods(Simulator.prototype, 'Simulator', roleMethods);
-defineMethods(Simulator.prototype, 'Simulator', accountMethods);
-defineMethods(Simulator.prototype, 'Simulator', subscriptionMethods);
-defineMethods(Simulator.prototype, 'Simulator', channelMessageMethods);
+// The methods of other modules (guild-methods.ts, ...), declared on the interface above.
+for (const methods of [guildMethods, botSettingMethods, roleMethods, accountMethods, subscriptionMethods, channelMessageMethods, activityMethods]) {
+  defineMethods(Simulator.prototype, 'Simulator', methods);
+}
 
 // Clients without a `simulator` option use the default one (see addon/native-worlds.ts for why it is
 // reached from there).
