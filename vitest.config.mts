@@ -41,6 +41,14 @@ const CHILD_PROCESS_LEVEL = [
   'test/remote-harness.test.ts',
   'test/vendor.test.ts',
   'test/fuzz/fuzz.test.ts',
+  // Fleets: game servers (most as child processes) sharing a Redis store against a served simulator; the
+  // JS stores are what they test, and the simulator code they reach is the in-process files'.
+  'test/fleet-rate-limits.test.ts',
+  'test/fleet-outage.test.ts',
+  'test/fleet-tokens.test.ts',
+  'test/fleet-global-limit.test.ts',
+  // The embedded app SDK in headless Chromium (as the inspector's browser test).
+  'test/activities-embedded.test.ts',
 ];
 
 export default defineConfig({
