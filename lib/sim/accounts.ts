@@ -28,7 +28,7 @@ import type { Snowflake, SnowflakeInput } from '../model/ids.js';
 import type { User } from '../model/user.js';
 import type { Application } from './applications.js';
 import { privilegedIntentsOf } from './gateway/bot-settings.js';
-import { checkRequiredOptions, idOf } from './harness-input.js';
+import { checkRequiredOptions, knownApplication, knownUser } from './harness-input.js';
 import { worldSide } from './world-side.js';
 
 /** The docs' Premium Types (resources/user.mdx): 0 None, 1 Nitro Classic, 2 Nitro, 3 Nitro Basic. */
@@ -177,17 +177,7 @@ function checkConnection(value: unknown, at: string, now: number): KeptConnectio
   };
 }
 
-function knownUser(world: NativeWorld, user: User | SnowflakeInput): Snowflake {
-  const id = idOf(user, 'user');
-  if (world.getUser(id) === null) throw new RangeError(`no user with id ${id}`);
-  return id;
-}
 
-function knownApplication(world: NativeWorld, application: Application | SnowflakeInput): Snowflake {
-  const id = idOf(application, 'application');
-  if (world.getApplication(id) === null) throw new RangeError(`no application with id ${id}`);
-  return id;
-}
 
 /** The Simulator's methods for accounts outside the SDK (users' subscriptions and connections, applications' approvals and flags). */
 export interface SimulatorAccountMethods {

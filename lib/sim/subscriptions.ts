@@ -20,7 +20,7 @@ import { checkInteger, checkText } from '../common/validate.js';
 import type { Snowflake, SnowflakeInput } from '../model/ids.js';
 import type { User } from '../model/user.js';
 import type { Application } from './applications.js';
-import { checkRequiredOptions, idOf } from './harness-input.js';
+import { checkRequiredOptions, idOf, knownApplication, knownUser } from './harness-input.js';
 import { mintSnowflake } from './snowflake-minter.js';
 import { worldSide } from './world-side.js';
 
@@ -140,15 +140,13 @@ const apply = {
 export const subscriptionMethods = {
   createSku(this: object, application: Application | SnowflakeInput, options: { name: string }): SimulatedSku {
     const world = nativeWorldOf(this);
-    const applicationId = idOf(application, 'application');
-    if (world.getApplication(applicationId) === null) throw new RangeError(`no application with id ${applicationId}`);
+    const applicationId = knownApplication(world, application);
     return apply.createSku(world, applicationId, checkText(checkRequiredOptions(options).name, 'name', 1, SKU_NAME_LENGTH));
   },
 
   createSubscription(this: object, user: User | SnowflakeInput, sku: SimulatedSku | SnowflakeInput, options: CreateSubscriptionOptions = {}): SimulatedSubscription {
     const world = nativeWorldOf(this);
-    const userId = idOf(user, 'user');
-    if (world.getUser(userId) === null) throw new RangeError(`no user with id ${userId}`);
+    const userId = knownUser(world, user);
     const skuId = idOf(sku, 'sku');
     const given = checkRequiredOptions(options);
     const status = given.status === undefined ? SubscriptionStatus.Active : checkStatus(given.status);

@@ -21,6 +21,7 @@ import { randomBytes } from 'node:crypto';
 
 import type { NativeWorld } from '../../addon/native.js';
 import { termsAccepted } from './terms.js';
+import { RPC_SERVER_CONFIG } from '../rpc/commands.js';
 
 export const ParentOpcode = { Handshake: 0, Frame: 1, Close: 2 } as const;
 type Message = [number, Record<string, unknown>];
@@ -82,7 +83,7 @@ export class ActivityParentRpc {
           nonce: null,
           data: {
             v: 1,
-            config: { cdn_host: 'cdn.discordapp.com', api_endpoint: '//discord.com/api', environment: 'production' },
+            config: RPC_SERVER_CONFIG,
             // The SDK's schema takes avatar as a string or absent (never null).
             user: { id: this.#userId, username: user?.username ?? '', discriminator: '0', ...(user?.avatar ? { avatar: user.avatar } : {}) },
           },

@@ -22,7 +22,7 @@ import { checkBoolean, checkInteger, typeName } from '../../common/validate.js';
 import type { SnowflakeInput } from '../../model/ids.js';
 import type { Application } from '../applications.js';
 import { syncClock } from '../clock.js';
-import { checkRequiredOptions, idOf } from '../harness-input.js';
+import { checkRequiredOptions, knownApplication } from '../harness-input.js';
 import { worldSide } from '../world-side.js';
 
 /** The privileged intents, by the portal's names. */
@@ -156,11 +156,6 @@ function checkTime(value: unknown, name: string): number | null {
   return ms;
 }
 
-function knownApplication(world: NativeWorld, application: Application | SnowflakeInput): string {
-  const id = idOf(application, 'application');
-  if (world.getApplication(id) === null) throw new RangeError(`no application with id ${id}`);
-  return id;
-}
 
 /** The Simulator's methods for an application's bot settings in the developer portal. */
 export interface SimulatorBotSettingMethods {

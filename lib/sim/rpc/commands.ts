@@ -45,6 +45,9 @@ function error(cmd: unknown, nonce: unknown, code: number, message: string): Pay
   return { cmd: typeof cmd === 'string' ? cmd : null, evt: 'ERROR', data: { code, message }, nonce: typeof nonce === 'string' ? nonce : null };
 }
 
+/** The server configuration a READY carries (topics/rpc.mdx, "Ready Dispatch Data Structure"; the embedded app SDK's READY too). */
+export const RPC_SERVER_CONFIG = { cdn_host: 'cdn.discordapp.com', api_endpoint: '//discord.com/api', environment: 'production' } as const;
+
 /** The READY dispatch (topics/rpc.mdx "Ready Dispatch Data Structure"): version, server configuration, the signed-in user. */
 export function readyDispatch(world: NativeWorld, userId: string): Payload {
   const user = userId === '0' ? null : world.getUser(userId);
@@ -54,7 +57,7 @@ export function readyDispatch(world: NativeWorld, userId: string): Payload {
     nonce: null,
     data: {
       v: 1,
-      config: { cdn_host: 'cdn.discordapp.com', api_endpoint: '//discord.com/api', environment: 'production' },
+      config: RPC_SERVER_CONFIG,
       // The chat client signed out: no user (OUR CHOICE: the docs only show a signed-in client).
       ...(user ? { user: { id: user.id, username: user.username, discriminator: '0', global_name: user.globalName, avatar: user.avatar, bot: false, flags: 0, premium_type: 0 } } : {}),
     },
