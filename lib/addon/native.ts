@@ -67,6 +67,12 @@ export interface NativeBinding {
   /** Benchmark baseline: `false` lets a pump turn run past its time budget (only its callback count bounds it). */
   setSlicedTurns(sliced: boolean): void;
   noop(): void;
+  /**
+   * Benchmark baseline: a native thread, blocked until `trigger()`, that calls `callback` through a
+   * ThreadSafeFunction and does nothing else (the physical floor of an event's latency).
+   * `close()` joins the thread.
+   */
+  WakeProbe: new (callback: () => void) => { trigger(): void; close(): void };
   /** The pump queue of this environment: its bound, what is queued now, the most ever queued, and how often a backend thread waited for room. */
   pumpStats(): NativePumpStats;
   /**

@@ -14,6 +14,7 @@
 #include "napi/client_wrap.h"
 #include "napi/convert.h"
 #include "napi/seam_tables.h"
+#include "napi/wake_probe.h"
 
 void Addon::CloseAll() {
   const std::set<Closable*> objects = live_;  // a copy: closing may untrack
@@ -135,6 +136,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("setPerEventDelivery",
               Napi::Function::New(env, SetPerEventDelivery, "setPerEventDelivery"));
   exports.Set("noop", Napi::Function::New(env, Noop, "noop"));
+  RegisterWakeProbe(env, exports);
   exports.Set("pumpStats", Napi::Function::New(env, PumpStats, "pumpStats"));
   exports.Set("seamTables", Napi::Function::New(env, SeamTables, "seamTables"));
   Napi::Array backends = Napi::Array::New(env);
