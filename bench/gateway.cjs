@@ -94,7 +94,7 @@ async function bareWs(botCount, changes, frame) {
 async function gatewayVsBare(changesOneBot, changesHundredBots, log) {
   const figures = {};
   log('gateway dispatch vs a bare ws server sending the same frames (same process, loopback)');
-  for (const [bots, changes] of [[1, changesOneBot], [100, changesHundredBots]]) {
+  for (const [bots, changes] of [[1, changesOneBot], [100, changesHundredBots]].filter(([, c]) => c > 0)) {
     const gateway = await simulatedGateway(bots, changes);
     const bare = await bareWs(bots, changes, gateway.frame);
     const ratio = gateway.framesPerSecond / bare.framesPerSecond;

@@ -725,6 +725,14 @@ export interface NativeWorldGuildMember {
   joinedAt: number;
 }
 
+/** A guild channel with its guild and the applications' bot users in that guild: what the gateway reads to dispatch one channel's change. */
+export interface NativeWorldGuildChannelPlace {
+  guildId: string;
+  channel: NativeWorldGuildChannel;
+  /** The bot users of the world's applications that are members of the guild. */
+  botUserIds: string[];
+}
+
 /** A guild channel in the guild's order, with its voice status and the lobby linked to it. */
 export interface NativeWorldGuildChannel {
   id: string;

@@ -3,7 +3,7 @@ import type { NativeClient } from './seam.js';
 import type { NativeWorld } from './world.js';
 
 /** The remote protocol both ends state: the wire's version and the seam descriptions' digest. */
-export const REMOTE_PROTOCOL = '1.f863c56940c9';
+export const REMOTE_PROTOCOL = '1.1ec62a0de174';
 
 /** How each NativeClient method crosses: `sync` waits for its answer, `async` is answered by its Result event. */
 export const REMOTE_CLIENT_METHODS: Readonly<Record<keyof NativeClient, 'sync' | 'async'>> = {
@@ -197,6 +197,7 @@ export const REMOTE_WORLD_METHODS: Readonly<Record<keyof NativeWorld, 'sync' | '
   setGuildFeatures: 'sync',
   guildPermissions: 'sync',
   getGuild: 'sync',
+  describeGuildChannel: 'sync',
   banGuildMember: 'sync',
   unbanGuildMember: 'sync',
   pruneGuild: 'sync',

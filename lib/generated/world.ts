@@ -33,6 +33,7 @@ import type {
   NativeVoiceSettings,
   NativeWebhookNotices,
   NativeWorldGuild,
+  NativeWorldGuildChannelPlace,
   NativeWorldView,
 } from './payloads.js';
 import type {
@@ -123,6 +124,8 @@ export interface NativeWorld {
   guildPermissions(guildId: string, userId: string, channelId?: string): number;
   /** One guild as describeWorld shows it, or null when unknown. */
   getGuild(guildId: string): NativeWorldGuild | null;
+  /** One guild channel as getGuild shows it, with its guild's id and the bots in the guild, or null when unknown: a fraction of getGuild's cost. */
+  describeGuildChannel(channelId: string): NativeWorldGuildChannelPlace | null;
   /** Bans the user (removing it when a member). */
   banGuildMember(guildId: string, userId: string, reason: string | null): void;
   /** Whether the user was banned. */

@@ -470,6 +470,14 @@ Napi::Array WorldGuildMembersToJs(Napi::Env env, const std::vector<sim::GuildMem
   return out;
 }
 
+Napi::Object WorldGuildChannelPlaceToJs(Napi::Env env, const sim::GuildChannelPlace& in) {
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("guildId", SnowflakeToJs(env, in.guildId));
+  out.Set("channel", WorldGuildChannelToJs(env, in.channel));
+  out.Set("botUserIds", SnowflakesToJs(env, in.botUserIds));
+  return out;
+}
+
 Napi::Object WorldGuildChannelToJs(Napi::Env env, const sim::GuildChannelView& in) {
   Napi::Object out = Napi::Object::New(env);
   out.Set("id", SnowflakeToJs(env, in.id));

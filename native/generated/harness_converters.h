@@ -111,6 +111,8 @@ Napi::Array WorldGuildBansToJs(Napi::Env env, const std::vector<sim::GuildBanVie
 // NativeWorldGuildMember: A guild member and the voice channel it is connected to.
 Napi::Object WorldGuildMemberToJs(Napi::Env env, const sim::GuildMemberView& in);
 Napi::Array WorldGuildMembersToJs(Napi::Env env, const std::vector<sim::GuildMemberView>& list);
+// NativeWorldGuildChannelPlace: A guild channel with its guild and the applications' bot users in that guild: what the gateway reads to dispatch one channel's change.
+Napi::Object WorldGuildChannelPlaceToJs(Napi::Env env, const sim::GuildChannelPlace& in);
 // NativeWorldGuildChannel: A guild channel in the guild's order, with its voice status and the lobby linked to it.
 Napi::Object WorldGuildChannelToJs(Napi::Env env, const sim::GuildChannelView& in);
 Napi::Array WorldGuildChannelsToJs(Napi::Env env, const std::vector<sim::GuildChannelView>& list);

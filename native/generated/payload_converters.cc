@@ -555,6 +555,7 @@ Napi::Object PayloadTablesToJs(Napi::Env env) {
   tables.Set("WorldGuildRole", Names(env, {"id:snowflake", "name:string", "position:int", "color:int", "permissions:float", "hoist:bool", "mentionable:bool"}));
   tables.Set("WorldGuildBan", Names(env, {"userId:snowflake", "reason:string?"}));
   tables.Set("WorldGuildMember", Names(env, {"userId:snowflake", "voiceChannelId:snowflake?", "permissions:float", "roleIds:snowflake[]", "joinedAt:ms"}));
+  tables.Set("WorldGuildChannelPlace", Names(env, {"guildId:snowflake", "channel:WorldGuildChannel", "botUserIds:snowflake[]"}));
   tables.Set("WorldGuildChannel", Names(env, {"id:snowflake", "name:string", "type:enum:ChannelType", "position:int", "parentId:snowflake?", "voiceStatus:string?", "linkedLobbyId:snowflake?"}));
   return tables;
 }

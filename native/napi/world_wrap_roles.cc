@@ -116,6 +116,13 @@ Napi::Value WorldWrap::GetGuild(const Napi::CallbackInfo& info) {
   return view ? Napi::Value(WorldGuildToJs(env, *view)) : env.Null();
 }
 
+Napi::Value WorldWrap::DescribeGuildChannel(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const sdk::Snowflake channelId = SnowflakeFromJs(ArgOrUndefined(info, 0), "channelId");
+  const std::optional<GuildChannelPlace> place = world().DescribeGuildChannel(channelId);
+  return place ? Napi::Value(WorldGuildChannelPlaceToJs(env, *place)) : env.Null();
+}
+
 Napi::Value WorldWrap::BanGuildMember(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   const sdk::Snowflake guildId = SnowflakeFromJs(ArgOrUndefined(info, 0), "guildId");

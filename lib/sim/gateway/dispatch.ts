@@ -110,14 +110,17 @@ export class WorldDispatches {
       }
       case 'channelCreated':
       case 'channelUpdated': {
-        const found = snapshot.channel(change.channelId);
-        if (!found) return;
-        for (const session of this.#sessionsIn(found.guild)) {
-          if (!(session.intents & GatewayIntentBits.Guilds)) continue;
+        // The channel alone with its guild's bots (a fraction of reading the guild: this is the
+        // gateway bench's path); the whole guild only for a session that obfuscates.
+        const place = this.#world.describeGuildChannel(change.channelId);
+        if (!place) return;
+        const bots = new Set(place.botUserIds);
+        for (const session of this.#sessions()) {
+          if (!bots.has(session.botUserId) || !inShard(place.guildId, session.shard) || !(session.intents & GatewayIntentBits.Guilds)) continue;
           // Channel events for unviewable channels still arrive, obfuscated (document, Events).
-          session.dispatch(change.kind === 'channelCreated' ? 'CHANNEL_CREATE' : 'CHANNEL_UPDATE', this.#shown(session, found.guild, change.channelId));
+          session.dispatch(change.kind === 'channelCreated' ? 'CHANNEL_CREATE' : 'CHANNEL_UPDATE', this.#shownChannel(session, place.guildId, place.channel));
           // A category's overwrites are its synced channels' too.
-          this.#recheck(session, found.guild);
+          if (session.obfuscates) this.#recheck(session, snapshot.guild(place.guildId)!);
         }
         return;
       }
@@ -232,8 +235,11 @@ export class WorldDispatches {
   /** A channel as the session is shown it; notes whether it is hidden from it. */
   #shown(session: GatewaySession, guild: WorldGuild, channelId: string): APIChannel | undefined {
     const channel = guild.channels.find((candidate) => candidate.id === channelId);
-    if (!channel) return undefined;
-    const { json, hidden } = channelFor(this.#world, guild, channel, session);
+    return channel && this.#shownChannel(session, guild.id, channel);
+  }
+
+  #shownChannel(session: GatewaySession, guildId: string, channel: WorldGuild['channels'][number]): APIChannel {
+    const { json, hidden } = channelFor(this.#world, guildId, channel, session);
     if (hidden) session.hidden.add(channel.id);
     else session.hidden.delete(channel.id);
     return json;

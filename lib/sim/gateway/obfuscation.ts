@@ -64,8 +64,8 @@ export function canView(world: NativeWorld, guildId: string, channelId: string, 
  * The channel as `viewer` is shown it, and whether it is hidden from it (obfuscated): only when
  * the viewer opted in and lacks VIEW_CHANNEL.
  */
-export function channelFor(world: NativeWorld, guild: WorldGuild, channel: WorldChannel, viewer: ChannelViewer): { json: APIChannel; hidden: boolean } {
-  const json = channelJson(world, guild.id, channel);
-  if (!viewer.obfuscates || canView(world, guild.id, channel.id, viewer.botUserId)) return { json, hidden: false };
-  return { json: obfuscated(json, guild.id), hidden: true };
+export function channelFor(world: NativeWorld, guildId: string, channel: WorldChannel, viewer: ChannelViewer): { json: APIChannel; hidden: boolean } {
+  const json = channelJson(world, guildId, channel);
+  if (!viewer.obfuscates || canView(world, guildId, channel.id, viewer.botUserId)) return { json, hidden: false };
+  return { json: obfuscated(json, guildId), hidden: true };
 }

@@ -300,6 +300,16 @@ bool Guilds::ShareGuild(sdk::Snowflake a, sdk::Snowflake b) const {
   return false;
 }
 
+GuildChannelView Guilds::ChannelViewOf(const Channel& channel) {
+  return {channel.id, channel.spec.name, channel.spec.type, channel.spec.position, channel.spec.parentId, channel.voiceStatus, std::nullopt};
+}
+
+std::optional<std::pair<sdk::Snowflake, GuildChannelView>> Guilds::DescribeChannel(sdk::Snowflake channelId) const {
+  auto found = channels_.find(channelId);
+  if (found == channels_.end()) return std::nullopt;
+  return std::make_pair(found->second.guildId, ChannelViewOf(found->second));
+}
+
 GuildView Guilds::ViewOf(const Guild& guild) const {
   GuildView view;
   view.id = guild.id;
@@ -315,11 +325,7 @@ GuildView Guilds::ViewOf(const Guild& guild) const {
     m.joinedAtMs = member.joinedAtMs;
     view.members.push_back(std::move(m));
   }
-  for (sdk::Snowflake channelId : guild.channels) {
-    const Channel& channel = channels_.at(channelId);
-    view.channels.push_back({channelId, channel.spec.name, channel.spec.type, channel.spec.position,
-                             channel.spec.parentId, channel.voiceStatus, std::nullopt});
-  }
+  for (sdk::Snowflake channelId : guild.channels) view.channels.push_back(ChannelViewOf(channels_.at(channelId)));
   std::sort(view.channels.begin(), view.channels.end(), [](const GuildChannelView& a, const GuildChannelView& b) {
     return a.position != b.position ? a.position < b.position : a.id < b.id;
   });

@@ -20,6 +20,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sdk/guilds.h"
@@ -92,6 +93,13 @@ struct GuildChannelView {
   std::optional<sdk::Snowflake> parentId;
   std::optional<std::string> voiceStatus;
   std::optional<sdk::Snowflake> linkedLobbyId;
+};
+// A guild channel with its guild's id and the applications' bot users that are members of the
+// guild: what the gateway needs to dispatch one channel's change without the whole guild.
+struct GuildChannelPlace {
+  sdk::Snowflake guildId = 0;
+  GuildChannelView channel;
+  std::vector<sdk::Snowflake> botUserIds;
 };
 struct GuildView {
   sdk::Snowflake id = 0;
@@ -180,6 +188,9 @@ class Guilds {
   std::vector<AuditLogEntry> AuditLogOf(sdk::Snowflake guildId) const;
   // One guild as Describe shows it; nullopt when unknown.
   std::optional<GuildView> DescribeGuild(sdk::Snowflake guildId) const;
+  // One channel as DescribeGuild shows it (linkedLobbyId left empty), with its guild's id;
+  // nullopt for an unknown channel.
+  std::optional<std::pair<sdk::Snowflake, GuildChannelView>> DescribeChannel(sdk::Snowflake channelId) const;
   // Whether `userId` is a member of the guild (false for an unknown guild).
   bool IsMember(sdk::Snowflake guildId, sdk::Snowflake userId) const;
   // Whether the two users are members of one guild at least (a "mutual Discord server").
@@ -220,6 +231,7 @@ class Guilds {
   const Guild& FindGuild(sdk::Snowflake guildId) const;
   PermissionSubject SubjectOf(const Guild& guild, sdk::Snowflake userId) const;
   GuildView ViewOf(const Guild& guild) const;
+  static GuildChannelView ChannelViewOf(const Channel& channel);
   // Checks a channel spec against its guild: parent is a category of it, overwrites are sane.
   void CheckSpec(const Guild& guild, sdk::Snowflake channelId, const ChannelSpec& spec) const;
   uint64_t PermissionsIn(const Guild& guild, const Channel& channel, sdk::Snowflake userId) const;

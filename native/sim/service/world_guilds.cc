@@ -87,6 +87,20 @@ std::optional<GuildView> World::DescribeGuild(sdk::Snowflake guildId) const {
   return view;
 }
 
+std::optional<GuildChannelPlace> World::DescribeGuildChannel(sdk::Snowflake channelId) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto described = guilds_.DescribeChannel(channelId);
+  if (!described) return std::nullopt;
+  GuildChannelPlace place{described->first, std::move(described->second), {}};
+  for (const auto& [channel, applicationId, lobbyId] : lobbies_.LinkedChannels()) {
+    if (channel == channelId) place.channel.linkedLobbyId = lobbyId;
+  }
+  for (const auto& [id, application] : applications_) {
+    if (guilds_.IsMember(place.guildId, application.botUserId)) place.botUserIds.push_back(application.botUserId);
+  }
+  return place;
+}
+
 void World::BanGuildMember(sdk::Snowflake guildId, sdk::Snowflake userId, std::optional<std::string> reason) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (users_.count(userId) == 0) throw std::invalid_argument("no user with id " + std::to_string(userId));

@@ -19,6 +19,9 @@
   uint64_t GuildPermissions(sdk::Snowflake guildId, sdk::Snowflake userId, std::optional<sdk::Snowflake> channelId) const;
   // One guild as describeWorld shows it (linked lobbies included); nullopt when unknown.
   std::optional<GuildView> DescribeGuild(sdk::Snowflake guildId) const;
+  // One guild channel as DescribeGuild shows it, with its guild and the applications' bot users
+  // in that guild (the gateway's audience for the channel); nullopt when unknown.
+  std::optional<GuildChannelPlace> DescribeGuildChannel(sdk::Snowflake channelId) const;
   // Bans (removing the member) and unbans (whether it was banned); a banned user cannot join
   // through an invite (AcceptChannelInvite).
   void BanGuildMember(sdk::Snowflake guildId, sdk::Snowflake userId, std::optional<std::string> reason);
