@@ -18,6 +18,7 @@ export {
 export type { NativeWorld } from '../generated/world.js';
 import type { NativeClient, NativeDispatcher } from '../generated/seam.js';
 import type { NativeWorld } from '../generated/world.js';
+import { PAYLOAD_BUILDERS } from '../generated/payload-builders.js';
 import { messageFactory } from '../generated/payload-factories.js';
 import type { NativeBackendOptions, NativeFeatures, NativeVersion } from '../seam/native-types.js';
 
@@ -81,6 +82,12 @@ export interface NativeBinding {
    * loadBinding() calls it; a message converted before it is set is a JS Error.
    */
   setMessageFactory(factory: typeof messageFactory): void;
+  /**
+   * Hands the addon the functions that build the payloads described `build: literal`
+   * (lib/generated/payload-builders.ts, in its order): one JS call per view with its fields.
+   * loadBinding() calls it; a view converted before it is set is a JS Error.
+   */
+  setPayloadBuilders(builders: typeof PAYLOAD_BUILDERS): void;
   /** The compiled C++ values of the seam's tables (see test/seam.test.ts). */
   seamTables(): {
     enums: Record<string, Record<string, number>>;
@@ -121,12 +128,13 @@ export function loadBinding(): NativeBinding {
   } catch (cause) {
     throw new Error(loadFailureMessage(cause), { cause });
   }
-  if (typeof binding.NativeClient !== 'function' || typeof binding.setDispatcher !== 'function' || typeof binding.setMessageFactory !== 'function') {
+  if (typeof binding.NativeClient !== 'function' || typeof binding.setDispatcher !== 'function' || typeof binding.setMessageFactory !== 'function' || typeof binding.setPayloadBuilders !== 'function') {
     const found = bindingPath;
     binding = undefined;
     throw new Error(`social-sdk-node: ${found} is not this version's addon (exports do not match); rebuild it with \`npm rebuild social-sdk-node --build-from-source\``);
   }
   binding.setMessageFactory(messageFactory);
+  binding.setPayloadBuilders(PAYLOAD_BUILDERS);
   return binding;
 }
 

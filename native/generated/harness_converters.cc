@@ -6,6 +6,7 @@
 #include <initializer_list>
 #include <string>
 
+#include "generated/payload_builders.h"
 #include "napi/convert.h"
 
 namespace {
@@ -44,28 +45,30 @@ Napi::Object GrantToJs(Napi::Env env, const sim::TokenGrant& in) {
 }
 
 Napi::Object ServerLobbyToJs(Napi::Env env, const sim::ServerLobby& in) {
-  Napi::Object out = Napi::Object::New(env);
-  out.Set("id", SnowflakeToJs(env, in.lobby.id));
-  out.Set("metadata", MetadataToJs(env, in.lobby.metadata));
-  out.Set("members", ServerLobbyMembersToJs(env, sim::ServerLobbyMembersOf(in)));
-  out.Set("linkedChannel", in.lobby.linkedChannel ? Napi::Value(LinkedChannelToJs(env, *in.lobby.linkedChannel)) : env.Null());
-  out.Set("callInfo", in.lobby.callInfo ? Napi::Value(LobbyCallToJs(env, *in.lobby.callInfo)) : env.Null());
-  out.Set("applicationId", SnowflakeToJs(env, in.applicationId));
-  out.Set("hasSecret", in.secret.has_value());
-  out.Set("idleTimeoutSeconds", in.idleTimeoutSeconds);
-  return out;
+  const Napi::Value null = env.Null();
+  return CallPayloadBuilder(env, PayloadBuilder::kServerLobby, {
+      SnowflakeToJs(env, in.lobby.id),
+      MetadataToJs(env, in.lobby.metadata),
+      ServerLobbyMembersToJs(env, sim::ServerLobbyMembersOf(in)),
+      in.lobby.linkedChannel ? Napi::Value(LinkedChannelToJs(env, *in.lobby.linkedChannel)) : null,
+      in.lobby.callInfo ? Napi::Value(LobbyCallToJs(env, *in.lobby.callInfo)) : null,
+      SnowflakeToJs(env, in.applicationId),
+      Napi::Boolean::New(env, in.secret.has_value()),
+      Napi::Number::New(env, in.idleTimeoutSeconds),
+  }).As<Napi::Object>();
 }
 
 Napi::Object ServerLobbyMemberToJs(Napi::Env env, const sim::ServerLobbyMember& in) {
-  Napi::Object out = Napi::Object::New(env);
-  out.Set("id", SnowflakeToJs(env, in.member.id));
-  out.Set("metadata", MetadataToJs(env, in.member.metadata));
-  out.Set("connected", in.member.connected);
-  out.Set("canLinkLobby", in.member.canLinkLobby);
-  out.Set("user", in.member.user ? Napi::Value(UserToJs(env, *in.member.user)) : env.Null());
-  out.Set("additionalName", in.additionalName ? Napi::Value(Napi::String::New(env, *in.additionalName)) : env.Null());
-  out.Set("flags", in.flags);
-  return out;
+  const Napi::Value null = env.Null();
+  return CallPayloadBuilder(env, PayloadBuilder::kServerLobbyMember, {
+      SnowflakeToJs(env, in.member.id),
+      MetadataToJs(env, in.member.metadata),
+      Napi::Boolean::New(env, in.member.connected),
+      Napi::Boolean::New(env, in.member.canLinkLobby),
+      in.member.user ? Napi::Value(UserToJs(env, *in.member.user)) : null,
+      in.additionalName ? Napi::Value(Napi::String::New(env, *in.additionalName)) : null,
+      Napi::Number::New(env, in.flags),
+  }).As<Napi::Object>();
 }
 
 Napi::Array ServerLobbyMembersToJs(Napi::Env env, const std::vector<sim::ServerLobbyMember>& list) {
@@ -309,14 +312,14 @@ Napi::Array DeviceScreensToJs(Napi::Env env, const std::vector<sim::DeviceScreen
 }
 
 Napi::Object WorldViewToJs(Napi::Env env, const sim::WorldView& in) {
-  Napi::Object out = Napi::Object::New(env);
-  out.Set("now", static_cast<double>(in.nowMs));
-  out.Set("applications", WorldApplicationsToJs(env, in.applications));
-  out.Set("users", WorldUsersToJs(env, in.users));
-  out.Set("lobbies", WorldLobbiesToJs(env, in.lobbies));
-  out.Set("calls", WorldCallsToJs(env, in.calls));
-  out.Set("guilds", WorldGuildsToJs(env, in.guilds));
-  return out;
+  return CallPayloadBuilder(env, PayloadBuilder::kWorldView, {
+      Napi::Number::New(env, static_cast<double>(in.nowMs)),
+      WorldApplicationsToJs(env, in.applications),
+      WorldUsersToJs(env, in.users),
+      WorldLobbiesToJs(env, in.lobbies),
+      WorldCallsToJs(env, in.calls),
+      WorldGuildsToJs(env, in.guilds),
+  }).As<Napi::Object>();
 }
 
 Napi::Object WorldApplicationToJs(Napi::Env env, const sim::Application& in) {
@@ -338,21 +341,22 @@ Napi::Array WorldApplicationsToJs(Napi::Env env, const std::vector<sim::Applicat
 }
 
 Napi::Object WorldUserToJs(Napi::Env env, const sim::UserView& in) {
-  Napi::Object out = Napi::Object::New(env);
-  out.Set("id", SnowflakeToJs(env, in.user.id));
-  out.Set("username", in.user.username);
-  out.Set("displayName", in.user.displayName());
-  out.Set("globalName", in.user.globalName ? Napi::Value(Napi::String::New(env, *in.user.globalName)) : env.Null());
-  out.Set("avatar", in.user.avatar ? Napi::Value(Napi::String::New(env, *in.user.avatar)) : env.Null());
-  out.Set("isProvisional", in.user.isProvisional);
-  out.Set("status", static_cast<int32_t>(in.user.status));
-  out.Set("gameActivity", in.user.gameActivity ? Napi::Value(ActivityToJs(env, *in.user.gameActivity)) : env.Null());
-  out.Set("applicationProfiles", ProfilesToJs(env, in.user.applicationProfiles));
-  out.Set("relationship", UserRelationshipToJs(env, in.user.relationship));
-  out.Set("signedInTo", StringsToJs(env, in.signedInTo));
-  out.Set("relationships", WorldRelationshipsToJs(env, in.relationships));
-  out.Set("profilePrivacy", in.profilePrivacy);
-  return out;
+  const Napi::Value null = env.Null();
+  return CallPayloadBuilder(env, PayloadBuilder::kWorldUser, {
+      SnowflakeToJs(env, in.user.id),
+      Napi::String::New(env, in.user.username),
+      Napi::String::New(env, in.user.displayName()),
+      in.user.globalName ? Napi::Value(Napi::String::New(env, *in.user.globalName)) : null,
+      in.user.avatar ? Napi::Value(Napi::String::New(env, *in.user.avatar)) : null,
+      Napi::Boolean::New(env, in.user.isProvisional),
+      Napi::Number::New(env, static_cast<int32_t>(in.user.status)),
+      in.user.gameActivity ? Napi::Value(ActivityToJs(env, *in.user.gameActivity)) : null,
+      ProfilesToJs(env, in.user.applicationProfiles),
+      UserRelationshipToJs(env, in.user.relationship),
+      StringsToJs(env, in.signedInTo),
+      WorldRelationshipsToJs(env, in.relationships),
+      Napi::Number::New(env, in.profilePrivacy),
+  }).As<Napi::Object>();
 }
 
 Napi::Array WorldUsersToJs(Napi::Env env, const std::vector<sim::UserView>& list) {
@@ -362,11 +366,11 @@ Napi::Array WorldUsersToJs(Napi::Env env, const std::vector<sim::UserView>& list
 }
 
 Napi::Object WorldRelationshipToJs(Napi::Env env, const sim::RelationshipView& in) {
-  Napi::Object out = Napi::Object::New(env);
-  out.Set("userId", SnowflakeToJs(env, in.userId));
-  out.Set("discordType", static_cast<int32_t>(in.discordType));
-  out.Set("gameType", static_cast<int32_t>(in.gameType));
-  return out;
+  return CallPayloadBuilder(env, PayloadBuilder::kWorldRelationship, {
+      SnowflakeToJs(env, in.userId),
+      Napi::Number::New(env, static_cast<int32_t>(in.discordType)),
+      Napi::Number::New(env, static_cast<int32_t>(in.gameType)),
+  }).As<Napi::Object>();
 }
 
 Napi::Array WorldRelationshipsToJs(Napi::Env env, const std::vector<sim::RelationshipView>& list) {
@@ -391,11 +395,11 @@ Napi::Array WorldLobbiesToJs(Napi::Env env, const std::vector<sim::LobbyView>& l
 }
 
 Napi::Object WorldCallToJs(Napi::Env env, const sim::CallView& in) {
-  Napi::Object out = Napi::Object::New(env);
-  out.Set("lobbyId", SnowflakeToJs(env, in.lobbyId));
-  out.Set("applicationId", SnowflakeToJs(env, in.applicationId));
-  out.Set("participants", VoiceStatesToJs(env, in.participants));
-  return out;
+  return CallPayloadBuilder(env, PayloadBuilder::kWorldCall, {
+      SnowflakeToJs(env, in.lobbyId),
+      SnowflakeToJs(env, in.applicationId),
+      VoiceStatesToJs(env, in.participants),
+  }).As<Napi::Object>();
 }
 
 Napi::Array WorldCallsToJs(Napi::Env env, const std::vector<sim::CallView>& list) {
@@ -405,16 +409,16 @@ Napi::Array WorldCallsToJs(Napi::Env env, const std::vector<sim::CallView>& list
 }
 
 Napi::Object WorldGuildToJs(Napi::Env env, const sim::GuildView& in) {
-  Napi::Object out = Napi::Object::New(env);
-  out.Set("id", SnowflakeToJs(env, in.id));
-  out.Set("name", in.name);
-  out.Set("ownerId", SnowflakeToJs(env, in.ownerId));
-  out.Set("members", WorldGuildMembersToJs(env, in.members));
-  out.Set("channels", WorldGuildChannelsToJs(env, in.channels));
-  out.Set("roles", WorldGuildRolesToJs(env, in.roles));
-  out.Set("features", StringsToJs(env, in.features));
-  out.Set("bans", WorldGuildBansToJs(env, in.bans));
-  return out;
+  return CallPayloadBuilder(env, PayloadBuilder::kWorldGuild, {
+      SnowflakeToJs(env, in.id),
+      Napi::String::New(env, in.name),
+      SnowflakeToJs(env, in.ownerId),
+      WorldGuildMembersToJs(env, in.members),
+      WorldGuildChannelsToJs(env, in.channels),
+      WorldGuildRolesToJs(env, in.roles),
+      StringsToJs(env, in.features),
+      WorldGuildBansToJs(env, in.bans),
+  }).As<Napi::Object>();
 }
 
 Napi::Array WorldGuildsToJs(Napi::Env env, const std::vector<sim::GuildView>& list) {
@@ -424,15 +428,15 @@ Napi::Array WorldGuildsToJs(Napi::Env env, const std::vector<sim::GuildView>& li
 }
 
 Napi::Object WorldGuildRoleToJs(Napi::Env env, const sim::Role& in) {
-  Napi::Object out = Napi::Object::New(env);
-  out.Set("id", SnowflakeToJs(env, in.id));
-  out.Set("name", in.name);
-  out.Set("position", in.position);
-  out.Set("color", in.color);
-  out.Set("permissions", static_cast<double>(in.permissions));
-  out.Set("hoist", in.hoist);
-  out.Set("mentionable", in.mentionable);
-  return out;
+  return CallPayloadBuilder(env, PayloadBuilder::kWorldGuildRole, {
+      SnowflakeToJs(env, in.id),
+      Napi::String::New(env, in.name),
+      Napi::Number::New(env, in.position),
+      Napi::Number::New(env, in.color),
+      Napi::Number::New(env, static_cast<double>(in.permissions)),
+      Napi::Boolean::New(env, in.hoist),
+      Napi::Boolean::New(env, in.mentionable),
+  }).As<Napi::Object>();
 }
 
 Napi::Array WorldGuildRolesToJs(Napi::Env env, const std::vector<sim::Role>& list) {
@@ -442,10 +446,11 @@ Napi::Array WorldGuildRolesToJs(Napi::Env env, const std::vector<sim::Role>& lis
 }
 
 Napi::Object WorldGuildBanToJs(Napi::Env env, const sim::GuildBanView& in) {
-  Napi::Object out = Napi::Object::New(env);
-  out.Set("userId", SnowflakeToJs(env, in.userId));
-  out.Set("reason", in.reason ? Napi::Value(Napi::String::New(env, *in.reason)) : env.Null());
-  return out;
+  const Napi::Value null = env.Null();
+  return CallPayloadBuilder(env, PayloadBuilder::kWorldGuildBan, {
+      SnowflakeToJs(env, in.userId),
+      in.reason ? Napi::Value(Napi::String::New(env, *in.reason)) : null,
+  }).As<Napi::Object>();
 }
 
 Napi::Array WorldGuildBansToJs(Napi::Env env, const std::vector<sim::GuildBanView>& list) {
@@ -455,13 +460,14 @@ Napi::Array WorldGuildBansToJs(Napi::Env env, const std::vector<sim::GuildBanVie
 }
 
 Napi::Object WorldGuildMemberToJs(Napi::Env env, const sim::GuildMemberView& in) {
-  Napi::Object out = Napi::Object::New(env);
-  out.Set("userId", SnowflakeToJs(env, in.userId));
-  out.Set("voiceChannelId", in.voiceChannelId ? Napi::Value(SnowflakeToJs(env, *in.voiceChannelId)) : env.Null());
-  out.Set("permissions", static_cast<double>(in.permissions));
-  out.Set("roleIds", SnowflakesToJs(env, in.roleIds));
-  out.Set("joinedAt", static_cast<double>(in.joinedAtMs));
-  return out;
+  const Napi::Value null = env.Null();
+  return CallPayloadBuilder(env, PayloadBuilder::kWorldGuildMember, {
+      SnowflakeToJs(env, in.userId),
+      in.voiceChannelId ? Napi::Value(SnowflakeToJs(env, *in.voiceChannelId)) : null,
+      Napi::Number::New(env, static_cast<double>(in.permissions)),
+      SnowflakesToJs(env, in.roleIds),
+      Napi::Number::New(env, static_cast<double>(in.joinedAtMs)),
+  }).As<Napi::Object>();
 }
 
 Napi::Array WorldGuildMembersToJs(Napi::Env env, const std::vector<sim::GuildMemberView>& list) {
@@ -471,23 +477,24 @@ Napi::Array WorldGuildMembersToJs(Napi::Env env, const std::vector<sim::GuildMem
 }
 
 Napi::Object WorldGuildChannelPlaceToJs(Napi::Env env, const sim::GuildChannelPlace& in) {
-  Napi::Object out = Napi::Object::New(env);
-  out.Set("guildId", SnowflakeToJs(env, in.guildId));
-  out.Set("channel", WorldGuildChannelToJs(env, in.channel));
-  out.Set("botUserIds", SnowflakesToJs(env, in.botUserIds));
-  return out;
+  return CallPayloadBuilder(env, PayloadBuilder::kWorldGuildChannelPlace, {
+      SnowflakeToJs(env, in.guildId),
+      WorldGuildChannelToJs(env, in.channel),
+      SnowflakesToJs(env, in.botUserIds),
+  }).As<Napi::Object>();
 }
 
 Napi::Object WorldGuildChannelToJs(Napi::Env env, const sim::GuildChannelView& in) {
-  Napi::Object out = Napi::Object::New(env);
-  out.Set("id", SnowflakeToJs(env, in.id));
-  out.Set("name", in.name);
-  out.Set("type", static_cast<int32_t>(in.type));
-  out.Set("position", in.position);
-  out.Set("parentId", in.parentId ? Napi::Value(SnowflakeToJs(env, *in.parentId)) : env.Null());
-  out.Set("voiceStatus", in.voiceStatus ? Napi::Value(Napi::String::New(env, *in.voiceStatus)) : env.Null());
-  out.Set("linkedLobbyId", in.linkedLobbyId ? Napi::Value(SnowflakeToJs(env, *in.linkedLobbyId)) : env.Null());
-  return out;
+  const Napi::Value null = env.Null();
+  return CallPayloadBuilder(env, PayloadBuilder::kWorldGuildChannel, {
+      SnowflakeToJs(env, in.id),
+      Napi::String::New(env, in.name),
+      Napi::Number::New(env, static_cast<int32_t>(in.type)),
+      Napi::Number::New(env, in.position),
+      in.parentId ? Napi::Value(SnowflakeToJs(env, *in.parentId)) : null,
+      in.voiceStatus ? Napi::Value(Napi::String::New(env, *in.voiceStatus)) : null,
+      in.linkedLobbyId ? Napi::Value(SnowflakeToJs(env, *in.linkedLobbyId)) : null,
+  }).As<Napi::Object>();
 }
 
 Napi::Array WorldGuildChannelsToJs(Napi::Env env, const std::vector<sim::GuildChannelView>& list) {

@@ -1,5 +1,8 @@
 // Module init: per-environment state, the pump's JS controls, and the classes.
 
+#include <string>
+#include <vector>
+
 #include <napi.h>
 
 #if !defined(NAPI_VERSION) || NAPI_VERSION != 8
@@ -47,6 +50,25 @@ Napi::Value SetDispatcher(const Napi::CallbackInfo& info) {
 Napi::Value SetMessageFactory(const Napi::CallbackInfo& info) {
   Addon::Of(info.Env()).messageFactory = Napi::Persistent(FunctionArg(info, 0, "factory"));
   return info.Env().Undefined();
+}
+
+// The payload builders (lib/generated/payload-builders.ts), exactly kPayloadBuilderCount functions
+// in generated/payload_builders.h's order; a bad list changes nothing.
+Napi::Value SetPayloadBuilders(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  Napi::Value given = info.Length() > 0 ? info[0] : env.Undefined();
+  if (!given.IsArray() || given.As<Napi::Array>().Length() != kPayloadBuilderCount) {
+    throw Napi::TypeError::New(env, "builders must be an array of " + std::to_string(kPayloadBuilderCount) + " functions");
+  }
+  Napi::Array list = given.As<Napi::Array>();
+  std::vector<Napi::FunctionReference> builders;
+  for (uint32_t i = 0; i < kPayloadBuilderCount; ++i) {
+    Napi::Value builder = list.Get(i);
+    if (!builder.IsFunction()) throw Napi::TypeError::New(env, "builders[" + std::to_string(i) + "] must be a function");
+    builders.push_back(Napi::Persistent(builder.As<Napi::Function>()));
+  }
+  Addon::Of(env).payloadBuilders = std::move(builders);
+  return env.Undefined();
 }
 
 Napi::Value Drain(const Napi::CallbackInfo& info) {
@@ -129,6 +151,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
 
   exports.Set("setDispatcher", Napi::Function::New(env, SetDispatcher, "setDispatcher"));
   exports.Set("setMessageFactory", Napi::Function::New(env, SetMessageFactory, "setMessageFactory"));
+  exports.Set("setPayloadBuilders", Napi::Function::New(env, SetPayloadBuilders, "setPayloadBuilders"));
   exports.Set("drain", Napi::Function::New(env, Drain, "drain"));
   exports.Set("closeAll", Napi::Function::New(env, CloseAll, "closeAll"));
   exports.Set("setKeepAlive", Napi::Function::New(env, SetKeepAlive, "setKeepAlive"));

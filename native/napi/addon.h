@@ -5,6 +5,7 @@
 #include <functional>
 #include <memory>
 #include <set>
+#include <vector>
 
 #include <napi.h>
 
@@ -42,6 +43,9 @@ class Addon {
   // Builds message objects (MessageToJs through CallMessageFactory, napi/convert.cc): the JS
   // function lib/addon/native.ts hands over with setMessageFactory when it loads the addon.
   Napi::FunctionReference messageFactory;
+  // The builders of the payloads built in JS (`build: literal`, generated/payload_builders.h's
+  // order): lib/generated/payload-builders.ts, handed over with setPayloadBuilders at load.
+  std::vector<Napi::FunctionReference> payloadBuilders;
 
   void Track(Closable* object) { live_.insert(object); }
   void Untrack(Closable* object) { live_.erase(object); }

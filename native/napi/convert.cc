@@ -97,6 +97,13 @@ Napi::Object CallMessageFactory(Napi::Env env, std::initializer_list<napi_value>
   return factory.Value().Call(fields).As<Napi::Object>();
 }
 
+Napi::Value CallPayloadBuilder(Napi::Env env, PayloadBuilder builder, std::initializer_list<napi_value> fields) {
+  const std::vector<Napi::FunctionReference>& builders = Addon::Of(env).payloadBuilders;
+  const auto index = static_cast<uint32_t>(builder);
+  if (index >= builders.size()) throw Napi::Error::New(env, "the addon has no payload builders: load it through lib/addon/native.ts");
+  return builders[index].Value().Call(fields);
+}
+
 Napi::Value PayloadConverter::Message(const sdk::MessagePtr& message) {
   if (!message) return env_.Null();
   // A message's deliveries often come one after another: the last one is checked first, then the

@@ -14,6 +14,7 @@
 
 #include <napi.h>
 
+#include "generated/payload_builders.h"
 #include "generated/payload_converters.h"
 #include "generated/sdk_enums.h"
 #include "napi/js_event.h"
@@ -36,6 +37,10 @@ Napi::Object MetadataToJs(Napi::Env env, const sdk::Metadata& metadata);
 // fields, in the order of seam/payloads.json (MessageToJs, generated/payload_converters.cc). A JS
 // Error when none was set.
 Napi::Object CallMessageFactory(Napi::Env env, std::initializer_list<napi_value> fields);
+// Calls one of the payload builders lib/addon/native.ts handed the addon (setPayloadBuilders) with
+// a payload's fields, in the order of seam/payloads.json (the `build: literal` converters). A JS
+// Error when none were set.
+Napi::Value CallPayloadBuilder(Napi::Env env, PayloadBuilder builder, std::initializer_list<napi_value> fields);
 
 // The last key converted and its JS value, reused while the next key is equal: a fan-out gives
 // every recipient the same message or ids one after another, and a log flood repeats its line.

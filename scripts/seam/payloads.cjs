@@ -11,6 +11,9 @@
 //   lib/generated/payload-factories.ts     the JS functions that build the payloads marked
 //                                          `build: factory` (the message) in one call; the
 //                                          addon is handed them at load (lib/addon/native.ts)
+//   lib/generated/payload-builders.ts      the same for the payloads marked `build: literal`
+//   native/generated/payload_builders.h    (plain objects, nested payloads passed built), and
+//                                          their numbers on the C++ side
 //
 // Required by scripts/generate-seam.cjs, which writes and checks these with the seam's other files.
 'use strict';
@@ -140,7 +143,9 @@ function check(p, byName, problems) {
       if (element.fields[0]?.type.nullable) problems.push(`${at}: the first field of ${element.name} must not be nullable`);
     }
   }
-  if (p.build !== undefined && p.build !== 'factory') problems.push(`${where}: build is "factory" or left out`);
+  if (p.build !== undefined && p.build !== 'factory' && p.build !== 'literal') problems.push(`${where}: build is "factory", "literal" or left out`);
+  // A literal has every field: a key left out would need a second shape.
+  if (p.build === 'literal' && (p.flagsOf || p.fields.some((f) => f.absentWhenEmpty))) problems.push(`${where}: a literal has no flags and no absentWhenEmpty field`);
   if (p.noneWhenEmpty && !p.fields.some((f) => f.js === p.noneWhenEmpty && f.type.base === 'string')) problems.push(`${where}: noneWhenEmpty names a string field`);
   for (const name of p.inputRequires ?? []) if (!p.fields.some((f) => f.js === name)) problems.push(`${where}: inputRequires names unknown field ${name}`);
   if (!p.flagsOf && !p.header) problems.push(`${where}: give the header that declares ${p.struct}`);
@@ -255,6 +260,14 @@ function converterBody(model, p) {
   }
   let out = '';
   if (p.noneWhenEmpty) out += `  if (in.${p.noneWhenEmpty}.empty()) return env.Null();\n`;
+  if (p.build === 'literal') {
+    // One call of the payload's JS builder with every field in the description's order (nested
+    // payloads and lists as their converters build them): an object literal gets its shape at
+    // once, where a property set per field through N-API cost ~0.3-0.5 us each.
+    const args = p.fields.map((f) => cppValue(model, f, access(f), 'value', 'null'));
+    const nulls = p.fields.some((f) => f.type.nullable) ? '  const Napi::Value null = env.Null();\n' : '';
+    return `${out}${nulls}  return CallPayloadBuilder(env, PayloadBuilder::k${p.name}, {\n${args.map((a) => `      ${a},\n`).join('')}  }).As<Napi::Object>();\n`;
+  }
   out += '  Napi::Object out = Napi::Object::New(env);\n';
   for (const f of p.fields) {
     out += f.absentWhenEmpty ? setUnlessEmpty(model, f, access(f)) : `  out.Set("${f.js}", ${cppValue(model, f, access(f), 'set', 'env.Null()')});\n`;
@@ -277,7 +290,8 @@ function convertersCc(model, side) {
     ? '// Each converter sets its payload\'s fields in the description\'s order; a message is built by one\n// call of the JS factory the addon was handed (napi/convert.cc), not a property set per field.\n'
     : '// Each converter sets its view\'s fields in the description\'s order (napi/world_wrap*.cc return them).\n';
   const strings = mine.some((p) => p.fields.some((f) => f.type.list && f.type.base === 'string'));
-  out += `#include "generated/${file}.h"\n\n#include <cstdint>\n#include <initializer_list>\n${strings ? '#include <string>\n' : ''}\n#include "napi/convert.h"\n\nnamespace {\n\n`;
+  const literals = mine.some((p) => p.build === 'literal') ? '#include "generated/payload_builders.h"\n' : '';
+  out += `#include "generated/${file}.h"\n\n#include <cstdint>\n#include <initializer_list>\n${strings ? '#include <string>\n' : ''}\n${literals}#include "napi/convert.h"\n\nnamespace {\n\n`;
   out += enumNameFunctions(mine, model.enums);
   if (strings) {
     out += 'Napi::Array StringsToJs(Napi::Env env, const std::vector<std::string>& list) {\n  Napi::Array out = Napi::Array::New(env, list.size());\n  for (size_t i = 0; i < list.size(); ++i) out.Set(static_cast<uint32_t>(i), list[i]);\n  return out;\n}\n\n';
@@ -388,6 +402,34 @@ function factoriesTs(model) {
   return out + body;
 }
 
+// The payloads built by a JS builder (`build: literal`), in the description's order: their numbers
+// on both sides.
+function literalPayloads(model) {
+  return model.payloads.filter((p) => p.build === 'literal');
+}
+
+function buildersHeader(model) {
+  const list = literalPayloads(model);
+  let out = `// ${BANNER}\n// The payloads built by one call of a JS function (\`build: literal\`), numbered as\n// lib/generated/payload-builders.ts lists them; the addon is handed the list at load\n// (setPayloadBuilders) and CallPayloadBuilder (napi/convert.h) calls one.\n#pragma once\n\n#include <cstdint>\n\n`;
+  out += `enum class PayloadBuilder : uint32_t {\n${list.map((p, i) => `  k${p.name} = ${i},\n`).join('')}};\n\n`;
+  return `${out}constexpr uint32_t kPayloadBuilderCount = ${list.length};\n`;
+}
+
+function buildersTs(model) {
+  const list = literalPayloads(model);
+  const types = new Set(list.map((p) => p.tsName));
+  let body = '';
+  for (const p of list) {
+    for (const f of p.fields) if (f.type.payload) types.add(model.byName.get(f.type.payload).tsName);
+    if (p.fields.some((f) => f.type.base === 'metadata')) types.add('NativeMetadata');
+    const params = p.fields.map((f) => `${f.js}: ${fieldTs(model, f)}`).join(', ');
+    body += `  // ${p.toJs}\n  (${params}): ${p.tsName} => ({ ${p.fields.map((f) => f.js).join(', ')} }),\n`;
+  }
+  let out = `/**\n * ${BANNER}\n *\n * The functions that build the payloads described \`build: literal\`, in the order of\n * native/generated/payload_builders.h: the converter calls one with every field, and the literal\n * gets its shape at once (a property set per field through N-API was most of a view's cost).\n * lib/addon/native.ts hands the list to the addon right after loading it (setPayloadBuilders).\n * @internal\n * @module\n */\n`;
+  out += `import type { ${[...types].sort().join(', ')} } from './payloads.js';\n\n`;
+  return `${out}export const PAYLOAD_BUILDERS = [\n${body}] as const;\n`;
+}
+
 /** The generated files, by path from the repository's root. */
 function outputs(model) {
   return {
@@ -397,6 +439,8 @@ function outputs(model) {
     'native/generated/harness_converters.cc': convertersCc(model, 'harness'),
     'lib/generated/payloads.ts': payloadsTs(model),
     'lib/generated/payload-factories.ts': factoriesTs(model),
+    'native/generated/payload_builders.h': buildersHeader(model),
+    'lib/generated/payload-builders.ts': buildersTs(model),
   };
 }
 
