@@ -5,7 +5,9 @@
 //   - sendLobbyMessage round trips per second, one client, 100 in flight;
 //   - idle delivery latency: sim.emitLogs() called on an idle process until the listener runs
 //     (the call into the world, the hop to the simulator thread, the pump's wake-up and its turn),
-//     as percentiles over many single events with the process idle between them.
+//     as percentiles over many single events with the process idle between them, against the
+//     bare ThreadSafeFunction wake (binding.WakeProbe: JS wakes a blocked native thread, which calls
+//     a JS function and does nothing else), sampled alternately in the same run.
 'use strict';
 const { EventEmitter } = require('node:events');
 const { Simulator } = require('../dist/index.js');
@@ -88,26 +90,58 @@ async function sendRoundTrips(runs, messages, log, inFlight = 100) {
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-/** µs from sim.emitLogs() to the listener, one event at a time, idle (a 1 ms timer) between. */
+/** µs from `trigger()` to `arrive`'s call, one at a time, idle (a 1 ms timer) between. */
+async function sampleLatency(trigger, setArrived) {
+  await new Promise((resolve) => setTimeout(resolve, 1));
+  const got = new Promise((resolve) => setArrived(resolve));
+  const start = process.hrtime.bigint();
+  trigger();
+  await got;
+  return Number(process.hrtime.bigint() - start) / 1000;
+}
+
+/**
+ * Idle latency: µs from sim.emitLogs() to the listener, and from a bare WakeProbe trigger to its
+ * function, sampled alternately (so load on the machine hits both alike), the first 50 of each a
+ * warm-up; p50 and p99 of each and their ratios.
+ */
 async function idleLatency(samples, log) {
+  const { loadBinding } = require('../dist/addon/native.js');
   const sim = new Simulator();
   const user = sim.createUser({ username: 'latency' });
   const client = await sim.connectClient(user);
   let arrived;
+  const setArrived = (resolve) => (arrived = resolve);
   client.on('log', () => arrived?.());
-  const micros = [];
-  for (let i = 0; i < samples + 50; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 1));
-    const got = new Promise((resolve) => (arrived = resolve));
-    const start = process.hrtime.bigint();
-    sim.emitLogs(user, 1, { severity: 'warning', message: 'latency' });
-    await got;
-    if (i >= 50) micros.push(Number(process.hrtime.bigint() - start) / 1000); // the first 50 warm up
+  const probe = new (loadBinding().WakeProbe)(() => arrived?.());
+  const event = [];
+  const bare = [];
+  try {
+    for (let i = 0; i < samples + 50; i++) {
+      const viaEvent = await sampleLatency(() => sim.emitLogs(user, 1, { severity: 'warning', message: 'latency' }), setArrived);
+      const viaProbe = await sampleLatency(() => probe.trigger(), setArrived);
+      if (i < 50) continue;
+      event.push(viaEvent);
+      bare.push(viaProbe);
+    }
+  } finally {
+    probe.close();
+    await client.close();
   }
-  await client.close();
-  micros.sort((a, b) => a - b);
-  const result = { samples, p50Us: percentile(micros, 50), p99Us: percentile(micros, 99), maxUs: micros[micros.length - 1] };
+  event.sort((a, b) => a - b);
+  bare.sort((a, b) => a - b);
+  const result = {
+    samples,
+    p50Us: percentile(event, 50),
+    p99Us: percentile(event, 99),
+    maxUs: event[event.length - 1],
+    bareP50Us: percentile(bare, 50),
+    bareP99Us: percentile(bare, 99),
+  };
+  result.ratioP50 = result.p50Us / result.bareP50Us;
+  result.ratioP99 = result.p99Us / result.bareP99Us;
   log(`  idle delivery latency over ${samples} events: p50 ${result.p50Us.toFixed(1)} µs, p99 ${result.p99Us.toFixed(1)} µs, max ${result.maxUs.toFixed(1)} µs`);
+  log(`  bare ThreadSafeFunction wake (baseline): p50 ${result.bareP50Us.toFixed(1)} µs, p99 ${result.bareP99Us.toFixed(1)} µs; ratios ${result.ratioP50.toFixed(2)}x p50, ${result.ratioP99.toFixed(2)}x p99`);
   return result;
 }
 

@@ -5,6 +5,7 @@
 //   - memory while 1,000,000 messages go through one lobby: RSS and heap before, after the first
 //     100,000 (warm) and at the end, after a GC when --expose-gc is given.
 'use strict';
+const { EventEmitter } = require('node:events');
 const { Simulator } = require('../dist/index.js');
 const { loadBinding } = require('../dist/addon/native.js');
 
@@ -110,8 +111,41 @@ async function memoryUnderLoad(total, log) {
 }
 
 /**
+ * The floor of a fan-out in JS (issue 40's baseline): `members` EventEmitters, each with the
+ * listener the lobby's clients have, and one frozen message object per message emitted to every
+ * one of them as `messageCreated`. ns of CPU per delivery.
+ */
+function plainFanoutCpuNs(members, messages) {
+  const counter = { deliveries: 0 };
+  const emitters = Array.from({ length: members }, () => {
+    const emitter = new EventEmitter();
+    emitter.on('messageCreated', () => ++counter.deliveries);
+    return emitter;
+  });
+  const before = process.cpuUsage();
+  for (let i = 0; i < messages; i++) {
+    // The fields a message carries (lib/generated/payload-factories.ts builds the same, frozen).
+    const message = Object.freeze({ id: String(1e18 + i), content: `message ${i}`, rawContent: `message ${i}`, applicationId: null, authorId: '1', channelId: '2', lobbyId: '2', sentAt: i, editedAt: null });
+    for (const emitter of emitters) emitter.emit('messageCreated', message);
+  }
+  const used = process.cpuUsage(before);
+  if (counter.deliveries !== members * messages) throw new Error('plain fan-out lost deliveries');
+  return ((used.user + used.system) * 1000) / (members * messages);
+}
+
+/** CPU of the whole process (the JS thread and the service's workers) per delivery while `messages` fan out. */
+async function fanoutCpuNs(lobby, messages) {
+  const before = process.cpuUsage();
+  await pushMessages(lobby, messages);
+  const used = process.cpuUsage(before);
+  return ((used.user + used.system) * 1000) / (messages * lobby.clients.length);
+}
+
+/**
  * One lobby of `members`, each message delivered to every member: the batched pump against one
- * JS call per event (the native per-event mode), ns per delivery of each (median of `runs`).
+ * JS call per event (the native per-event mode), ns per delivery of each (median of `runs`); and
+ * the CPU per delivery (JS thread and workers) against emitting the same plain object to as many
+ * EventEmitters ({@link plainFanoutCpuNs}).
  */
 async function fanoutBatchedVsPerEvent(runs, members, messages, log) {
   const binding = loadBinding();
@@ -119,20 +153,34 @@ async function fanoutBatchedVsPerEvent(runs, members, messages, log) {
   await pushMessages(lobby, Math.min(messages, 100)); // warm up
   const batched = [];
   const perEvent = [];
+  const cpu = [];
+  const plainCpu = [];
+  plainFanoutCpuNs(members, Math.min(messages, 100)); // warm up
   try {
     for (let run = 0; run < runs; run++) {
       binding.setPerEventDelivery(true);
       perEvent.push((await pushMessages(lobby, messages)) / (messages * members));
       binding.setPerEventDelivery(false);
       batched.push((await pushMessages(lobby, messages)) / (messages * members));
+      cpu.push(await fanoutCpuNs(lobby, messages));
+      plainCpu.push(plainFanoutCpuNs(members, messages));
     }
   } finally {
     binding.setPerEventDelivery(false);
     await lobby.close();
   }
-  const result = { members, messages, batchedNsPerDelivery: median(batched) * 1e9, perEventNsPerDelivery: median(perEvent) * 1e9 };
+  const result = {
+    members,
+    messages,
+    batchedNsPerDelivery: median(batched) * 1e9,
+    perEventNsPerDelivery: median(perEvent) * 1e9,
+    cpuNsPerDelivery: median(cpu),
+    plainCpuNsPerDelivery: median(plainCpu),
+  };
   result.ratio = result.perEventNsPerDelivery / result.batchedNsPerDelivery;
+  result.cpuRatioToPlain = result.cpuNsPerDelivery / result.plainCpuNsPerDelivery;
   log(`  ${members} members: batched ${result.batchedNsPerDelivery.toFixed(0)} ns/delivery, one call per event ${result.perEventNsPerDelivery.toFixed(0)} ns/delivery (${result.ratio.toFixed(2)}x)`);
+  log(`  ${members} members: CPU per delivery (JS thread + workers) ${result.cpuNsPerDelivery.toFixed(0)} ns, the same plain object emitted per member ${result.plainCpuNsPerDelivery.toFixed(1)} ns (baseline): ${result.cpuRatioToPlain.toFixed(2)}x`);
   return result;
 }
 

@@ -24,11 +24,14 @@
 //   9. Fleets (issue 39, fleet.cjs): REST requests/s through a RestClient whose rate limits are in
 //      Redis against the in-memory store, and 8 processes x 250 requests on a budget of 50 per
 //      second sharing a Redis store, elapsed against what the budget requires (needs redis-server).
+//  10. The simulated service's HTTP path (issue 40, http-service.cjs): GET /lobbies/{id} and POST
+//      /lobbies/{id}/messages, 50 connections, against a plain node:http server answering the same
+//      bytes, each server in a child process of its own.
 // Sizes: BENCH_RUNS, BENCH_EVENTS, BENCH_CALLS, BENCH_LOBBY_MESSAGES, BENCH_MEMORY_RUNS,
 // BENCH_FLOOD_LINES, BENCH_REST_REQUESTS, BENCH_SENDS, BENCH_LATENCY_SAMPLES, BENCH_CLIENTS,
 // BENCH_FILL_CLIENTS, BENCH_FILL_LOBBIES, BENCH_REMOTE_SAMPLES, BENCH_REMOTE_EVENTS,
-// BENCH_GATEWAY_CHANGES, BENCH_GATEWAY_CHANGES_100, BENCH_FLEET_REQUESTS, BENCH_FLEET_SIZE (0 leaves a
-// figure out).
+// BENCH_GATEWAY_CHANGES, BENCH_GATEWAY_CHANGES_100, BENCH_FLEET_REQUESTS, BENCH_FLEET_SIZE,
+// BENCH_HTTP_SECONDS (0 leaves a figure out).
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -44,6 +47,7 @@ const { restThroughput } = require('./rest.cjs');
 const { remoteVsBare } = require('./remote.cjs');
 const { gatewayVsBare } = require('./gateway.cjs');
 const { fleetBench } = require('./fleet.cjs');
+const { httpServiceVsPlain } = require('./http-service.cjs');
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const events = Number(process.env.BENCH_EVENTS ?? 300_000);
@@ -185,6 +189,9 @@ async function main() {
     console.log(`REST against sim.listen() on loopback: GET /lobbies/{id} (median of ${runs})`);
     figures.rest = await restThroughput(runs, restRequests, console.log);
   }
+
+  const httpSeconds = Number(process.env.BENCH_HTTP_SECONDS ?? 3);
+  if (httpSeconds > 0) figures.httpService = await httpServiceVsPlain(runs, httpSeconds, console.log);
 
   const remoteSamples = Number(process.env.BENCH_REMOTE_SAMPLES ?? 2000);
   if (remoteSamples > 0) figures.remote = await remoteVsBare(remoteSamples, Number(process.env.BENCH_REMOTE_EVENTS ?? 200_000), console.log);
