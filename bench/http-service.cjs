@@ -11,9 +11,10 @@
 // not to run out (so the budget check and its headers are on the measured path); GET /lobbies/{id}
 // has no development budget (routes/table.ts) and sends no X-RateLimit-* header.
 //
-//   node bench/http-service.cjs [runs] [seconds]      prints the rows and their targets
-//   BENCH_HTTP_CPU_PROF=dir node bench/http-service.cjs   also writes the service child's --cpu-prof to dir
+//   node bench/http-service.cjs [runs] [seconds] [get|post]   prints the rows (both, or one) and their targets
+//   BENCH_HTTP_CPU_PROF=dir node bench/http-service.cjs   also writes each child's --cpu-prof to dir/simulated, dir/plain
 'use strict';
+const path = require('node:path');
 const { fork } = require('node:child_process');
 const { once } = require('node:events');
 
@@ -73,6 +74,11 @@ async function servePlain(answers) {
 
 function childMain() {
   process.on('message', (message) => {
+    if (message === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      process.send({ cpuUs: user + system });
+      return;
+    }
     const started = message.kind === 'simulated' ? serveSimulated() : servePlain(message.answers);
     started.then(
       (ready) => process.send({ ready }),
@@ -88,7 +94,7 @@ function childMain() {
 /** Starts a server child; resolves with it and what it reported once listening. */
 async function startChild(kind, answers) {
   const profileDir = process.env.BENCH_HTTP_CPU_PROF;
-  const execArgv = kind === 'simulated' && profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const execArgv = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, kind)}`] : [];
   const child = fork(__filename, ['--serve'], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   child.send({ kind, answers });
   const [reply] = await once(child, 'message');
@@ -105,14 +111,27 @@ async function stopChild(child) {
   await exited;
 }
 
+/** The child's CPU time so far (user + system, µs). */
+async function cpuOf(child) {
+  child.send('cpu');
+  const [reply] = await once(child, 'message');
+  return reply.cpuUs;
+}
+
 /** One answer of `request` on a Pool, its body read whole. */
 async function fetchOnce(pool, request) {
   const { statusCode, headers, body } = await pool.request(request);
   return { status: statusCode, headers, body: await body.text() };
 }
 
-/** Requests per second over `seconds`: CONNECTIONS loops, each one request at a time; every answer is read whole and checked. */
-async function load(pool, request, status, seconds) {
+/**
+ * Requests per second over `seconds`: CONNECTIONS loops, each one request at a time; every answer
+ * is read whole and checked. Also the server's CPU time per request (µs): a figure other
+ * processes on the machine disturb less than the rate.
+ */
+async function load(server, request, status, seconds) {
+  const { pool, child } = server;
+  const cpuBefore = await cpuOf(child);
   let done = 0;
   let failure;
   const until = performance.now() + seconds * 1000;
@@ -126,18 +145,21 @@ async function load(pool, request, status, seconds) {
   };
   const start = performance.now();
   await Promise.all(Array.from({ length: CONNECTIONS }, loop));
+  const elapsed = (performance.now() - start) / 1000;
+  const cpuUs = (await cpuOf(child)) - cpuBefore;
   if (failure) throw failure;
-  return done / ((performance.now() - start) / 1000);
+  return { perSecond: done / elapsed, cpuUsPerRequest: cpuUs / done };
 }
 
 /**
  * GET and POST against the simulated service and against the plain server, alternated, median of
- * `runs` runs of `seconds` each: `{ get: { servicePerSecond, plainPerSecond, ratio }, post: {...} }`.
+ * `runs` runs of `seconds` each: `{ get: { servicePerSecond, plainPerSecond, ratio, serviceCpuUsPerRequest,
+ * plainCpuUsPerRequest, cpuRatio }, post: {...} }`.
  */
-async function httpServiceVsPlain(runs, seconds, log = () => {}) {
+async function httpServiceVsPlain(runs, seconds, log = () => {}, only = ['get', 'post']) {
   const { Pool } = require('undici');
   const simulated = await startChild('simulated');
-  const servicePool = new Pool(simulated.url, { connections: CONNECTIONS, pipelining: 1 });
+  const service = { child: simulated.child, pool: new Pool(simulated.url, { connections: CONNECTIONS, pipelining: 1 }) };
   const requests = {
     GET: { method: 'GET', path: simulated.getPath, headers: { authorization: `Bot ${simulated.botToken}` } },
     POST: { method: 'POST', path: simulated.postPath, headers: { authorization: `Bearer ${simulated.userToken}`, 'content-type': 'application/json' }, body: POST_BODY },
@@ -145,34 +167,47 @@ async function httpServiceVsPlain(runs, seconds, log = () => {}) {
   // One real answer of each route: what the plain server repeats.
   const answers = {};
   for (const [method, request] of Object.entries(requests)) {
-    const answer = await fetchOnce(servicePool, request);
+    const answer = await fetchOnce(service.pool, request);
     if (answer.status >= 300) throw new Error(`${method} answered ${answer.status}: ${answer.body}`);
     answers[method] = { status: answer.status, headers: Object.fromEntries(Object.entries(answer.headers).filter(([name]) => KEPT_HEADERS.test(name))), body: answer.body };
   }
-  const plain = await startChild('plain', answers);
-  const plainPool = new Pool(plain.url, { connections: CONNECTIONS, pipelining: 1 });
+  const started = await startChild('plain', answers);
+  const plain = { child: started.child, pool: new Pool(started.url, { connections: CONNECTIONS, pipelining: 1 }) };
   const figures = {};
   try {
-    for (const [key, method] of [['get', 'GET'], ['post', 'POST']]) {
+    for (const [key, method] of [['get', 'GET'], ['post', 'POST']].filter(([key]) => only.includes(key))) {
       const request = requests[method];
       const status = answers[method].status;
       // Warm both servers and open every connection.
-      await load(servicePool, request, status, Math.min(1, seconds));
-      await load(plainPool, request, status, Math.min(1, seconds));
-      const service = [];
-      const bare = [];
+      await load(service, request, status, Math.min(1, seconds));
+      await load(plain, request, status, Math.min(1, seconds));
+      const ofService = [];
+      const ofPlain = [];
       for (let run = 0; run < runs; run++) {
-        service.push(await load(servicePool, request, status, seconds));
-        bare.push(await load(plainPool, request, status, seconds));
+        ofService.push(await load(service, request, status, seconds));
+        ofPlain.push(await load(plain, request, status, seconds));
       }
-      figures[key] = { servicePerSecond: Math.round(median(service)), plainPerSecond: Math.round(median(bare)), ratio: median(service) / median(bare) };
+      const rate = (runs) => median(runs.map((run) => run.perSecond));
+      const cpu = (runs) => median(runs.map((run) => run.cpuUsPerRequest));
+      figures[key] = {
+        servicePerSecond: Math.round(rate(ofService)),
+        plainPerSecond: Math.round(rate(ofPlain)),
+        ratio: rate(ofService) / rate(ofPlain),
+        // The servers' CPU per request: the plain server's over the service's is the ratio a quiet machine's rates approach.
+        serviceCpuUsPerRequest: cpu(ofService),
+        plainCpuUsPerRequest: cpu(ofPlain),
+        cpuRatio: cpu(ofPlain) / cpu(ofService),
+      };
       const f = figures[key];
       const route = method === 'GET' ? 'GET /lobbies/{id}          ' : 'POST /lobbies/{id}/messages';
-      log(`  ${route}  service ${f.servicePerSecond} req/s, plain node:http ${f.plainPerSecond} req/s: ${f.ratio.toFixed(2)}x  (target >= ${TARGETS[key].toFixed(2)}x)`);
+      log(
+        `  ${route}  service ${f.servicePerSecond} req/s, plain node:http ${f.plainPerSecond} req/s: ${f.ratio.toFixed(2)}x  (target >= ${TARGETS[key].toFixed(2)}x)` +
+          `; server CPU per request ${f.serviceCpuUsPerRequest.toFixed(1)} vs ${f.plainCpuUsPerRequest.toFixed(1)} µs: ${f.cpuRatio.toFixed(2)}x`,
+      );
     }
   } finally {
-    await Promise.all([servicePool.close(), plainPool.close()]);
-    await Promise.all([stopChild(simulated.child), stopChild(plain.child)]);
+    await Promise.all([service.pool.close(), plain.pool.close()]);
+    await Promise.all([stopChild(service.child), stopChild(plain.child)]);
   }
   return figures;
 }
@@ -183,7 +218,7 @@ if (require.main === module) {
     const runs = Number(process.argv[2] ?? process.env.BENCH_RUNS ?? 5);
     const seconds = Number(process.argv[3] ?? process.env.BENCH_HTTP_SECONDS ?? 3);
     console.log(`simulated service vs plain node:http, ${CONNECTIONS} connections (undici Pool), median of ${runs} runs of ${seconds} s`);
-    httpServiceVsPlain(runs, seconds, console.log).catch((error) => {
+    httpServiceVsPlain(runs, seconds, console.log, process.argv[4] ? [process.argv[4]] : undefined).catch((error) => {
       console.error(error);
       process.exitCode = 1;
     });
