@@ -30,7 +30,8 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 /** The simulated service: a lobby with one member, a bot token and the member's access token. */
 async function serveSimulated() {
-  const { Simulator } = require('../dist/index.js');
+  // BENCH_HTTP_DIST: another build's dist/ (an A/B of two builds of the service).
+  const { Simulator } = require(path.resolve(process.env.BENCH_HTTP_DIST ?? path.join(__dirname, '../dist'), 'index.js'));
   const sim = new Simulator();
   const service = await sim.listen({ rateLimits: 'development' });
   // Large enough for any run; the check and its headers stay on the path.
@@ -225,4 +226,4 @@ if (require.main === module) {
   }
 }
 
-module.exports = { httpServiceVsPlain, TARGETS };
+module.exports = { httpServiceVsPlain, TARGETS, startChild, stopChild, load, POST_BODY, CONNECTIONS };
