@@ -96,6 +96,8 @@ function childMain() {
 async function startChild(kind, answers) {
   const profileDir = process.env.BENCH_HTTP_CPU_PROF;
   const execArgv = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, kind)}`] : [];
+  // BENCH_HTTP_SERVICE_ARGS: node options for the service's child alone (--trace-deopt, --perf-basic-prof).
+  if (kind === 'simulated' && process.env.BENCH_HTTP_SERVICE_ARGS) execArgv.push(...process.env.BENCH_HTTP_SERVICE_ARGS.split(' '));
   const child = fork(__filename, ['--serve'], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   child.send({ kind, answers });
   const [reply] = await once(child, 'message');

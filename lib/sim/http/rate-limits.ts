@@ -92,12 +92,14 @@ export class ServiceRateLimits {
    * `exempt` request (an App Tester's) skips the route's budget, not the global one.
    */
   take(route: string, scope: string, exempt = false): Record<string, string> {
+    const budget = exempt ? undefined : this.#budgets.get(route);
+    // A route without a budget and no global one: nothing to count, no clock to read (a crossing into the world).
+    if (!budget && !this.#global) return {};
     const now = this.#now();
     if (this.#global) {
       const window = this.#window(`global|${scope}`, this.#global, now);
       if (window.used >= this.#global.limit) throw new RateLimitRefusal((window.resetAt - now) / 1000, 'global', {});
     }
-    const budget = exempt ? undefined : this.#budgets.get(route);
     let headers: Record<string, string> = {};
     if (budget) {
       const window = this.#window(`${route}|${scope}`, budget, now);
