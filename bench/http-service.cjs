@@ -13,6 +13,9 @@
 //
 //   node bench/http-service.cjs [runs] [seconds] [get|post]   prints the rows (both, or one) and their targets
 //   BENCH_HTTP_CPU_PROF=dir node bench/http-service.cjs   also writes each child's --cpu-prof to dir/simulated, dir/plain
+//   BENCH_HTTP_SERVICE_ARGS='--trace-deopt'   node options for the service's child alone
+//   BENCH_HTTP_DIST=path/to/dist              the service from another build's dist/ (an A/B of two builds)
+// Defaults: BENCH_RUNS (5) runs of BENCH_HTTP_SECONDS (3) seconds.
 'use strict';
 const path = require('node:path');
 const { fork } = require('node:child_process');
