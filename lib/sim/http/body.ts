@@ -24,6 +24,9 @@ export const BODY_TIMEOUT_MS = 5_000;
 /** The deepest JSON nesting (objects and arrays) a body may have; the deepest documented body nests 4 levels. */
 export const MAX_JSON_DEPTH = 32;
 
+/** The body of a request that has none (RFC 9112 §6.3). */
+const NO_BODY: Promise<Buffer> = Promise.resolve(Buffer.alloc(0));
+
 /** What the unauthenticated bodies of one server are holding now (bytes). */
 export interface HeldBytes {
   unauthenticated: number;
@@ -36,6 +39,9 @@ export interface HeldBytes {
  * answer goes out with `Connection: close` (server.ts) and the rest is never read.
  */
 export function readBody(request: IncomingMessage, authenticated: boolean, held: HeldBytes, routeLimit?: number): Promise<Buffer> {
+  // Neither Content-Length nor Transfer-Encoding: the request has no body (RFC 9112 §6.3, as
+  // node's parser reads it), so no wait, timer or listener; node:http discards the empty stream.
+  if (request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined) return NO_BODY;
   const limit = authenticated ? (routeLimit ?? MAX_BODY_BYTES) : MAX_UNAUTHENTICATED_BODY_BYTES;
   const chunks: Buffer[] = [];
   let size = 0;

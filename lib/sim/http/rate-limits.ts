@@ -34,6 +34,18 @@ interface Window {
   resetAt: number;
 }
 
+/** `X-RateLimit-Bucket` of each route key: a digest of the key, made once per route. */
+const bucketIds = new Map<string, string>();
+
+function bucketId(route: string): string {
+  let id = bucketIds.get(route);
+  if (id === undefined) {
+    id = createHash('sha256').update(route).digest('hex').slice(0, 16);
+    bucketIds.set(route, id);
+  }
+  return id;
+}
+
 function seconds(ms: number): string {
   return (ms / 1000).toFixed(3);
 }
@@ -80,12 +92,14 @@ export class ServiceRateLimits {
    * `exempt` request (an App Tester's) skips the route's budget, not the global one.
    */
   take(route: string, scope: string, exempt = false): Record<string, string> {
+    const budget = exempt ? undefined : this.#budgets.get(route);
+    // A route without a budget and no global one: nothing to count, no clock to read (a crossing into the world).
+    if (!budget && !this.#global) return {};
     const now = this.#now();
     if (this.#global) {
       const window = this.#window(`global|${scope}`, this.#global, now);
       if (window.used >= this.#global.limit) throw new RateLimitRefusal((window.resetAt - now) / 1000, 'global', {});
     }
-    const budget = exempt ? undefined : this.#budgets.get(route);
     let headers: Record<string, string> = {};
     if (budget) {
       const window = this.#window(`${route}|${scope}`, budget, now);
@@ -121,12 +135,15 @@ export class ServiceRateLimits {
 
   /** The `X-RateLimit-*` headers of a route's bucket; what is unknown (a route without a budget) is left out. */
   #bucketHeaders(route: string, limit: number | undefined, remaining: number | undefined, resetAt: number | undefined, now: number): Record<string, string> {
-    return {
-      ...(limit === undefined ? {} : { 'X-RateLimit-Limit': String(limit) }),
-      ...(remaining === undefined ? {} : { 'X-RateLimit-Remaining': String(Math.max(0, remaining)) }),
-      ...(resetAt === undefined ? {} : { 'X-RateLimit-Reset': seconds(resetAt), 'X-RateLimit-Reset-After': seconds(resetAt - now) }),
-      'X-RateLimit-Bucket': createHash('sha256').update(route).digest('hex').slice(0, 16),
-    };
+    const headers: Record<string, string> = {};
+    if (limit !== undefined) headers['X-RateLimit-Limit'] = String(limit);
+    if (remaining !== undefined) headers['X-RateLimit-Remaining'] = String(Math.max(0, remaining));
+    if (resetAt !== undefined) {
+      headers['X-RateLimit-Reset'] = seconds(resetAt);
+      headers['X-RateLimit-Reset-After'] = seconds(resetAt - now);
+    }
+    headers['X-RateLimit-Bucket'] = bucketId(route);
+    return headers;
   }
 
   /**

@@ -73,9 +73,13 @@ function memberList(value: unknown, key: string, min: number, allowRemove: boole
   return value.map((entry, i) => memberUpdate(entry, `${key}.${i}`, allowRemove));
 }
 
-/** A lobby as the service answers it, with the settings the service keeps beside the world's lobby. */
-export function lobbyJson(context: ServiceContext, lobbyId: string): Record<string, unknown> {
-  return wireLobby(context.world, context.world.getLobby(lobbyId)!, context.state.lobbySettings.get(lobbyId));
+/**
+ * A lobby as the service answers it, with the settings the service keeps beside the world's lobby.
+ * `lobby`: the world's lobby when the caller has it as it is now (read in this request, nothing
+ * changed since): one crossing into the world less (Get Lobby).
+ */
+export function lobbyJson(context: ServiceContext, lobbyId: string, lobby?: NativeServerLobby): Record<string, unknown> {
+  return wireLobby(context.world, lobby ?? context.world.getLobby(lobbyId)!, context.state.lobbySettings.get(lobbyId));
 }
 
 /**
@@ -143,7 +147,8 @@ export const LOBBY_HANDLERS = {
   },
   getLobby: {
     handle({ caller, params }, context) {
-      return { status: 200, body: lobbyJson(context, ownedLobby(context, caller, params['lobby_id']!).id) };
+      const lobby = ownedLobby(context, caller, params['lobby_id']!);
+      return { status: 200, body: lobbyJson(context, lobby.id, lobby) };
     },
   },
   modifyLobby: {

@@ -85,6 +85,8 @@ export function servedRoutes(handlers: Record<RouteName, RouteHandler>): Route[]
 
 /** A path segment decoded, or undefined when its `%` escapes are malformed (`%zz`, a lone `%`, bad UTF-8). */
 function decodedSegment(segment: string): string | undefined {
+  // Without an escape there is nothing to decode (decodeURIComponent would return it as it is).
+  if (!segment.includes('%')) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {
@@ -92,29 +94,61 @@ function decodedSegment(segment: string): string | undefined {
   }
 }
 
+/** A route's path split once: each segment a literal, or a parameter's name (`{lobby_id}`). */
+interface CompiledRoute {
+  readonly route: Route;
+  readonly literals: readonly (string | undefined)[];
+  readonly params: readonly (string | undefined)[];
+}
+
+/** The routes by their number of path segments, each list in the table's order (the first match wins). */
+type CompiledRoutes = ReadonlyMap<number, readonly CompiledRoute[]>;
+
+/** The compiled form of each route list (the served routes are one list, compiled on first use). */
+const compiledLists = new WeakMap<readonly Route[], CompiledRoutes>();
+
+function compiled(routes: readonly Route[]): CompiledRoutes {
+  let byLength = compiledLists.get(routes);
+  if (byLength) return byLength;
+  const built = new Map<number, CompiledRoute[]>();
+  for (const route of routes) {
+    const pattern = route.spec.path.split('/').filter((segment) => segment !== '');
+    const params = pattern.map((part) => /^\{(.+)\}$/.exec(part)?.[1]);
+    const literals = pattern.map((part, i) => (params[i] === undefined ? part : undefined));
+    const list = built.get(pattern.length) ?? [];
+    list.push({ route, literals, params });
+    built.set(pattern.length, list);
+  }
+  compiledLists.set(routes, built);
+  byLength = built;
+  return byLength;
+}
+
 /** The route for a method and path, or the reason there is none (404, 405, or 400 for a malformed escape: the client's error). */
 export function matchRoute(routes: readonly Route[], method: string, path: string): RouteMatch | 'not found' | 'method not allowed' | 'malformed' {
   const segments = path.split('/').filter((segment) => segment !== '');
-  if (segments.some((segment) => decodedSegment(segment) === undefined)) return 'malformed';
+  const decoded: string[] = [];
+  for (const segment of segments) {
+    const value = decodedSegment(segment);
+    if (value === undefined) return 'malformed';
+    decoded.push(value);
+  }
   let pathMatched = false;
-  for (const route of routes) {
-    const pattern = route.spec.path.split('/').filter((segment) => segment !== '');
-    if (pattern.length !== segments.length) continue;
-    const params: Record<string, string> = {};
-    const matches = pattern.every((part, i) => {
-      const segment = segments[i]!;
-      const name = /^\{(.+)\}$/.exec(part)?.[1];
-      if (name !== undefined) {
-        // A literal such as @me is its own route, never a parameter's value.
-        if (segment.startsWith('@')) return false;
-        params[name] = decodedSegment(segment)!;
-        return true;
-      }
-      return part === segment;
-    });
+  for (const candidate of compiled(routes).get(segments.length) ?? []) {
+    let matches = true;
+    for (let i = 0; i < segments.length && matches; i++) {
+      const literal = candidate.literals[i];
+      // A literal such as @me is its own route, never a parameter's value.
+      matches = literal === undefined ? !segments[i]!.startsWith('@') : literal === segments[i];
+    }
     if (!matches) continue;
     pathMatched = true;
-    if (route.spec.method === method) return { route, params };
+    if (candidate.route.spec.method !== method) continue;
+    const params: Record<string, string> = {};
+    candidate.params.forEach((name, i) => {
+      if (name !== undefined) params[name] = decoded[i]!;
+    });
+    return { route: candidate.route, params };
   }
   return pathMatched ? 'method not allowed' : 'not found';
 }

@@ -116,13 +116,26 @@ function send(response: ServerResponse, reply: ServiceReply, headers: Record<str
   response.writeHead(reply.status, { 'Content-Type': reply.contentType ?? 'application/json', 'Content-Length': Buffer.byteLength(body) }).end(body);
 }
 
+/**
+ * A path made only of characters the URL parser keeps as they are: no escape, dot, backslash,
+ * query or fragment, and not `//` (which would name a host).
+ */
+const PLAIN_PATH = /^\/(?!\/)[A-Za-z0-9\-_~!$&'()*+,;=:@/]*$/;
+
+/** The path and query of a request target, as the URL parser reads them (a plain path without parsing one). */
+function targetOf(target: string): { pathname: string; searchParams: URLSearchParams } {
+  if (PLAIN_PATH.test(target)) return { pathname: target, searchParams: new URLSearchParams() };
+  const url = new URL(target, 'http://service.invalid');
+  return { pathname: url.pathname, searchParams: url.searchParams };
+}
+
 async function handle(request: IncomingMessage, routes: readonly Route[], context: ServiceContext, held: HeldBytes, noted: RequestNote): Promise<{ reply: ServiceReply; headers: Record<string, string> }> {
   // A real-time world's clock catches up first: budgets, expiries and headers follow wall time.
   syncClock(context.world);
-  const url = new URL(request.url ?? '/', 'http://service.invalid');
-  const prefix = API_PREFIX.exec(url.pathname);
+  const { pathname, searchParams } = targetOf(request.url ?? '/');
+  const prefix = API_PREFIX.exec(pathname);
   if (!prefix) throw new ServiceRefusal(404, 0, '404: Not Found');
-  const found = matchRoute(routes, request.method ?? 'GET', url.pathname.slice(prefix[0].length));
+  const found = matchRoute(routes, request.method ?? 'GET', pathname.slice(prefix[0].length));
   if (found === 'not found') throw new ServiceRefusal(404, 0, '404: Not Found');
   if (found === 'method not allowed') throw new ServiceRefusal(405, 0, '405: Method Not Allowed');
   if (found === 'malformed') throw new ServiceRefusal(400, 0, '400: Bad Request: the path has a malformed percent escape');
@@ -164,7 +177,23 @@ async function handle(request: IncomingMessage, routes: readonly Route[], contex
   }
   const { body, files, uploads } = await parseBody(raw, request.headers['content-type'], spec.body);
   try {
-    const reply = await route.handle({ caller, params: found.params, query: url.searchParams, body, files, uploads, auditLogReason, authorization: request.headers.authorization, origin: originOf(request) }, context);
+    const reply = await route.handle(
+      {
+        caller,
+        params: found.params,
+        query: searchParams,
+        body,
+        files,
+        uploads,
+        auditLogReason,
+        authorization: request.headers.authorization,
+        // Read only by the routes that answer a URL (the gateway's).
+        get origin() {
+          return originOf(request);
+        },
+      },
+      context,
+    );
     return { reply, headers };
   } finally {
     // What the request did (a token granted or revoked, a message sent) reaches the events URLs.
@@ -206,7 +235,17 @@ async function respond(request: IncomingMessage, response: ServerResponse, route
   }
   // The request log keeps the credential's kind, never the credential.
   const credential = credentialKind(request.headers.authorization);
-  context.state.requests.record({ at: context.world.now(), method: request.method ?? 'GET', ...noted, status: response.statusCode, credential, durationMs: performance.now() - started });
+  context.state.requests.record({
+    at: context.world.now(),
+    method: request.method ?? 'GET',
+    route: noted.route,
+    applicationId: noted.applicationId,
+    userId: noted.userId,
+    lobbyId: noted.lobbyId,
+    status: response.statusCode,
+    credential,
+    durationMs: performance.now() - started,
+  });
 }
 
 /**
