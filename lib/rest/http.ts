@@ -12,7 +12,7 @@ import type { Dispatcher } from 'undici-types';
 
 import type { RestResponseLike } from './options.js';
 
-type Undici = { Agent: new () => Dispatcher; request: (url: string, options: Record<string, unknown>) => Promise<Dispatcher.ResponseData> };
+type Undici = { Agent: new () => Dispatcher };
 
 let undici: Undici | undefined;
 /** One keep-alive Agent for every client of the process that was given no dispatcher (as `fetch` shares its global one). */
@@ -81,14 +81,29 @@ export interface SentResponse {
   text: string;
 }
 
+/** Where a client's requests go: the base URL's origin and path, split once (undici takes them apart). */
+export interface Target {
+  /** `https://discord.com` */
+  origin: string;
+  /** `/api/v10`, or '' */
+  basePath: string;
+}
+
+/** @internal Splits a (checked) base URL. */
+export function targetOf(baseUrl: string): Target {
+  const url = new URL(baseUrl);
+  return { origin: url.origin, basePath: url.pathname === '/' ? '' : url.pathname };
+}
+
 /**
  * Sends one request through `dispatcher` (default: the shared keep-alive Agent) and reads the
- * whole body. Rejects when `deadline` aborts or the connection fails.
+ * whole body. Rejects when `deadline` aborts or the connection fails. The dispatcher's own
+ * `request` is called with the origin and path already split: undici's top-level `request`
+ * would parse the URL again for every request.
  */
-export async function send(url: string, method: string, headers: Record<string, string>, body: string | undefined, dispatcher: Dispatcher | undefined, deadline: Deadline): Promise<SentResponse> {
-  const { Agent, request } = load();
-  const answer = await request(url, { method, headers, body, signal: deadline, dispatcher: dispatcher ?? (sharedAgent ??= new Agent()) });
+export async function send(target: Target, path: string, method: string, headers: Record<string, string>, body: string | undefined, dispatcher: Dispatcher | undefined, deadline: Deadline): Promise<SentResponse> {
+  const through = dispatcher ?? (sharedAgent ??= new (load().Agent)());
+  const answer = await through.request({ origin: target.origin, path: `${target.basePath}${path}`, method: method as Dispatcher.HttpMethod, headers, body, signal: deadline });
   const text = await answer.body.text();
-  const responseHeaders = new ResponseHeaders(answer.headers);
-  return { response: { status: answer.statusCode, headers: responseHeaders, text: () => Promise.resolve(text) }, text };
+  return { response: { status: answer.statusCode, headers: new ResponseHeaders(answer.headers), text: () => Promise.resolve(text) }, text };
 }

@@ -30,6 +30,8 @@ export interface BucketContext {
   route: Route;
   /** '' for the bot token; a hash of the user token otherwise. */
   tokenHash: string;
+  /** Its keys, once built (RateLimiter's #ref). */
+  ref?: BucketRef;
 }
 
 /** The window the service counts invalid requests in (10 minutes). */
@@ -92,19 +94,20 @@ export class RateLimiter {
   }
 
   #queueKey(context: BucketContext): string {
-    return `${context.route.shape} ${context.route.majorParameter}${context.tokenHash === '' ? '' : ` user:${context.tokenHash}`}`;
+    return this.#ref(context).queueKey;
   }
 
   #routeKey(context: BucketContext): string {
-    return `${context.route.shape}${context.tokenHash === '' ? '' : ` user:${context.tokenHash}`}`;
+    return this.#ref(context).routeKey;
   }
 
+  /** The request's keys, built once per request (every step of it asks for them). */
   #ref(context: BucketContext): BucketRef {
-    return {
-      routeKey: this.#routeKey(context),
-      queueKey: this.#queueKey(context),
-      suffix: `${context.route.majorParameter}${context.tokenHash === '' ? '' : ` user:${context.tokenHash}`}`,
-    };
+    if (context.ref !== undefined) return context.ref;
+    const user = context.tokenHash === '' ? '' : ` user:${context.tokenHash}`;
+    const suffix = `${context.route.majorParameter}${user}`;
+    context.ref = { routeKey: `${context.route.shape}${user}`, queueKey: `${context.route.shape} ${suffix}`, suffix };
+    return context.ref;
   }
 
   /**
@@ -121,13 +124,25 @@ export class RateLimiter {
    * once before (the route's own queue still keeps its requests one at a time).
    */
   exclusive<T>(context: BucketContext, signal: AbortSignal | undefined, task: () => Promise<T>): Promise<T> {
-    if (this.store.knownBucketId(this.#routeKey(context)) === undefined) return task();
-    return RateLimiter.#serially(this.#turns, bucketKeyOf(this.#ref(context), this.store.knownBucketId(this.#routeKey(context))), signal, context.route.shape, task);
+    const bucketId = this.store.knownBucketId(this.#routeKey(context));
+    if (bucketId === undefined) return task();
+    return RateLimiter.#serially(this.#turns, bucketKeyOf(this.#ref(context), bucketId), signal, context.route.shape, task);
   }
 
   /** Runs `task` after the one last chained on `key` has settled, and chains itself there. */
   static #serially<T>(tails: Map<string, Promise<void>>, key: string, signal: AbortSignal | undefined, shape: string, task: () => Promise<T>): Promise<T> {
-    const previous = tails.get(key) ?? Promise.resolve();
+    const stored = tails.get(key);
+    if (stored === undefined) {
+      // An idle queue: the task starts now, without the turns of the event loop a chain costs.
+      const run = task();
+      const settle = (): void => {
+        if (tails.get(key) === idleTail) tails.delete(key);
+      };
+      const idleTail = run.then(settle, settle);
+      tails.set(key, idleTail);
+      return run;
+    }
+    const previous = stored;
     let release!: () => void;
     const done = new Promise<void>((resolve) => (release = resolve));
     // The next one waits for this one and for every one before it (even if this one is aborted

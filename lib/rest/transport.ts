@@ -8,7 +8,7 @@
 import { SocialSdkError } from '../common/errors.js';
 import { abortable, abortedError, httpError, networkError, redactorFor, timeoutError } from './failures.js';
 import type { ResolvedOptions, RestResponseLike } from './options.js';
-import { Deadline, send } from './http.js';
+import { Deadline, send, targetOf, type Target } from './http.js';
 import { hashToken, type BucketContext, type InvalidRequestCounter, type RateLimiter } from './rate-limits.js';
 import type { Route } from './routes.js';
 
@@ -97,12 +97,17 @@ function retryAfterSeconds(response: RestResponseLike, body: unknown): number {
 
 /** @internal Sends requests for one client. */
 export class Transport {
+  /** The base URL split for the default transport. */
+  readonly #target: Target;
+
   constructor(
     private readonly options: ResolvedOptions,
     private readonly token: () => string,
     private readonly limiter: RateLimiter,
     private readonly invalidRequests: InvalidRequestCounter,
-  ) {}
+  ) {
+    this.#target = targetOf(options.baseUrl);
+  }
 
   /** Sends the request through its bucket's queue; resolves with the successful response. */
   execute(request: RestRequest): Promise<RestResult> {
@@ -184,8 +189,8 @@ export class Transport {
       headers['content-type'] = 'application/json';
     }
     const query = request.query === undefined ? '' : `?${new URLSearchParams(request.query).toString()}`;
+    if (this.options.makeRequest === undefined) return this.#sendDirect(request, `${route.path}${query}`, headers, body, redact);
     const url = `${this.options.baseUrl}${route.path}${query}`;
-    if (this.options.makeRequest === undefined) return this.#sendDirect(request, url, headers, body, redact);
     const timeout = new AbortController();
     const signal = request.signal === undefined ? timeout.signal : AbortSignal.any([request.signal, timeout.signal]);
     const timer = setTimeout(() => timeout.abort(), this.options.timeoutMs);
@@ -204,11 +209,11 @@ export class Transport {
   }
 
   /** The default transport (http.ts): undici's `request`, aborted by a {@link Deadline}. */
-  async #sendDirect(request: RestRequest, url: string, headers: Record<string, string>, body: string | undefined, redact: (text: string) => string): Promise<{ response: RestResponseLike; body: unknown }> {
+  async #sendDirect(request: RestRequest, path: string, headers: Record<string, string>, body: string | undefined, redact: (text: string) => string): Promise<{ response: RestResponseLike; body: unknown }> {
     const { route } = request;
     const deadline = new Deadline(this.options.timeoutMs, request.signal);
     try {
-      const { response, text } = await send(url, route.method, headers, body, this.options.dispatcher, deadline);
+      const { response, text } = await send(this.#target, path, route.method, headers, body, this.options.dispatcher, deadline);
       return { response, body: parseBody(response, text) };
     } catch (error) {
       if (request.signal?.aborted) throw abortedError(route.shape);
