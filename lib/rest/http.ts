@@ -20,7 +20,6 @@ let sharedAgent: Dispatcher | undefined;
 
 function load(): Undici {
   // A require, not an import: the module is loaded when the first request is sent.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   undici ??= require('undici') as Undici;
   return undici;
 }

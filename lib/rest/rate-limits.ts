@@ -22,7 +22,7 @@ import { createHash } from 'node:crypto';
 
 import { abortable, rateLimitedError } from './failures.js';
 import type { RateLimitInfo, ResolvedOptions } from './options.js';
-import { bucketKeyOf, type BucketRef, type BucketUpdate, type RateLimitStore } from './rate-limit-store.js';
+import { bucketKeyOf, type BucketRef, type BucketUpdate, type MaybePromise, type RateLimitStore, type TakeResult } from './rate-limit-store.js';
 import type { Route } from './routes.js';
 
 /** The requests of one queue: one route (shape and major parameter) for one token. */
@@ -165,20 +165,28 @@ export class RateLimiter {
   /**
    * Waits until the global limit and the route's bucket allow one more request, then counts it
    * against the bucket. Rejects with `RateLimited` instead of waiting when the options say so.
-   * Resolves with the key of the bucket state it was counted in (undefined: none known yet).
+   * Answers the key of the bucket state it was counted in (undefined: none known yet): at once
+   * when the store answers at once and nothing needs waiting, else through a promise.
    */
-  async waitForTurn(context: BucketContext, signal: AbortSignal | undefined): Promise<string | undefined> {
+  waitForTurn(context: BucketContext, signal: AbortSignal | undefined): MaybePromise<string | undefined> {
+    const taken = this.store.take(this.#ref(context), this.options.clock.now());
+    // The memory store answers at once, and a bucket with room needs no wait: answered without a
+    // promise, so a lone process spends no turn of the event loop on its rate limits.
+    if (!(taken instanceof Promise) && taken.waitMs <= 0) return 'countedIn' in taken ? taken.countedIn : undefined;
+    return this.#waitForTurn(context, signal, taken);
+  }
+
+  async #waitForTurn(context: BucketContext, signal: AbortSignal | undefined, first: MaybePromise<TakeResult>): Promise<string | undefined> {
     const { clock } = this.options;
-    const ref = this.#ref(context);
+    let taken = first;
     for (;;) {
-      const taken = this.store.take(ref, clock.now());
-      // The memory store answers at once: no extra turn of the event loop for a lone process.
       const result = taken instanceof Promise ? await taken : taken;
       if (result.waitMs <= 0) return 'countedIn' in result ? result.countedIn : undefined;
       const wait = result.waitMs;
       const info = this.#info(context, wait, 'global' in result && result.global, false, undefined);
       await this.permitWait(info, wait);
       await abortable(clock.sleep(wait, signal), signal, context.route.shape);
+      taken = this.store.take(this.#ref(context), clock.now());
     }
   }
 

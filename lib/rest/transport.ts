@@ -157,7 +157,8 @@ export class Transport {
    * answers 'resend'.
    */
   async #attempt(request: RestRequest, context: BucketContext, redact: (text: string) => string): Promise<{ status: number; body: unknown } | 'resend'> {
-    const countedIn = await this.limiter.waitForTurn(context, request.signal);
+    const turn = this.limiter.waitForTurn(context, request.signal);
+    const countedIn = turn instanceof Promise ? await turn : turn;
     const { response, body } = await this.#send(request, redact);
     this.limiter.learn(context, response.headers, countedIn);
     const { status } = response;
