@@ -279,3 +279,14 @@ describe('options', () => {
     expect(server.requests[0]!.url).toBe(`/api/v10/lobbies/${LOBBY}`);
   });
 });
+
+describe('payloads', () => {
+  it('keeps a metadata key named __proto__ as an entry of its own, the map still a plain object', async () => {
+    server.reply({ status: 200, json: wireLobby(LOBBY, { metadata: { mode: 'duo', ['__proto__']: 'polluted?' } }) });
+    const lobby = await clientWith().getLobby(LOBBY);
+    expect(Object.getPrototypeOf(lobby.metadata)).toBe(Object.prototype);
+    expect(Object.keys(lobby.metadata)).toEqual(['mode', '__proto__']);
+    expect(Object.getOwnPropertyDescriptor(lobby.metadata, '__proto__')?.value).toBe('polluted?');
+    expect(({} as Record<string, unknown>)['mode']).toBeUndefined();
+  });
+});

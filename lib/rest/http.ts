@@ -63,14 +63,30 @@ export class Deadline extends EventEmitter {
   }
 }
 
-/** A response's headers (undici's object of lower-case names) read as a fetch `Headers`. */
-class ResponseHeaders {
-  constructor(private readonly raw: Record<string, string | string[] | undefined>) {}
+/**
+ * An answer read whole, as the client reads a fetch `Response`: the status, the headers (undici's
+ * object of lower-case names behind a `get`) and the text. One object for all three: the client
+ * makes one per request.
+ */
+class Answer implements RestResponseLike {
+  constructor(
+    readonly status: number,
+    private readonly raw: Record<string, string | string[] | undefined>,
+    private readonly body: string,
+  ) {}
+
+  get headers(): this {
+    return this;
+  }
 
   get(name: string): string | null {
     const value = this.raw[name.toLowerCase()];
     if (value === undefined) return null;
     return typeof value === 'string' ? value : value.join(', ');
+  }
+
+  text(): Promise<string> {
+    return Promise.resolve(this.body);
   }
 }
 
@@ -104,5 +120,5 @@ export async function send(target: Target, path: string, method: string, headers
   const through = dispatcher ?? (sharedAgent ??= new (load().Agent)());
   const answer = await through.request({ origin: target.origin, path: `${target.basePath}${path}`, method: method as Dispatcher.HttpMethod, headers, body, signal: deadline });
   const text = await answer.body.text();
-  return { response: { status: answer.statusCode, headers: new ResponseHeaders(answer.headers), text: () => Promise.resolve(text) }, text };
+  return { response: new Answer(answer.statusCode, answer.headers, text), text };
 }
