@@ -5,6 +5,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 
+import { Agent, type Dispatcher } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { rejectionOf, rest, ScriptedServer, until, VirtualClock, wireLobby, type RestClientOptions, type RestRequestInit } from './rest-server-helpers.js';
@@ -206,7 +207,7 @@ describe('tokens', () => {
 });
 
 describe('injection points', () => {
-  it('sends through makeRequest with the dispatcher, and through fetch by default', async () => {
+  it('sends through makeRequest when given one, handing it the dispatcher', async () => {
     const dispatcher = { marker: 'dispatcher' } as unknown as NonNullable<RestClientOptions['dispatcher']>;
     const calls: { url: string; init: RestRequestInit }[] = [];
     const client = clientWith({
@@ -222,6 +223,36 @@ describe('injection points', () => {
     expect(calls[0]!.url).toBe(`${server.baseUrl}/lobbies/${LOBBY}`);
     expect(calls[0]!.init.dispatcher).toBe(dispatcher);
     expect(server.requests).toHaveLength(1);
+  });
+
+  it('sends through the given undici dispatcher by default, under the base URL\'s path', async () => {
+    const dispatched: string[] = [];
+    class CountingAgent extends Agent {
+      override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandlers): boolean {
+        dispatched.push(`${options.method} ${options.origin?.toString() ?? ''}${options.path}`);
+        return super.dispatch(options, handler);
+      }
+    }
+    const agent = new CountingAgent();
+    try {
+      server.reply({ status: 200, json: wireLobby() });
+      const lobby = await clientWith({ dispatcher: agent as unknown as NonNullable<RestClientOptions['dispatcher']> }).getLobby(LOBBY);
+      expect(lobby.id).toBe(LOBBY);
+      expect(dispatched).toEqual([`GET ${server.baseUrl}/lobbies/${LOBBY}`]);
+      expect(server.requests.map((request) => request.url)).toEqual([`${new URL(server.baseUrl).pathname}/lobbies/${LOBBY}`]);
+    } finally {
+      await agent.close();
+    }
+  });
+
+  it('sends the same request through makeRequest: fetch and through the default transport', async () => {
+    server.reply({ status: 200, json: wireLobby() }, { status: 200, json: wireLobby() });
+    await clientWith({ makeRequest: (url, init) => fetch(url, init) }).getLobby(LOBBY, { reason: 'audit' });
+    await clientWith().getLobby(LOBBY, { reason: 'audit' });
+    const [viaFetch, viaDefault] = server.requests;
+    expect(viaDefault!.url).toBe(viaFetch!.url);
+    expect(viaDefault!.headers).toMatchObject({ authorization: `Bot ${TOKEN}`, 'x-audit-log-reason': 'audit' });
+    for (const name of ['authorization', 'user-agent', 'x-audit-log-reason']) expect(viaDefault!.headers[name]).toBe(viaFetch!.headers[name]);
   });
 });
 
@@ -246,5 +277,16 @@ describe('options', () => {
     const client = new rest.RestClient({ token: TOKEN, baseUrl: `${server.baseUrl}/` });
     await client.deleteLobby(LOBBY);
     expect(server.requests[0]!.url).toBe(`/api/v10/lobbies/${LOBBY}`);
+  });
+});
+
+describe('payloads', () => {
+  it('keeps a metadata key named __proto__ as an entry of its own, the map still a plain object', async () => {
+    server.reply({ status: 200, json: wireLobby(LOBBY, { metadata: { mode: 'duo', ['__proto__']: 'polluted?' } }) });
+    const lobby = await clientWith().getLobby(LOBBY);
+    expect(Object.getPrototypeOf(lobby.metadata)).toBe(Object.prototype);
+    expect(Object.keys(lobby.metadata)).toEqual(['mode', '__proto__']);
+    expect(Object.getOwnPropertyDescriptor(lobby.metadata, '__proto__')?.value).toBe('polluted?');
+    expect(({} as Record<string, unknown>)['mode']).toBeUndefined();
   });
 });

@@ -19,7 +19,7 @@ export interface RestRequestInit {
   body?: string;
   /** Aborted on timeout and when the caller aborts. */
   signal: AbortSignal;
-  /** The undici dispatcher of {@link RestClientOptions.dispatcher}, for `fetch`. */
+  /** The undici dispatcher of {@link RestClientOptions.dispatcher} (pass it on to `fetch` or undici). */
   dispatcher?: Dispatcher;
 }
 
@@ -36,7 +36,10 @@ export interface RestResponseLike {
   text(): Promise<string>;
 }
 
-/** Sends one HTTP request (the default is the global `fetch`). */
+/**
+ * Sends one HTTP request, in place of the default (undici's `request` through a keep-alive
+ * `Agent`); the global `fetch` fits: `makeRequest: (url, init) => fetch(url, init)`.
+ */
 export type MakeRequest = (url: string, init: RestRequestInit) => Promise<RestResponseLike>;
 
 /**
@@ -91,9 +94,13 @@ export interface RestClientOptions {
   retries?: number;
   /** Backoff before the n-th retry: `retryBackoffMs × 2^(n-1)` (default 500 ms). */
   retryBackoffMs?: number;
-  /** Sends a request (default: the global `fetch`). */
+  /** Sends a request (default: undici's `request` through a keep-alive `Agent` shared by the process's clients). */
   makeRequest?: MakeRequest;
-  /** An undici `Dispatcher` (e.g. an `Agent` with keep-alive settings) given to `fetch`. */
+  /**
+   * An undici `Dispatcher` (e.g. an `Agent` with its own keep-alive or connection settings, a
+   * `ProxyAgent`) the default transport sends through instead of its shared `Agent`; given to
+   * {@link makeRequest} too when there is one.
+   */
   dispatcher?: Dispatcher;
   /**
    * Reject with a `RateLimited` error (with `retryAfter`) instead of waiting: `true` for every
@@ -130,7 +137,8 @@ export interface ResolvedOptions {
   timeoutMs: number;
   retries: number;
   retryBackoffMs: number;
-  makeRequest: MakeRequest;
+  /** undefined: the default transport (http.ts). */
+  makeRequest: MakeRequest | undefined;
   dispatcher: Dispatcher | undefined;
   rejectOnRateLimit: (info: RateLimitInfo) => boolean | Promise<boolean>;
   maxRateLimitWaitMs: number;
@@ -150,8 +158,6 @@ export const realClock: RestClock = {
   now: () => Date.now(),
   sleep: (ms, signal) => sleepTimer(ms, undefined, signal === undefined ? undefined : { signal }),
 };
-
-const defaultMakeRequest: MakeRequest = (url, init) => fetch(url, init as RequestInit);
 
 /** A token goes into a header: visible ASCII only, so it can neither break the header nor be mangled. */
 const TOKEN_PATTERN = /^[\x21-\x7e]+$/;
@@ -230,7 +236,7 @@ export function resolveOptions(options: RestClientOptions, packageVersion: strin
     timeoutMs: given.timeoutMs === undefined ? 15_000 : checkInteger(given.timeoutMs, 'timeoutMs', 1, 2 ** 31 - 1),
     retries: given.retries === undefined ? 3 : checkInteger(given.retries, 'retries', 0, 100),
     retryBackoffMs: given.retryBackoffMs === undefined ? 500 : checkMs(given.retryBackoffMs, 'retryBackoffMs'),
-    makeRequest: optionalFunction<MakeRequest>(given.makeRequest, 'makeRequest') ?? defaultMakeRequest,
+    makeRequest: optionalFunction<MakeRequest>(given.makeRequest, 'makeRequest'),
     dispatcher: checkDispatcher(given.dispatcher),
     rejectOnRateLimit: checkRejectOnRateLimit(given.rejectOnRateLimit),
     maxRateLimitWaitMs: given.maxRateLimitWaitMs === undefined ? Number.POSITIVE_INFINITY : checkMs(given.maxRateLimitWaitMs, 'maxRateLimitWaitMs'),

@@ -133,8 +133,12 @@ export class Reader {
     if (value === undefined || value === null) return {};
     const entries = this.object(value, path);
     const out: Metadata = {};
-    for (const [key, entry] of Object.entries(entries)) {
-      Object.defineProperty(out, key, { value: this.string(entry, `${path}.${key}`), enumerable: true, writable: true, configurable: true });
+    for (const key of Object.keys(entries)) {
+      const text = this.string(entries[key], `${path}.${key}`);
+      // A key `__proto__` is defined as an own entry (an assignment would set the prototype); the
+      // others are assigned, which keeps the object in V8's fast mode.
+      if (key === '__proto__') Object.defineProperty(out, key, { value: text, enumerable: true, writable: true, configurable: true });
+      else out[key] = text;
     }
     return out;
   }

@@ -22,7 +22,7 @@ import { createHash } from 'node:crypto';
 
 import { abortable, rateLimitedError } from './failures.js';
 import type { RateLimitInfo, ResolvedOptions } from './options.js';
-import { bucketKeyOf, type BucketRef, type BucketUpdate, type RateLimitStore } from './rate-limit-store.js';
+import { bucketKeyOf, type BucketRef, type BucketUpdate, type MaybePromise, type RateLimitStore, type TakeResult } from './rate-limit-store.js';
 import type { Route } from './routes.js';
 
 /** The requests of one queue: one route (shape and major parameter) for one token. */
@@ -30,6 +30,8 @@ export interface BucketContext {
   route: Route;
   /** '' for the bot token; a hash of the user token otherwise. */
   tokenHash: string;
+  /** Its keys, once built (RateLimiter's #ref). */
+  ref?: BucketRef;
 }
 
 /** The window the service counts invalid requests in (10 minutes). */
@@ -92,19 +94,20 @@ export class RateLimiter {
   }
 
   #queueKey(context: BucketContext): string {
-    return `${context.route.shape} ${context.route.majorParameter}${context.tokenHash === '' ? '' : ` user:${context.tokenHash}`}`;
+    return this.#ref(context).queueKey;
   }
 
   #routeKey(context: BucketContext): string {
-    return `${context.route.shape}${context.tokenHash === '' ? '' : ` user:${context.tokenHash}`}`;
+    return this.#ref(context).routeKey;
   }
 
+  /** The request's keys, built once per request (every step of it asks for them). */
   #ref(context: BucketContext): BucketRef {
-    return {
-      routeKey: this.#routeKey(context),
-      queueKey: this.#queueKey(context),
-      suffix: `${context.route.majorParameter}${context.tokenHash === '' ? '' : ` user:${context.tokenHash}`}`,
-    };
+    if (context.ref !== undefined) return context.ref;
+    const user = context.tokenHash === '' ? '' : ` user:${context.tokenHash}`;
+    const suffix = `${context.route.majorParameter}${user}`;
+    context.ref = { routeKey: `${context.route.shape}${user}`, queueKey: `${context.route.shape} ${suffix}`, suffix };
+    return context.ref;
   }
 
   /**
@@ -121,13 +124,25 @@ export class RateLimiter {
    * once before (the route's own queue still keeps its requests one at a time).
    */
   exclusive<T>(context: BucketContext, signal: AbortSignal | undefined, task: () => Promise<T>): Promise<T> {
-    if (this.store.knownBucketId(this.#routeKey(context)) === undefined) return task();
-    return RateLimiter.#serially(this.#turns, bucketKeyOf(this.#ref(context), this.store.knownBucketId(this.#routeKey(context))), signal, context.route.shape, task);
+    const bucketId = this.store.knownBucketId(this.#routeKey(context));
+    if (bucketId === undefined) return task();
+    return RateLimiter.#serially(this.#turns, bucketKeyOf(this.#ref(context), bucketId), signal, context.route.shape, task);
   }
 
   /** Runs `task` after the one last chained on `key` has settled, and chains itself there. */
   static #serially<T>(tails: Map<string, Promise<void>>, key: string, signal: AbortSignal | undefined, shape: string, task: () => Promise<T>): Promise<T> {
-    const previous = tails.get(key) ?? Promise.resolve();
+    const stored = tails.get(key);
+    if (stored === undefined) {
+      // An idle queue: the task starts now, without the turns of the event loop a chain costs.
+      const run = task();
+      const settle = (): void => {
+        if (tails.get(key) === idleTail) tails.delete(key);
+      };
+      const idleTail = run.then(settle, settle);
+      tails.set(key, idleTail);
+      return run;
+    }
+    const previous = stored;
     let release!: () => void;
     const done = new Promise<void>((resolve) => (release = resolve));
     // The next one waits for this one and for every one before it (even if this one is aborted
@@ -150,20 +165,28 @@ export class RateLimiter {
   /**
    * Waits until the global limit and the route's bucket allow one more request, then counts it
    * against the bucket. Rejects with `RateLimited` instead of waiting when the options say so.
-   * Resolves with the key of the bucket state it was counted in (undefined: none known yet).
+   * Answers the key of the bucket state it was counted in (undefined: none known yet): at once
+   * when the store answers at once and nothing needs waiting, else through a promise.
    */
-  async waitForTurn(context: BucketContext, signal: AbortSignal | undefined): Promise<string | undefined> {
+  waitForTurn(context: BucketContext, signal: AbortSignal | undefined): MaybePromise<string | undefined> {
+    const taken = this.store.take(this.#ref(context), this.options.clock.now());
+    // The memory store answers at once, and a bucket with room needs no wait: answered without a
+    // promise, so a lone process spends no turn of the event loop on its rate limits.
+    if (!(taken instanceof Promise) && taken.waitMs <= 0) return 'countedIn' in taken ? taken.countedIn : undefined;
+    return this.#waitForTurn(context, signal, taken);
+  }
+
+  async #waitForTurn(context: BucketContext, signal: AbortSignal | undefined, first: MaybePromise<TakeResult>): Promise<string | undefined> {
     const { clock } = this.options;
-    const ref = this.#ref(context);
+    let taken = first;
     for (;;) {
-      const taken = this.store.take(ref, clock.now());
-      // The memory store answers at once: no extra turn of the event loop for a lone process.
       const result = taken instanceof Promise ? await taken : taken;
       if (result.waitMs <= 0) return 'countedIn' in result ? result.countedIn : undefined;
       const wait = result.waitMs;
       const info = this.#info(context, wait, 'global' in result && result.global, false, undefined);
       await this.permitWait(info, wait);
       await abortable(clock.sleep(wait, signal), signal, context.route.shape);
+      taken = this.store.take(this.#ref(context), clock.now());
     }
   }
 

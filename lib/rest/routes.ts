@@ -32,22 +32,42 @@ const PLACEHOLDER = /\{([A-Za-z0-9_]+)\}/g;
 /** Resources whose id the service's rate limits are computed per (server-api.md §6.1). */
 const MAJOR_RESOURCES = new Set(['channels', 'guilds', 'webhooks']);
 
+/** A template taken apart once: its literal pieces between the parameters, its shape, where its major parameter is. */
+interface Compiled {
+  /** `pieces[i]` comes before the i-th value; the last piece after the last value. */
+  pieces: readonly string[];
+  shape: string;
+  /** How many parameters the template has. */
+  count: number;
+  /** Whether the first value is the major parameter. */
+  major: boolean;
+}
+
+/** The compiled templates, per table entry (the table is fixed, so this stays small). */
+const compiled = new WeakMap<RouteSpec, Compiled>();
+
+function compile(spec: RouteSpec): Compiled {
+  const template = spec.path;
+  const pieces = template.split(PLACEHOLDER).filter((_, index) => index % 2 === 0);
+  const shown = template.replace(PLACEHOLDER, (_, name: string) => (/_id(_\d+)?$/.test(name) ? ':id' : `:${name}`));
+  const segments = template.split('/');
+  const resource = segments[1];
+  const major = resource !== undefined && MAJOR_RESOURCES.has(resource) && segments[2]?.startsWith('{') === true;
+  const result = { pieces, shape: `${spec.method} ${shown}`, count: pieces.length - 1, major };
+  compiled.set(spec, result);
+  return result;
+}
+
 /**
  * Builds the route of a table entry and its parameter values, in order. Values are URL-encoded
  * (`/` in a player id becomes `%2F`).
  */
 export function route(spec: RouteSpec, ...values: readonly string[]): Route {
-  const template = spec.path;
-  const placeholders = template.match(PLACEHOLDER) ?? [];
-  if (placeholders.length !== values.length) {
-    throw new Error(`route ${template}: ${placeholders.length} parameters, ${values.length} values given`);
+  const { pieces, shape, count, major } = compiled.get(spec) ?? compile(spec);
+  if (count !== values.length) {
+    throw new Error(`route ${spec.path}: ${count} parameters, ${values.length} values given`);
   }
-  let index = 0;
-  const path = template.replace(PLACEHOLDER, () => encodeURIComponent(values[index++]!));
-  const shown = template.replace(PLACEHOLDER, (_, name: string) => (/_id(_\d+)?$/.test(name) ? ':id' : `:${name}`));
-  const segments = template.split('/');
-  let majorParameter = 'global';
-  const resource = segments[1];
-  if (resource !== undefined && MAJOR_RESOURCES.has(resource) && segments[2]?.startsWith('{')) majorParameter = values[0]!;
-  return { method: spec.method, path, shape: `${spec.method} ${shown}`, majorParameter };
+  let path = pieces[0]!;
+  for (let index = 0; index < count; index++) path += encodeURIComponent(values[index]!) + pieces[index + 1]!;
+  return { method: spec.method, path, shape, majorParameter: major ? values[0]! : 'global' };
 }

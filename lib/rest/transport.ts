@@ -8,6 +8,7 @@
 import { SocialSdkError } from '../common/errors.js';
 import { abortable, abortedError, httpError, networkError, redactorFor, timeoutError } from './failures.js';
 import type { ResolvedOptions, RestResponseLike } from './options.js';
+import { Deadline, send, targetOf, type Target } from './http.js';
 import { hashToken, type BucketContext, type InvalidRequestCounter, type RateLimiter } from './rate-limits.js';
 import type { Route } from './routes.js';
 
@@ -71,8 +72,8 @@ export interface RestResult {
 /** Statuses the service counts as invalid requests (server-api.md §6.1). */
 const INVALID_STATUSES = new Set([401, 403, 429]);
 
-async function readBody(response: RestResponseLike): Promise<unknown> {
-  const text = await response.text();
+/** A response's body text, parsed as JSON when the Content-Type says so (a body that is not JSON stays text). */
+function parseBody(response: RestResponseLike, text: string): unknown {
   if (text === '') return undefined;
   const type = response.headers.get('content-type') ?? '';
   if (type.includes('json')) {
@@ -96,12 +97,17 @@ function retryAfterSeconds(response: RestResponseLike, body: unknown): number {
 
 /** @internal Sends requests for one client. */
 export class Transport {
+  /** The base URL split for the default transport. */
+  readonly #target: Target;
+
   constructor(
     private readonly options: ResolvedOptions,
     private readonly token: () => string,
     private readonly limiter: RateLimiter,
     private readonly invalidRequests: InvalidRequestCounter,
-  ) {}
+  ) {
+    this.#target = targetOf(options.baseUrl);
+  }
 
   /** Sends the request through its bucket's queue; resolves with the successful response. */
   execute(request: RestRequest): Promise<RestResult> {
@@ -151,7 +157,8 @@ export class Transport {
    * answers 'resend'.
    */
   async #attempt(request: RestRequest, context: BucketContext, redact: (text: string) => string): Promise<{ status: number; body: unknown } | 'resend'> {
-    const countedIn = await this.limiter.waitForTurn(context, request.signal);
+    const turn = this.limiter.waitForTurn(context, request.signal);
+    const countedIn = turn instanceof Promise ? await turn : turn;
     const { response, body } = await this.#send(request, redact);
     this.limiter.learn(context, response.headers, countedIn);
     const { status } = response;
@@ -183,6 +190,7 @@ export class Transport {
       headers['content-type'] = 'application/json';
     }
     const query = request.query === undefined ? '' : `?${new URLSearchParams(request.query).toString()}`;
+    if (this.options.makeRequest === undefined) return this.#sendDirect(request, `${route.path}${query}`, headers, body, redact);
     const url = `${this.options.baseUrl}${route.path}${query}`;
     const timeout = new AbortController();
     const signal = request.signal === undefined ? timeout.signal : AbortSignal.any([request.signal, timeout.signal]);
@@ -191,13 +199,29 @@ export class Transport {
       const init = { method: route.method, headers, signal, ...(body === undefined ? {} : { body }), ...(this.options.dispatcher === undefined ? {} : { dispatcher: this.options.dispatcher }) };
       // Raced with the signal too, so that a makeRequest that ignores it still cannot hold the call.
       const response = await abortable(this.options.makeRequest(url, init), signal, route.shape);
-      return { response, body: await abortable(readBody(response), signal, route.shape) };
+      return { response, body: parseBody(response, await abortable(response.text(), signal, route.shape)) };
     } catch (error) {
       if (request.signal?.aborted) throw abortedError(route.shape);
       if (timeout.signal.aborted) throw timeoutError(route.shape, this.options.timeoutMs);
       throw networkError(route.shape, error, redact);
     } finally {
       clearTimeout(timer);
+    }
+  }
+
+  /** The default transport (http.ts): undici's `request`, aborted by a {@link Deadline}. */
+  async #sendDirect(request: RestRequest, path: string, headers: Record<string, string>, body: string | undefined, redact: (text: string) => string): Promise<{ response: RestResponseLike; body: unknown }> {
+    const { route } = request;
+    const deadline = new Deadline(this.options.timeoutMs, request.signal);
+    try {
+      const { response, text } = await send(this.#target, path, route.method, headers, body, this.options.dispatcher, deadline);
+      return { response, body: parseBody(response, text) };
+    } catch (error) {
+      if (request.signal?.aborted) throw abortedError(route.shape);
+      if (deadline.timedOut) throw timeoutError(route.shape, this.options.timeoutMs);
+      throw networkError(route.shape, error, redact);
+    } finally {
+      deadline.clear();
     }
   }
 }
