@@ -5,8 +5,8 @@
 //
 //   node bench/compare.cjs before-1.json before-2.json before-3.json -- after-1.json after-2.json after-3.json
 //
-// The rows are the figures printed beside their targets (bench/results/latest.json `targets`) and
-// the REST ratios. A row's change is after/before; "better" follows the row's target (<= or >=).
+// The rows are the figures printed beside their targets (bench/results/latest.json `targets`). A
+// row's change is after/before; "better" follows the row's target (<= or >=).
 'use strict';
 const fs = require('node:fs');
 
@@ -14,9 +14,6 @@ function rowsOf(file) {
   const result = JSON.parse(fs.readFileSync(file, 'utf8'));
   const rows = new Map();
   for (const { figure, value, target } of result.targets ?? []) rows.set(figure, { value, lowerIsBetter: target.startsWith('<=') });
-  for (const [mode, rest] of Object.entries(result.rest ?? {})) {
-    rows.set(`RestClient vs bare fetch, ${mode}`, { value: rest.ratio, lowerIsBetter: false });
-  }
   return rows;
 }
 

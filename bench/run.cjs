@@ -10,8 +10,9 @@
 //   3. Lobby fan-out to 2, 50 and 1,000 members (cost per delivery against the 2-member lobby), and
 //      memory after 1,000,000 messages through one lobby (see lobby-fanout.cjs).
 //   4. Memory of a log flood with a slow listener, against the pump queue's bound (flood.cjs).
-//   5. REST requests per second against the simulated HTTP service, RestClient against a bare
-//      fetch of the same request, sequential and 100 in flight (rest.cjs).
+//   5. REST against the simulated service in a child process (rest.cjs): RestClient's time per
+//      request against the fastest of fetch, undici's request and @discordjs/rest, sequential and
+//      100 in flight (over 100 guilds' buckets).
 //   6. Issue 12's table (costs.cjs, scale.cjs, lobby-fanout.cjs): the cost per log event against
 //      plain JS objects emitted; a 1,000-member lobby batched against one call per event;
 //      sendLobbyMessage round trips; idle delivery latency; 10,000 clients (RSS, threads); filling
@@ -43,7 +44,7 @@ const { manyClients, fillLobbies, closeInFullLobby } = require('./scale.cjs');
 const { judge, printTargets } = require('./targets.cjs');
 const { livenessInChild } = require('./liveness.cjs');
 const { floodMemoryInChild } = require('./flood.cjs');
-const { restThroughput } = require('./rest.cjs');
+const { restVsClients } = require('./rest.cjs');
 const { remoteVsBare } = require('./remote.cjs');
 const { gatewayVsBare } = require('./gateway.cjs');
 const { fleetBench } = require('./fleet.cjs');
@@ -186,8 +187,8 @@ async function main() {
 
   const restRequests = Number(process.env.BENCH_REST_REQUESTS ?? 2000);
   if (restRequests > 0) {
-    console.log(`REST against sim.listen() on loopback: GET /lobbies/{id} (median of ${runs})`);
-    figures.rest = await restThroughput(runs, restRequests, console.log);
+    console.log(`REST: RestClient vs fetch, undici request and @discordjs/rest (the service in a child process; median of ${runs})`);
+    figures.rest = await restVsClients(runs, restRequests, console.log);
   }
 
   const httpSeconds = Number(process.env.BENCH_HTTP_SECONDS ?? 3);

@@ -24,6 +24,8 @@ const TARGETS = [
   ['1 M lobby messages: RSS growth after GC, worst run (MB)', (f) => f.lobbyMemoryRuns?.worstGrowthMB, '<=', 20, fixed(1)],
   ['flood to a 20 µs listener: a 50 ms timer late by at most (ms)', (f) => f.liveness?.lateMs, '<=', 50, fixed(0)],
   ['flood to a 20 µs listener: sliced rate vs unsliced', (f) => f.liveness?.rateRatio, '>=', 0.9, (v) => `${fixed(2)(v)}x`],
+  ['RestClient time per request vs the fastest client, sequential', (f) => f.rest?.sequential?.ratio, '<=', 1.1, (v) => `${fixed(2)(v)}x`],
+  ['RestClient time per request vs the fastest client, 100 in flight', (f) => f.rest?.concurrent100?.ratio, '<=', 1.1, (v) => `${fixed(2)(v)}x`],
   ['simulated service GET /lobbies/{id} req/s vs plain node:http', (f) => f.httpService?.get?.ratio, '>=', 0.75, (v) => `${fixed(2)(v)}x`],
   ['simulated service POST /lobbies/{id}/messages req/s vs plain node:http', (f) => f.httpService?.post?.ratio, '>=', 0.6, (v) => `${fixed(2)(v)}x`],
   ['remote sync call round trip p50 vs a bare WebSocket', (f) => f.remote?.syncRoundTripRatioP50, '<=', 2, (v) => `${fixed(2)(v)}x`],
