@@ -252,7 +252,10 @@ class SimClient final : public sdk::Client,
   mutable std::mutex mutex_;  // guards everything below
   std::string token_;         // service-thread copy lives in connectedToken_
   std::string connectedToken_;
-  std::optional<sdk::User> currentUser_;
+  // The signed-in user (0: none). Only its id: GetCurrentUser reads the user live from the world,
+  // and a copy of sdk::User (856 bytes, most of it the optional activity) per client was a tenth
+  // of a connected client's memory.
+  sdk::Snowflake currentUserId_ = 0;
   // Shared, so each queued callback holds a reference rather than a copy of the function.
   std::shared_ptr<const StatusCallback> statusCallback_;
   std::shared_ptr<const LogCallback> logCallback_;
