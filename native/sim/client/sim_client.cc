@@ -85,12 +85,12 @@ std::optional<sdk::User> SimClient::GetCurrentUser() const {
 
 void SimClient::SetStatusChangedCallback(StatusCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  statusCallback_ = cb ? std::make_shared<const StatusCallback>(std::move(cb)) : nullptr;
+  statusCallback_ = callbacks_.Share(std::move(cb));
 }
 
 void SimClient::SetLogCallback(LogCallback cb, sdk::LogSeverity minSeverity) {
   std::lock_guard<std::mutex> lock(mutex_);
-  logCallback_ = cb ? std::make_shared<const LogCallback>(std::move(cb)) : nullptr;
+  logCallback_ = callbacks_.Share(std::move(cb));
   minLogSeverity_ = minSeverity;
   logSetup_.fetch_add(1, std::memory_order_release);
 }
