@@ -77,7 +77,7 @@ export class ClientState implements ClientSink {
   }
 
   isBusy(): boolean {
-    return !this.closed && (this.status !== DISCONNECTED || this.statusWaiters !== undefined);
+    return !this.closed && (this.status !== DISCONNECTED || (this.statusWaiters?.size ?? 0) > 0);
   }
   isReferenced(): boolean {
     // A close in progress holds the loop even after unref(), so `await client.close()` completes.
@@ -131,8 +131,7 @@ export class ClientState implements ClientSink {
 
   private tellStatusWaiters(change: StatusChange | 'closed'): void {
     tell(this.statusWaiters, change);
-    // Let go once empty (a waiter added meanwhile, by one that ran, keeps it); isBusy() reads
-    // "no status waiter" as no set.
+    // Let go once empty (a waiter added meanwhile, by one that ran, keeps it).
     if (this.statusWaiters?.size === 0) this.statusWaiters = undefined;
   }
 
