@@ -139,8 +139,12 @@ export class Client extends EventEmitter<ClientEvents> {
   readonly #state: ClientState;
   /** The native client: held here (the state refers to it weakly, see ClientState). */
   readonly #native: NativeClient;
-  /** The native client's live status (NativeClient.statusReader): the status getter's fast path. */
-  readonly #liveStatus: () => number;
+  /**
+   * The native client's live status (NativeClient.statusReader): the status getter's fast path.
+   * Made at the first read: a reader is a native function of its own (its template, prototype
+   * and finalizer, about 1 KB), which a client whose status is never read need not hold.
+   */
+  #liveStatus: (() => number) | undefined;
   #tokenGiven = false;
   #connecting: Promise<void> | undefined;
   /** A connect attempt is under way: a `disconnected` status is sure to follow (or `ready`). */
@@ -186,12 +190,11 @@ export class Client extends EventEmitter<ClientEvents> {
       },
     );
     this.#native = this.#state.native;
-    this.#liveStatus = this.#native.statusReader();
   }
 
   /** The live connection status of the backend (events about it may still be on their way). */
   get status(): ClientStatus {
-    return CLIENT_STATUSES[this.#liveStatus()] ?? 'disconnected';
+    return CLIENT_STATUSES[(this.#liveStatus ??= this.#native.statusReader())()] ?? 'disconnected';
   }
 
   /** The application this client acts for (`'0'` when none was given). */

@@ -44,15 +44,25 @@ export class ClientState implements ClientSink {
   everReady = false;
   /**
    * Features' own reactions to status changes and to the close (presence.ts keeps the rich
-   * presence across reconnects); unlike waiters they do not hold the event loop.
+   * presence across reconnects); unlike waiters they do not hold the event loop. Made when a
+   * feature first adds one: an empty Set is about 200 bytes, and most clients never get a hook.
    */
-  readonly statusHooks = new Set<(status: number | 'closed') => void>();
+  get statusHooks(): Set<(status: number | 'closed') => void> {
+    return (this.hooks ??= new Set());
+  }
+  private hooks: Set<(status: number | 'closed') => void> | undefined;
   referenced = true;
   /** close() was called: operations are refused, and events still queued are no longer emitted. */
   closing = false;
   closed = false;
-  /** Waiters by what they wait for; the status's first, so they hear of the close first. */
-  private readonly waiterSets = new Map<WaiterKey<unknown>, Set<Waiter<unknown>>>([[STATUS, new Set()]]);
+  /**
+   * The status waiters (connect, disconnect, close), and the features' waiters by what they wait
+   * for; each made when its first waiter comes, and the status's let go again when it empties
+   * (every client has waited for `ready`): an empty Map or Set is about 200 bytes per client.
+   * The status's waiters hear of the close first.
+   */
+  private statusWaiters: Set<StatusWaiter> | undefined;
+  private waiterSets: Map<WaiterKey<unknown>, Set<Waiter<unknown>>> | undefined;
   private pinned: ClientEmitter | undefined;
   /** The client as looked up in batch `emitterBatch` of the runtime (see `emitter`). */
   private batchEmitter: ClientEmitter | undefined;
@@ -63,11 +73,11 @@ export class ClientState implements ClientSink {
     this.id = getRuntime().register(this);
     const native = createNative(this.id);
     this.nativeRef = new WeakRef(native);
-    this.features = Object.freeze(native.features());
+    this.features = sharedFeatures(native.features());
   }
 
   isBusy(): boolean {
-    return !this.closed && (this.status !== DISCONNECTED || this.waitersOf(STATUS).size > 0);
+    return !this.closed && (this.status !== DISCONNECTED || (this.statusWaiters?.size ?? 0) > 0);
   }
   isReferenced(): boolean {
     // A close in progress holds the loop even after unref(), so `await client.close()` completes.
@@ -106,20 +116,28 @@ export class ClientState implements ClientSink {
 
   /** The waiters for one kind of change on this client; each is told `'closed'` when the client closes. */
   waitersOf<T>(key: WaiterKey<T>): Set<Waiter<T>> {
-    let set = this.waiterSets.get(key);
-    if (!set) this.waiterSets.set(key, (set = new Set()));
+    if (key === (STATUS as WaiterKey<unknown>)) return (this.statusWaiters ??= new Set()) as Set<Waiter<T>>;
+    const sets = (this.waiterSets ??= new Map());
+    let set = sets.get(key);
+    if (!set) sets.set(key, (set = new Set()));
     return set as Set<Waiter<T>>;
   }
 
   /** Tells `key`'s waiters about a change; those that return true are done. */
   notifyWaiters<T>(key: WaiterKey<T>, change: T): void {
-    const set = this.waiterSets.get(key) as Set<Waiter<T>> | undefined;
-    if (set) for (const waiter of [...set]) if (waiter(change)) set.delete(waiter);
+    if (key === (STATUS as WaiterKey<unknown>)) this.tellStatusWaiters(change as StatusChange);
+    else tell(this.waiterSets?.get(key) as Set<Waiter<T>> | undefined, change);
+  }
+
+  private tellStatusWaiters(change: StatusChange | 'closed'): void {
+    tell(this.statusWaiters, change);
+    // Let go once empty (a waiter added meanwhile, by one that ran, keeps it).
+    if (this.statusWaiters?.size === 0) this.statusWaiters = undefined;
   }
 
   onStatus(status: number, error: number, detail: number): void {
     this.status = status;
-    for (const hook of this.statusHooks) hook(status);
+    if (this.hooks) for (const hook of this.hooks) hook(status);
     if (status === READY) this.everReady = true;
     const change: StatusChange = {
       status: CLIENT_STATUSES[status] ?? 'disconnected',
@@ -137,8 +155,9 @@ export class ClientState implements ClientSink {
   onClosed(): void {
     this.closed = true;
     this.status = DISCONNECTED;
-    for (const hook of this.statusHooks) hook('closed');
-    for (const set of this.waiterSets.values()) for (const waiter of [...set]) if (waiter('closed')) set.delete(waiter);
+    if (this.hooks) for (const hook of this.hooks) hook('closed');
+    this.tellStatusWaiters('closed');
+    if (this.waiterSets) for (const set of this.waiterSets.values()) tell(set, 'closed');
     const owner = this.owner.deref();
     if (owner) emitToEveryListener(owner, 'closed');
   }
@@ -176,6 +195,20 @@ export class ClientState implements ClientSink {
     if (!outcome.ok) throw SocialSdkError.fromNative(outcome.failure, operation);
     return outcome.value;
   }
+}
+
+/** One frozen features object per set of flags (a process has a backend or two), not one per client. */
+const featureSets = new Map<string, Readonly<NativeFeatures>>();
+function sharedFeatures(features: NativeFeatures): Readonly<NativeFeatures> {
+  const key = JSON.stringify(features);
+  let shared = featureSets.get(key);
+  if (!shared) featureSets.set(key, (shared = Object.freeze(features)));
+  return shared;
+}
+
+/** Tells each of `waiters` about a change; those that return true are done. */
+function tell<T>(waiters: Set<Waiter<T>> | undefined, change: T | 'closed'): void {
+  if (waiters) for (const waiter of [...waiters]) if (waiter(change)) waiters.delete(waiter);
 }
 
 /**

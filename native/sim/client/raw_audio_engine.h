@@ -15,7 +15,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
-#include <deque>
+#include <list>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -79,7 +79,9 @@ class RawAudioEngine {
   ServicePool& pool_;
   std::mutex mutex_;
   std::condition_variable work_;
-  std::deque<Job> jobs_;
+  // A list, not a deque: libstdc++'s deque allocates 576 bytes when it is made, which every
+  // client paid, and few clients ever make raw audio (a job is a tick's frames, not a frame).
+  std::list<Job> jobs_;
   bool stopping_ = false;
   std::thread thread_;
   std::vector<int16_t> samples_;  // the engine thread's scratch frame

@@ -72,25 +72,25 @@ void SimClient::Disconnect() {
 }
 
 std::optional<sdk::User> SimClient::GetCurrentUser() const {
-  std::optional<sdk::User> user;
+  sdk::Snowflake userId = 0;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    user = currentUser_;
+    userId = currentUserId_;
   }
-  if (!user) return user;
+  if (userId == 0) return std::nullopt;
   // Handles read live data: the activity and application profiles as the service has them now.
-  auto live = world_->ViewUser(sessionApplicationId_.load(), user->id, user->id);
-  return live ? live : user;
+  // The world keeps every user it made (and a user always sees itself), so this finds it.
+  return world_->ViewUser(sessionApplicationId_.load(), userId, userId);
 }
 
 void SimClient::SetStatusChangedCallback(StatusCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  statusCallback_ = cb ? std::make_shared<const StatusCallback>(std::move(cb)) : nullptr;
+  statusCallback_ = callbacks_.Share(std::move(cb));
 }
 
 void SimClient::SetLogCallback(LogCallback cb, sdk::LogSeverity minSeverity) {
   std::lock_guard<std::mutex> lock(mutex_);
-  logCallback_ = cb ? std::make_shared<const LogCallback>(std::move(cb)) : nullptr;
+  logCallback_ = callbacks_.Share(std::move(cb));
   minLogSeverity_ = minSeverity;
   logSetup_.fetch_add(1, std::memory_order_release);
 }
@@ -141,7 +141,7 @@ void SimClient::Close() {
     tokenExpirationCallback_ = nullptr;
     authorizeRequestCallback_ = nullptr;
     deviceScreenClosedCallback_ = nullptr;
-    currentUser_.reset();
+    currentUserId_ = 0;
     deviceOp_ = 0;
     deviceCode.swap(deviceCode_);
   }
@@ -296,7 +296,7 @@ void SimClient::Identify(uint64_t attempt, const std::optional<sdk::Result>& fai
   {
     std::lock_guard<std::mutex> lock(mutex_);
     connectedToken_ = token;
-    currentUser_ = user;
+    currentUserId_ = user.id;
   }
   tokenReplaced_.store(false, std::memory_order_relaxed);
   sessionApplicationId_.store(app);
@@ -320,7 +320,7 @@ void SimClient::FinishDisconnect(sdk::ConnectionError error, int32_t detail) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     connectedToken_.clear();
-    currentUser_.reset();
+    currentUserId_ = 0;
   }
   sessionUserId_.store(0);
   sessionApplicationId_.store(0);

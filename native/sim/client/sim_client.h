@@ -15,6 +15,7 @@
 #include "sdk/callback_queue.h"
 #include "sdk/redact.h"
 #include "sdk/client.h"
+#include "sim/client/callback_arena.h"
 #include "sim/client/log_file.h"
 #include "sim/client/pending_operations.h"
 #include "sim/client/published_callback.h"
@@ -250,9 +251,13 @@ class SimClient final : public sdk::Client,
   PublishedCallback<UserUpdatedCallback> userCallback_;
 
   mutable std::mutex mutex_;  // guards everything below
+  CallbackArena callbacks_;   // where the callbacks below are kept (callback_arena.h)
   std::string token_;         // service-thread copy lives in connectedToken_
   std::string connectedToken_;
-  std::optional<sdk::User> currentUser_;
+  // The signed-in user (0: none). Only its id: GetCurrentUser reads the user live from the world,
+  // and a copy of sdk::User (856 bytes, most of it the optional activity) per client was a tenth
+  // of a connected client's memory.
+  sdk::Snowflake currentUserId_ = 0;
   // Shared, so each queued callback holds a reference rather than a copy of the function.
   std::shared_ptr<const StatusCallback> statusCallback_;
   std::shared_ptr<const LogCallback> logCallback_;

@@ -261,7 +261,7 @@ void SimClient::RegisterAuthorizeRequestCallback(AuthorizeRequestCallback cb) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     if (closed_) return;
-    authorizeRequestCallback_ = cb ? std::make_shared<const AuthorizeRequestCallback>(std::move(cb)) : nullptr;
+    authorizeRequestCallback_ = callbacks_.Share(std::move(cb));
   }
   world_->SubscribeAuthorizeRequests(this, options_.applicationId, [this] { AuthorizeRequested(); });
 }
@@ -286,15 +286,21 @@ void SimClient::AuthorizeRequested() {
 
 void SimClient::SetTokenExpirationCallback(TokenExpirationCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  tokenExpirationCallback_ = cb ? std::make_shared<const TokenExpirationCallback>(std::move(cb)) : nullptr;
+  tokenExpirationCallback_ = callbacks_.Share(std::move(cb));
 }
 
 void SimClient::WatchTokenExpiry(uint64_t attempt, const std::string& token) {
   const uint64_t expiresAt = world_->TokenExpiresAt(token);
   if (expiresAt == 0) return;
   const uint64_t noticeAt = expiresAt > kTokenExpiringNoticeMs ? expiresAt - kTokenExpiringNoticeMs : 0;
-  world_->ScheduleAt(this, noticeAt, [this, attempt, token] { TokenExpiring(attempt, token); });
-  world_->ScheduleAt(this, expiresAt, [this, attempt, token] { TokenExpired(attempt, token); });
+  // One timer at a time: the expiry's is set when the notice's is due (each waiting timer is a
+  // world entry, a closure and a copy of the token: about 240 bytes per connected client).
+  world_->ScheduleAt(this, noticeAt, [this, attempt, expiresAt, token] {
+    TokenExpiring(attempt, token);
+    // A newer attempt has its own timers; this one's expiry would change nothing.
+    if (attempt != connectAttempt_) return;
+    world_->ScheduleAt(this, expiresAt, [this, attempt, token] { TokenExpired(attempt, token); });
+  });
 }
 
 void SimClient::TokenExpiring(uint64_t attempt, const std::string& token) {

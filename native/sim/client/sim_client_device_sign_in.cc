@@ -140,7 +140,7 @@ void SimClient::CloseAuthorizeDeviceScreen() { world_->CloseDeviceScreen(this); 
 
 void SimClient::SetAuthorizeDeviceScreenClosedCallback(AuthorizeDeviceScreenClosedCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  deviceScreenClosedCallback_ = cb ? std::make_shared<const AuthorizeDeviceScreenClosedCallback>(std::move(cb)) : nullptr;
+  deviceScreenClosedCallback_ = callbacks_.Share(std::move(cb));
 }
 
 void SimClient::DeviceScreenClosed() {

@@ -66,22 +66,22 @@ void SimClient::RecordLaunchCommands(sdk::Snowflake user) {
 
 void SimClient::SetActivityInviteCreatedCallback(ActivityInviteCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  inviteCreatedCallback_ = cb ? std::make_shared<const ActivityInviteCallback>(std::move(cb)) : nullptr;
+  inviteCreatedCallback_ = callbacks_.Share(std::move(cb));
 }
 
 void SimClient::SetActivityInviteUpdatedCallback(ActivityInviteCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  inviteUpdatedCallback_ = cb ? std::make_shared<const ActivityInviteCallback>(std::move(cb)) : nullptr;
+  inviteUpdatedCallback_ = callbacks_.Share(std::move(cb));
 }
 
 void SimClient::SetActivityJoinCallback(ActivityJoinCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  joinCallback_ = cb ? std::make_shared<const ActivityJoinCallback>(std::move(cb)) : nullptr;
+  joinCallback_ = callbacks_.Share(std::move(cb));
 }
 
 void SimClient::SetActivityJoinWithApplicationCallback(ActivityJoinWithApplicationCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  joinWithApplicationCallback_ = cb ? std::make_shared<const ActivityJoinWithApplicationCallback>(std::move(cb)) : nullptr;
+  joinWithApplicationCallback_ = callbacks_.Share(std::move(cb));
 }
 
 void SimClient::OnActivityInvite(const sdk::ActivityInvite& invite, bool created) {

@@ -48,7 +48,7 @@ void SimClient::GetLobbyMessages(sdk::Snowflake lobbyId, int32_t limit, Messages
 
 void SimClient::SetMessageDeletedCallback(MessageDeletedCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  messageDeletedCallback_ = cb ? std::make_shared<const MessageDeletedCallback>(std::move(cb)) : nullptr;
+  messageDeletedCallback_ = callbacks_.Share(std::move(cb));
 }
 
 void SimClient::SendUserMessage(sdk::Snowflake recipientId, std::string content, sdk::Metadata metadata,

@@ -96,17 +96,17 @@ SIM_RELATIONSHIP_OP(UnblockUser, Unblock)
 
 void SimClient::SetRelationshipCreatedCallback(RelationshipCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  relationshipCreatedCallback_ = cb ? std::make_shared<const RelationshipCallback>(std::move(cb)) : nullptr;
+  relationshipCreatedCallback_ = callbacks_.Share(std::move(cb));
 }
 
 void SimClient::SetRelationshipDeletedCallback(RelationshipCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  relationshipDeletedCallback_ = cb ? std::make_shared<const RelationshipCallback>(std::move(cb)) : nullptr;
+  relationshipDeletedCallback_ = callbacks_.Share(std::move(cb));
 }
 
 void SimClient::SetRelationshipGroupsUpdatedCallback(RelationshipGroupsCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  relationshipGroupsCallback_ = cb ? std::make_shared<const RelationshipGroupsCallback>(std::move(cb)) : nullptr;
+  relationshipGroupsCallback_ = callbacks_.Share(std::move(cb));
 }
 
 void SimClient::OnRelationshipChanged(sdk::Snowflake other, bool isDiscord, bool created) {

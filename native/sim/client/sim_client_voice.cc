@@ -261,22 +261,22 @@ void SimClient::SetCallStatus(sdk::Snowflake lobbyId, sdk::CallStatus status, sd
 
 void SimClient::SetCallStatusCallback(CallStatusCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  callStatusCallback_ = cb ? std::make_shared<const CallStatusCallback>(std::move(cb)) : nullptr;
+  callStatusCallback_ = callbacks_.Share(std::move(cb));
 }
 
 void SimClient::SetVoiceEventCallback(VoiceEventCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  voiceEventCallback_ = cb ? std::make_shared<const VoiceEventCallback>(std::move(cb)) : nullptr;
+  voiceEventCallback_ = callbacks_.Share(std::move(cb));
 }
 
 void SimClient::SetVoiceSettingsUpdatedCallback(VoiceSettingsUpdatedCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  voiceSettingsCallback_ = cb ? std::make_shared<const VoiceSettingsUpdatedCallback>(std::move(cb)) : nullptr;
+  voiceSettingsCallback_ = callbacks_.Share(std::move(cb));
 }
 
 void SimClient::SetVoiceLogCallback(LogCallback cb, sdk::LogSeverity minSeverity) {
   std::lock_guard<std::mutex> lock(mutex_);
-  voiceLogCallback_ = cb ? std::make_shared<const LogCallback>(std::move(cb)) : nullptr;
+  voiceLogCallback_ = callbacks_.Share(std::move(cb));
   minVoiceLogSeverity_ = minSeverity;
 }
 
@@ -300,7 +300,7 @@ void SimClient::OnVoiceEvent(sdk::VoiceEvent event, sdk::Snowflake lobbyId, sdk:
 
 void SimClient::SetVoiceParticipantChangedCallback(VoiceParticipantChangedCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  voiceParticipantChangedCallback_ = cb ? std::make_shared<const VoiceParticipantChangedCallback>(std::move(cb)) : nullptr;
+  voiceParticipantChangedCallback_ = callbacks_.Share(std::move(cb));
 }
 
 void SimClient::OnLobbyVoiceParticipant(sdk::Snowflake lobbyId, sdk::Snowflake userId, bool added) {

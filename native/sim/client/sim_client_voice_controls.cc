@@ -91,7 +91,7 @@ void SimClient::SetOutputDevice(std::string deviceId, ResultCallback done) {
 
 void SimClient::SetAudioDevicesChangedCallback(AudioDevicesChangedCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  audioDevicesCallback_ = cb ? std::make_shared<const AudioDevicesChangedCallback>(std::move(cb)) : nullptr;
+  audioDevicesCallback_ = callbacks_.Share(std::move(cb));
 }
 
 void SimClient::OnMachineAudioChanged(const Machine& machine, bool devicesChanged) {
@@ -237,7 +237,7 @@ void SimClient::SetNoAudioInputThreshold(float dBFS) {
 
 void SimClient::SetNoAudioInputCallback(NoAudioInputCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  noAudioInputCallback_ = cb ? std::make_shared<const NoAudioInputCallback>(std::move(cb)) : nullptr;
+  noAudioInputCallback_ = callbacks_.Share(std::move(cb));
 }
 
 void SimClient::UpdateNoAudioInput() {
