@@ -8,9 +8,17 @@
  * @internal
  * @module
  */
-import type { NativeActivity, NativeLinkedChannel, NativeLobbyCall, NativeMetadata, NativeProfile, NativeServerLobby, NativeServerLobbyMember, NativeUser, NativeUserRelationship, NativeVoiceState, NativeWorldApplication, NativeWorldCall, NativeWorldGuild, NativeWorldGuildBan, NativeWorldGuildChannel, NativeWorldGuildChannelPlace, NativeWorldGuildMember, NativeWorldGuildRole, NativeWorldLobby, NativeWorldRelationship, NativeWorldUser, NativeWorldView } from './payloads.js';
+import type { NativeActivity, NativeLinkedChannel, NativeLobby, NativeLobbyCall, NativeLobbyMember, NativeMetadata, NativeProfile, NativeServerLobby, NativeServerLobbyMember, NativeUser, NativeUserRelationship, NativeVoiceState, NativeWorldApplication, NativeWorldCall, NativeWorldGuild, NativeWorldGuildBan, NativeWorldGuildChannel, NativeWorldGuildChannelPlace, NativeWorldGuildMember, NativeWorldGuildRole, NativeWorldLobby, NativeWorldRelationship, NativeWorldUser, NativeWorldView } from './payloads.js';
 
 export const PAYLOAD_BUILDERS = [
+  // UserToJs
+  (id: string, username: string, displayName: string, globalName: string | null, avatar: string | null, isProvisional: boolean, status: number, gameActivity: NativeActivity | null, applicationProfiles: NativeProfile[], relationship: NativeUserRelationship): NativeUser => ({ id, username, displayName, globalName, avatar, isProvisional, status, gameActivity, applicationProfiles, relationship }),
+  // UserRelationshipToJs
+  (discordType: number, gameType: number, isSpamRequest: boolean): NativeUserRelationship => ({ discordType, gameType, isSpamRequest }),
+  // LobbyToJs
+  (id: string, metadata: NativeMetadata, members: NativeLobbyMember[], linkedChannel: NativeLinkedChannel | null, callInfo: NativeLobbyCall | null): NativeLobby => ({ id, metadata, members, linkedChannel, callInfo }),
+  // LobbyMemberToJs
+  (id: string, metadata: NativeMetadata, connected: boolean, canLinkLobby: boolean, user: NativeUser | null): NativeLobbyMember => ({ id, metadata, connected, canLinkLobby, user }),
   // ServerLobbyToJs
   (id: string, metadata: NativeMetadata, members: NativeServerLobbyMember[], linkedChannel: NativeLinkedChannel | null, callInfo: NativeLobbyCall | null, applicationId: string, hasSecret: boolean, idleTimeoutSeconds: number): NativeServerLobby => ({ id, metadata, members, linkedChannel, callInfo, applicationId, hasSecret, idleTimeoutSeconds }),
   // ServerLobbyMemberToJs

@@ -7,18 +7,22 @@
 #include <cstdint>
 
 enum class PayloadBuilder : uint32_t {
-  kServerLobby = 0,
-  kServerLobbyMember = 1,
-  kWorldView = 2,
-  kWorldUser = 3,
-  kWorldRelationship = 4,
-  kWorldCall = 5,
-  kWorldGuild = 6,
-  kWorldGuildRole = 7,
-  kWorldGuildBan = 8,
-  kWorldGuildMember = 9,
-  kWorldGuildChannelPlace = 10,
-  kWorldGuildChannel = 11,
+  kUser = 0,
+  kUserRelationship = 1,
+  kLobby = 2,
+  kLobbyMember = 3,
+  kServerLobby = 4,
+  kServerLobbyMember = 5,
+  kWorldView = 6,
+  kWorldUser = 7,
+  kWorldRelationship = 8,
+  kWorldCall = 9,
+  kWorldGuild = 10,
+  kWorldGuildRole = 11,
+  kWorldGuildBan = 12,
+  kWorldGuildMember = 13,
+  kWorldGuildChannelPlace = 14,
+  kWorldGuildChannel = 15,
 };
 
-constexpr uint32_t kPayloadBuilderCount = 12;
+constexpr uint32_t kPayloadBuilderCount = 16;

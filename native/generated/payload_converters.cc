@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <initializer_list>
 
+#include "generated/payload_builders.h"
 #include "napi/convert.h"
 
 namespace {
@@ -42,18 +43,19 @@ Napi::Array Names(Napi::Env env, std::initializer_list<const char*> names) {
 }  // namespace
 
 Napi::Object UserToJs(Napi::Env env, const sdk::User& in) {
-  Napi::Object out = Napi::Object::New(env);
-  out.Set("id", SnowflakeToJs(env, in.id));
-  out.Set("username", in.username);
-  out.Set("displayName", in.displayName());
-  out.Set("globalName", in.globalName ? Napi::Value(Napi::String::New(env, *in.globalName)) : env.Null());
-  out.Set("avatar", in.avatar ? Napi::Value(Napi::String::New(env, *in.avatar)) : env.Null());
-  out.Set("isProvisional", in.isProvisional);
-  out.Set("status", static_cast<int32_t>(in.status));
-  out.Set("gameActivity", in.gameActivity ? Napi::Value(ActivityToJs(env, *in.gameActivity)) : env.Null());
-  out.Set("applicationProfiles", ProfilesToJs(env, in.applicationProfiles));
-  out.Set("relationship", UserRelationshipToJs(env, in.relationship));
-  return out;
+  const Napi::Value null = env.Null();
+  return CallPayloadBuilder(env, PayloadBuilder::kUser, {
+      SnowflakeToJs(env, in.id),
+      Napi::String::New(env, in.username),
+      Napi::String::New(env, in.displayName()),
+      in.globalName ? Napi::Value(Napi::String::New(env, *in.globalName)) : null,
+      in.avatar ? Napi::Value(Napi::String::New(env, *in.avatar)) : null,
+      Napi::Boolean::New(env, in.isProvisional),
+      Napi::Number::New(env, static_cast<int32_t>(in.status)),
+      in.gameActivity ? Napi::Value(ActivityToJs(env, *in.gameActivity)) : null,
+      ProfilesToJs(env, in.applicationProfiles),
+      UserRelationshipToJs(env, in.relationship),
+  }).As<Napi::Object>();
 }
 
 Napi::Array UsersToJs(Napi::Env env, const std::vector<sdk::User>& list) {
@@ -63,11 +65,11 @@ Napi::Array UsersToJs(Napi::Env env, const std::vector<sdk::User>& list) {
 }
 
 Napi::Object UserRelationshipToJs(Napi::Env env, const sdk::UserRelationship& in) {
-  Napi::Object out = Napi::Object::New(env);
-  out.Set("discordType", static_cast<int32_t>(in.discordType));
-  out.Set("gameType", static_cast<int32_t>(in.gameType));
-  out.Set("isSpamRequest", in.isSpamRequest);
-  return out;
+  return CallPayloadBuilder(env, PayloadBuilder::kUserRelationship, {
+      Napi::Number::New(env, static_cast<int32_t>(in.discordType)),
+      Napi::Number::New(env, static_cast<int32_t>(in.gameType)),
+      Napi::Boolean::New(env, in.isSpamRequest),
+  }).As<Napi::Object>();
 }
 
 Napi::Object RelationshipToJs(Napi::Env env, const sdk::Relationship& in) {
@@ -213,13 +215,14 @@ Napi::Object VersionToJs(Napi::Env env, const sdk::Version& in) {
 }
 
 Napi::Object LobbyToJs(Napi::Env env, const sdk::Lobby& in) {
-  Napi::Object out = Napi::Object::New(env);
-  out.Set("id", SnowflakeToJs(env, in.id));
-  out.Set("metadata", MetadataToJs(env, in.metadata));
-  out.Set("members", LobbyMembersToJs(env, in.members));
-  out.Set("linkedChannel", in.linkedChannel ? Napi::Value(LinkedChannelToJs(env, *in.linkedChannel)) : env.Null());
-  out.Set("callInfo", in.callInfo ? Napi::Value(LobbyCallToJs(env, *in.callInfo)) : env.Null());
-  return out;
+  const Napi::Value null = env.Null();
+  return CallPayloadBuilder(env, PayloadBuilder::kLobby, {
+      SnowflakeToJs(env, in.id),
+      MetadataToJs(env, in.metadata),
+      LobbyMembersToJs(env, in.members),
+      in.linkedChannel ? Napi::Value(LinkedChannelToJs(env, *in.linkedChannel)) : null,
+      in.callInfo ? Napi::Value(LobbyCallToJs(env, *in.callInfo)) : null,
+  }).As<Napi::Object>();
 }
 
 Napi::Object LobbyCallToJs(Napi::Env env, const sdk::LobbyCallInfo& in) {
@@ -245,13 +248,14 @@ Napi::Array CallParticipantsToJs(Napi::Env env, const std::vector<sdk::CallParti
 }
 
 Napi::Object LobbyMemberToJs(Napi::Env env, const sdk::LobbyMember& in) {
-  Napi::Object out = Napi::Object::New(env);
-  out.Set("id", SnowflakeToJs(env, in.id));
-  out.Set("metadata", MetadataToJs(env, in.metadata));
-  out.Set("connected", in.connected);
-  out.Set("canLinkLobby", in.canLinkLobby);
-  out.Set("user", in.user ? Napi::Value(UserToJs(env, *in.user)) : env.Null());
-  return out;
+  const Napi::Value null = env.Null();
+  return CallPayloadBuilder(env, PayloadBuilder::kLobbyMember, {
+      SnowflakeToJs(env, in.id),
+      MetadataToJs(env, in.metadata),
+      Napi::Boolean::New(env, in.connected),
+      Napi::Boolean::New(env, in.canLinkLobby),
+      in.user ? Napi::Value(UserToJs(env, *in.user)) : null,
+  }).As<Napi::Object>();
 }
 
 Napi::Array LobbyMembersToJs(Napi::Env env, const std::vector<sdk::LobbyMember>& list) {

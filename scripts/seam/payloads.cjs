@@ -99,7 +99,7 @@ function load(root, enumList) {
   // one of them replaced in place by a field of the same name, then its own new fields.
   function inherit(p, base) {
     const where = `payload ${p.name}`;
-    if (!base || base.extends || base.flagsOf || base.build) return problems.push(`${where}: extends names a plain payload (${p.extends})`);
+    if (!base || base.extends || base.flagsOf || base.build === 'factory') return problems.push(`${where}: extends names a plain payload (${p.extends})`);
     if (!p.base) return problems.push(`${where}: give "base", the member that holds the ${base.name}`);
     const inherited = base.fields.map((f) => p.ownFields.find((g) => g.js === f.js) ?? { ...f, cpp: f.absolute ? f.cpp : `${p.base}.${f.cpp}` });
     p.fields = [...inherited, ...p.ownFields.filter((g) => !base.fields.some((f) => f.js === g.js))];
