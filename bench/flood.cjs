@@ -5,7 +5,7 @@
 // reports are the flood's, not those of the rows before it (closing thousands of clients at once
 // fills the queue past its bound: the JS thread's own posts never wait).
 'use strict';
-const { fork } = require('node:child_process');
+const { figuresFromChild, sendFiguresToParent } = require('./figures-child.cjs');
 const { Simulator } = require('../dist/index.js');
 const { loadBinding } = require('../dist/addon/native.js');
 
@@ -54,27 +54,9 @@ async function floodMemory(total, log) {
 
 /** floodMemory(total) in a child process (with --expose-gc); its log lines come through `log`. */
 function floodMemoryInChild(total, log) {
-  return new Promise((resolve, reject) => {
-    const child = fork(__filename, [String(total)], { execArgv: ['--expose-gc'] });
-    let figures;
-    child.on('message', (message) => {
-      if (message.log !== undefined) log(message.log);
-      if (message.figures !== undefined) figures = message.figures;
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => (figures ? resolve(figures) : reject(new Error(`the flood process exited with ${code}`))));
-  });
+  return figuresFromChild(__filename, [String(total)], { execArgv: ['--expose-gc'], what: 'flood' }, log);
 }
 
-if (require.main === module && process.send) {
-  floodMemory(Number(process.argv[2]), (line) => process.send({ log: line })).then(
-    (figures) => process.send({ figures }, () => process.disconnect()),
-    (error) => {
-      console.error(error);
-      process.exitCode = 1;
-      process.disconnect();
-    },
-  );
-}
+if (require.main === module && process.send) sendFiguresToParent((log) => floodMemory(Number(process.argv[2]), log));
 
 module.exports = { floodMemory, floodMemoryInChild };

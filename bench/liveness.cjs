@@ -6,7 +6,7 @@
 // loop could not run a timer that was due (a gap is never below the interval itself).
 // It runs in a process of its own: the pump, the heap and the timers are the flood's alone.
 'use strict';
-const { fork } = require('node:child_process');
+const { figuresFromChild, sendFiguresToParent } = require('./figures-child.cjs');
 
 const INTERVAL_MS = 50;
 
@@ -64,27 +64,9 @@ async function liveness(lines, log) {
 
 /** liveness(lines) in a child process; its log lines come through `log`. */
 function livenessInChild(lines, log) {
-  return new Promise((resolve, reject) => {
-    const child = fork(__filename, [String(lines)]);
-    let figures;
-    child.on('message', (message) => {
-      if (message.log !== undefined) log(message.log);
-      if (message.figures !== undefined) figures = message.figures;
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => (figures ? resolve(figures) : reject(new Error(`the liveness process exited with ${code}`))));
-  });
+  return figuresFromChild(__filename, [String(lines)], { what: 'liveness' }, log);
 }
 
-if (require.main === module && process.send) {
-  liveness(Number(process.argv[2]), (line) => process.send({ log: line })).then(
-    (figures) => process.send({ figures }, () => process.disconnect()),
-    (error) => {
-      console.error(error);
-      process.exitCode = 1;
-      process.disconnect();
-    },
-  );
-}
+if (require.main === module && process.send) sendFiguresToParent((log) => liveness(Number(process.argv[2]), log));
 
 module.exports = { liveness, livenessInChild };

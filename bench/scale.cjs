@@ -9,7 +9,7 @@
 'use strict';
 const fs = require('node:fs');
 const v8 = require('node:v8');
-const { fork } = require('node:child_process');
+const { figuresFromChild, sendFiguresToParent } = require('./figures-child.cjs');
 const { Simulator } = require('../dist/index.js');
 const { lobbyOf } = require('./lobby-fanout.cjs');
 
@@ -101,16 +101,7 @@ async function manyClientsHere(count, log) {
 
 /** manyClientsHere(count) in a fresh child process (with --expose-gc); its log lines come through `log`. */
 function manyClients(count, log) {
-  return new Promise((resolve, reject) => {
-    const child = fork(__filename, ['--many-clients', String(count)], { execArgv: ['--expose-gc'] });
-    let figures;
-    child.on('message', (message) => {
-      if (message.log !== undefined) log(message.log);
-      if (message.figures !== undefined) figures = message.figures;
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => (figures ? resolve(figures) : reject(new Error(`the many-clients process exited with ${code}`))));
-  });
+  return figuresFromChild(__filename, ['--many-clients', String(count)], { execArgv: ['--expose-gc'], what: 'many-clients' }, log);
 }
 
 async function fillLobbies(clientCount, lobbyCount, log) {
@@ -171,14 +162,7 @@ const MANY_CLIENTS_TARGET_MIB = 50;
 if (require.main === module) {
   if (process.argv[2] === '--many-clients' && process.send) {
     // The child of manyClients.
-    manyClientsHere(Number(process.argv[3]), (line) => process.send({ log: line })).then(
-      (figures) => process.send({ figures }, () => process.disconnect()),
-      (error) => {
-        console.error(error);
-        process.exitCode = 1;
-        process.disconnect();
-      },
-    );
+    sendFiguresToParent((log) => manyClientsHere(Number(process.argv[3]), log));
   } else {
     // Alone: `node bench/scale.cjs [clients] [runs]`, the median of `runs` fresh processes.
     const count = Number(process.argv[2] ?? 10_000);
