@@ -114,9 +114,8 @@ export class WorldDispatches {
         // gateway bench's path); the whole guild only for a session that obfuscates.
         const place = this.#world.describeGuildChannel(change.channelId);
         if (!place) return;
-        const bots = new Set(place.botUserIds);
-        for (const session of this.#sessions()) {
-          if (!bots.has(session.botUserId) || !inShard(place.guildId, session.shard) || !(session.intents & GatewayIntentBits.Guilds)) continue;
+        for (const session of this.#sessionsAmong(place.guildId, new Set(place.botUserIds))) {
+          if (!(session.intents & GatewayIntentBits.Guilds)) continue;
           // Channel events for unviewable channels still arrive, obfuscated (document, Events).
           session.dispatch(change.kind === 'channelCreated' ? 'CHANNEL_CREATE' : 'CHANNEL_UPDATE', this.#shownChannel(session, place.guildId, place.channel));
           // A category's overwrites are its synced channels' too.
@@ -228,8 +227,12 @@ export class WorldDispatches {
 
   /** The sessions of bots in `guild` whose shard holds it. */
   #sessionsIn(guild: WorldGuild): GatewaySession[] {
-    const members = new Set(guild.members.map((member) => member.userId));
-    return [...this.#sessions()].filter((session) => members.has(session.botUserId) && inShard(guild.id, session.shard));
+    return this.#sessionsAmong(guild.id, new Set(guild.members.map((member) => member.userId)));
+  }
+
+  /** The sessions whose bot is one of `members` of the guild, in the guild's shard. */
+  #sessionsAmong(guildId: string, members: ReadonlySet<string>): GatewaySession[] {
+    return [...this.#sessions()].filter((session) => members.has(session.botUserId) && inShard(guildId, session.shard));
   }
 
   /** A channel as the session is shown it; notes whether it is hidden from it. */
