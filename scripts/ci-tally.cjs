@@ -87,6 +87,14 @@ for (const [file, r] of reports) {
   lines.push(`  ${r && !r.failed ? 'ok  ' : 'FAIL'}            ${file} (${r ? `${r.passed} passed, ${r.failed} failed` : 'unparsable: counted as 1 failed'})`)
 }
 
+// What the hang watchdog (test/reporters/hang-watchdog.ts) and the step deadline
+// (scripts/ci-deadline.cjs) caught: their first line names the file or step, so the tail says it.
+for (const file of fs.existsSync(outDir) ? fs.readdirSync(outDir).sort() : []) {
+  if (!/^(hang|deadline)-\d+\.txt$/.test(file)) continue
+  const head = fs.readFileSync(path.join(outDir, file), 'utf8').split('\n').slice(0, 2).join(' / ')
+  lines.push(`  HUNG  ${head.slice(0, 300)} (stacks: ${file})`)
+}
+
 console.log('Summary:')
 for (const l of lines) console.log(l)
 console.log(`${passed} passed, ${failed} failed`)

@@ -10,65 +10,31 @@
  * Off when SOCIAL_SDK_FILE_LIMIT_S is unset or 0. The stacks go to SOCIAL_SDK_HANG_DIR (default
  * .ci/out) as hang-<pid>.txt, through gdb when it is installed; their JS-thread summary is printed.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
+
+interface NodeProcess {
+  pid: number;
+  startTicks: number;
+  args: string;
+}
+/** scripts/process-stacks.cjs, shared with CI's step deadline (scripts/ci-deadline.cjs). */
+const stacks = createRequire(import.meta.url)('../../scripts/process-stacks.cjs') as {
+  nodeDescendants(root: number): NodeProcess[];
+  ticksSinceBoot(): number;
+  stacksOf(pid: number): string;
+  mainThreadFrames(stacks: string, count?: number): string[];
+  TICKS_PER_SECOND: number;
+};
 
 interface Running {
   startedAt: number;
   /** The tests started and not yet finished, by id. */
   tests: Map<string, string>;
   reported: boolean;
-}
-
-/** The watched process's descendants that are node processes, with their start times (clock ticks since boot). */
-function nodeDescendants(root: number): { pid: number; startTicks: number }[] {
-  const children = new Map<number, number[]>();
-  const starts = new Map<number, number>();
-  const commands = new Map<number, string>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // pid (comm) state ppid ... starttime is field 22; comm may hold spaces, so split after ')'.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const pid = Number(entry);
-      const ppid = Number(fields[1]);
-      starts.set(pid, Number(fields[19]));
-      commands.set(pid, stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')));
-      children.set(ppid, [...(children.get(ppid) ?? []), pid]);
-    } catch {
-      // the process ended while we read
-    }
-  }
-  const found: { pid: number; startTicks: number }[] = [];
-  const visit = (pid: number): void => {
-    for (const child of children.get(pid) ?? []) {
-      if (commands.get(child)?.startsWith('node')) found.push({ pid: child, startTicks: starts.get(child) ?? 0 });
-      visit(child);
-    }
-  };
-  visit(root);
-  return found;
-}
-
-/** Seconds since boot now, in the clock ticks /proc/<pid>/stat counts start times in (100 per second on Linux). */
-function ticksSinceBoot(): number {
-  return Math.floor(Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]) * 100);
-}
-
-/** Every thread's stack of `pid` through gdb, or why there is none. */
-function stacksOf(pid: number): string {
-  try {
-    // LD_PRELOAD (the ASan run's) is not for gdb itself.
-    const env = { ...process.env };
-    delete env['LD_PRELOAD'];
-    return execFileSync('gdb', ['-p', String(pid), '-batch', '-ex', 'thread apply all bt 40'], { encoding: 'utf8', env, timeout: 60_000, stdio: ['ignore', 'pipe', 'pipe'] });
-  } catch (error) {
-    return `no stacks for ${pid}: ${(error as Error).message}`;
-  }
 }
 
 export default class HangWatchdog implements Reporter {
@@ -122,16 +88,14 @@ export default class HangWatchdog implements Reporter {
     ];
     // Each file runs in a fork of its own (pool forks, isolate): its fork started before the file
     // did. A fork started since runs another file and is left alone.
-    const startedTicks = ticksSinceBoot() - Math.ceil(((now - running.startedAt) / 1000) * 100);
-    const suspects = nodeDescendants(process.pid).filter((p) => p.startTicks <= startedTicks + 100);
+    const startedTicks = stacks.ticksSinceBoot() - Math.ceil(((now - running.startedAt) / 1000) * stacks.TICKS_PER_SECOND);
+    const suspects = stacks.nodeDescendants(process.pid).filter((p) => p.startTicks <= startedTicks + stacks.TICKS_PER_SECOND);
     mkdirSync(this.#dir, { recursive: true });
     for (const { pid } of suspects) {
-      const stacks = stacksOf(pid);
+      const found = stacks.stacksOf(pid);
       const saved = path.join(this.#dir, `hang-${pid}.txt`);
-      writeFileSync(saved, `${lines.join('\n')}\n\n${stacks}`);
-      // The main thread's frames (gdb lists it as "Thread 1"), enough to see where it waits.
-      const main = /Thread 1 [^\n]*\n((?:#[^\n]*\n){0,15})/.exec(stacks)?.[1] ?? '(no main-thread stack)\n';
-      lines.push(`  fork ${pid}: stacks in ${saved}; its main thread:`, ...main.trimEnd().split('\n').map((l) => `    ${l.slice(0, 200)}`));
+      writeFileSync(saved, `${lines.join('\n')}\n\n${found}`);
+      lines.push(`  fork ${pid}: stacks in ${saved}; its main thread:`, ...stacks.mainThreadFrames(found).map((l) => `    ${l}`));
     }
     if (suspects.length === 0) lines.push('  no fork of that age found');
     process.stderr.write(`\n${lines.join('\n')}\n\n`);
