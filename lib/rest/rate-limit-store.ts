@@ -34,8 +34,12 @@ export interface BucketUpdate {
   window?: number;
 }
 
-/** What {@link RateLimitStore.take} answers: counted (wait 0), or how long to wait first. */
-export type TakeResult = { waitMs: 0; countedIn: string | undefined } | { waitMs: number; global: boolean };
+/**
+ * What {@link RateLimitStore.take} answers: counted (wait 0), or how long to wait first. `queued`:
+ * the wait is for another request's answer (a shared store's first request of a bucket), not a
+ * rate limit: it is not told to `onRateLimited` and never refused.
+ */
+export type TakeResult = { waitMs: 0; countedIn: string | undefined } | { waitMs: number; global: boolean; queued?: boolean };
 
 /**
  * The shared state of a client's rate limits. Each method is one atomic step; a store shared by

@@ -183,8 +183,7 @@ export class RateLimiter {
       const result = taken instanceof Promise ? await taken : taken;
       if (result.waitMs <= 0) return 'countedIn' in result ? result.countedIn : undefined;
       const wait = result.waitMs;
-      const info = this.#info(context, wait, 'global' in result && result.global, false, undefined);
-      await this.permitWait(info, wait);
+      if (!('queued' in result && result.queued)) await this.permitWait(this.#info(context, wait, 'global' in result && result.global, false, undefined), wait);
       await abortable(clock.sleep(wait, signal), signal, context.route.shape);
       taken = this.store.take(this.#ref(context), clock.now());
     }

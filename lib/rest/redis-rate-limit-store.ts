@@ -67,7 +67,19 @@ const IN_FLIGHT_TTL_MS = 20_000;
 /** How long a take waits when only requests in flight hold the bucket: about one answer's time. Our choice. */
 const IN_FLIGHT_WAIT_MS = 10;
 
-/** ARGV: prefix, routeKey, queueKey, suffix. Answers {wait ms, global or counted (0/1), countedIn, bucket id}. */
+/**
+ * A bucket nobody has an answer for yet has no `Remaining` to count against: every process's first
+ * request would go uncounted, and a fleet of N could spend N requests more than the window holds.
+ * So one request of the fleet goes first (the probe) and the others wait for its answer, as one
+ * process's queue waits for its first answer. A probe whose answer never comes (the request failed
+ * without one) lets another go after this long. Our choice: a first answer takes milliseconds.
+ */
+const PROBE_TTL_MS = 1000;
+
+/** How long a route whose answer said no limit goes without a probe. Our choice: a minute, as an idle bucket's state is kept. */
+const UNLIMITED_TTL_MS = 60_000;
+
+/** ARGV: prefix, routeKey, queueKey, suffix. Answers {wait ms, global or counted (0/1; 2: waiting for the probe), countedIn, bucket id}. */
 const TAKE = new RedisScript(`${PRELUDE}
 local key, id = bucketKey()
 local hkey = prefix .. 'b:' .. key
@@ -89,7 +101,11 @@ if wait > 0 then
   if globalWait >= bucketWait then global = 1 end
   return {tostring(wait), global, '', id}
 end
-if not exists then return {'0', 0, '', id} end
+if not exists then
+  if redis.call('EXISTS', prefix .. 'unlimited:' .. ARGV[3]) == 1 then return {'0', 0, '', id} end
+  if redis.call('SET', prefix .. 'probe:' .. ARGV[3], '1', 'NX', 'PX', ${PROBE_TTL_MS}) then return {'0', 0, '', id} end
+  return {'${IN_FLIGHT_WAIT_MS}', 2, '', id}
+end
 redis.call('ZADD', fkey, now, tostring(now) .. ':' .. tostring(redis.call('INCR', prefix .. 'seq')))
 redis.call('PEXPIRE', fkey, ${IN_FLIGHT_TTL_MS})
 return {'0', 1, key, id}
@@ -98,8 +114,13 @@ return {'0', 1, key, id}
 /** ARGV: prefix, routeKey, queueKey, suffix, bucketId, limit, remaining, resetAfterMs, window, countedIn ('' for none). */
 const LEARN = new RedisScript(`${PRELUDE}
 if ARGV[5] ~= '' then redis.call('SET', idKey, ARGV[5], 'PX', ${BUCKET_ID_TTL_MS}) end
-if ARGV[10] ~= '' then redis.call('ZPOPMIN', prefix .. 'b:' .. ARGV[10] .. ':in-flight') end
-if ARGV[6] == '' and ARGV[7] == '' and ARGV[8] == '' then return 0 end
+if ARGV[10] ~= '' then redis.call('ZPOPMIN', prefix .. 'b:' .. ARGV[10] .. ':in-flight')
+else redis.call('DEL', prefix .. 'probe:' .. ARGV[3]) end
+if ARGV[6] == '' and ARGV[7] == '' and ARGV[8] == '' then
+  -- A route whose answers say no limit: its requests need no probe (they would go one at a time).
+  if ARGV[10] == '' then redis.call('SET', prefix .. 'unlimited:' .. ARGV[3], '1', 'PX', ${UNLIMITED_TTL_MS}) end
+  return 0
+end
 local key = bucketKey()
 local hkey = prefix .. 'b:' .. key
 local s = redis.call('HMGET', hkey, 'limit', 'remaining', 'resetAt', 'window')
@@ -205,7 +226,7 @@ export class RedisRateLimitStore implements RateLimitStore {
     const [wait, flag, countedIn, bucketId] = answer as [string, number, string, string];
     if (bucketId !== '' && this.#local.knownBucketId(ref.routeKey) !== bucketId) this.#local.learn(ref, { bucketId }, undefined, now);
     const waitMs = Number(wait);
-    if (waitMs > 0) return { waitMs, global: flag === 1 };
+    if (waitMs > 0) return flag === 2 ? { waitMs, global: false, queued: true } : { waitMs, global: flag === 1 };
     return { waitMs: 0, countedIn: flag === 1 ? countedIn : undefined };
   }
 
