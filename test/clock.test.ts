@@ -129,11 +129,13 @@ describe('clock modes', () => {
     const sim = new sdk.Simulator({ clock: 'real-time' });
     const { call } = await serve(sim, { rateLimits: 'off' });
     const user = sim.createUser({ username: 'ada' });
-    const token = sim.issueToken(user, sim.defaultApplication, { expiresInMs: 500 }).accessToken;
+    // 2 s: long enough that the first call comes before the expiry on a loaded machine (an
+    // ASan run beside others took more than 500 ms to get there).
+    const token = sim.issueToken(user, sim.defaultApplication, { expiresInMs: 2000 }).accessToken;
     // A valid token on an unknown lobby: 404 (Unknown Lobby); expired: 401.
     expect((await call('GET', '/lobbies/1/messages', { bearer: token })).status).toBe(404);
     let status = 404;
-    for (let round = 0; round < 250 && status !== 401; round++) {
+    for (let round = 0; round < 500 && status !== 401; round++) {
       await wallClockPasses(20);
       status = (await call('GET', '/lobbies/1/messages', { bearer: token })).status;
     }
