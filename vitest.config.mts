@@ -43,6 +43,8 @@ const CHILD_PROCESS_LEVEL = [
   'test/remote-harness.test.ts',
   'test/vendor.test.ts',
   'test/fuzz/fuzz.test.ts',
+  // CI's hang watchdog and deadline, on a vitest and a node of their own.
+  'test/ci-hang-watchdog.test.ts',
   // Fleets: game servers (most as child processes) sharing a Redis store against a served simulator; the
   // JS stores are what they test, and the simulator code they reach is the in-process files'.
   'test/fleet-rate-limits.test.ts',
@@ -65,6 +67,8 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     include: ['test/**/*.test.ts'],
     exclude: ['**/node_modules/**', ...(process.env['SOCIAL_SDK_TESTS'] === 'native' ? [...BUILD_INDEPENDENT, ...CHILD_PROCESS_LEVEL] : [])],
+    // The fork's note of the test it began, for CI's hang watchdog (test/reporters/hang-watchdog.ts).
+    setupFiles: ['./test/reporters/current-test.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

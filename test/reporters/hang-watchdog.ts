@@ -7,11 +7,12 @@
  *
  *   npx vitest run --reporter=default --reporter=./test/reporters/hang-watchdog.ts
  *
+ * The test a fork is in comes from the fork itself (current-test.ts, a setup file of the suite).
  * Off when SOCIAL_SDK_FILE_LIMIT_S is unset or 0. The stacks go to SOCIAL_SDK_HANG_DIR (default
  * .ci/out) as hang-<pid>.txt, through gdb when it is installed; their JS-thread summary is printed.
  */
 import { createRequire } from 'node:module';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
@@ -78,13 +79,23 @@ export default class HangWatchdog implements Reporter {
     }
   }
 
+  /** The test the fork `pid` said it began last (current-test.ts, the setup file), or why not known. */
+  #lastBegun(pid: number): string {
+    try {
+      return readFileSync(path.join(this.#dir, `running-${pid}.txt`), 'utf8');
+    } catch {
+      return 'no test yet (loading the file, or a hook before the first test)';
+    }
+  }
+
   /** Names the file and its test, saves the stacks of the forks that were there when it started, and kills them. */
   #report(moduleId: string, running: Running, now: number): void {
     const file = path.relative(process.cwd(), moduleId);
     const tests = [...running.tests.values()];
     const lines = [
       `hang watchdog: ${file} has run for ${Math.round((now - running.startedAt) / 1000)} s (limit ${this.#limitMs / 1000} s)`,
-      tests.length > 0 ? `  in: ${tests.join(' | ')}` : '  in: no test (loading the file, or a hook)',
+      // vitest reports a test's start in batches a blocked fork may never send: the fork's own note follows.
+      ...(tests.length > 0 ? [`  reported running: ${tests.join(' | ')}`] : []),
     ];
     // Each file runs in a fork of its own (pool forks, isolate): its fork started before the file
     // did. A fork started since runs another file and is left alone.
@@ -92,6 +103,7 @@ export default class HangWatchdog implements Reporter {
     const suspects = stacks.nodeDescendants(process.pid).filter((p) => p.startTicks <= startedTicks + stacks.TICKS_PER_SECOND);
     mkdirSync(this.#dir, { recursive: true });
     for (const { pid } of suspects) {
+      lines.push(`  fork ${pid} last began: ${this.#lastBegun(pid)}`);
       const found = stacks.stacksOf(pid);
       const saved = path.join(this.#dir, `hang-${pid}.txt`);
       writeFileSync(saved, `${lines.join('\n')}\n\n${found}`);

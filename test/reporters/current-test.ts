@@ -1,0 +1,22 @@
+/**
+ * A vitest setup file, the other half of the hang watchdog (hang-watchdog.ts): before each test,
+ * the fork writes the test's name to `running-<pid>.txt` in SOCIAL_SDK_HANG_DIR, synchronously, so
+ * the watchdog can name the test a blocked fork is in. vitest's own reports of a test's start
+ * travel in batches that a blocked JS thread never sends. Does nothing unless
+ * SOCIAL_SDK_FILE_LIMIT_S is set.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { afterAll, beforeEach, expect } from 'vitest';
+
+const dir = process.env['SOCIAL_SDK_HANG_DIR'] ?? path.join('.ci', 'out');
+if (Number(process.env['SOCIAL_SDK_FILE_LIMIT_S'] ?? 0) > 0) {
+  const file = path.join(dir, `running-${process.pid}.txt`);
+  mkdirSync(dir, { recursive: true });
+  beforeEach(() => {
+    const { testPath, currentTestName } = expect.getState();
+    writeFileSync(file, `${path.relative(process.cwd(), testPath ?? '')} > ${currentTestName ?? ''}`);
+  });
+  afterAll(() => rmSync(file, { force: true }));
+}
