@@ -4,9 +4,24 @@
 // every thread's stack of one of them through gdb (when it is installed). Linux only (/proc).
 const { execFileSync } = require('child_process')
 const fs = require('fs')
+const path = require('path')
 
 /** Clock ticks per second of /proc/<pid>/stat's start time (USER_HZ: 100 on Linux). */
 const TICKS_PER_SECOND = 100
+
+/**
+ * Whether process `pid` runs node: by its executable, not its name (Node 24 names its main thread,
+ * and so the process, "MainThread").
+ */
+function isNode(pid, argv0) {
+  let exe = argv0 || ''
+  try {
+    exe = fs.readlinkSync(`/proc/${pid}/exe`)
+  } catch {
+    // not ours to read: the command line's first word
+  }
+  return /^node(\d+)?$/.test(path.basename(exe))
+}
 
 /** The node processes descending from `root` (and `root` itself when `withRoot`): pid, start time (ticks since boot) and command line. */
 function nodeDescendants(root, withRoot = false) {
@@ -20,9 +35,8 @@ function nodeDescendants(root, withRoot = false) {
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
       const pid = Number(entry)
       const ppid = Number(fields[1])
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
-      const args = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ').trim()
-      info.set(pid, { pid, startTicks: Number(fields[19]), comm, args })
+      const argv = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0')
+      info.set(pid, { pid, startTicks: Number(fields[19]), isNode: isNode(entry, argv[0]), args: argv.join(' ').trim() })
       children.set(ppid, [...(children.get(ppid) || []), pid])
     } catch {
       // the process ended while it was read
@@ -32,12 +46,12 @@ function nodeDescendants(root, withRoot = false) {
   const visit = (pid) => {
     for (const child of children.get(pid) || []) {
       const process = info.get(child)
-      if (process && process.comm.startsWith('node')) found.push(process)
+      if (process && process.isNode) found.push(process)
       visit(child)
     }
   }
   const self = info.get(root)
-  if (withRoot && self && self.comm.startsWith('node')) found.push(self)
+  if (withRoot && self && self.isNode) found.push(self)
   visit(root)
   return found
 }
