@@ -10,7 +10,7 @@
 const { spawn } = require('child_process')
 const fs = require('fs')
 const path = require('path')
-const { nodeDescendants, stacksOf, mainThreadFrames } = require('./process-stacks.cjs')
+const { hangDir, nodeDescendants, stacksOf, mainThreadFrames } = require('./process-stacks.cjs')
 
 const [limitText, command, ...args] = process.argv.slice(2)
 const limitS = Number(limitText)
@@ -18,7 +18,7 @@ if (!(limitS > 0) || !command) {
   console.error('usage: node scripts/ci-deadline.cjs <seconds> <command> [args...]')
   process.exit(2)
 }
-const dir = process.env.SOCIAL_SDK_HANG_DIR || path.join('.ci', 'out')
+const dir = hangDir()
 
 const child = spawn(command, args, { stdio: 'inherit', detached: true })
 let expired = false

@@ -6,6 +6,16 @@ const { execFileSync } = require('child_process')
 const fs = require('fs')
 const path = require('path')
 
+/** Where hung processes' stacks (and the forks' notes of their test) go: SOCIAL_SDK_HANG_DIR, default .ci/out. */
+function hangDir() {
+  return process.env.SOCIAL_SDK_HANG_DIR || path.join('.ci', 'out')
+}
+
+/** How long a test file may run before the watchdog calls it hung (SOCIAL_SDK_FILE_LIMIT_S; 0: no watchdog). */
+function fileLimitMs() {
+  return (Number(process.env.SOCIAL_SDK_FILE_LIMIT_S) || 0) * 1000
+}
+
 /** Clock ticks per second of /proc/<pid>/stat's start time (USER_HZ: 100 on Linux). */
 const TICKS_PER_SECOND = 100
 
@@ -85,4 +95,4 @@ function mainThreadFrames(stacks, count = 15) {
   return main[1].trimEnd().split('\n').slice(0, count).map((line) => line.slice(0, 200))
 }
 
-module.exports = { nodeDescendants, ticksSinceBoot, stacksOf, mainThreadFrames, TICKS_PER_SECOND }
+module.exports = { hangDir, fileLimitMs, nodeDescendants, ticksSinceBoot, stacksOf, mainThreadFrames, TICKS_PER_SECOND }

@@ -6,12 +6,15 @@
  * SOCIAL_SDK_FILE_LIMIT_S is set.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 import { afterAll, beforeEach, expect } from 'vitest';
 
-const dir = process.env['SOCIAL_SDK_HANG_DIR'] ?? path.join('.ci', 'out');
-if (Number(process.env['SOCIAL_SDK_FILE_LIMIT_S'] ?? 0) > 0) {
+const { fileLimitMs, hangDir } = createRequire(import.meta.url)('../../scripts/process-stacks.cjs') as typeof import('../../scripts/process-stacks.cjs');
+
+if (fileLimitMs() > 0) {
+  const dir = hangDir();
   const file = path.join(dir, `running-${process.pid}.txt`);
   mkdirSync(dir, { recursive: true });
   beforeEach(() => {

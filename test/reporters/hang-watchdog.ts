@@ -15,33 +15,16 @@ import { createRequire } from 'node:module';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import type { Reporter, TestModule } from 'vitest/node';
 
-interface NodeProcess {
-  pid: number;
-  startTicks: number;
-  args: string;
-}
-/** scripts/process-stacks.cjs, shared with CI's step deadline (scripts/ci-deadline.cjs). */
-const stacks = createRequire(import.meta.url)('../../scripts/process-stacks.cjs') as {
-  nodeDescendants(root: number): NodeProcess[];
-  ticksSinceBoot(): number;
-  stacksOf(pid: number): string;
-  mainThreadFrames(stacks: string, count?: number): string[];
-  TICKS_PER_SECOND: number;
-};
-
-interface Running {
-  startedAt: number;
-  /** The tests started and not yet finished, by id. */
-  tests: Map<string, string>;
-  reported: boolean;
-}
+/** Shared with CI's step deadline (scripts/ci-deadline.cjs) and the forks' setup file (current-test.ts). */
+const stacks = createRequire(import.meta.url)('../../scripts/process-stacks.cjs') as typeof import('../../scripts/process-stacks.cjs');
 
 export default class HangWatchdog implements Reporter {
-  readonly #limitMs = Number(process.env['SOCIAL_SDK_FILE_LIMIT_S'] ?? 0) * 1000;
-  readonly #dir = process.env['SOCIAL_SDK_HANG_DIR'] ?? path.join('.ci', 'out');
-  readonly #running = new Map<string, Running>();
+  readonly #limitMs = stacks.fileLimitMs();
+  readonly #dir = stacks.hangDir();
+  /** The files running, by module id: when each began, and whether it was reported. */
+  readonly #running = new Map<string, { startedAt: number; reported: boolean }>();
   #timer: NodeJS.Timeout | undefined;
 
   onInit(): void {
@@ -51,19 +34,11 @@ export default class HangWatchdog implements Reporter {
   }
 
   onTestModuleQueued(module: TestModule): void {
-    this.#running.set(module.moduleId, { startedAt: Date.now(), tests: new Map(), reported: false });
+    this.#running.set(module.moduleId, { startedAt: Date.now(), reported: false });
   }
 
   onTestModuleEnd(module: TestModule): void {
     this.#running.delete(module.moduleId);
-  }
-
-  onTestCaseReady(test: TestCase): void {
-    this.#running.get(test.module.moduleId)?.tests.set(test.id, test.fullName);
-  }
-
-  onTestCaseResult(test: TestCase): void {
-    this.#running.get(test.module.moduleId)?.tests.delete(test.id);
   }
 
   onTestRunEnd(): void {
@@ -89,14 +64,11 @@ export default class HangWatchdog implements Reporter {
   }
 
   /** Names the file and its test, saves the stacks of the forks that were there when it started, and kills them. */
-  #report(moduleId: string, running: Running, now: number): void {
+  #report(moduleId: string, running: { startedAt: number }, now: number): void {
     const file = path.relative(process.cwd(), moduleId);
-    const tests = [...running.tests.values()];
-    const lines = [
-      `hang watchdog: ${file} has run for ${Math.round((now - running.startedAt) / 1000)} s (limit ${this.#limitMs / 1000} s)`,
-      // vitest reports a test's start in batches a blocked fork may never send: the fork's own note follows.
-      ...(tests.length > 0 ? [`  reported running: ${tests.join(' | ')}`] : []),
-    ];
+    // The test comes from the fork's own note (vitest reports a test's start in batches that a
+    // blocked fork never sends).
+    const lines = [`hang watchdog: ${file} has run for ${Math.round((now - running.startedAt) / 1000)} s (limit ${this.#limitMs / 1000} s)`];
     // Each file runs in a fork of its own (pool forks, isolate): its fork started before the file
     // did. A fork started since runs another file and is left alone.
     const startedTicks = stacks.ticksSinceBoot() - Math.ceil(((now - running.startedAt) / 1000) * stacks.TICKS_PER_SECOND);
