@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "sdk/boxed.h"
 #include "sdk/presence.h"
 
 namespace sdk {
@@ -55,8 +56,9 @@ struct User {
   // UserHandle::Status(): Offline while the user has no connected client (or is Invisible, as
   // others see it).
   StatusType status = StatusType::Offline;
-  // UserHandle::GameActivity(): the rich presence others see (set by UpdateRichPresence).
-  std::optional<Activity> gameActivity;
+  // UserHandle::GameActivity(): the rich presence others see (set by UpdateRichPresence). Boxed:
+  // most users have none, and it is most of a user's size.
+  Boxed<Activity> gameActivity;
   // UserHandle::UserApplicationProfiles(): at most one per application.
   std::vector<UserApplicationProfile> applicationProfiles;
   // UserHandle::Relationship(): the viewer's relationship with this user.
