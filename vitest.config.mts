@@ -52,7 +52,6 @@ const CHILD_PROCESS_LEVEL = [
   'test/fleet-tokens.test.ts',
   'test/fleet-global-limit.test.ts',
   'test/fleet-first-request.test.ts',
-  'test/fleet-redis-commands.test.ts',
   // The embedded app SDK in headless Chromium (as the inspector's browser test).
   'test/activities-embedded.test.ts',
 ];

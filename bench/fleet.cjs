@@ -1,6 +1,6 @@
 // Issue 39's rows: the cost of a shared rate-limit store, and what a fleet on one budget takes.
 //   1. REST requests per second through one RestClient whose rate limits are in Redis
-//      (RedisRateLimitStore: one script per request, the take with the last answer's learning) against the same client
+//      (RedisRateLimitStore: two scripts per request, take and learn) against the same client
 //      with the in-memory store: lobby messages to 100 lobbies, 100 in flight, against the
 //      served simulator with a budget far above the rate (so every answer carries bucket
 //      headers and nothing waits). Median of `runs`, alternating. Target >= 0.5x.

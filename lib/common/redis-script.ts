@@ -16,8 +16,6 @@ import { createHash } from 'node:crypto';
 export interface RedisClientLike {
   /** Whether the client is connected and ready for commands. */
   readonly isReady: boolean;
-  /** False once the application closed the client (`close()`, `quit()`, `destroy()`); a lost connection leaves it true while it reconnects. */
-  readonly isOpen?: boolean;
   /** `SCRIPT LOAD`: resolves with the script's SHA1. */
   scriptLoad(script: string): Promise<string>;
   /** `EVALSHA`. */

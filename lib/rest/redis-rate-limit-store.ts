@@ -1,11 +1,9 @@
 /**
  * {@link RedisRateLimitStore}: the rate-limit state of every process of a fleet in one Redis, so
- * N processes with the same application spend one budget. Each take (with the answers learned since
- * the process's last command) and each block is one Lua script on the server, atomic across
- * processes, on the Redis server's clock (the fleet's machines need not agree on the time). See
- * IN_FLIGHT_TTL_MS for how requests in flight are counted. A lost connection degrades to the
- * process's own limits with one warning per outage; the next answer from Redis resumes the shared
- * budget.
+ * N processes with the same application spend one budget. Each step (take, learn, block) is one
+ * Lua script on the server, atomic across processes, on the Redis server's clock (the fleet's
+ * machines need not agree on the time). See TAKE for how requests in flight are counted. A lost connection degrades to the process's own limits
+ * with one warning per outage; the next answer from Redis resumes the shared budget.
  * @module
  */
 import { checkKeyPrefix, checkRedisClient, RedisScript, type RedisClientLike } from '../common/redis-script.js';
@@ -42,6 +40,19 @@ const BUCKET_ID_TTL_MS = 24 * 60 * 60 * 1000;
 /** Lua's side of "Infinity": a limit not yet said. */
 const UNKNOWN_LIMIT = 1e15;
 
+/** The server's clock in ms, the key prefix and the bucket's key: shared by the three scripts. */
+const PRELUDE = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local prefix = ARGV[1]
+local idKey = prefix .. 'id:' .. ARGV[2]
+local function bucketKey()
+  local id = redis.call('GET', idKey)
+  if id then return 'bucket ' .. id .. ' ' .. ARGV[4], id end
+  return 'route ' .. ARGV[3], ''
+end
+`;
+
 /**
  * A fleet has many requests of a bucket in flight at once (one per process and queue), so a
  * response's `Remaining` is not the whole truth: requests counted here but not yet answered may
@@ -68,124 +79,90 @@ const PROBE_TTL_MS = 1000;
 /** How long a route whose answer said no limit goes without a probe. Our choice: a minute, as an idle bucket's state is kept. */
 const UNLIMITED_TTL_MS = 60_000;
 
-/** The server's clock in ms and the key prefix: shared by the scripts. */
-const CLOCK = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local prefix = ARGV[1]
-`;
-
-/** The bucket's key of a route (its bucket's once the service named it, else the route's own) and the bucket id. */
-const BUCKET_KEY = `
-local function bucketKey(routeKey, suffix)
-  local id = redis.call('GET', prefix .. 'id:' .. routeKey)
-  if id then return 'bucket ' .. id .. ' ' .. suffix, id end
-  return 'route ' .. routeKey, ''
+/** ARGV: prefix, routeKey, queueKey, suffix. Answers {wait ms, global or counted (0/1; 2: waiting for the probe), countedIn, bucket id}. */
+const TAKE = new RedisScript(`${PRELUDE}
+local key, id = bucketKey()
+local hkey = prefix .. 'b:' .. key
+local fkey = hkey .. ':in-flight'
+local globalWait = math.max(0, (tonumber(redis.call('GET', prefix .. 'global')) or 0) - now)
+local s = redis.call('HMGET', hkey, 'limit', 'remaining', 'resetAt')
+local exists = s[2] ~= false
+local limit, remaining, resetAt = tonumber(s[1]), tonumber(s[2]), tonumber(s[3])
+if exists and now >= resetAt then remaining = limit end
+local bucketWait = 0
+if exists then
+  redis.call('ZREMRANGEBYSCORE', fkey, '-inf', now - ${IN_FLIGHT_TTL_MS})
+  if remaining <= 0 then bucketWait = resetAt - now
+  elseif remaining - redis.call('ZCARD', fkey) <= 0 then bucketWait = ${IN_FLIGHT_WAIT_MS} end
 end
-`;
-
-/** The fields of one learning in SYNC's ARGV, in this order (see {@link RedisRateLimitStore.learn}). */
-const LEARN_FIELDS = 9;
-
-/**
- * ARGV: prefix, n, then n learnings of LEARN_FIELDS each (routeKey, queueKey, suffix, bucketId,
- * limit, remaining, resetAfterMs, window, countedIn; '' for none), then, for a take, its routeKey,
- * queueKey and suffix. The learnings are applied in order, then the take is made. Without a take
- * answers 0; with one {wait ms, global or counted (0/1; 2: waiting for the probe), countedIn, bucket id}.
- * One script for both: a process's answers are learned on the way of its next take, one command
- * and one round trip where two were.
- */
-const SYNC = new RedisScript(`${CLOCK}${BUCKET_KEY}
-local function learn(b)
-  local routeKey, queueKey, suffix = ARGV[b], ARGV[b + 1], ARGV[b + 2]
-  local bucketId, givenLimit, givenRemaining, resetAfter, givenWindow, countedIn = ARGV[b + 3], ARGV[b + 4], ARGV[b + 5], ARGV[b + 6], ARGV[b + 7], ARGV[b + 8]
-  if bucketId ~= '' then redis.call('SET', prefix .. 'id:' .. routeKey, bucketId, 'PX', ${BUCKET_ID_TTL_MS}) end
-  if countedIn ~= '' then redis.call('ZPOPMIN', prefix .. 'b:' .. countedIn .. ':in-flight')
-  else redis.call('DEL', prefix .. 'probe:' .. queueKey) end
-  if givenLimit == '' and givenRemaining == '' and resetAfter == '' then
-    -- A route whose answers say no limit: its requests need no probe (they would go one at a time).
-    if countedIn == '' then redis.call('SET', prefix .. 'unlimited:' .. queueKey, '1', 'PX', ${UNLIMITED_TTL_MS}) end
-    return
-  end
-  local key = bucketKey(routeKey, suffix)
-  local hkey = prefix .. 'b:' .. key
-  local s = redis.call('HMGET', hkey, 'limit', 'remaining', 'resetAt', 'window')
-  local limit = tonumber(s[1]) or ${UNKNOWN_LIMIT}
-  local remaining = tonumber(s[2]) or ${UNKNOWN_LIMIT}
-  local resetAt = tonumber(s[3]) or 0
-  local window = s[4] or ''
-  local newResetAt = nil
-  if resetAfter ~= '' then newResetAt = now + tonumber(resetAfter) end
-  -- An answer of an earlier window than the one known (another process's answers came first): in
-  -- one process a bucket's answers come in order, in a fleet they need not.
-  if givenWindow ~= '' and window ~= '' and tonumber(givenWindow) < tonumber(window) then return end
-  if givenWindow == '' and newResetAt and newResetAt + ${SAME_WINDOW_SLACK_MS} < resetAt then return end
-  local same = false
-  if now < resetAt then
-    if givenWindow ~= '' and window ~= '' then same = givenWindow == window
-    else same = newResetAt == nil or newResetAt <= resetAt + ${SAME_WINDOW_SLACK_MS} end
-  end
-  if givenLimit ~= '' then limit = tonumber(givenLimit) end
-  -- As @discordjs/rest: a bucket header without Remaining leaves one request.
-  local reported = tonumber(givenRemaining) or 1
-  if same then
-    remaining = math.min(remaining, reported)
-  else
-    remaining = reported
-    if newResetAt then resetAt = newResetAt end
-    window = givenWindow
-  end
-  redis.call('HSET', hkey, 'limit', tostring(limit), 'remaining', tostring(remaining), 'resetAt', tostring(resetAt), 'window', window)
-  redis.call('PEXPIRE', hkey, math.floor(math.max(0, resetAt - now)) + 60000)
+local wait = math.max(globalWait, bucketWait)
+if wait > 0 then
+  local global = 0
+  if globalWait >= bucketWait then global = 1 end
+  return {tostring(wait), global, '', id}
 end
-
-local function take(routeKey, queueKey, suffix)
-  local key, id = bucketKey(routeKey, suffix)
-  local hkey = prefix .. 'b:' .. key
-  local fkey = hkey .. ':in-flight'
-  local globalWait = math.max(0, (tonumber(redis.call('GET', prefix .. 'global')) or 0) - now)
-  local s = redis.call('HMGET', hkey, 'limit', 'remaining', 'resetAt')
-  local exists = s[2] ~= false
-  local limit, remaining, resetAt = tonumber(s[1]), tonumber(s[2]), tonumber(s[3])
-  if exists and now >= resetAt then remaining = limit end
-  local bucketWait = 0
-  if exists then
-    redis.call('ZREMRANGEBYSCORE', fkey, '-inf', now - ${IN_FLIGHT_TTL_MS})
-    if remaining <= 0 then bucketWait = resetAt - now
-    elseif remaining - redis.call('ZCARD', fkey) <= 0 then bucketWait = ${IN_FLIGHT_WAIT_MS} end
-  end
-  local wait = math.max(globalWait, bucketWait)
-  if wait > 0 then
-    local global = 0
-    if globalWait >= bucketWait then global = 1 end
-    return {tostring(wait), global, '', id}
-  end
-  if not exists then
-    if redis.call('EXISTS', prefix .. 'unlimited:' .. queueKey) == 1 then return {'0', 0, '', id} end
-    if redis.call('SET', prefix .. 'probe:' .. queueKey, '1', 'NX', 'PX', ${PROBE_TTL_MS}) then return {'0', 0, '', id} end
-    return {'${IN_FLIGHT_WAIT_MS}', 2, '', id}
-  end
-  redis.call('ZADD', fkey, now, tostring(now) .. ':' .. tostring(redis.call('INCR', prefix .. 'seq')))
-  redis.call('PEXPIRE', fkey, ${IN_FLIGHT_TTL_MS})
-  return {'0', 1, key, id}
+if not exists then
+  if redis.call('EXISTS', prefix .. 'unlimited:' .. ARGV[3]) == 1 then return {'0', 0, '', id} end
+  if redis.call('SET', prefix .. 'probe:' .. ARGV[3], '1', 'NX', 'PX', ${PROBE_TTL_MS}) then return {'0', 0, '', id} end
+  return {'${IN_FLIGHT_WAIT_MS}', 2, '', id}
 end
+redis.call('ZADD', fkey, now, tostring(now) .. ':' .. tostring(redis.call('INCR', prefix .. 'seq')))
+redis.call('PEXPIRE', fkey, ${IN_FLIGHT_TTL_MS})
+return {'0', 1, key, id}
+`);
 
-local n = tonumber(ARGV[2])
-for i = 0, n - 1 do learn(3 + i * ${LEARN_FIELDS}) end
-local at = 3 + n * ${LEARN_FIELDS}
-if ARGV[at] == nil then return 0 end
-return take(ARGV[at], ARGV[at + 1], ARGV[at + 2])
+/** ARGV: prefix, routeKey, queueKey, suffix, bucketId, limit, remaining, resetAfterMs, window, countedIn ('' for none). */
+const LEARN = new RedisScript(`${PRELUDE}
+if ARGV[5] ~= '' then redis.call('SET', idKey, ARGV[5], 'PX', ${BUCKET_ID_TTL_MS}) end
+if ARGV[10] ~= '' then redis.call('ZPOPMIN', prefix .. 'b:' .. ARGV[10] .. ':in-flight')
+else redis.call('DEL', prefix .. 'probe:' .. ARGV[3]) end
+if ARGV[6] == '' and ARGV[7] == '' and ARGV[8] == '' then
+  -- A route whose answers say no limit: its requests need no probe (they would go one at a time).
+  if ARGV[10] == '' then redis.call('SET', prefix .. 'unlimited:' .. ARGV[3], '1', 'PX', ${UNLIMITED_TTL_MS}) end
+  return 0
+end
+local key = bucketKey()
+local hkey = prefix .. 'b:' .. key
+local s = redis.call('HMGET', hkey, 'limit', 'remaining', 'resetAt', 'window')
+local limit = tonumber(s[1]) or ${UNKNOWN_LIMIT}
+local remaining = tonumber(s[2]) or ${UNKNOWN_LIMIT}
+local resetAt = tonumber(s[3]) or 0
+local window = s[4] or ''
+local newResetAt = nil
+if ARGV[8] ~= '' then newResetAt = now + tonumber(ARGV[8]) end
+-- An answer of an earlier window than the one known (another process's answers came first): in
+-- one process a bucket's answers come in order, in a fleet they need not.
+if ARGV[9] ~= '' and window ~= '' and tonumber(ARGV[9]) < tonumber(window) then return 0 end
+if ARGV[9] == '' and newResetAt and newResetAt + ${SAME_WINDOW_SLACK_MS} < resetAt then return 0 end
+local same = false
+if now < resetAt then
+  if ARGV[9] ~= '' and window ~= '' then same = ARGV[9] == window
+  else same = newResetAt == nil or newResetAt <= resetAt + ${SAME_WINDOW_SLACK_MS} end
+end
+if ARGV[6] ~= '' then limit = tonumber(ARGV[6]) end
+-- As @discordjs/rest: a bucket header without Remaining leaves one request.
+local reported = tonumber(ARGV[7]) or 1
+if same then
+  remaining = math.min(remaining, reported)
+else
+  remaining = reported
+  if newResetAt then resetAt = newResetAt end
+  window = ARGV[9]
+end
+redis.call('HSET', hkey, 'limit', tostring(limit), 'remaining', tostring(remaining), 'resetAt', tostring(resetAt), 'window', window)
+redis.call('PEXPIRE', hkey, math.floor(math.max(0, resetAt - now)) + 60000)
+return 1
 `);
 
 /** ARGV: prefix, routeKey, queueKey, suffix, retryAfterMs, global (1/0). */
-const BLOCK = new RedisScript(`${CLOCK}${BUCKET_KEY}
+const BLOCK = new RedisScript(`${PRELUDE}
 local untilMs = now + tonumber(ARGV[5])
 if ARGV[6] == '1' then
   local current = tonumber(redis.call('GET', prefix .. 'global')) or 0
   if untilMs > current then redis.call('SET', prefix .. 'global', tostring(untilMs), 'PX', math.ceil(tonumber(ARGV[5])) + 1000) end
   return 1
 end
-local key = bucketKey(ARGV[2], ARGV[4])
+local key = bucketKey()
 local hkey = prefix .. 'b:' .. key
 local resetAt = math.max(tonumber(redis.call('HGET', hkey, 'resetAt')) or 0, untilMs)
 if not redis.call('HGET', hkey, 'limit') then redis.call('HSET', hkey, 'limit', '${UNKNOWN_LIMIT}') end
@@ -198,16 +175,6 @@ function optionalCallback<F>(value: unknown, name: string): F | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'function') throw new TypeError(`${name} must be a function, got ${typeName(value)}`);
   return value as F;
-}
-
-/** Learnings waiting to go to Redis (see {@link RedisRateLimitStore.learn}). */
-interface Learned {
-  /** LEARN_FIELDS per learning, in the order SYNC reads them. */
-  fields: string[];
-  count: number;
-  /** Resolves once they are in Redis (or Redis did not answer). */
-  done: Promise<void>;
-  sent: () => void;
 }
 
 /**
@@ -254,10 +221,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   async take(ref: BucketRef, now: number): Promise<TakeResult> {
-    // What this process learned since its last command goes first, in the same script.
-    const learned = this.#takeLearned();
-    const answer = await this.#run(SYNC, [this.#prefix, String(learned?.count ?? 0), ...(learned?.fields ?? []), ref.routeKey, ref.queueKey, ref.suffix]);
-    learned?.sent();
+    const answer = await this.#run(TAKE, ref, []);
     if (answer === undefined) return this.#local.take(ref, now);
     const [wait, flag, countedIn, bucketId] = answer as [string, number, string, string];
     if (bucketId !== '' && this.#local.knownBucketId(ref.routeKey) !== bucketId) this.#local.learn(ref, { bucketId }, undefined, now);
@@ -267,59 +231,26 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   /**
-   * Not awaited by the client. The learning goes to Redis with the process's next take (one
-   * script and one round trip for both, applied before the take), or on its own at the next turn
-   * of the event loop if no take comes first; either way before any later command of this store,
-   * on the client's one connection, so Redis runs them in order. Resolves once it is in Redis.
+   * Not awaited by the client: the script goes out on the client's one connection before the
+   * process's next take() of the bucket, and Redis runs them in that order.
    */
-  learn(ref: BucketRef, update: BucketUpdate, countedIn: string | undefined, now: number): Promise<void> {
+  async learn(ref: BucketRef, update: BucketUpdate, countedIn: string | undefined, now: number): Promise<void> {
     // The local copy learns too, so that an outage starts from what was last said (with the
     // count the take made: the local one's during an outage, where it must not count twice).
     this.#local.learn(ref, update, countedIn, now);
     const text = (value: number | string | undefined) => (value === undefined ? '' : String(value));
-    let learned = this.#learned;
-    if (learned === undefined) {
-      let sent!: () => void;
-      const done = new Promise<void>((resolve) => (sent = resolve));
-      const batch: Learned = (learned = this.#learned = { fields: [], count: 0, done, sent });
-      setImmediate(() => this.#sendLearned(batch));
-    }
-    learned.fields.push(ref.routeKey, ref.queueKey, ref.suffix, text(update.bucketId), text(update.limit), text(update.remaining), text(update.resetAfterMs), text(update.window), text(countedIn));
-    learned.count += 1;
-    return learned.done;
+    await this.#run(LEARN, ref, [text(update.bucketId), text(update.limit), text(update.remaining), text(update.resetAfterMs), text(update.window), text(countedIn)]);
   }
 
   async block(ref: BucketRef, retryAfterMs: number, global: boolean, now: number): Promise<void> {
     this.#local.block(ref, retryAfterMs, global, now);
-    // Sent before the block, in order (not awaited: both go out on the one connection now).
-    if (this.#learned !== undefined) void this.#sendLearned(this.#learned);
-    await this.#run(BLOCK, [this.#prefix, ref.routeKey, ref.queueKey, ref.suffix, retryAfterMs, global ? 1 : 0]);
+    await this.#run(BLOCK, ref, [retryAfterMs, global ? 1 : 0]);
   }
 
-  /** The learnings not yet sent (see {@link learn}); they go with the next command. */
-  #learned: Learned | undefined;
-
-  #takeLearned(): Learned | undefined {
-    const learned = this.#learned;
-    this.#learned = undefined;
-    return learned;
-  }
-
-  /** Sends `batch` on its own, unless a take took it first. */
-  async #sendLearned(batch: Learned): Promise<void> {
-    if (this.#learned !== batch) return;
-    this.#learned = undefined;
-    // A client closed meanwhile (the application quit it after its last request) is not an outage
-    // to report: the learnings stay in the local copy, and a later command reports a real one.
-    if (this.#client.isOpen === false) return batch.sent();
-    await this.#run(SYNC, [this.#prefix, String(batch.count), ...batch.fields]);
-    batch.sent();
-  }
-
-  /** Runs a script; undefined when Redis does not answer (once told, the store is degraded). */
-  async #run(script: RedisScript, args: (string | number)[]): Promise<unknown> {
+  /** Runs a script for the bucket; undefined when Redis does not answer (once told, the store is degraded). */
+  async #run(script: RedisScript, ref: BucketRef, more: (string | number)[]): Promise<unknown> {
     try {
-      const answer = await script.run(this.#client, [], args);
+      const answer = await script.run(this.#client, [], [this.#prefix, ref.routeKey, ref.queueKey, ref.suffix, ...more]);
       if (this.#degraded) {
         this.#degraded = false;
         this.#onRecovered?.();
