@@ -207,17 +207,22 @@ void ServicePool::Work() {
   std::unique_lock<std::mutex> lock(mutex_);
   Round round;
   for (;;) {
-    if (!shutdown_ && ready_.empty() && !spinning_) {
+    if (!shutdown_ && ready_.empty() && !spinning_ && spinPays_) {
       spinning_ = true;
       lock.unlock();
-      SpinForWork();
+      const bool found = SpinForWork();
       lock.lock();
       spinning_ = false;  // under the lock: from here on posts wake a sleeping worker again
+      if (!found) spinPays_ = false;
     }
     ++idleWorkers_;
-    while (!shutdown_ && ready_.empty()) {
-      work_.wait(lock);
-      if (wakesPending_ > 0) --wakesPending_;
+    if (!shutdown_ && ready_.empty()) {
+      const auto slept = std::chrono::steady_clock::now();
+      do {
+        work_.wait(lock);
+        if (wakesPending_ > 0) --wakesPending_;
+      } while (!shutdown_ && ready_.empty());
+      if (!spinPays_ && std::chrono::steady_clock::now() - slept < kSpin) spinPays_ = true;
     }
     --idleWorkers_;
     if (shutdown_) return;
@@ -264,12 +269,12 @@ void ServicePool::ClaimRoundLocked(Round& round) {
   ReadyChangedLocked();
 }
 
-void ServicePool::SpinForWork() const {
+bool ServicePool::SpinForWork() const {
   const auto start = std::chrono::steady_clock::now();
   for (;;) {
-    if (hasReady_.load(std::memory_order_acquire)) return;
+    if (hasReady_.load(std::memory_order_acquire)) return true;
     const auto spun = std::chrono::steady_clock::now() - start;
-    if (spun >= kSpin) return;
+    if (spun >= kSpin) return false;
     // A few microseconds of pausing (the gap between two calls of a busy JS thread), then
     // yielding: with as many busy threads as cores (2 cores: the JS thread and a worker) a
     // spinner that kept its core for the whole spin delayed the JS thread's turn by as much.
