@@ -12,6 +12,12 @@ namespace sim {
 
 namespace {
 bool ById(const sdk::MessagePtr& a, const sdk::MessagePtr& b) { return a->id < b->id; }
+bool IdBelow(const sdk::MessagePtr& message, sdk::Snowflake id) { return message->id < id; }
+
+// Where `id` is or would go in messages sorted by id.
+std::vector<sdk::MessagePtr>::const_iterator FindById(const std::vector<sdk::MessagePtr>& messages, sdk::Snowflake id) {
+  return std::lower_bound(messages.begin(), messages.end(), id, IdBelow);
+}
 }  // namespace
 
 void SimClient::SetMessageEventCallback(MessageEventCallback cb) {
@@ -142,10 +148,9 @@ void SimClient::OnMessageDeleted(sdk::Snowflake messageId, sdk::Snowflake channe
 
 sdk::MessagePtr SimClient::GetMessageHandle(sdk::Snowflake messageId) const {
   std::lock_guard<std::mutex> lock(handlesMutex_);
-  auto held = heldMessages_.find(messageId);
-  if (held == heldMessages_.end()) return nullptr;
-  for (const sdk::MessagePtr& message : heldChannels_.at(held->second).messages) {
-    if (message->id == messageId) return message;
+  for (const auto& [channelId, held] : heldChannels_) {
+    auto at = FindById(held.messages, messageId);
+    if (at != held.messages.end() && (*at)->id == messageId) return *at;
   }
   return nullptr;
 }
@@ -228,25 +233,20 @@ void SimClient::RememberMessage(sdk::MessageEvent event, const sdk::MessagePtr& 
     }
   }
   auto& messages = held.messages;
-  auto same = std::find_if(messages.begin(), messages.end(),
-                           [&message](const sdk::MessagePtr& m) { return m->id == message->id; });
-  if (same != messages.end()) {
-    *same = message;  // an update: existing reads see the new content
+  // A new message is most often the newest: it goes at the end without a search.
+  const auto place = !messages.empty() && messages.back()->id < message->id ? messages.cend() : FindById(messages, message->id);
+  if (place != messages.cend() && (*place)->id == message->id) {
+    messages[static_cast<size_t>(place - messages.cbegin())] = message;  // an update: existing reads see the new content
     return;
   }
   // An update of a message no longer held (or never seen) is not brought back.
   if (event == sdk::MessageEvent::Updated) return;
-  messages.insert(std::upper_bound(messages.begin(), messages.end(), message, ById), message);
-  heldMessages_[message->id] = message->channelId;
-  if (messages.size() > kMessagesPerChannel) {
-    heldMessages_.erase(messages.front()->id);
-    messages.erase(messages.begin());
-  }
+  messages.insert(place, message);
+  if (messages.size() > kMessagesPerChannel) messages.erase(messages.begin());
 }
 
 void SimClient::ForgetMessage(sdk::Snowflake messageId, sdk::Snowflake channelId) {
   std::lock_guard<std::mutex> lock(handlesMutex_);
-  heldMessages_.erase(messageId);
   auto held = heldChannels_.find(channelId);
   if (held == heldChannels_.end()) return;
   auto& messages = held->second.messages;
