@@ -45,17 +45,17 @@ void CallbackQueue::PostWaiting(Callback&& cb, const std::atomic<bool>& stop) {
     return;
   }
   std::unique_lock<std::mutex> lock(mutex_);
-  WaitForRoomLocked(lock, [&stop] { return stop.load(std::memory_order_relaxed); });
+  WaitForRoomLocked(lock, 1, [&stop] { return stop.load(std::memory_order_relaxed); });
   PushLocked(std::move(cb), lock);
 }
 
 template <typename Stopped>
-void CallbackQueue::WaitForRoomLocked(std::unique_lock<std::mutex>& lock, const Stopped& stopped) {
-  if (queued_.load(std::memory_order_relaxed) < kCapacity || std::this_thread::get_id() == consumer_) return;
+void CallbackQueue::WaitForRoomLocked(std::unique_lock<std::mutex>& lock, size_t count, const Stopped& stopped) {
+  if (queued_.load(std::memory_order_relaxed) + count <= kCapacity || std::this_thread::get_id() == consumer_) return;
   ++stats_.producerWaits;
   // The stop flags are set by threads that know nothing of this queue, so they are polled; the
   // pump's Take notifies at once when it makes room.
-  while (queued_.load(std::memory_order_relaxed) >= kCapacity && !stopped()) {
+  while (queued_.load(std::memory_order_relaxed) + count > kCapacity && !stopped()) {
     roomMade_.wait_for(lock, std::chrono::milliseconds(2));
   }
 }
@@ -65,7 +65,7 @@ void CallbackQueue::HandOver(Block& tasks, const StopFlags& stops, const StopFla
     return std::any_of(flags.begin(), flags.end(), [](const std::atomic<bool>* flag) { return flag->load(std::memory_order_relaxed); });
   };
   std::unique_lock<std::mutex> lock(mutex_);
-  WaitForRoomLocked(lock, [&] { return anySet(stops) || (roundStops != nullptr && anySet(*roundStops)); });
+  WaitForRoomLocked(lock, tasks.size(), [&] { return anySet(stops) || (roundStops != nullptr && anySet(*roundStops)); });
   const size_t count = tasks.size();
   if (count <= kBlockSize / 4 && !blocks_.empty() && blocks_.back().size() + count <= kBlockSize) {
     // A round of a few callbacks (a 2-member lobby's message): moved into the last block, and the

@@ -53,6 +53,7 @@ class CallbackQueue {
   static constexpr size_t kCapacity = 16384;
   // Callbacks per block: what the pump takes at once (Take takes whole blocks).
   static constexpr size_t kBlockSize = 512;
+  static_assert(kBlockSize <= kCapacity, "a staged block must fit in the bound it waits for room under");
 
   struct Stats {
     size_t queued = 0;
@@ -98,10 +99,11 @@ class CallbackQueue {
 
  private:
   void PushLocked(Callback&& cb, std::unique_lock<std::mutex>& lock);
-  // Waits while the queue is full (not on the consumer thread), until the pump makes room or
-  // `stopped()` says a producer is being stopped.
+  // Waits while the queue has no room for `count` more (not on the consumer thread), until the
+  // pump makes room or `stopped()` says a producer is being stopped. Room for all of them: a
+  // staged block let in while the queue held one less than its bound went over it by the block.
   template <typename Stopped>
-  void WaitForRoomLocked(std::unique_lock<std::mutex>& lock, const Stopped& stopped);
+  void WaitForRoomLocked(std::unique_lock<std::mutex>& lock, size_t count, const Stopped& stopped);
   // Appends a Staging's block as it is (one lock for all of it); gives the producer back an
   // empty block to stage into. Waits for room unless one of `stops` or `roundStops` is set.
   void HandOver(Block& staged, const StopFlags& stops, const StopFlags* roundStops);
