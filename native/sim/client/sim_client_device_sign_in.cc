@@ -96,12 +96,17 @@ void SimClient::PollDevice(uint64_t op, sdk::Snowflake clientId, std::optional<W
       deviceCode_.clear();
     }
     world_->CloseDeviceScreen(this);
-    if (!result.ok()) {
-      Log(sdk::LogSeverity::Info, "Device authorization ended: " + result.message);
-      return CompleteOperation(op, std::move(result));
-    }
-    Log(sdk::LogSeverity::Info, "Device authorization approved");
-    FinishOperation(op, [done, tokens = std::move(tokens)] { done(sdk::Result::Success(), tokens); });
+    // Settled by a task queued after the screen's closing (which the world queues on this
+    // client's service queue): the screen-closed callback so comes before the operation's, in
+    // whatever pump turns they reach JS. Settled here, the result could reach JS a turn before it.
+    Post([this, op, result = std::move(result), tokens = std::move(tokens), done]() mutable {
+      if (!result.ok()) {
+        Log(sdk::LogSeverity::Info, "Device authorization ended: " + result.message);
+        return CompleteOperation(op, std::move(result));
+      }
+      Log(sdk::LogSeverity::Info, "Device authorization approved");
+      FinishOperation(op, [done, tokens = std::move(tokens)] { done(sdk::Result::Success(), tokens); });
+    });
   });
 }
 
