@@ -2,8 +2,8 @@
  * Snowflake ids minted on the JS side of a world (its channel messages, attachments), on the
  * world's clock, the service's layout: ms since the service epoch (2015-01-01) in the top 42 bits,
  * then worker, process and a per-millisecond increment. The native minter
- * (native/sim/service/snowflake.cc) writes worker 1, process 0; these write worker 1, process 1,
- * so the two never mint the same id. One minter per world, held weakly.
+ * (native/sim/service/snowflake.cc) writes process 0 (and a worker number per world); these write
+ * worker 1, process 1, so the two never mint the same id. One minter per world, held weakly.
  * @internal
  * @module
  */

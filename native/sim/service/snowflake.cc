@@ -1,6 +1,17 @@
 #include "sim/service/snowflake.h"
 
+#include <atomic>
+
 namespace sim {
+
+namespace {
+uint64_t NextWorker() {
+  static std::atomic<uint64_t> made{0};
+  return 1 + made.fetch_add(1, std::memory_order_relaxed) % 31;
+}
+}  // namespace
+
+SnowflakeMinter::SnowflakeMinter() : worker_(NextWorker()) {}
 
 uint64_t SnowflakeMinter::Mint(uint64_t nowMs) {
   std::lock_guard<std::mutex> lock(mutex_);
@@ -18,8 +29,8 @@ uint64_t SnowflakeMinter::Mint(uint64_t nowMs) {
   }
   lastMs_ = nowMs;
   const uint64_t sinceEpoch = nowMs - kServiceEpochMs;
-  constexpr uint64_t kWorker = 1, kProcess = 0;
-  return (sinceEpoch << 22) | (kWorker << 17) | (kProcess << 12) | increment_;
+  constexpr uint64_t kProcess = 0;
+  return (sinceEpoch << 22) | (worker_ << 17) | (kProcess << 12) | increment_;
 }
 
 }  // namespace sim

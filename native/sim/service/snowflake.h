@@ -14,9 +14,15 @@ class SnowflakeMinter {
   // The last millisecond the 42 timestamp bits can hold; the world's clock stops short of it.
   static constexpr uint64_t kLastMs = kServiceEpochMs + ((1ULL << 42) - 1);
 
+  // Each minter (one per world) takes a worker number of its own, 1 to 31 in the order they are
+  // made: two simulators in one process then mint different IDs in the same millisecond, as the
+  // service's workers do. A world file loaded into another simulator keeps its IDs, which the new
+  // world's own (its default application's) must not repeat.
+  SnowflakeMinter();
   uint64_t Mint(uint64_t nowMs);
 
  private:
+  const uint64_t worker_;
   std::mutex mutex_;
   uint64_t lastMs_ = 0;
   uint64_t increment_ = 0;
