@@ -11,7 +11,6 @@
 namespace sim {
 
 namespace {
-bool ById(const sdk::MessagePtr& a, const sdk::MessagePtr& b) { return a->id < b->id; }
 bool IdBelow(const sdk::MessagePtr& message, sdk::Snowflake id) { return message->id < id; }
 
 // Where `id` is or would go in messages sorted by id.
@@ -284,9 +283,9 @@ void SimClient::CacheFetchedUserMessages(sdk::Snowflake peer, const std::vector<
   auto& cache = UserMessageCache();
   auto& messages = cache[peer];
   for (const sdk::MessagePtr& message : newestFirst) {
-    auto at = std::lower_bound(messages.begin(), messages.end(), message, ById);
-    if (at != messages.end() && (*at)->id == message->id) {
-      *at = message;  // the service's copy is the current one
+    const auto at = FindById(messages, message->id);
+    if (at != messages.cend() && (*at)->id == message->id) {
+      messages[static_cast<size_t>(at - messages.cbegin())] = message;  // the service's copy is the current one
     } else {
       messages.insert(at, message);
     }
