@@ -130,7 +130,7 @@ describe('examples', () => {
     );
   });
 
-  it('the device sign-in example: the screen shows the code, the player approves at the verification page, the poll gets the tokens', async () => {
+  it('the device sign-in example: the screen shows the code, the player approves at the verification page, the poll gets the tokens, the screen closing before they arrive (our choice: docs/conformance.md)', async () => {
     const { code, stdout, stderr } = await runFixture(example('device-sign-in.cjs'));
     expect(stderr).toBe('');
     expect(code).toBe(0);

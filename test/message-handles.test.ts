@@ -46,7 +46,7 @@ describe('getMessage', () => {
 
   // discordpp.h, GetMessageHandle: "The SDK keeps the 25 most recent messages in each channel in
   // memory. Messages sent before the SDK was started cannot be accessed with this."
-  it('keeps the 25 most recent messages of each channel, and none sent before the client started', async () => {
+  it('keeps the 25 most recent messages of each channel, and none sent before the client started (discordpp.h, Client::GetMessageHandle)', async () => {
     const sim = new sdk.Simulator();
     const alice = await player(sim, 'alice');
     const lobbyId = await alice.client.createOrJoinLobby('history');
