@@ -48,7 +48,7 @@ describe.skipIf(!haveRedisServer)('webhook events once across a fleet of receive
   /** Two receivers behind a front that loses its next answer when told; what each handled and what the store said. */
   async function fleet(sim: InstanceType<typeof sdk.Simulator>, publicKey: string, shared: boolean, keyPrefix: string) {
     const handled: { receiver: number; event: WebhookEvent }[] = [];
-    const claims: boolean[] = [];
+    const claims: { receiver: number; claimed: boolean }[] = [];
     const receivers: string[] = [];
     for (let receiver = 0; receiver < 2; receiver++) {
       let dedupStore: import('../lib/webhooks/index.js').WebhookDedupStore | null = null;
@@ -56,8 +56,15 @@ describe.skipIf(!haveRedisServer)('webhook events once across a fleet of receive
         const client = await createClient({ url: redis.url }).on('error', () => {}).connect();
         redisClients.push(client);
         const store = new webhooks.RedisWebhookDedupStore({ client, keyPrefix });
-        // Records the store's answers, so the test knows when a repeat was turned away.
-        dedupStore = { claim: async (key, ttlMs) => (claims.push(await store.claim(key, ttlMs)), claims.at(-1)!) };
+        // Records the store's answers, so the test knows when a repeat was turned away. They are
+        // recorded in the order Redis answers, which need not be the order of the deliveries.
+        dedupStore = {
+          claim: async (key, ttlMs) => {
+            const claimed = await store.claim(key, ttlMs);
+            claims.push({ receiver, claimed });
+            return claimed;
+          },
+        };
       }
       const handler = webhooks.createWebhookEventHandler({ publicKey, now: () => sim.now(), dedupStore, onEvent: (event) => void handled.push({ receiver, event }) });
       receivers.push(await listen((request, response) => void handler(request, response)));
@@ -94,9 +101,13 @@ describe.skipIf(!haveRedisServer)('webhook events once across a fleet of receive
 
       if (shared) {
         await until(() => claims.length === 2, 'both receivers to ask the store');
-        expect(claims).toEqual([true, false]);
+        // One receiver won the claim and the other was turned away; each asked once.
+        expect(claims.map(({ claimed }) => claimed).sort()).toEqual([false, true]);
+        expect(claims.map(({ receiver }) => receiver).sort()).toEqual([0, 1]);
         await new Promise((resolve) => setImmediate(resolve));
-        expect(handled.map(({ event }) => event.type)).toEqual(['APPLICATION_AUTHORIZED']);
+        // Handled once, by the receiver whose claim won.
+        const winner = claims.find(({ claimed }) => claimed)!.receiver;
+        expect(handled.map(({ receiver, event }) => [receiver, event.type])).toEqual([[winner, 'APPLICATION_AUTHORIZED']]);
       } else {
         await until(() => handled.length === 2, 'both receivers to handle it');
         // Once by each receiver.
