@@ -44,15 +44,29 @@ export interface GatewaySocket {
   on(event: 'close' | 'error', listener: () => void): unknown;
 }
 
+/** The connection's TCP socket under the WebSocket (the upgrade's): held corked while a turn's frames are written. */
+export interface CorkableSocket {
+  cork(): void;
+  uncork(): void;
+}
+
+/** Writes what a turn of the event loop sent as one: the socket corked at the turn's first frame is uncorked once the turn's code is done. */
+function uncorkAfterTurn(connection: { uncorkTurn(): void }): void {
+  connection.uncorkTurn();
+}
+
 export class GatewayConnection implements SessionSink {
   readonly #socket: GatewaySocket;
   readonly #host: GatewayHost;
+  readonly #tcp: CorkableSocket;
+  #corked = false;
   #session: GatewaySession | null = null;
   #deadline: NodeJS.Timeout | undefined;
   #closed = false;
 
-  constructor(socket: GatewaySocket, host: GatewayHost) {
+  constructor(socket: GatewaySocket, tcp: CorkableSocket, host: GatewayHost) {
     this.#socket = socket;
+    this.#tcp = tcp;
     this.#host = host;
     socket.on('message', (data: Buffer, isBinary: boolean) => this.#receive(data, isBinary));
     socket.on('close', () => this.#ended(false));
@@ -83,7 +97,21 @@ export class GatewayConnection implements SessionSink {
       this.#ended(false);
       return;
     }
+    // A change of the world is dispatched to a session synchronously, and a harness or a route
+    // often makes many in one turn: corked, they leave in one write (one system call) rather than
+    // one each. The frames and their order are the same; they leave when this turn's code is done.
+    if (!this.#corked) {
+      this.#corked = true;
+      this.#tcp.cork();
+      process.nextTick(uncorkAfterTurn, this);
+    }
     this.#socket.send(JSON.stringify(payload));
+  }
+
+  /** @internal The end of the turn that corked the socket (uncorkAfterTurn). */
+  uncorkTurn(): void {
+    this.#corked = false;
+    this.#tcp.uncork();
   }
 
   #ended(ended: boolean): void {

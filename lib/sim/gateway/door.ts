@@ -83,7 +83,8 @@ export class GatewayDoor implements SideDoor, GatewayHost {
     this.#server.handleUpgrade(request, socket, head, (ws) => {
       const query = checkQuery(url.searchParams);
       if (query instanceof GatewayClose) return ws.close(query.code, query.reason);
-      this.#connections.add(new GatewayConnection(ws, this));
+      // The upgrade's socket is the one ws writes the frames to.
+      this.#connections.add(new GatewayConnection(ws, socket, this));
     });
   }
 
