@@ -37,7 +37,19 @@ export function mintSnowflake(world: NativeWorld): string {
   return String(((ms - SERVICE_EPOCH_MS) << 22n) | (WORKER << 17n) | (PROCESS << 12n) | minter.increment);
 }
 
-/** The ms (Unix epoch) a snowflake was minted at. */
-export function snowflakeTime(id: string): number {
-  return Number((BigInt(id) >> 22n) + SERVICE_EPOCH_MS);
+/** The first snowflake of each ms asked about (decimal), for mintedAtOrAfter. */
+const firstIdOfMs = new Map<number, string>();
+
+/**
+ * Whether a snowflake (canonical decimal, as every id here is) was minted at or after `ms` (Unix
+ * epoch): compared with the first id of that ms as decimal strings, a longer one being larger, so
+ * no BigInt is made per call (a guild channel's JSON asks this at every gateway dispatch).
+ */
+export function mintedAtOrAfter(id: string, ms: number): boolean {
+  let first = firstIdOfMs.get(ms);
+  if (first === undefined) {
+    first = String((BigInt(Math.max(0, Math.floor(ms) - Number(SERVICE_EPOCH_MS))) << 22n));
+    firstIdOfMs.set(ms, first);
+  }
+  return id.length === first.length ? id >= first : id.length > first.length;
 }

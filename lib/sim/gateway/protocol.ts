@@ -135,6 +135,8 @@ export function checkResume(d: unknown): { token: string; sessionId: string; seq
 
 /** Whether a guild is in a shard: `(guild_id >> 22) % num_shards == shard_id` (events/gateway.mdx, "Sharding Formula"). */
 export function inShard(guildId: string, [shardId, count]: readonly [number, number]): boolean {
+  // One shard holds every guild (most bots): no BigInt made per dispatch.
+  if (count === 1) return shardId === 0;
   return Number((BigInt(guildId) >> 22n) % BigInt(count)) === shardId;
 }
 

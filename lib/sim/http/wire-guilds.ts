@@ -9,7 +9,7 @@
 import type { NativeOverwrite, NativeWorld, NativeWorldGuild } from '../../addon/native.js';
 import { KNOWN_PERMISSION_BITS } from '../guilds.js';
 import { channelSlowmode, PERMISSION_SPLITS_FROM } from '../channel-messages.js';
-import { snowflakeTime } from '../snowflake-minter.js';
+import { mintedAtOrAfter } from '../snowflake-minter.js';
 import { channelOverwrites } from '../world-changes.js';
 import { notFound, ServiceRefusal } from './errors.js';
 import type { Caller, ServiceContext } from './routes.js';
@@ -101,7 +101,7 @@ export function guildChannelJson(world: NativeWorld, guildId: string, channel: W
     flags: 0,
     nsfw: false,
   };
-  if (snowflakeTime(channel.id) >= DATED_CHANGES.channelApplicationIdNull) json.application_id = null;
+  if (mintedAtOrAfter(channel.id, DATED_CHANGES.channelApplicationIdNull)) json.application_id = null;
   // Text and announcement channels; voice and stage channels (resources/channel.mdx's examples).
   // Slowmode as the harness set it (sim.setChannelSlowmode; lib/sim/channel-messages.ts keeps it).
   if (channel.type === 0 || channel.type === 5) {
