@@ -75,10 +75,30 @@ export class InvalidRequestCounter {
   }
 }
 
+/**
+ * How long a take made ahead for a queue's next request (see {@link RateLimiter.takeAhead}) is
+ * good for: an older one is given back and taken again, so a request counted in flight is never
+ * held unsent for long (a shared store forgets requests in flight after 20 s). Our choice.
+ */
+export const TAKE_AHEAD_FRESH_MS = 1000;
+
+/** A take made for a queue's next request while the one before it is on the wire. */
+interface TakenAhead {
+  readonly ref: BucketRef;
+  readonly taken: Promise<TakeResult>;
+  readonly at: number;
+}
+
 /** @internal The queues of one client, and its buckets and global limit through its store. */
 export class RateLimiter {
   /** The last request queued per queue key: the next one starts after it settles. */
   readonly #tails = new Map<string, Promise<void>>();
+  /** Requests queued behind the one running, per queue key (each counted until it starts or is aborted). */
+  readonly #waiting = new Map<string, number>();
+  /** Per queue key, a take made ahead for the next request (takeAhead), not yet used. */
+  readonly #takenAhead = new Map<string, TakenAhead>();
+  /** The store answered its last take through a promise (a shared store): only then is a take made ahead. */
+  #storeAnswersLater = false;
   /** The last attempt waiting per named bucket: the bucket's requests take turns, whatever their route. */
   readonly #turns = new Map<string, Promise<void>>();
 
@@ -115,7 +135,81 @@ export class RateLimiter {
    * while queued rejects at once; the queue goes on with the next request.
    */
   enqueue<T>(context: BucketContext, signal: AbortSignal | undefined, task: () => Promise<T>): Promise<T> {
-    return RateLimiter.#serially(this.#tails, this.#queueKey(context), signal, context.route.shape, task);
+    const key = this.#queueKey(context);
+    // The queue going idle gives back a take made ahead for a request that did not come (aborted while queued).
+    const idle = (): void => this.#giveBack(key);
+    if (!this.#tails.has(key)) return RateLimiter.#serially(this.#tails, key, signal, context.route.shape, task, idle);
+    this.#waiting.set(key, (this.#waiting.get(key) ?? 0) + 1);
+    let counted = true;
+    const leave = (): void => {
+      if (!counted) return;
+      counted = false;
+      const left = this.#waiting.get(key)! - 1;
+      if (left > 0) this.#waiting.set(key, left);
+      else this.#waiting.delete(key);
+    };
+    const run = RateLimiter.#serially(this.#tails, key, signal, context.route.shape, () => {
+      leave();
+      return task();
+    }, idle);
+    // Aborted while queued: it never starts.
+    run.catch(leave);
+    return run;
+  }
+
+  /**
+   * Called as a request is sent: when another request waits behind it in its queue and the store
+   * answers takes through a promise (a shared store: a round trip to Redis), that request's take
+   * is made now, while this one is on the wire, rather than after its answer. Only a take that
+   * counted the request (a known bucket with room) is kept for it; the next request of the queue
+   * uses it (a wait it answered is not kept: the take is made again when its turn comes). The
+   * requests still go one at a time and in order: what moves is the store's round trip.
+   */
+  takeAhead(context: BucketContext): void {
+    const ref = this.#ref(context);
+    const key = ref.queueKey;
+    if (!this.#storeAnswersLater || !this.#waiting.has(key) || this.#takenAhead.has(key)) return;
+    // A bucket the service has not named yet may learn its id from this answer; its takes wait for it.
+    if (this.store.knownBucketId(ref.routeKey) === undefined) return;
+    const answer = this.store.take(ref, this.options.clock.now());
+    // A store may answer some takes at once (RateLimitStore.take): made a promise alike.
+    const taken = answer instanceof Promise ? answer : Promise.resolve(answer);
+    // Never rejected: a failed take is only a take not made ahead.
+    const kept = taken.catch((): TakeResult => ({ waitMs: 1, global: false }));
+    this.#takenAhead.set(key, { ref, taken: kept, at: this.options.clock.now() });
+  }
+
+  /** The take made ahead for the queue, if fresh and one that counted the request; else undefined (a stale one given back). */
+  async #useTakenAhead(key: string): Promise<string | undefined | null> {
+    const ahead = this.#takenAhead.get(key);
+    if (ahead === undefined) return null;
+    this.#takenAhead.delete(key);
+    const result = await ahead.taken;
+    if (result.waitMs > 0 || !('countedIn' in result)) return null;
+    if (this.options.clock.now() - ahead.at > TAKE_AHEAD_FRESH_MS) {
+      if (result.countedIn !== undefined) this.#release(ahead.ref, result.countedIn);
+      return null;
+    }
+    return result.countedIn;
+  }
+
+  /** Gives back the take made ahead for the queue, if any (the request it was for will not use it). */
+  #giveBack(key: string): void {
+    const ahead = this.#takenAhead.get(key);
+    if (ahead === undefined) return;
+    this.#takenAhead.delete(key);
+    void ahead.taken.then((result) => {
+      if (result.waitMs <= 0 && 'countedIn' in result && result.countedIn !== undefined) this.#release(ahead.ref, result.countedIn);
+    });
+  }
+
+  /**
+   * Uncounts a request that was counted but never sent: told to the store as an answer that said
+   * nothing of the bucket (which takes it off the requests in flight of a shared store).
+   */
+  #release(ref: BucketRef, countedIn: string): void {
+    const released = this.store.learn(ref, {}, countedIn, this.options.clock.now());
+    if (released instanceof Promise) released.catch(() => undefined);
   }
 
   /**
@@ -130,13 +224,15 @@ export class RateLimiter {
   }
 
   /** Runs `task` after the one last chained on `key` has settled, and chains itself there. */
-  static #serially<T>(tails: Map<string, Promise<void>>, key: string, signal: AbortSignal | undefined, shape: string, task: () => Promise<T>): Promise<T> {
+  static #serially<T>(tails: Map<string, Promise<void>>, key: string, signal: AbortSignal | undefined, shape: string, task: () => Promise<T>, onIdle?: () => void): Promise<T> {
     const stored = tails.get(key);
     if (stored === undefined) {
       // An idle queue: the task starts now, without the turns of the event loop a chain costs.
       const run = task();
       const settle = (): void => {
-        if (tails.get(key) === idleTail) tails.delete(key);
+        if (tails.get(key) !== idleTail) return;
+        tails.delete(key);
+        onIdle?.();
       };
       const idleTail = run.then(settle, settle);
       tails.set(key, idleTail);
@@ -150,7 +246,9 @@ export class RateLimiter {
     const tail = previous.then(() => done);
     tails.set(key, tail);
     void tail.then(() => {
-      if (tails.get(key) === tail) tails.delete(key);
+      if (tails.get(key) !== tail) return;
+      tails.delete(key);
+      onIdle?.();
     });
     return (async () => {
       try {
@@ -169,11 +267,20 @@ export class RateLimiter {
    * when the store answers at once and nothing needs waiting, else through a promise.
    */
   waitForTurn(context: BucketContext, signal: AbortSignal | undefined): MaybePromise<string | undefined> {
+    if (this.#takenAhead.has(this.#queueKey(context))) return this.#waitForTurnAhead(context, signal);
     const taken = this.store.take(this.#ref(context), this.options.clock.now());
+    this.#storeAnswersLater = taken instanceof Promise;
     // The memory store answers at once, and a bucket with room needs no wait: answered without a
     // promise, so a lone process spends no turn of the event loop on its rate limits.
     if (!(taken instanceof Promise) && taken.waitMs <= 0) return 'countedIn' in taken ? taken.countedIn : undefined;
     return this.#waitForTurn(context, signal, taken);
+  }
+
+  /** waitForTurn with the take made ahead for the queue: used when it counted the request, else a take now. */
+  async #waitForTurnAhead(context: BucketContext, signal: AbortSignal | undefined): Promise<string | undefined> {
+    const countedIn = await this.#useTakenAhead(this.#queueKey(context));
+    if (countedIn !== null) return countedIn;
+    return this.#waitForTurn(context, signal, this.store.take(this.#ref(context), this.options.clock.now()));
   }
 
   async #waitForTurn(context: BucketContext, signal: AbortSignal | undefined, first: MaybePromise<TakeResult>): Promise<string | undefined> {
@@ -219,6 +326,8 @@ export class RateLimiter {
    * when the options say not to wait.
    */
   async tooManyRequests(context: BucketContext, retryAfterMs: number, global: boolean, scope: string | undefined, signal: AbortSignal | undefined): Promise<void> {
+    // A take made ahead before the 429 is not used after it: the next request takes anew.
+    this.#giveBack(this.#queueKey(context));
     const blocked = this.store.block(this.#ref(context), retryAfterMs, global, this.options.clock.now());
     if (blocked instanceof Promise) await blocked;
     await this.permitWait(this.#info(context, retryAfterMs, global, true, scope), retryAfterMs);

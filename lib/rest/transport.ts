@@ -159,6 +159,8 @@ export class Transport {
   async #attempt(request: RestRequest, context: BucketContext, redact: (text: string) => string): Promise<{ status: number; body: unknown } | 'resend'> {
     const turn = this.limiter.waitForTurn(context, request.signal);
     const countedIn = turn instanceof Promise ? await turn : turn;
+    // A shared store's take for the request queued behind this one goes out with this one.
+    if (countedIn !== undefined) this.limiter.takeAhead(context);
     const { response, body } = await this.#send(request, redact);
     this.limiter.learn(context, response.headers, countedIn);
     const { status } = response;

@@ -1,0 +1,150 @@
+// A RestClient on a shared (Redis) rate-limit store makes the take of a queue's next request while
+// the one before it is on the wire (docs/fleets.md, "Requests queued behind one another"; our
+// choice, as the store is): the store's round trip no longer waits for the answer before it. The
+// requests still go one at a time and in order, each counted once, and a take made for a request
+// that never goes is given back, so nothing stays counted in flight.
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
+
+import { createClient } from 'redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { fleetApplication, FLEET_ROUTE, lobbyContents } from './fleet-helpers.js';
+import { until } from './helpers.js';
+import { haveRedisServer, RedisServer } from './redis-server.js';
+import { root, sdk, type SimulatedService } from './sdk.js';
+
+const rest = createRequire(import.meta.url)(path.join(root, 'dist', 'rest', 'index.js')) as typeof import('../lib/rest/index.js');
+type RateLimitStore = import('../lib/rest/index.js').RateLimitStore;
+type RestResponseLike = import('../lib/rest/index.js').RestResponseLike;
+type RedisClient = Awaited<ReturnType<typeof connect>>;
+
+const connect = (url: string) => createClient({ url }).on('error', () => {}).connect();
+
+describe.skipIf(!haveRedisServer)('takes made ahead on a shared store (skipped: no redis-server; .ci/run installs it)', () => {
+  let redis: RedisServer;
+  const quits: (() => Promise<unknown>)[] = [];
+  const services: SimulatedService[] = [];
+  beforeAll(async () => {
+    redis = await RedisServer.start();
+  });
+  afterAll(async () => {
+    await Promise.all(quits.map((quit) => quit()));
+    await Promise.all(services.map((service) => service.close()));
+    await redis?.close();
+  });
+
+  /** A served world with a budget of `limit` per minute on the lobby-message route, and a Redis client. */
+  async function setUp(limit: number) {
+    const sim = new sdk.Simulator({ clock: 'real-time' });
+    const service = await sim.listen();
+    services.push(service);
+    service.setRateLimit(FLEET_ROUTE, { limit, windowMs: 60_000 });
+    const app = fleetApplication(sim, service, 'Take Ahead');
+    const client = await connect(redis.url);
+    quits.push(() => client.quit());
+    return { sim, service, app, client };
+  }
+
+  /** Requests the store counts in flight under `prefix` (every bucket's sorted set of them). */
+  async function inFlight(client: RedisClient, prefix: string): Promise<number> {
+    let count = 0;
+    for (const key of await client.keys(`${prefix}b:*:in-flight`)) count += await client.zCard(key);
+    return count;
+  }
+
+  /** Until Redis counts `count` requests in flight under `prefix`. */
+  async function untilInFlight(client: RedisClient, prefix: string, count: number, what: string): Promise<void> {
+    const deadline = Date.now() + 5000;
+    for (let now = await inFlight(client, prefix); now !== count; now = await inFlight(client, prefix)) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (${now} in flight)`);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+  }
+
+  /** A store that records the order of its takes and of the answers it learns (a learn with headers). */
+  function recording(store: RateLimitStore, steps: string[]): RateLimitStore {
+    return {
+      knownBucketId: (routeKey) => store.knownBucketId(routeKey),
+      take: (ref, now) => {
+        steps.push('take');
+        return store.take(ref, now);
+      },
+      learn: (ref, update, countedIn, now) => {
+        steps.push(Object.keys(update).length > 0 ? 'answer' : 'give back');
+        return store.learn(ref, update, countedIn, now);
+      },
+      block: (ref, retryAfterMs, global, now) => store.block(ref, retryAfterMs, global, now),
+    };
+  }
+
+  it('queued requests: the take of each next one is made before the answer of the one on the wire; order kept, each counted once, nothing left in flight', async () => {
+    const { sim, service, app, client } = await setUp(1000);
+    const prefix = '{take-ahead-order}:';
+    const steps: string[] = [];
+    const restClient = new rest.RestClient({ token: app.botToken, baseUrl: service.apiBase, rateLimitStore: recording(new rest.RedisRateLimitStore({ client, keyPrefix: prefix }), steps) });
+    // The first answer names the bucket; takes are made ahead only for a named one.
+    await restClient.sendLobbyMessage(app.lobbyId, { content: 'm0' }, { userToken: app.userToken });
+    steps.length = 0;
+    await Promise.all(Array.from({ length: 10 }, (_, i) => restClient.sendLobbyMessage(app.lobbyId, { content: `m${i + 1}` }, { userToken: app.userToken })));
+
+    expect(lobbyContents(sim, app.lobbyId)).toEqual(Array.from({ length: 11 }, (_, i) => `m${i}`));
+    // Ten takes and ten answers; from the second request on, its take comes before the answer of the one before it.
+    expect(steps.filter((step) => step === 'take')).toHaveLength(10);
+    expect(steps.filter((step) => step === 'answer')).toHaveLength(10);
+    expect(steps.slice(0, 3)).toEqual(['take', 'take', 'answer']);
+    expect(steps).not.toContain('give back');
+    await untilInFlight(client, prefix, 0, 'the answers to be learned');
+  });
+
+  it('a request aborted while queued: the take made ahead for it is given back once the queue is idle (nothing stays counted in flight)', async () => {
+    const { sim, service, app, client } = await setUp(1000);
+    const prefix = '{take-ahead-abort}:';
+    const steps: string[] = [];
+    // The answer to the request on the wire is held until the test lets it go.
+    let holdNext = false;
+    let letGo: () => void = () => {};
+    const restClient = new rest.RestClient({
+      token: app.botToken,
+      baseUrl: service.apiBase,
+      rateLimitStore: recording(new rest.RedisRateLimitStore({ client, keyPrefix: prefix }), steps),
+      makeRequest: async (url, init) => {
+        const answer = (await fetch(url, init as RequestInit)) as unknown as RestResponseLike;
+        if (holdNext) {
+          holdNext = false;
+          await new Promise<void>((resolve) => (letGo = resolve));
+        }
+        return answer;
+      },
+    });
+    await restClient.sendLobbyMessage(app.lobbyId, { content: 'first' }, { userToken: app.userToken });
+    steps.length = 0;
+
+    holdNext = true;
+    const onTheWire = restClient.sendLobbyMessage(app.lobbyId, { content: 'held' }, { userToken: app.userToken });
+    const abort = new AbortController();
+    const queued = restClient.sendLobbyMessage(app.lobbyId, { content: 'never sent' }, { userToken: app.userToken, signal: abort.signal });
+    const refused = expect(queued).rejects.toMatchObject({ type: 'Aborted' });
+    // The held request's take, then the one made ahead for the queued request.
+    await until(() => steps.filter((step) => step === 'take').length === 2, 'the take made ahead');
+    await untilInFlight(client, prefix, 2, 'both takes counted in flight');
+    abort.abort();
+    await refused;
+    letGo();
+    await onTheWire;
+
+    await untilInFlight(client, prefix, 0, 'the take made ahead to be given back');
+    expect(lobbyContents(sim, app.lobbyId)).toEqual(['first', 'held']);
+    expect(steps).toEqual(['take', 'take', 'answer', 'give back']);
+  });
+
+  it('the in-memory store takes nothing ahead: one take per request, after the answer before it', async () => {
+    const { service, app } = await setUp(1000);
+    const steps: string[] = [];
+    const restClient = new rest.RestClient({ token: app.botToken, baseUrl: service.apiBase, rateLimitStore: recording(new rest.MemoryRateLimitStore(), steps) });
+    await restClient.sendLobbyMessage(app.lobbyId, { content: 'm0' }, { userToken: app.userToken });
+    steps.length = 0;
+    await Promise.all(Array.from({ length: 5 }, (_, i) => restClient.sendLobbyMessage(app.lobbyId, { content: `m${i + 1}` }, { userToken: app.userToken })));
+    expect(steps).toEqual(Array.from({ length: 5 }, () => ['take', 'answer']).flat());
+  });
+});
