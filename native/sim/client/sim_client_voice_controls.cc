@@ -91,7 +91,7 @@ void SimClient::SetOutputDevice(std::string deviceId, ResultCallback done) {
 
 void SimClient::SetAudioDevicesChangedCallback(AudioDevicesChangedCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  audioDevicesCallback_ = callbacks_.Share(std::move(cb));
+  callbacks_.Set(&ClientCallbacks::audioDevices, std::move(cb));
 }
 
 void SimClient::OnMachineAudioChanged(const Machine& machine, bool devicesChanged) {
@@ -136,7 +136,7 @@ void SimClient::MachineAudioChanged(const Machine& machine, bool devicesChanged)
       }
       change.currentInputId = CurrentDeviceLocked(machine, true).id;
       change.currentOutputId = CurrentDeviceLocked(machine, false).id;
-      cb = audioDevicesCallback_;
+      cb = callbacks_.Get(&ClientCallbacks::audioDevices);
     }
     for (std::string& line : fallbacks) Log(sdk::LogSeverity::Warning, std::move(line), true);
     if (cb) Deliver([cb = std::move(cb), change = std::move(change)] { (*cb)(change); });
@@ -237,7 +237,7 @@ void SimClient::SetNoAudioInputThreshold(float dBFS) {
 
 void SimClient::SetNoAudioInputCallback(NoAudioInputCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  noAudioInputCallback_ = callbacks_.Share(std::move(cb));
+  callbacks_.Set(&ClientCallbacks::noAudioInput, std::move(cb));
 }
 
 void SimClient::UpdateNoAudioInput() {
@@ -251,7 +251,7 @@ void SimClient::UpdateNoAudioInput() {
     detected = level >= engine_.noAudioInputThreshold;
     if (detected == engine_.inputDetected) return;
     engine_.inputDetected = detected;
-    cb = noAudioInputCallback_;
+    cb = callbacks_.Get(&ClientCallbacks::noAudioInput);
   }
   if (!detected) Log(sdk::LogSeverity::Warning, "Audio: no audio input detected from the microphone", true);
   if (cb) Deliver([cb = std::move(cb), detected] { (*cb)(detected); });
