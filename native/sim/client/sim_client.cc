@@ -25,10 +25,6 @@ const char* StatusName(sdk::Status status) {
 SimClient::SimClient(std::shared_ptr<World> world, sdk::CallbackQueue& queue,
                      sdk::ClientOptions options)
     : world_(std::move(world)), queue_(queue), options_(options) {
-  // Recorded for the harness's view of the SDK client (sim.machine(user).sdkClients): they change
-  // the voice engine's streams on mobile platforms only, which the simulated machine is not.
-  settings_.experimentalAudioSystem = options_.experimentalAudioSystem;
-  settings_.experimentalAndroidPreventCommsForBluetooth = options_.experimentalAndroidPreventCommsForBluetooth;
   world_->Attach(this);
 }
 
@@ -345,15 +341,16 @@ bool SimClient::SetLogDir(std::string path, sdk::LogSeverity minSeverity) {
   // not require it: it takes effect whenever it is called, from the next line on.
   const bool opened = logFile_.Open(path, minSeverity);
   std::lock_guard<std::mutex> lock(settingsMutex_);
-  settings_.logDir = std::move(path);
-  settings_.logMinSeverity = opened ? minSeverity : sdk::LogSeverity::None;
+  sim::SdkSettings& settings = SettingsLocked();
+  settings.logDir = std::move(path);
+  settings.logMinSeverity = opened ? minSeverity : sdk::LogSeverity::None;
   return opened;
 }
 
 void SimClient::SetHttpRequestTimeout(int32_t timeoutMs) {
   // Recorded for the harness: the simulated connection makes no HTTP requests that could time out.
   std::lock_guard<std::mutex> lock(settingsMutex_);
-  settings_.httpRequestTimeoutMs = timeoutMs;
+  SettingsLocked().httpRequestTimeoutMs = timeoutMs;
 }
 
 void SimClient::Log(sdk::LogSeverity severity, std::string message, bool voice) {

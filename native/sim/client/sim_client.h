@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "sdk/boxed.h"
 #include "sdk/callback_queue.h"
 #include "sdk/redact.h"
 #include "sdk/client.h"
@@ -197,7 +198,7 @@ class SimClient final : public sdk::Client,
   std::map<sdk::Snowflake, std::vector<sdk::MessagePtr>>& UserMessageCache();
   void CacheUserMessage(sdk::MessageEvent event, const sdk::MessagePtr& message);
   void CacheFetchedUserMessages(sdk::Snowflake peer, const std::vector<sdk::MessagePtr>& newestFirst);
-  std::map<sdk::Snowflake, std::vector<sdk::MessagePtr>> userMessageCache_;
+  sdk::Boxed<std::map<sdk::Snowflake, std::vector<sdk::MessagePtr>>> userMessageCache_;  // made at first use
   uint64_t userMessageCacheAttempt_ = 0;  // the connect attempt the cache belongs to
 
   // The messages GetMessageHandle reads (sim_client_messages.cc): the kMessagesPerChannel newest
@@ -326,13 +327,21 @@ class SimClient final : public sdk::Client,
     float inputLevel = sdk::kMinDecibels;
     sdk::Snowflake levelUser = 0;
   };
-  VoiceEngine engine_;
+  // Made at the first change (most clients never touch the voice engine): EngineLocked() reads
+  // the controls, the defaults until then; ChangeEngineLocked() makes them to change them.
+  sdk::Boxed<VoiceEngine> engine_;
+  const VoiceEngine& EngineLocked() const;
+  VoiceEngine& ChangeEngineLocked();
   // The settings the game gave for the voice engine's diagnostics and the SDK's threads
   // (sim_client_voice_controls.cc), which the simulator records: a leaf lock, taken by the
   // world's harness read under its own. `connectCalled_`: from the first Connect() on it is too
   // late for the settings the vendor takes only right after construction.
+  // The settings are kept once one is set (under settingsMutex_; 150 bytes that most clients,
+  // which set none, did without); SettingsLocked() makes them. The constructor's options are read
+  // from options_.
   mutable std::mutex settingsMutex_;
-  sim::SdkSettings settings_;
+  sdk::Boxed<sim::SdkSettings> settings_;
+  sim::SdkSettings& SettingsLocked();
   LogFile logFile_;  // SetLogDir's discord.log: the client's lines other than the voice engine's
   std::atomic<bool> connectCalled_{false};
   // Runs `body` on the service thread with the signed-in user, or fails the operation with
@@ -370,7 +379,7 @@ class SimClient final : public sdk::Client,
   void ContinueSessionWith(const std::string& token);  // service thread
   void TokenExpiring(uint64_t attempt, const std::string& token);
   void TokenExpired(uint64_t attempt, const std::string& token);
-  std::set<std::string> expiringAnnounced_;
+  sdk::Boxed<std::set<std::string>> expiringAnnounced_;  // made at the first announcement
 
   // The pending device sign-in (sim_client_device_sign_in.cc; under mutex_): its operation and,
   // once the service answered, its device code (a secret). 0: none.
@@ -385,7 +394,7 @@ class SimClient final : public sdk::Client,
 
   // Activity invites (sim_client_invites.cc; under mutex_): the launch commands registered,
   // recorded on the chat client of the user once signed in (RecordLaunchCommands).
-  std::map<sdk::Snowflake, std::string> launchCommands_;
+  sdk::Boxed<std::map<sdk::Snowflake, std::string>> launchCommands_;  // made at the first one
   void RecordLaunchCommands(sdk::Snowflake user);
 
   // The raw-audio calls' frames (raw_audio_engine.h): stopped in Close() after the service queue.

@@ -42,7 +42,8 @@ void SimClient::AcceptActivityInvite(sdk::ActivityInvite invite, JoinSecretCallb
 bool SimClient::RegisterLaunchCommand(sdk::Snowflake applicationId, std::string command) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    launchCommands_[applicationId] = command;
+    if (!launchCommands_) launchCommands_ = std::map<sdk::Snowflake, std::string>{};
+    (*launchCommands_)[applicationId] = command;
   }
   const sdk::Snowflake user = sessionUserId_.load();
   if (user != 0) world_->RegisterLaunchCommand(user, applicationId, std::move(command));
@@ -59,7 +60,8 @@ void SimClient::RecordLaunchCommands(sdk::Snowflake user) {
   std::map<sdk::Snowflake, std::string> commands;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    commands = launchCommands_;
+    if (!launchCommands_) return;  // none registered
+    commands = *launchCommands_;
   }
   for (auto& [app, command] : commands) world_->RegisterLaunchCommand(user, app, std::move(command));
 }

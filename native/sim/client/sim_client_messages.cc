@@ -256,11 +256,12 @@ void SimClient::ForgetMessage(sdk::Snowflake messageId, sdk::Snowflake channelId
 
 std::map<sdk::Snowflake, std::vector<sdk::MessagePtr>>& SimClient::UserMessageCache() {
   // A new connection: what was cached before may have missed events while away.
-  if (userMessageCacheAttempt_ != connectAttempt_) {
-    userMessageCache_.clear();
-    userMessageCacheAttempt_ = connectAttempt_;
+  if (userMessageCacheAttempt_ != connectAttempt_ && userMessageCache_) {
+    userMessageCache_->clear();
   }
-  return userMessageCache_;
+  userMessageCacheAttempt_ = connectAttempt_;
+  if (!userMessageCache_) userMessageCache_ = std::map<sdk::Snowflake, std::vector<sdk::MessagePtr>>{};
+  return *userMessageCache_;
 }
 
 void SimClient::CacheUserMessage(sdk::MessageEvent event, const sdk::MessagePtr& message) {
