@@ -24,7 +24,10 @@ const char* StatusName(sdk::Status status) {
 
 SimClient::SimClient(std::shared_ptr<World> world, sdk::CallbackQueue& queue,
                      sdk::ClientOptions options)
-    : world_(std::move(world)), queue_(queue), options_(options) {
+    : world_(std::move(world)),
+      queue_(queue),
+      options_{options.applicationId, options.cpuAffinityMask, options.experimentalAudioSystem,
+               options.experimentalAndroidPreventCommsForBluetooth} {
   world_->Attach(this);
 }
 

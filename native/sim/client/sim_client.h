@@ -224,7 +224,15 @@ class SimClient final : public sdk::Client,
 
   std::shared_ptr<World> world_;
   sdk::CallbackQueue& queue_;
-  const sdk::ClientOptions options_;
+  // The options the simulator uses: it has no URLs and signals its callbacks, so the API and web
+  // bases and the polling interval are not kept (90 bytes of every client).
+  struct Options {
+    sdk::Snowflake applicationId;
+    std::optional<uint64_t> cpuAffinityMask;
+    sdk::AudioSystem experimentalAudioSystem;
+    bool experimentalAndroidPreventCommsForBluetooth;
+  };
+  const Options options_;
 
   std::atomic<sdk::Status> status_{sdk::Status::Disconnected};
   std::atomic<sdk::Snowflake> sessionUserId_{0};
