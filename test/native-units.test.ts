@@ -12,6 +12,9 @@
 //   - A simulated client's fan-out callbacks (native/sim/client/published_callback.h) under TSan and
 //     under ASan+UBSan (test/native/published_callback_test.cc): read by another thread while
 //     replaced, every pointer read still valid afterwards, all of them handed over by TakeAll.
+//   - A simulated client's other callbacks (native/sim/client/client_callbacks.h) under TSan and
+//     under ASan+UBSan (test/native/client_callbacks_test.cc): taken under a lock while set, replaced
+//     and cleared, each taken still valid afterwards, the fields independent.
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -81,5 +84,12 @@ describe.skipIf(!(await hasCompiler()))('native units', () => {
     ['ASan+UBSan', ASAN],
   ])('published callbacks under %s: read while replaced, every pointer read stays valid, all handed over', async (_name, sanitizer) => {
     expectClean(await buildAndRun('published_callback_test', ['test/native/published_callback_test.cc'], sanitizer.flags, [], sanitizer.env));
+  }, 120_000);
+
+  it.each([
+    ['ThreadSanitizer', TSAN],
+    ['ASan+UBSan', ASAN],
+  ])('client callbacks under %s: taken while replaced, each taken stays valid, the fields independent', async (_name, sanitizer) => {
+    expectClean(await buildAndRun('client_callbacks_test', ['test/native/client_callbacks_test.cc'], sanitizer.flags, [], sanitizer.env));
   }, 120_000);
 });

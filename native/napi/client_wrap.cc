@@ -38,7 +38,6 @@ ClientWrap::ClientWrap(const Napi::CallbackInfo& info)
     throw Napi::Error::New(env, error.what());
   }
   backendName_ = backend_->Name();
-  sdkVersion_ = backend_->SdkVersion();
   for (int32_t i = 0; i < kFeatureCount; ++i) features_[i] = backend_->Supports(static_cast<sdk::Feature>(i));
 
   SetEventCallbacks(static_cast<sdk::LogSeverity>(severity));
@@ -58,6 +57,7 @@ void ClientWrap::CloseNative() {
   // No voice thread pushes any more: the rings close (waking JS, while the pump is there to wake it).
   CloseRings(addon_ != nullptr);
   client_.reset();
+  closedSdkVersion_ = backend_->SdkVersion();
   backend_.reset();
   if (!addon_) return;
   // Queued after those results, so JS learns "closed" only once every operation has settled.
@@ -148,7 +148,8 @@ Napi::Value ClientWrap::Backend(const Napi::CallbackInfo& info) {
 }
 
 Napi::Value ClientWrap::SdkVersion(const Napi::CallbackInfo& info) {
-  return VersionToJs(info.Env(), sdkVersion_);
+  if (backend_) return VersionToJs(info.Env(), backend_->SdkVersion());
+  return VersionToJs(info.Env(), closedSdkVersion_ ? *closedSdkVersion_ : sdk::Version{});
 }
 
 Napi::Value ClientWrap::Features(const Napi::CallbackInfo& info) {

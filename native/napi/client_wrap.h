@@ -12,6 +12,7 @@
 
 #include "generated/js_events.h"
 #include "napi/addon.h"
+#include "sdk/boxed.h"
 #include "sdk/backend.h"
 #include "sdk/client.h"
 
@@ -51,10 +52,14 @@ class ClientWrap final : public Napi::ObjectWrap<ClientWrap>, public Closable {
   }
 
   // The raw-audio calls' rings by lobby (client_wrap_raw_audio.cc; JS thread only): kept until JS
-  // has taken the last frame of a closed one. `audioFrames_`: the frames of the last take, whose
-  // sample buffers go back to the ring at the next.
-  std::map<sdk::Snowflake, std::shared_ptr<sdk::RawAudioRing>> rings_;
-  std::vector<sdk::AudioFrame> audioFrames_;
+  // has taken the last frame of a closed one. `frames`: the frames of the last take, whose sample
+  // buffers go back to the ring at the next. Made with the first raw-audio call: few clients make
+  // one (a map and a vector are 72 bytes of every wrapper).
+  struct RawAudio {
+    std::map<sdk::Snowflake, std::shared_ptr<sdk::RawAudioRing>> rings;
+    std::vector<sdk::AudioFrame> frames;
+  };
+  sdk::Boxed<RawAudio> rawAudio_;
   void CloseRings(bool wake);
 
   // The wrapped client, or a JS Error when it is closed.
@@ -75,8 +80,11 @@ class ClientWrap final : public Napi::ObjectWrap<ClientWrap>, public Closable {
   std::shared_ptr<sdk::Backend> backend_;
   std::unique_ptr<sdk::Client> client_;
   sdk::Snowflake applicationId_ = 0;
-  std::string backendName_;
-  sdk::Version sdkVersion_;
+  const char* backendName_ = "";  // sdk::Backend::Name(), a literal
+  // The backend's SDK version, read from the backend while it is held (it does not change), and
+  // kept here when the wrapper lets the backend go (CloseNative): a copy per wrapper, with its
+  // hash on the heap, was about 100 bytes of every client.
+  sdk::Boxed<sdk::Version> closedSdkVersion_;
   // Supports(feature), by the feature's value (sdk::Feature counts from 0).
   static constexpr int32_t kFeatureCount = static_cast<int32_t>(sdk::Feature::NoiseCancellation) + 1;
   static_assert(!sdk::IsFeature(kFeatureCount), "a feature was added to the seam after NoiseCancellation: count it");

@@ -26,7 +26,8 @@ Napi::Value ClientWrap::StartCallWithAudio(const Napi::CallbackInfo& info) {
     return FailureToJs(info.Env(), result);
   }
   // A closed ring of an earlier call of the lobby that JS did not finish reading gives way.
-  auto& slot = rings_[lobbyId];
+  if (!rawAudio_) rawAudio_ = RawAudio{};
+  auto& slot = rawAudio_->rings[lobbyId];
   if (slot) slot->Close(false);
   slot = std::move(ring);
   return info.Env().Null();
@@ -36,16 +37,19 @@ Napi::Value ClientWrap::TakeAudioFrames(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   const sdk::Snowflake lobbyId = SnowflakeFromJs(ArgOrUndefined(info, 0), "lobbyId");
   const uint32_t max = Uint32Arg(info, 1, "max");
-  auto it = rings_.find(lobbyId);
-  if (it == rings_.end()) return env.Null();
+  if (!rawAudio_) return env.Null();
+  auto& rings = rawAudio_->rings;
+  auto& audioFrames = rawAudio_->frames;
+  auto it = rings.find(lobbyId);
+  if (it == rings.end()) return env.Null();
   // Closed before the take: nothing is pushed after it, so a take short of `max` emptied it.
   const bool wasClosed = it->second->closed();
-  const uint64_t dropped = it->second->Take(audioFrames_, max);
-  const bool closed = wasClosed && audioFrames_.size() < max;
-  if (closed) rings_.erase(it);
-  Napi::Array frames = Napi::Array::New(env, audioFrames_.size());
-  for (size_t i = 0; i < audioFrames_.size(); ++i) {
-    const sdk::AudioFrame& frame = audioFrames_[i];
+  const uint64_t dropped = it->second->Take(audioFrames, max);
+  const bool closed = wasClosed && audioFrames.size() < max;
+  if (closed) rings.erase(it);
+  Napi::Array frames = Napi::Array::New(env, audioFrames.size());
+  for (size_t i = 0; i < audioFrames.size(); ++i) {
+    const sdk::AudioFrame& frame = audioFrames[i];
     Napi::ArrayBuffer bytes = Napi::ArrayBuffer::New(env, frame.samples.size() * sizeof(int16_t));
     if (!frame.samples.empty()) std::memcpy(bytes.Data(), frame.samples.data(), bytes.ByteLength());
     Napi::Object out = Napi::Object::New(env);
@@ -68,13 +72,15 @@ Napi::Value ClientWrap::SetAudioPlaybackMuted(const Napi::CallbackInfo& info) {
   const sdk::Snowflake lobbyId = SnowflakeFromJs(ArgOrUndefined(info, 0), "lobbyId");
   const sdk::Snowflake userId = SnowflakeFromJs(ArgOrUndefined(info, 1), "userId");
   const bool muted = BoolArg(info, 2, "muted");
-  auto it = rings_.find(lobbyId);
-  if (it == rings_.end() || it->second->closed()) return Napi::Boolean::New(info.Env(), false);
+  if (!rawAudio_) return Napi::Boolean::New(info.Env(), false);
+  auto it = rawAudio_->rings.find(lobbyId);
+  if (it == rawAudio_->rings.end() || it->second->closed()) return Napi::Boolean::New(info.Env(), false);
   it->second->SetPlaybackMuted(userId, muted);
   return Napi::Boolean::New(info.Env(), true);
 }
 
 void ClientWrap::CloseRings(bool wake) {
-  for (auto& entry : rings_) entry.second->Close(wake);
+  if (!rawAudio_) return;
+  for (auto& entry : rawAudio_->rings) entry.second->Close(wake);
   // Kept: JS may still take what the rings hold, until the wrapper goes.
 }

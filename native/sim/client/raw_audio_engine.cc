@@ -20,40 +20,39 @@ void RawAudioEngine::Submit(Job job) {
   if (job.frames == 0 || !job.ring) return;
   // Counted before the service task that submits it ends, so settle() cannot slip in between.
   pool_.BeginOutside();
-  std::lock_guard<std::mutex> lock(mutex_);
-  jobs_.push_back(std::move(job));
-  if (!thread_.joinable()) {
-    stopping_ = false;
-    thread_ = std::thread([this] { Run(); });
-  }
-  work_.notify_one();
+  if (!running_) running_ = std::make_unique<Running>();
+  Running& running = *running_;
+  std::lock_guard<std::mutex> lock(running.mutex);
+  running.jobs.push_back(std::move(job));
+  if (!running.thread.joinable()) running.thread = std::thread([this, &running] { Run(running); });
+  running.work.notify_one();
 }
 
 void RawAudioEngine::Stop() {
-  std::thread thread;
+  if (!running_) return;
   size_t dropped = 0;
   {
-    std::lock_guard<std::mutex> lock(mutex_);
-    stopping_ = true;
-    dropped = jobs_.size();
-    jobs_.clear();
-    thread.swap(thread_);
+    std::lock_guard<std::mutex> lock(running_->mutex);
+    running_->stopping = true;
+    dropped = running_->jobs.size();
+    running_->jobs.clear();
   }
-  work_.notify_one();
-  if (thread.joinable()) thread.join();
+  running_->work.notify_one();
+  if (running_->thread.joinable()) running_->thread.join();
+  running_.reset();
   for (size_t i = 0; i < dropped; ++i) pool_.EndOutside();
 }
 
-void RawAudioEngine::Run() {
+void RawAudioEngine::Run(Running& running) {
   sdk::NameThisThread(kThreadName);
-  std::unique_lock<std::mutex> lock(mutex_);
+  std::unique_lock<std::mutex> lock(running.mutex);
   for (;;) {
-    work_.wait(lock, [this] { return stopping_ || !jobs_.empty(); });
-    if (stopping_) return;
-    Job job = std::move(jobs_.front());
-    jobs_.pop_front();
+    running.work.wait(lock, [&running] { return running.stopping || !running.jobs.empty(); });
+    if (running.stopping) return;
+    Job job = std::move(running.jobs.front());
+    running.jobs.pop_front();
     lock.unlock();
-    Make(job);
+    Make(job, running.samples);
     // The ring may be the last reference: released before the job counts as done.
     job = Job{};
     pool_.EndOutside();
@@ -61,7 +60,7 @@ void RawAudioEngine::Run() {
   }
 }
 
-void RawAudioEngine::Make(const Job& job) {
+void RawAudioEngine::Make(const Job& job, std::vector<int16_t>& samples) {
   const double captured = Amplitude(job.microphoneLevel);
   for (uint64_t frame = job.firstFrame; frame < job.firstFrame + job.frames; ++frame) {
     if (job.ring->closed()) return;  // the call ended meanwhile
@@ -69,20 +68,20 @@ void RawAudioEngine::Make(const Job& job) {
     // every run.
     const uint64_t first = frame * kSamplesPerChannel;
     auto tone = [&](double amplitude, uint32_t channels) {
-      samples_.resize(kSamplesPerChannel * channels);
+      samples.resize(kSamplesPerChannel * channels);
       for (uint64_t i = 0; i < kSamplesPerChannel; ++i) {
         const double t = static_cast<double>(first + i) / kSampleRate;
         const auto sample = static_cast<int16_t>(std::lround(amplitude * std::sin(2 * kPi * kToneHz * t)));
-        for (uint32_t c = 0; c < channels; ++c) samples_[i * channels + c] = sample;
+        for (uint32_t c = 0; c < channels; ++c) samples[i * channels + c] = sample;
       }
     };
     // The microphone first (UserAudioCapturedCallback), then each remote voice
     // (UserAudioReceivedCallback) in the order the participants joined.
     tone(captured, kCapturedChannels);
-    job.ring->Push(true, 0, samples_.data(), kSamplesPerChannel, kSampleRate, kCapturedChannels);
+    job.ring->Push(true, 0, samples.data(), kSamplesPerChannel, kSampleRate, kCapturedChannels);
     for (const Voice& voice : job.voices) {
       tone(Amplitude(voice.level), kReceivedChannels);
-      job.ring->Push(false, voice.userId, samples_.data(), kSamplesPerChannel, kSampleRate, kReceivedChannels);
+      job.ring->Push(false, voice.userId, samples.data(), kSamplesPerChannel, kSampleRate, kReceivedChannels);
       // outShouldMute: the game plays it itself, or not at all.
       (job.ring->PlaybackMuted(voice.userId) ? muted_ : played_).fetch_add(1, std::memory_order_relaxed);
     }

@@ -10,6 +10,10 @@
 // flight until the thread has pushed its frames, so after sim.advance() and settle() every due
 // frame is in its ring. The thread runs while the client has a raw-audio call: the last one
 // ending stops and joins it (a later call starts another).
+//
+// Every simulated client has an engine and few ever make raw audio: the thread's state (its lock,
+// wake-up, job list and scratch frame, 150 bytes) is allocated with the first job and freed when
+// the thread is joined, so an engine that never ran is its counters and a pointer.
 #pragma once
 
 #include <atomic>
@@ -65,6 +69,8 @@ class RawAudioEngine {
   // Queues a job, starting the thread if it is not running.
   void Submit(Job job);
   // Stops and joins the thread; jobs not yet made are dropped. Never from the engine's own thread.
+  // Submit and Stop are called by one thread at a time (the client's service thread, then Close
+  // once the service queue has stopped): they make and free the thread's state.
   void Stop();
 
   // Received frames the machine's speakers played, and those the game muted (since the client
@@ -73,18 +79,23 @@ class RawAudioEngine {
   uint64_t FramesMuted() const { return muted_.load(std::memory_order_relaxed); }
 
  private:
-  void Run();
-  void Make(const Job& job);
+  // The running thread's state: made by Submit, freed by Stop once the thread is joined.
+  struct Running {
+    std::mutex mutex;
+    std::condition_variable work;
+    // A list, not a deque: libstdc++'s deque allocates 576 bytes when it is made (a job is a
+    // tick's frames, not a frame).
+    std::list<Job> jobs;  // under mutex
+    bool stopping = false;  // under mutex
+    std::thread thread;
+    std::vector<int16_t> samples;  // the engine thread's scratch frame
+  };
+
+  void Run(Running& running);
+  void Make(const Job& job, std::vector<int16_t>& samples);
 
   ServicePool& pool_;
-  std::mutex mutex_;
-  std::condition_variable work_;
-  // A list, not a deque: libstdc++'s deque allocates 576 bytes when it is made, which every
-  // client paid, and few clients ever make raw audio (a job is a tick's frames, not a frame).
-  std::list<Job> jobs_;
-  bool stopping_ = false;
-  std::thread thread_;
-  std::vector<int16_t> samples_;  // the engine thread's scratch frame
+  std::unique_ptr<Running> running_;
   std::atomic<uint64_t> played_{0};
   std::atomic<uint64_t> muted_{0};
 };

@@ -24,11 +24,10 @@ const char* StatusName(sdk::Status status) {
 
 SimClient::SimClient(std::shared_ptr<World> world, sdk::CallbackQueue& queue,
                      sdk::ClientOptions options)
-    : world_(std::move(world)), queue_(queue), options_(options) {
-  // Recorded for the harness's view of the SDK client (sim.machine(user).sdkClients): they change
-  // the voice engine's streams on mobile platforms only, which the simulated machine is not.
-  settings_.experimentalAudioSystem = options_.experimentalAudioSystem;
-  settings_.experimentalAndroidPreventCommsForBluetooth = options_.experimentalAndroidPreventCommsForBluetooth;
+    : world_(std::move(world)),
+      queue_(queue),
+      options_{options.applicationId, options.cpuAffinityMask, options.experimentalAudioSystem,
+               options.experimentalAndroidPreventCommsForBluetooth} {
   world_->Attach(this);
 }
 
@@ -85,12 +84,12 @@ std::optional<sdk::User> SimClient::GetCurrentUser() const {
 
 void SimClient::SetStatusChangedCallback(StatusCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  statusCallback_ = callbacks_.Share(std::move(cb));
+  callbacks_.Set(&ClientCallbacks::status, std::move(cb));
 }
 
 void SimClient::SetLogCallback(LogCallback cb, sdk::LogSeverity minSeverity) {
   std::lock_guard<std::mutex> lock(mutex_);
-  logCallback_ = callbacks_.Share(std::move(cb));
+  callbacks_.Set(&ClientCallbacks::log, std::move(cb));
   minLogSeverity_ = minSeverity;
   logSetup_.fetch_add(1, std::memory_order_release);
 }
@@ -117,30 +116,21 @@ void SimClient::Close() {
   PublishedCallback<LobbyEventCallback>::Kept lobbyCallbacks;
   PublishedCallback<MessageEventCallback>::Kept messageCallbacks;
   PublishedCallback<UserUpdatedCallback>::Kept userCallbacks;
+  // Let go outside the lock (a delivery still queued may keep it).
+  std::shared_ptr<const ClientCallbacks> callbacks;
   std::string deviceCode;
   std::vector<std::shared_ptr<sdk::RawAudioRing>> rings;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    statusCallback_ = nullptr;
-    logCallback_ = nullptr;
     lobbyCallbacks = lobbyCallback_.TakeAll();
     messageCallbacks = messageCallback_.TakeAll();
     userCallbacks = userCallback_.TakeAll();
-    callStatusCallback_ = nullptr;
-    voiceEventCallback_ = nullptr;
-    voiceSettingsCallback_ = nullptr;
-    voiceLogCallback_ = nullptr;
+    callbacks = callbacks_.TakeAll();
     logSetup_.fetch_add(1, std::memory_order_release);
-    audioDevicesCallback_ = nullptr;
-    noAudioInputCallback_ = nullptr;
     for (auto& entry : calls_) {
       if (entry.second.ring) rings.push_back(std::move(entry.second.ring));
     }
     calls_.clear();
-    messageDeletedCallback_ = nullptr;
-    tokenExpirationCallback_ = nullptr;
-    authorizeRequestCallback_ = nullptr;
-    deviceScreenClosedCallback_ = nullptr;
     currentUserId_ = 0;
     deviceOp_ = 0;
     deviceCode.swap(deviceCode_);
@@ -332,7 +322,7 @@ void SimClient::SetStatus(sdk::Status status, sdk::ConnectionError error, int32_
   std::shared_ptr<const StatusCallback> cb;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    cb = statusCallback_;
+    cb = callbacks_.Get(&ClientCallbacks::status);
   }
   if (!cb) return;
   Deliver([cb = std::move(cb), status, error, detail] { (*cb)(status, error, detail); });
@@ -345,9 +335,8 @@ bool SimClient::BuildLogs(sdk::LogSeverity severity) const {
 
 std::shared_ptr<const SimClient::LogCallback> SimClient::LogCallbackFor(sdk::LogSeverity severity, bool voice) const {
   std::lock_guard<std::mutex> lock(mutex_);
-  const auto& registered = voice ? voiceLogCallback_ : logCallback_;
-  if (!registered || severity < (voice ? minVoiceLogSeverity_ : minLogSeverity_)) return nullptr;
-  return registered;
+  if (severity < (voice ? minVoiceLogSeverity_ : minLogSeverity_)) return nullptr;
+  return callbacks_.Get(voice ? &ClientCallbacks::voiceLog : &ClientCallbacks::log);
 }
 
 bool SimClient::SetLogDir(std::string path, sdk::LogSeverity minSeverity) {
@@ -355,15 +344,16 @@ bool SimClient::SetLogDir(std::string path, sdk::LogSeverity minSeverity) {
   // not require it: it takes effect whenever it is called, from the next line on.
   const bool opened = logFile_.Open(path, minSeverity);
   std::lock_guard<std::mutex> lock(settingsMutex_);
-  settings_.logDir = std::move(path);
-  settings_.logMinSeverity = opened ? minSeverity : sdk::LogSeverity::None;
+  sim::SdkSettings& settings = SettingsLocked();
+  settings.logDir = std::move(path);
+  settings.logMinSeverity = opened ? minSeverity : sdk::LogSeverity::None;
   return opened;
 }
 
 void SimClient::SetHttpRequestTimeout(int32_t timeoutMs) {
   // Recorded for the harness: the simulated connection makes no HTTP requests that could time out.
   std::lock_guard<std::mutex> lock(settingsMutex_);
-  settings_.httpRequestTimeoutMs = timeoutMs;
+  SettingsLocked().httpRequestTimeoutMs = timeoutMs;
 }
 
 void SimClient::Log(sdk::LogSeverity severity, std::string message, bool voice) {

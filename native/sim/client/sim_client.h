@@ -12,10 +12,11 @@
 #include <string>
 #include <vector>
 
+#include "sdk/boxed.h"
 #include "sdk/callback_queue.h"
 #include "sdk/redact.h"
 #include "sdk/client.h"
-#include "sim/client/callback_arena.h"
+#include "sim/client/client_callbacks.h"
 #include "sim/client/log_file.h"
 #include "sim/client/pending_operations.h"
 #include "sim/client/published_callback.h"
@@ -197,7 +198,7 @@ class SimClient final : public sdk::Client,
   std::map<sdk::Snowflake, std::vector<sdk::MessagePtr>>& UserMessageCache();
   void CacheUserMessage(sdk::MessageEvent event, const sdk::MessagePtr& message);
   void CacheFetchedUserMessages(sdk::Snowflake peer, const std::vector<sdk::MessagePtr>& newestFirst);
-  std::map<sdk::Snowflake, std::vector<sdk::MessagePtr>> userMessageCache_;
+  sdk::Boxed<std::map<sdk::Snowflake, std::vector<sdk::MessagePtr>>> userMessageCache_;  // made at first use
   uint64_t userMessageCacheAttempt_ = 0;  // the connect attempt the cache belongs to
 
   // The messages GetMessageHandle reads (sim_client_messages.cc): the kMessagesPerChannel newest
@@ -223,7 +224,15 @@ class SimClient final : public sdk::Client,
 
   std::shared_ptr<World> world_;
   sdk::CallbackQueue& queue_;
-  const sdk::ClientOptions options_;
+  // The options the simulator uses: it has no URLs and signals its callbacks, so the API and web
+  // bases and the polling interval are not kept (90 bytes of every client).
+  struct Options {
+    sdk::Snowflake applicationId;
+    std::optional<uint64_t> cpuAffinityMask;
+    sdk::AudioSystem experimentalAudioSystem;
+    bool experimentalAndroidPreventCommsForBluetooth;
+  };
+  const Options options_;
 
   std::atomic<sdk::Status> status_{sdk::Status::Disconnected};
   std::atomic<sdk::Snowflake> sessionUserId_{0};
@@ -252,20 +261,15 @@ class SimClient final : public sdk::Client,
   PublishedCallback<UserUpdatedCallback> userCallback_;
 
   mutable std::mutex mutex_;  // guards everything below
-  CallbackArena callbacks_;   // where the callbacks below are kept (callback_arena.h)
+  // The callbacks the game registered, but the fan-outs' (client_callbacks.h): shared, so each
+  // queued delivery holds a reference rather than a copy of the function.
+  CallbackSet callbacks_;
   std::string token_;         // service-thread copy lives in connectedToken_
   std::string connectedToken_;
   // The signed-in user (0: none). Only its id: GetCurrentUser reads the user live from the world,
   // and a copy of sdk::User (856 bytes, most of it the optional activity) per client was a tenth
   // of a connected client's memory.
   sdk::Snowflake currentUserId_ = 0;
-  // Shared, so each queued callback holds a reference rather than a copy of the function.
-  std::shared_ptr<const StatusCallback> statusCallback_;
-  std::shared_ptr<const LogCallback> logCallback_;
-  std::shared_ptr<const MessageDeletedCallback> messageDeletedCallback_;
-  std::shared_ptr<const RelationshipCallback> relationshipCreatedCallback_;
-  std::shared_ptr<const RelationshipCallback> relationshipDeletedCallback_;
-  std::shared_ptr<const RelationshipGroupsCallback> relationshipGroupsCallback_;
   sdk::LogSeverity minLogSeverity_ = sdk::LogSeverity::None;
   bool closed_ = false;
 
@@ -311,11 +315,6 @@ class SimClient final : public sdk::Client,
   uint64_t nextCallAttempt_ = 1;
   bool selfMuteAll_ = false;
   bool selfDeafAll_ = false;
-  std::shared_ptr<const CallStatusCallback> callStatusCallback_;
-  std::shared_ptr<const VoiceEventCallback> voiceEventCallback_;
-  std::shared_ptr<const VoiceParticipantChangedCallback> voiceParticipantChangedCallback_;
-  std::shared_ptr<const VoiceSettingsUpdatedCallback> voiceSettingsCallback_;
-  std::shared_ptr<const LogCallback> voiceLogCallback_;
   sdk::LogSeverity minVoiceLogSeverity_ = sdk::LogSeverity::None;
 
   // The voice engine's controls (sim_client_voice_controls.cc; under mutex_). The machine is the
@@ -336,17 +335,23 @@ class SimClient final : public sdk::Client,
     float inputLevel = sdk::kMinDecibels;
     sdk::Snowflake levelUser = 0;
   };
-  VoiceEngine engine_;
+  // Made at the first change (most clients never touch the voice engine): EngineLocked() reads
+  // the controls, the defaults until then; ChangeEngineLocked() makes them to change them.
+  sdk::Boxed<VoiceEngine> engine_;
+  const VoiceEngine& EngineLocked() const;
+  VoiceEngine& ChangeEngineLocked();
   // The settings the game gave for the voice engine's diagnostics and the SDK's threads
   // (sim_client_voice_controls.cc), which the simulator records: a leaf lock, taken by the
   // world's harness read under its own. `connectCalled_`: from the first Connect() on it is too
   // late for the settings the vendor takes only right after construction.
+  // The settings are kept once one is set (under settingsMutex_; 150 bytes that most clients,
+  // which set none, did without); SettingsLocked() makes them. The constructor's options are read
+  // from options_.
   mutable std::mutex settingsMutex_;
-  sim::SdkSettings settings_;
+  sdk::Boxed<sim::SdkSettings> settings_;
+  sim::SdkSettings& SettingsLocked();
   LogFile logFile_;  // SetLogDir's discord.log: the client's lines other than the voice engine's
   std::atomic<bool> connectCalled_{false};
-  std::shared_ptr<const AudioDevicesChangedCallback> audioDevicesCallback_;
-  std::shared_ptr<const NoAudioInputCallback> noAudioInputCallback_;
   // Runs `body` on the service thread with the signed-in user, or fails the operation with
   // ClientNotReady (ClientDestroyed once stopped). For the voice engine's local reads: no service
   // round trip, so no latency and no planned fault.
@@ -374,8 +379,6 @@ class SimClient final : public sdk::Client,
   // default is the current process).
   std::atomic<uint32_t> gameWindowPid_{CurrentProcessId()};
   static uint32_t CurrentProcessId();
-  std::shared_ptr<const TokenExpirationCallback> tokenExpirationCallback_;
-  std::shared_ptr<const AuthorizeRequestCallback> authorizeRequestCallback_;
   void AuthorizeRequested();  // service thread: the world's notification of an account-link request
   // Service thread only: the token expiry steps of a connect attempt (sim_client_auth.cc), and
   // the tokens already announced as expiring (once per token).
@@ -384,13 +387,12 @@ class SimClient final : public sdk::Client,
   void ContinueSessionWith(const std::string& token);  // service thread
   void TokenExpiring(uint64_t attempt, const std::string& token);
   void TokenExpired(uint64_t attempt, const std::string& token);
-  std::set<std::string> expiringAnnounced_;
+  sdk::Boxed<std::set<std::string>> expiringAnnounced_;  // made at the first announcement
 
   // The pending device sign-in (sim_client_device_sign_in.cc; under mutex_): its operation and,
   // once the service answered, its device code (a secret). 0: none.
   uint64_t deviceOp_ = 0;
   std::string deviceCode_;
-  std::shared_ptr<const AuthorizeDeviceScreenClosedCallback> deviceScreenClosedCallback_;
   void StartDeviceSignIn(CallKind kind, sdk::Snowflake clientId, std::string scopes,
                          std::optional<World::ExternalAuth> merge, TokenExchangeCallback done);
   void PollDevice(uint64_t op, sdk::Snowflake clientId, std::optional<World::ExternalAuth> merge,
@@ -398,13 +400,9 @@ class SimClient final : public sdk::Client,
   void ShowDeviceScreen(sdk::Snowflake clientId, std::string userCode);
   void DeviceScreenClosed();  // service thread: the world closed this client's screen
 
-  // Activity invites (sim_client_invites.cc; under mutex_): the callbacks, and the launch commands
-  // registered, recorded on the chat client of the user once signed in (RecordLaunchCommands).
-  std::shared_ptr<const ActivityInviteCallback> inviteCreatedCallback_;
-  std::shared_ptr<const ActivityInviteCallback> inviteUpdatedCallback_;
-  std::shared_ptr<const ActivityJoinCallback> joinCallback_;
-  std::shared_ptr<const ActivityJoinWithApplicationCallback> joinWithApplicationCallback_;
-  std::map<sdk::Snowflake, std::string> launchCommands_;
+  // Activity invites (sim_client_invites.cc; under mutex_): the launch commands registered,
+  // recorded on the chat client of the user once signed in (RecordLaunchCommands).
+  sdk::Boxed<std::map<sdk::Snowflake, std::string>> launchCommands_;  // made at the first one
   void RecordLaunchCommands(sdk::Snowflake user);
 
   // The raw-audio calls' frames (raw_audio_engine.h): stopped in Close() after the service queue.

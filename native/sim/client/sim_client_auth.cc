@@ -261,7 +261,7 @@ void SimClient::RegisterAuthorizeRequestCallback(AuthorizeRequestCallback cb) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     if (closed_) return;
-    authorizeRequestCallback_ = callbacks_.Share(std::move(cb));
+    callbacks_.Set(&ClientCallbacks::authorizeRequest, std::move(cb));
   }
   world_->SubscribeAuthorizeRequests(this, options_.applicationId, [this] { AuthorizeRequested(); });
 }
@@ -269,7 +269,7 @@ void SimClient::RegisterAuthorizeRequestCallback(AuthorizeRequestCallback cb) {
 void SimClient::RemoveAuthorizeRequestCallback() {
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    authorizeRequestCallback_ = nullptr;
+    callbacks_.Set(&ClientCallbacks::authorizeRequest, nullptr);
   }
   world_->UnsubscribeAuthorizeRequests(this);
 }
@@ -278,7 +278,7 @@ void SimClient::AuthorizeRequested() {
   std::shared_ptr<const AuthorizeRequestCallback> cb;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    cb = authorizeRequestCallback_;
+    cb = callbacks_.Get(&ClientCallbacks::authorizeRequest);
   }
   Log(sdk::LogSeverity::Info, "The chat client asks to link the account");
   if (cb) Deliver([cb] { (*cb)(); });
@@ -286,7 +286,7 @@ void SimClient::AuthorizeRequested() {
 
 void SimClient::SetTokenExpirationCallback(TokenExpirationCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  tokenExpirationCallback_ = callbacks_.Share(std::move(cb));
+  callbacks_.Set(&ClientCallbacks::tokenExpiration, std::move(cb));
 }
 
 void SimClient::WatchTokenExpiry(uint64_t attempt, const std::string& token) {
@@ -309,9 +309,10 @@ void SimClient::TokenExpiring(uint64_t attempt, const std::string& token) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     if (connectedToken_ != token) return;
-    cb = tokenExpirationCallback_;
+    cb = callbacks_.Get(&ClientCallbacks::tokenExpiration);
   }
-  if (!expiringAnnounced_.insert(token).second) return;  // once per token
+  if (!expiringAnnounced_) expiringAnnounced_ = std::set<std::string>{};
+  if (!expiringAnnounced_->insert(token).second) return;  // once per token
   Log(sdk::LogSeverity::Info, "The access token expires soon");
   if (cb) Deliver([cb] { (*cb)(); });
 }

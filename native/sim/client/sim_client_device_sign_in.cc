@@ -145,14 +145,14 @@ void SimClient::CloseAuthorizeDeviceScreen() { world_->CloseDeviceScreen(this); 
 
 void SimClient::SetAuthorizeDeviceScreenClosedCallback(AuthorizeDeviceScreenClosedCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  deviceScreenClosedCallback_ = callbacks_.Share(std::move(cb));
+  callbacks_.Set(&ClientCallbacks::deviceScreenClosed, std::move(cb));
 }
 
 void SimClient::DeviceScreenClosed() {
   std::shared_ptr<const AuthorizeDeviceScreenClosedCallback> cb;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    cb = deviceScreenClosedCallback_;
+    cb = callbacks_.Get(&ClientCallbacks::deviceScreenClosed);
   }
   Log(sdk::LogSeverity::Info, "The device authorization screen closed");
   if (cb) Deliver([cb] { (*cb)(); });

@@ -42,7 +42,8 @@ void SimClient::AcceptActivityInvite(sdk::ActivityInvite invite, JoinSecretCallb
 bool SimClient::RegisterLaunchCommand(sdk::Snowflake applicationId, std::string command) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    launchCommands_[applicationId] = command;
+    if (!launchCommands_) launchCommands_ = std::map<sdk::Snowflake, std::string>{};
+    (*launchCommands_)[applicationId] = command;
   }
   const sdk::Snowflake user = sessionUserId_.load();
   if (user != 0) world_->RegisterLaunchCommand(user, applicationId, std::move(command));
@@ -59,29 +60,30 @@ void SimClient::RecordLaunchCommands(sdk::Snowflake user) {
   std::map<sdk::Snowflake, std::string> commands;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    commands = launchCommands_;
+    if (!launchCommands_) return;  // none registered
+    commands = *launchCommands_;
   }
   for (auto& [app, command] : commands) world_->RegisterLaunchCommand(user, app, std::move(command));
 }
 
 void SimClient::SetActivityInviteCreatedCallback(ActivityInviteCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  inviteCreatedCallback_ = callbacks_.Share(std::move(cb));
+  callbacks_.Set(&ClientCallbacks::inviteCreated, std::move(cb));
 }
 
 void SimClient::SetActivityInviteUpdatedCallback(ActivityInviteCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  inviteUpdatedCallback_ = callbacks_.Share(std::move(cb));
+  callbacks_.Set(&ClientCallbacks::inviteUpdated, std::move(cb));
 }
 
 void SimClient::SetActivityJoinCallback(ActivityJoinCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  joinCallback_ = callbacks_.Share(std::move(cb));
+  callbacks_.Set(&ClientCallbacks::join, std::move(cb));
 }
 
 void SimClient::SetActivityJoinWithApplicationCallback(ActivityJoinWithApplicationCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  joinWithApplicationCallback_ = callbacks_.Share(std::move(cb));
+  callbacks_.Set(&ClientCallbacks::joinWithApplication, std::move(cb));
 }
 
 void SimClient::OnActivityInvite(const sdk::ActivityInvite& invite, bool created) {
@@ -90,7 +92,7 @@ void SimClient::OnActivityInvite(const sdk::ActivityInvite& invite, bool created
     std::shared_ptr<const ActivityInviteCallback> cb;
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      cb = created ? inviteCreatedCallback_ : inviteUpdatedCallback_;
+      cb = callbacks_.Get(created ? &ClientCallbacks::inviteCreated : &ClientCallbacks::inviteUpdated);
     }
     if (cb) Deliver([cb = std::move(cb), invite] { (*cb)(invite); });
   });
@@ -103,8 +105,8 @@ void SimClient::OnActivityJoin(const sdk::ActivityJoin& join) {
     std::shared_ptr<const ActivityJoinWithApplicationCallback> withApplication;
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      plain = joinCallback_;
-      withApplication = joinWithApplicationCallback_;
+      plain = callbacks_.Get(&ClientCallbacks::join);
+      withApplication = callbacks_.Get(&ClientCallbacks::joinWithApplication);
     }
     if (plain) Deliver([plain = std::move(plain), secret = join.joinSecret] { (*plain)(secret); });
     if (withApplication) Deliver([withApplication = std::move(withApplication), join] { (*withApplication)(join); });

@@ -53,7 +53,7 @@ void SimClient::GetLobbyMessages(sdk::Snowflake lobbyId, int32_t limit, Messages
 
 void SimClient::SetMessageDeletedCallback(MessageDeletedCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  messageDeletedCallback_ = callbacks_.Share(std::move(cb));
+  callbacks_.Set(&ClientCallbacks::messageDeleted, std::move(cb));
 }
 
 void SimClient::SendUserMessage(sdk::Snowflake recipientId, std::string content, sdk::Metadata metadata,
@@ -139,7 +139,7 @@ void SimClient::OnMessageDeleted(sdk::Snowflake messageId, sdk::Snowflake channe
     std::shared_ptr<const MessageDeletedCallback> cb;
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      cb = messageDeletedCallback_;
+      cb = callbacks_.Get(&ClientCallbacks::messageDeleted);
     }
     if (cb) Deliver([cb = std::move(cb), messageId, channelId] { (*cb)(messageId, channelId); });
   });
@@ -256,11 +256,12 @@ void SimClient::ForgetMessage(sdk::Snowflake messageId, sdk::Snowflake channelId
 
 std::map<sdk::Snowflake, std::vector<sdk::MessagePtr>>& SimClient::UserMessageCache() {
   // A new connection: what was cached before may have missed events while away.
-  if (userMessageCacheAttempt_ != connectAttempt_) {
-    userMessageCache_.clear();
-    userMessageCacheAttempt_ = connectAttempt_;
+  if (userMessageCacheAttempt_ != connectAttempt_ && userMessageCache_) {
+    userMessageCache_->clear();
   }
-  return userMessageCache_;
+  userMessageCacheAttempt_ = connectAttempt_;
+  if (!userMessageCache_) userMessageCache_ = std::map<sdk::Snowflake, std::vector<sdk::MessagePtr>>{};
+  return *userMessageCache_;
 }
 
 void SimClient::CacheUserMessage(sdk::MessageEvent event, const sdk::MessagePtr& message) {

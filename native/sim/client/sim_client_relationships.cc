@@ -96,17 +96,17 @@ SIM_RELATIONSHIP_OP(UnblockUser, Unblock)
 
 void SimClient::SetRelationshipCreatedCallback(RelationshipCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  relationshipCreatedCallback_ = callbacks_.Share(std::move(cb));
+  callbacks_.Set(&ClientCallbacks::relationshipCreated, std::move(cb));
 }
 
 void SimClient::SetRelationshipDeletedCallback(RelationshipCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  relationshipDeletedCallback_ = callbacks_.Share(std::move(cb));
+  callbacks_.Set(&ClientCallbacks::relationshipDeleted, std::move(cb));
 }
 
 void SimClient::SetRelationshipGroupsUpdatedCallback(RelationshipGroupsCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  relationshipGroupsCallback_ = callbacks_.Share(std::move(cb));
+  callbacks_.Set(&ClientCallbacks::relationshipGroups, std::move(cb));
 }
 
 void SimClient::OnRelationshipChanged(sdk::Snowflake other, bool isDiscord, bool created) {
@@ -115,7 +115,7 @@ void SimClient::OnRelationshipChanged(sdk::Snowflake other, bool isDiscord, bool
     std::shared_ptr<const RelationshipCallback> cb;
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      cb = created ? relationshipCreatedCallback_ : relationshipDeletedCallback_;
+      cb = callbacks_.Get(created ? &ClientCallbacks::relationshipCreated : &ClientCallbacks::relationshipDeleted);
     }
     if (cb) Deliver([cb = std::move(cb), other, isDiscord] { (*cb)(other, isDiscord); });
   });
@@ -127,7 +127,7 @@ void SimClient::OnRelationshipGroupsUpdated(sdk::Snowflake userId) {
     std::shared_ptr<const RelationshipGroupsCallback> cb;
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      cb = relationshipGroupsCallback_;
+      cb = callbacks_.Get(&ClientCallbacks::relationshipGroups);
     }
     if (cb) Deliver([cb = std::move(cb), userId] { (*cb)(userId); });
   });

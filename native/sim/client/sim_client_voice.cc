@@ -254,29 +254,29 @@ void SimClient::SetCallStatus(sdk::Snowflake lobbyId, sdk::CallStatus status, sd
     std::lock_guard<std::mutex> lock(mutex_);
     auto it = calls_.find(lobbyId);
     if (it != calls_.end()) it->second.status = status;
-    cb = callStatusCallback_;
+    cb = callbacks_.Get(&ClientCallbacks::callStatus);
   }
   if (cb) Deliver([cb = std::move(cb), lobbyId, status, error, detail] { (*cb)(lobbyId, status, error, detail); });
 }
 
 void SimClient::SetCallStatusCallback(CallStatusCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  callStatusCallback_ = callbacks_.Share(std::move(cb));
+  callbacks_.Set(&ClientCallbacks::callStatus, std::move(cb));
 }
 
 void SimClient::SetVoiceEventCallback(VoiceEventCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  voiceEventCallback_ = callbacks_.Share(std::move(cb));
+  callbacks_.Set(&ClientCallbacks::voiceEvent, std::move(cb));
 }
 
 void SimClient::SetVoiceSettingsUpdatedCallback(VoiceSettingsUpdatedCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  voiceSettingsCallback_ = callbacks_.Share(std::move(cb));
+  callbacks_.Set(&ClientCallbacks::voiceSettings, std::move(cb));
 }
 
 void SimClient::SetVoiceLogCallback(LogCallback cb, sdk::LogSeverity minSeverity) {
   std::lock_guard<std::mutex> lock(mutex_);
-  voiceLogCallback_ = callbacks_.Share(std::move(cb));
+  callbacks_.Set(&ClientCallbacks::voiceLog, std::move(cb));
   minVoiceLogSeverity_ = minSeverity;
 }
 
@@ -287,7 +287,7 @@ void SimClient::OnVoiceEvent(sdk::VoiceEvent event, sdk::Snowflake lobbyId, sdk:
     {
       std::lock_guard<std::mutex> lock(mutex_);
       if (!calls_.count(lobbyId)) return;  // news of a call this client has left since
-      cb = voiceEventCallback_;
+      cb = callbacks_.Get(&ClientCallbacks::voiceEvent);
     }
     if (event == sdk::VoiceEvent::ParticipantAdded || event == sdk::VoiceEvent::ParticipantRemoved) {
       Log(sdk::LogSeverity::Verbose,
@@ -300,7 +300,7 @@ void SimClient::OnVoiceEvent(sdk::VoiceEvent event, sdk::Snowflake lobbyId, sdk:
 
 void SimClient::SetVoiceParticipantChangedCallback(VoiceParticipantChangedCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  voiceParticipantChangedCallback_ = callbacks_.Share(std::move(cb));
+  callbacks_.Set(&ClientCallbacks::voiceParticipantChanged, std::move(cb));
 }
 
 void SimClient::OnLobbyVoiceParticipant(sdk::Snowflake lobbyId, sdk::Snowflake userId, bool added) {
@@ -309,7 +309,7 @@ void SimClient::OnLobbyVoiceParticipant(sdk::Snowflake lobbyId, sdk::Snowflake u
     std::shared_ptr<const VoiceParticipantChangedCallback> cb;
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      cb = voiceParticipantChangedCallback_;
+      cb = callbacks_.Get(&ClientCallbacks::voiceParticipantChanged);
     }
     if (cb) Deliver([cb = std::move(cb), lobbyId, userId, added] { (*cb)(lobbyId, userId, added); });
   });
@@ -325,7 +325,7 @@ void SimClient::OnVoiceSettingsUpdated(const sdk::VoiceSettings& settings) {
     std::shared_ptr<const VoiceSettingsUpdatedCallback> cb;
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      cb = voiceSettingsCallback_;
+      cb = callbacks_.Get(&ClientCallbacks::voiceSettings);
     }
     Log(sdk::LogSeverity::Verbose, "RPC: VOICE_SETTINGS_UPDATE received from the chat client");
     if (cb) Deliver([cb = std::move(cb), settings] { (*cb)(settings); });

@@ -27,9 +27,19 @@ void SimClient::LocalOperation(uint64_t op, std::function<void(sdk::Snowflake us
   if (!posted) CompleteOperation(op, sdk::Result::Failure(sdk::ErrorType::ClientDestroyed, "the client was closed"));
 }
 
+const SimClient::VoiceEngine& SimClient::EngineLocked() const {
+  static const VoiceEngine kUnchanged;
+  return engine_ ? *engine_ : kUnchanged;
+}
+
+SimClient::VoiceEngine& SimClient::ChangeEngineLocked() {
+  if (!engine_) engine_ = VoiceEngine{};
+  return *engine_;
+}
+
 sdk::AudioDevice SimClient::CurrentDeviceLocked(const Machine& machine, bool input) const {
   const auto& devices = input ? machine.inputDevices : machine.outputDevices;
-  const std::string& chosen = input ? engine_.chosenInput : engine_.chosenOutput;
+  const std::string& chosen = input ? EngineLocked().chosenInput : EngineLocked().chosenOutput;
   for (const sdk::AudioDevice& device : devices) {
     if (!chosen.empty() && device.id == chosen) return device;
   }
@@ -71,7 +81,7 @@ void SimClient::ChooseDevice(bool input, std::string deviceId, ResultCallback do
     }
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      (input ? engine_.chosenInput : engine_.chosenOutput) = deviceId;
+      (input ? ChangeEngineLocked().chosenInput : ChangeEngineLocked().chosenOutput) = deviceId;
     }
     Log(sdk::LogSeverity::Info, std::string("Audio: ") + Kind(input) + " device set to '" + deviceId + "'", true);
     CompleteOperation(op, sdk::Result::Success());
@@ -91,7 +101,7 @@ void SimClient::SetOutputDevice(std::string deviceId, ResultCallback done) {
 
 void SimClient::SetAudioDevicesChangedCallback(AudioDevicesChangedCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  audioDevicesCallback_ = callbacks_.Share(std::move(cb));
+  callbacks_.Set(&ClientCallbacks::audioDevices, std::move(cb));
 }
 
 void SimClient::OnMachineAudioChanged(const Machine& machine, bool devicesChanged) {
@@ -101,12 +111,12 @@ void SimClient::OnMachineAudioChanged(const Machine& machine, bool devicesChange
 float SimClient::InputLevel(sdk::Snowflake user) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (engine_.levelUser == user) return engine_.inputLevel;
+    if (EngineLocked().levelUser == user) return EngineLocked().inputLevel;
   }
   const float level = world_->MachineOf(user).inputLevel;  // not under mutex_ (lock order)
   std::lock_guard<std::mutex> lock(mutex_);
-  engine_.inputLevel = level;
-  engine_.levelUser = user;
+  ChangeEngineLocked().inputLevel = level;
+  ChangeEngineLocked().levelUser = user;
   return level;
 }
 
@@ -116,8 +126,8 @@ void SimClient::MachineAudioChanged(const Machine& machine, bool devicesChanged)
   {
     // Each change is evaluated with the level it brought, so none is skipped however fast they come.
     std::lock_guard<std::mutex> lock(mutex_);
-    engine_.inputLevel = machine.inputLevel;
-    engine_.levelUser = user;
+    ChangeEngineLocked().inputLevel = machine.inputLevel;
+    ChangeEngineLocked().levelUser = user;
   }
   if (devicesChanged) {
     sdk::AudioDevicesChange change{machine.inputDevices, machine.outputDevices, {}, {}};
@@ -126,17 +136,17 @@ void SimClient::MachineAudioChanged(const Machine& machine, bool devicesChanged)
     {
       std::lock_guard<std::mutex> lock(mutex_);
       for (bool input : {true, false}) {
-        std::string& chosen = input ? engine_.chosenInput : engine_.chosenOutput;
+        const std::string& chosen = input ? EngineLocked().chosenInput : EngineLocked().chosenOutput;
         if (chosen.empty() || Plugged(input ? machine.inputDevices : machine.outputDevices, chosen)) continue;
         // The device in use went: the engine falls back to the default one.
         fallbacks.push_back(std::string("Audio: ") + Kind(input) + " device '" + chosen +
                             "' was unplugged; using the default device");
-        chosen.clear();
+        (input ? ChangeEngineLocked().chosenInput : ChangeEngineLocked().chosenOutput).clear();
         (input ? change.inputFellBack : change.outputFellBack) = true;
       }
       change.currentInputId = CurrentDeviceLocked(machine, true).id;
       change.currentOutputId = CurrentDeviceLocked(machine, false).id;
-      cb = audioDevicesCallback_;
+      cb = callbacks_.Get(&ClientCallbacks::audioDevices);
     }
     for (std::string& line : fallbacks) Log(sdk::LogSeverity::Warning, std::move(line), true);
     if (cb) Deliver([cb = std::move(cb), change = std::move(change)] { (*cb)(change); });
@@ -151,44 +161,44 @@ void SimClient::MachineAudioChanged(const Machine& machine, bool devicesChanged)
 void SimClient::SetInputVolume(float volume) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    engine_.inputVolume = Clamp(volume, 0, sdk::kMaxInputVolume);
+    ChangeEngineLocked().inputVolume = Clamp(volume, 0, sdk::kMaxInputVolume);
   }
   Post([this] { UpdateAllSpeaking(); });  // a microphone at 0 sends nothing
 }
 
 float SimClient::GetInputVolume() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return engine_.inputVolume;
+  return EngineLocked().inputVolume;
 }
 
 void SimClient::SetOutputVolume(float volume) {
   std::lock_guard<std::mutex> lock(mutex_);
-  engine_.outputVolume = Clamp(volume, 0, sdk::kMaxOutputVolume);
+  ChangeEngineLocked().outputVolume = Clamp(volume, 0, sdk::kMaxOutputVolume);
 }
 
 float SimClient::GetOutputVolume() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return engine_.outputVolume;
+  return EngineLocked().outputVolume;
 }
 
 void SimClient::SetAutomaticGainControl(bool on) {
   std::lock_guard<std::mutex> lock(mutex_);
-  engine_.automaticGainControl = on;
+  ChangeEngineLocked().automaticGainControl = on;
 }
 
 bool SimClient::GetAutomaticGainControl() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return engine_.automaticGainControl;
+  return EngineLocked().automaticGainControl;
 }
 
 void SimClient::SetEchoCancellation(bool on) {
   std::lock_guard<std::mutex> lock(mutex_);
-  engine_.echoCancellation = on;
+  ChangeEngineLocked().echoCancellation = on;
 }
 
 bool SimClient::GetEchoCancellation() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return engine_.echoCancellation;
+  return EngineLocked().echoCancellation;
 }
 
 // Krisp and the basic noise suppression exclude each other. discordpp.h 1.9.16441,
@@ -199,13 +209,13 @@ bool SimClient::GetEchoCancellation() const {
 // turning Krisp off leaves suppression off (nothing says it comes back).
 void SimClient::SetNoiseSuppression(bool on) {
   std::lock_guard<std::mutex> lock(mutex_);
-  engine_.noiseSuppression = on;
-  if (on) engine_.noiseCancellation = false;
+  ChangeEngineLocked().noiseSuppression = on;
+  if (on) ChangeEngineLocked().noiseCancellation = false;
 }
 
 bool SimClient::GetNoiseSuppression() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return engine_.noiseSuppression;
+  return EngineLocked().noiseSuppression;
 }
 
 void SimClient::SetNoiseCancellation(bool on) {
@@ -213,13 +223,13 @@ void SimClient::SetNoiseCancellation(bool on) {
   const sdk::Version& version = world_->version();
   if (version.major == 1 && version.minor < 9) return;
   std::lock_guard<std::mutex> lock(mutex_);
-  engine_.noiseCancellation = on;
-  if (on) engine_.noiseSuppression = false;
+  ChangeEngineLocked().noiseCancellation = on;
+  if (on) ChangeEngineLocked().noiseSuppression = false;
 }
 
 bool SimClient::GetNoiseCancellation() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return engine_.noiseCancellation;
+  return EngineLocked().noiseCancellation;
 }
 
 // ---- no audio input --------------------------------------------------------------------------
@@ -230,14 +240,14 @@ void SimClient::SetNoAudioInputThreshold(float dBFS) {
   constexpr float kMaxNoAudioInputThreshold = 100;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    engine_.noAudioInputThreshold = Clamp(dBFS, sdk::kMinDecibels, kMaxNoAudioInputThreshold);
+    ChangeEngineLocked().noAudioInputThreshold = Clamp(dBFS, sdk::kMinDecibels, kMaxNoAudioInputThreshold);
   }
   Post([this] { UpdateNoAudioInput(); });
 }
 
 void SimClient::SetNoAudioInputCallback(NoAudioInputCallback cb) {
   std::lock_guard<std::mutex> lock(mutex_);
-  noAudioInputCallback_ = callbacks_.Share(std::move(cb));
+  callbacks_.Set(&ClientCallbacks::noAudioInput, std::move(cb));
 }
 
 void SimClient::UpdateNoAudioInput() {
@@ -248,10 +258,10 @@ void SimClient::UpdateNoAudioInput() {
   bool detected = false;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    detected = level >= engine_.noAudioInputThreshold;
-    if (detected == engine_.inputDetected) return;
-    engine_.inputDetected = detected;
-    cb = noAudioInputCallback_;
+    detected = level >= EngineLocked().noAudioInputThreshold;
+    if (detected == EngineLocked().inputDetected) return;
+    ChangeEngineLocked().inputDetected = detected;
+    cb = callbacks_.Get(&ClientCallbacks::noAudioInput);
   }
   if (!detected) Log(sdk::LogSeverity::Warning, "Audio: no audio input detected from the microphone", true);
   if (cb) Deliver([cb = std::move(cb), detected] { (*cb)(detected); });
@@ -341,7 +351,7 @@ void SimClient::UpdateSpeaking(sdk::Snowflake lobbyId) {
     auto it = calls_.find(lobbyId);
     if (it == calls_.end() || it->second.status != sdk::CallStatus::Connected) return;
     const LocalCall& call = it->second;
-    const bool open = !call.selfMute && !call.selfDeaf && engine_.inputVolume > 0;
+    const bool open = !call.selfMute && !call.selfDeaf && EngineLocked().inputVolume > 0;
     if (call.audioMode == sdk::AudioMode::PushToTalk) {
       // Voice goes out while the key is held, and for the release delay after it is let go.
       const uint64_t holdUntil = call.pttReleasedAtMs + call.pttReleaseDelayMs;
@@ -365,7 +375,7 @@ void SimClient::UpdateSpeaking(sdk::Snowflake lobbyId) {
 
 void SimClient::SetAecDump(bool on) {
   std::lock_guard<std::mutex> lock(settingsMutex_);
-  settings_.aecDump = on;
+  SettingsLocked().aecDump = on;
 }
 
 void SimClient::SetOpusHardwareCoding(bool encode, bool decode) {
@@ -378,8 +388,9 @@ void SimClient::SetOpusHardwareCoding(bool encode, bool decode) {
     return;
   }
   std::lock_guard<std::mutex> lock(settingsMutex_);
-  settings_.opusHardwareEncode = encode;
-  settings_.opusHardwareDecode = decode;
+  sim::SdkSettings& settings = SettingsLocked();
+  settings.opusHardwareEncode = encode;
+  settings.opusHardwareDecode = decode;
 }
 
 void SimClient::SetVoiceLogDir(std::string path, sdk::LogSeverity minSeverity) {
@@ -390,31 +401,42 @@ void SimClient::SetVoiceLogDir(std::string path, sdk::LogSeverity minSeverity) {
     return;
   }
   std::lock_guard<std::mutex> lock(settingsMutex_);
-  settings_.voiceLogDir = std::move(path);
-  settings_.voiceLogMinSeverity = minSeverity;
+  sim::SdkSettings& settings = SettingsLocked();
+  settings.voiceLogDir = std::move(path);
+  settings.voiceLogMinSeverity = minSeverity;
 }
 
 void SimClient::SetThreadPriority(sdk::Thread thread, int32_t priority) {
   std::lock_guard<std::mutex> lock(settingsMutex_);
+  sim::SdkSettings& settings = SettingsLocked();
   switch (thread) {
     case sdk::Thread::Client:
-      settings_.clientThreadPriority = priority;
+      settings.clientThreadPriority = priority;
       break;
     case sdk::Thread::Voice:
-      settings_.voiceThreadPriority = priority;
+      settings.voiceThreadPriority = priority;
       break;
     case sdk::Thread::Network:
-      settings_.networkThreadPriority = priority;
+      settings.networkThreadPriority = priority;
       break;
   }
+}
+
+sim::SdkSettings& SimClient::SettingsLocked() {
+  if (!settings_) settings_ = sim::SdkSettings{};
+  return *settings_;
 }
 
 sim::SdkSettings SimClient::Settings() const {
   sim::SdkSettings out;
   {
     std::lock_guard<std::mutex> lock(settingsMutex_);
-    out = settings_;
+    if (settings_) out = *settings_;
   }
+  // Recorded for the harness's view of the SDK client (sim.machine(user).sdkClients): they change
+  // the voice engine's streams on mobile platforms only, which the simulated machine is not.
+  out.experimentalAudioSystem = options_.experimentalAudioSystem;
+  out.experimentalAndroidPreventCommsForBluetooth = options_.experimentalAndroidPreventCommsForBluetooth;
   // Counted by the raw-audio engine's thread (atomics: no lock of this client on that thread).
   out.speakerFramesPlayed = rawAudio_.FramesPlayed();
   out.speakerFramesMuted = rawAudio_.FramesMuted();
