@@ -55,12 +55,6 @@ function plainJsEventNs(events, message) {
   return ns;
 }
 
-async function plainJsBaseline(runs, events, message = 'bench') {
-  plainJsEventNs(Math.min(events, 100_000), message); // warm up
-  const ns = [];
-  for (let run = 0; run < runs; run++) ns.push(plainJsEventNs(events, message));
-  return median(ns);
-}
 
 /** sendLobbyMessage round trips per second: one client alone in a lobby, `inFlight` sends outstanding. */
 async function sendRoundTrips(runs, messages, log, inFlight = 100) {
@@ -145,4 +139,4 @@ async function idleLatency(samples, log) {
   return result;
 }
 
-module.exports = { plainJsBaseline, checksumListener, sendRoundTrips, idleLatency };
+module.exports = { plainJsEventNs, checksumListener, sendRoundTrips, idleLatency };
