@@ -34,12 +34,12 @@ describe.skipIf(!haveRedisServer)('takes made ahead on a shared store (skipped: 
     await redis?.close();
   });
 
-  /** A served world with a budget of `limit` per minute on the lobby-message route, and a Redis client. */
-  async function setUp(limit: number) {
+  /** A served world with a budget of `limit` per `windowMs` (a minute) on the lobby-message route, and a Redis client. */
+  async function setUp(limit: number, windowMs = 60_000) {
     const sim = new sdk.Simulator({ clock: 'real-time' });
     const service = await sim.listen();
     services.push(service);
-    service.setRateLimit(FLEET_ROUTE, { limit, windowMs: 60_000 });
+    service.setRateLimit(FLEET_ROUTE, { limit, windowMs });
     const app = fleetApplication(sim, service, 'Take Ahead');
     const client = await connect(redis.url);
     quits.push(() => client.quit());
@@ -136,6 +136,30 @@ describe.skipIf(!haveRedisServer)('takes made ahead on a shared store (skipped: 
     await untilInFlight(client, prefix, 0, 'the take made ahead to be given back');
     expect(lobbyContents(sim, app.lobbyId)).toEqual(['first', 'held']);
     expect(steps).toEqual(['take', 'take', 'answer', 'give back']);
+  });
+
+  it('a 429 to the request on the wire: the take made ahead for the next one is given back, and each request takes anew after the wait', async () => {
+    // A retry at once, so that the take made ahead is still fresh when the 429 has been waited
+    // out; a window of 1 s, as the store then waits for the bucket's window to reset (it keeps the
+    // later of the bucket's window and the planned 429's).
+    const { sim, service, app, client } = await setUp(1000, 1000);
+    const prefix = '{take-ahead-429}:';
+    const steps: string[] = [];
+    const restClient = new rest.RestClient({ token: app.botToken, baseUrl: service.apiBase, rateLimitStore: recording(new rest.RedisRateLimitStore({ client, keyPrefix: prefix }), steps) });
+    await restClient.sendLobbyMessage(app.lobbyId, { content: 'm0' }, { userToken: app.userToken });
+    steps.length = 0;
+    service.failNext('POST /lobbies/{lobby_id}/messages', { status: 429, retryAfter: 0 });
+    await Promise.all([1, 2].map((i) => restClient.sendLobbyMessage(app.lobbyId, { content: `m${i}` }, { userToken: app.userToken })));
+
+    await untilInFlight(client, prefix, 0, 'every take to be answered or given back');
+    expect(lobbyContents(sim, app.lobbyId)).toEqual(['m0', 'm1', 'm2']);
+    // m1's take and the one made ahead for m2; m1's 429; the take made ahead given back.
+    expect(steps.slice(0, 4)).toEqual(['take', 'take', 'answer', 'give back']);
+    expect(steps.filter((step) => step === 'give back')).toHaveLength(1);
+    // After the wait: m1 resent and m2, each with a take of its own (one that answers a wait is
+    // made again), and their two answers.
+    expect(steps.slice(4).filter((step) => step === 'take').length).toBeGreaterThanOrEqual(2);
+    expect(steps.slice(4).filter((step) => step === 'answer')).toHaveLength(2);
   });
 
   it('the in-memory store takes nothing ahead: one take per request, after the answer before it', async () => {

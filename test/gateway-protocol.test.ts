@@ -72,6 +72,22 @@ describe('a session', () => {
     expect((await next()).op).toBe(11);
   });
 
+  it('dispatches made in one turn (500 channel changes in a loop) reach the bot whole, one frame each, in sequence order', async () => {
+    // "s: sequence number of event used for resuming sessions and heartbeating" (events/gateway-events.mdx, Payload Structure).
+    const { sim, guild, url, botToken } = await world();
+    const channel = sim.createGuildChannel(guild, { name: 'general' });
+    const { next, send } = await connect(url);
+    await next(); // Hello
+    send(IDENTIFY(botToken));
+    await next(); // READY, s 1
+    await next(); // GUILD_CREATE, s 2
+    for (let i = 0; i < 500; i++) sim.updateGuildChannel(channel, { name: `name-${i}` });
+    for (let i = 0; i < 500; i++) expect(await next()).toMatchObject({ op: 0, t: 'CHANNEL_UPDATE', s: 3 + i, d: { id: channel, name: `name-${i}` } });
+    // A frame after the turn still comes (the socket is not left corked).
+    send({ op: 1, d: 502 });
+    expect((await next()).op).toBe(11);
+  });
+
   it('Resume: a session resumes on a new connection with the dispatches it missed, then RESUMED; an unknown session gets op 9', async () => {
     const { sim, guild, url, botToken } = await world();
     const first = await connect(url);

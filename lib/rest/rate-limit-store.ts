@@ -53,7 +53,12 @@ export interface RateLimitStore {
    * key it was counted in (undefined: no state known, nothing counted), or the wait.
    */
   take(ref: BucketRef, now: number): MaybePromise<TakeResult>;
-  /** Learns from a response's headers; `countedIn` is what {@link take} answered for the request. */
+  /**
+   * Learns from a response's headers; `countedIn` is what {@link take} answered for the request.
+   * An empty `update` with a `countedIn` is also told for a request that was counted and never
+   * sent (a take made ahead for a queued request that was aborted, or made stale by a 429): a
+   * store that counts requests in flight takes it off them.
+   */
   learn(ref: BucketRef, update: BucketUpdate, countedIn: string | undefined, now: number): MaybePromise<void>;
   /** A 429: blocks the bucket (or, `global`, every bucket) for `retryAfterMs`. */
   block(ref: BucketRef, retryAfterMs: number, global: boolean, now: number): MaybePromise<void>;
