@@ -7,30 +7,20 @@ import { createRequire } from 'node:module';
 import * as path from 'node:path';
 
 import { createClient } from 'redis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { countAnswers, fleetApplication, FLEET_ROUTE, readRequestLog } from './fleet-helpers.js';
-import { haveRedisServer, RedisServer } from './redis-server.js';
+import { countAnswers, fleetApplication, FLEET_ROUTE, readRequestLog, redisForBlock } from './fleet-helpers.js';
+import { haveRedisServer } from './redis-server.js';
 import { root, sdk, type SimulatedService } from './sdk.js';
 
 const rest = createRequire(import.meta.url)(path.join(root, 'dist', 'rest', 'index.js')) as typeof import('../lib/rest/index.js');
 type RateLimitInfo = import('../lib/rest/index.js').RateLimitInfo;
 
 describe.skipIf(!haveRedisServer)("a fleet's first requests of a bucket (skipped: no redis-server; .ci/run installs it)", () => {
-  let redis: RedisServer;
-  const quits: (() => Promise<unknown>)[] = [];
-  const services: SimulatedService[] = [];
-  beforeAll(async () => {
-    redis = await RedisServer.start();
-  });
-  afterAll(async () => {
-    await Promise.all(quits.map((quit) => quit()));
-    await Promise.all(services.map((service) => service.close()));
-    await redis?.close();
-  });
+  const { server, quits, services } = redisForBlock();
 
   async function storeFor(keyPrefix: string) {
-    const client = await createClient({ url: redis.url }).on('error', () => {}).connect();
+    const client = await createClient({ url: server().url }).on('error', () => {}).connect();
     quits.push(() => client.quit());
     return new rest.RedisRateLimitStore({ client, keyPrefix });
   }

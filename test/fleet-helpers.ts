@@ -4,10 +4,32 @@
 // service's, not the clients'.
 import { spawn, type ChildProcess } from 'node:child_process';
 
+import { afterAll, beforeAll } from 'vitest';
+
 import { fixturePath } from './helpers.js';
+import { RedisServer } from './redis-server.js';
 import { root, sdk, type SimulatedService } from './sdk.js';
 
 type Simulator = InstanceType<typeof sdk.Simulator>;
+
+/**
+ * A Redis server for the tests of a describe block, started before them; what they open (their
+ * Redis clients' quits, their served simulators) is closed after them, then the server.
+ */
+export function redisForBlock(): { readonly server: () => RedisServer; readonly quits: (() => Promise<unknown>)[]; readonly services: SimulatedService[] } {
+  let redis: RedisServer | undefined;
+  const quits: (() => Promise<unknown>)[] = [];
+  const services: SimulatedService[] = [];
+  beforeAll(async () => {
+    redis = await RedisServer.start();
+  });
+  afterAll(async () => {
+    await Promise.all(quits.splice(0).map((quit) => quit()));
+    await Promise.all(services.splice(0).map((service) => service.close()));
+    await redis?.close();
+  });
+  return { server: () => redis!, quits, services };
+}
 
 /** The route the fleet tests spend a budget on (one lobby: the client's bucket is per lobby, the service's per application). */
 export const FLEET_ROUTE = 'POST /lobbies/:lobby/messages';

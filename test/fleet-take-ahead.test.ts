@@ -7,11 +7,11 @@ import { createRequire } from 'node:module';
 import * as path from 'node:path';
 
 import { createClient } from 'redis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { fleetApplication, FLEET_ROUTE, lobbyContents } from './fleet-helpers.js';
+import { fleetApplication, FLEET_ROUTE, lobbyContents, redisForBlock } from './fleet-helpers.js';
 import { until } from './helpers.js';
-import { haveRedisServer, RedisServer } from './redis-server.js';
+import { haveRedisServer } from './redis-server.js';
 import { root, sdk, type SimulatedService } from './sdk.js';
 
 const rest = createRequire(import.meta.url)(path.join(root, 'dist', 'rest', 'index.js')) as typeof import('../lib/rest/index.js');
@@ -22,17 +22,7 @@ type RedisClient = Awaited<ReturnType<typeof connect>>;
 const connect = (url: string) => createClient({ url }).on('error', () => {}).connect();
 
 describe.skipIf(!haveRedisServer)('takes made ahead on a shared store (skipped: no redis-server; .ci/run installs it)', () => {
-  let redis: RedisServer;
-  const quits: (() => Promise<unknown>)[] = [];
-  const services: SimulatedService[] = [];
-  beforeAll(async () => {
-    redis = await RedisServer.start();
-  });
-  afterAll(async () => {
-    await Promise.all(quits.map((quit) => quit()));
-    await Promise.all(services.map((service) => service.close()));
-    await redis?.close();
-  });
+  const { server, quits, services } = redisForBlock();
 
   /** A served world with a budget of `limit` per `windowMs` (a minute) on the lobby-message route, and a Redis client. */
   async function setUp(limit: number, windowMs = 60_000) {
@@ -41,7 +31,7 @@ describe.skipIf(!haveRedisServer)('takes made ahead on a shared store (skipped: 
     services.push(service);
     service.setRateLimit(FLEET_ROUTE, { limit, windowMs });
     const app = fleetApplication(sim, service, 'Take Ahead');
-    const client = await connect(redis.url);
+    const client = await connect(server().url);
     quits.push(() => client.quit());
     return { sim, service, app, client };
   }

@@ -79,17 +79,16 @@ describe.skipIf(!(await hasCompiler()))('native units', () => {
     expectClean(await buildAndRun('device_authorizations_test', sources, ASAN.flags, [], ASAN.env));
   }, 120_000);
 
-  it.each([
-    ['ThreadSanitizer', TSAN],
-    ['ASan+UBSan', ASAN],
-  ])('published callbacks under %s: read while replaced, every pointer read stays valid, all handed over', async (_name, sanitizer) => {
-    expectClean(await buildAndRun('published_callback_test', ['test/native/published_callback_test.cc'], sanitizer.flags, [], sanitizer.env));
-  }, 120_000);
-
-  it.each([
-    ['ThreadSanitizer', TSAN],
-    ['ASan+UBSan', ASAN],
-  ])('client callbacks under %s: taken while replaced, each taken stays valid, the fields independent', async (_name, sanitizer) => {
-    expectClean(await buildAndRun('client_callbacks_test', ['test/native/client_callbacks_test.cc'], sanitizer.flags, [], sanitizer.env));
-  }, 120_000);
+  // The two holders of a client's callbacks, each a unit of its own file, under both sanitizers.
+  for (const [unit, title] of [
+    ['published_callback_test', 'published callbacks under %s: read while replaced, every pointer read stays valid, all handed over'],
+    ['client_callbacks_test', 'client callbacks under %s: taken while replaced, each taken stays valid, the fields independent'],
+  ] as const) {
+    it.each([
+      ['ThreadSanitizer', TSAN],
+      ['ASan+UBSan', ASAN],
+    ])(title, async (_name, sanitizer) => {
+      expectClean(await buildAndRun(unit, [`test/native/${unit}.cc`], sanitizer.flags, [], sanitizer.env));
+    }, 120_000);
+  }
 });
