@@ -160,9 +160,9 @@ export class RateLimiter {
   /**
    * Called as a request is sent: when another request waits behind it in its queue and the store
    * answers takes through a promise (a shared store: a round trip to Redis), that request's take
-   * is made now, while this one is on the wire, rather than after its answer. Only a take that
-   * counted the request (a known bucket with room) is kept for it; the next request of the queue
-   * uses it (a wait it answered is not kept: the take is made again when its turn comes). The
+   * is made now, while this one is on the wire, rather than after its answer, for a bucket the
+   * service has named. The next request of the queue uses it when it let the request go (a wait it
+   * answered is not kept: the take is made again when that request's turn comes). The
    * requests still go one at a time and in order: what moves is the store's round trip.
    */
   takeAhead(context: BucketContext): void {
@@ -179,7 +179,11 @@ export class RateLimiter {
     this.#takenAhead.set(key, { ref, taken: kept, at: this.options.clock.now() });
   }
 
-  /** The take made ahead for the queue, if fresh and one that counted the request; else undefined (a stale one given back). */
+  /**
+   * The take made ahead for the queue, when it let the request go and is fresh: what it counted
+   * the request in (undefined: nothing). null when there is none to use: none was made, it
+   * answered a wait, or it is stale (then given back).
+   */
   async #useTakenAhead(key: string): Promise<string | undefined | null> {
     const ahead = this.#takenAhead.get(key);
     if (ahead === undefined) return null;
