@@ -8,31 +8,22 @@ import { createRequire } from 'node:module';
 import * as path from 'node:path';
 
 import { createClient } from 'redis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { countAnswers, readRequestLog } from './fleet-helpers.js';
+import { countAnswers, readRequestLog, redisForBlock } from './fleet-helpers.js';
 import { until } from './helpers.js';
-import { haveRedisServer, RedisServer } from './redis-server.js';
+import { haveRedisServer } from './redis-server.js';
 import { root, sdk, type SimulatedService } from './sdk.js';
 
 const rest = createRequire(import.meta.url)(path.join(root, 'dist', 'rest', 'index.js')) as typeof import('../lib/rest/index.js');
 type RateLimitInfo = import('../lib/rest/index.js').RateLimitInfo;
 
 describe.skipIf(!haveRedisServer)('the global limit across a fleet (skipped: no redis-server; .ci/run installs it)', () => {
-  let redis: RedisServer;
+  const { server, quits, services } = redisForBlock();
   let service: SimulatedService;
-  const quits: (() => Promise<unknown>)[] = [];
-  beforeAll(async () => {
-    redis = await RedisServer.start();
-  });
-  afterAll(async () => {
-    await Promise.all(quits.map((quit) => quit()));
-    await service?.close();
-    await redis?.close();
-  });
 
   async function processOf(botToken: string, seen: RateLimitInfo[]) {
-    const client = await createClient({ url: redis.url }).on('error', () => {}).connect();
+    const client = await createClient({ url: server().url }).on('error', () => {}).connect();
     quits.push(() => client.quit());
     const rateLimitStore = new rest.RedisRateLimitStore({ client, keyPrefix: '{fleet-global}:' });
     return new rest.RestClient({ token: botToken, baseUrl: service.apiBase, rateLimitStore, onRateLimited: (info) => void seen.push(info) });
@@ -41,6 +32,7 @@ describe.skipIf(!haveRedisServer)('the global limit across a fleet (skipped: no 
   it("one process's global 429 holds the other's requests on another route until it ends: one 429 in all", async () => {
     const sim = new sdk.Simulator({ clock: 'real-time' });
     service = await sim.listen({ rateLimits: 'off' });
+    services.push(service);
     const botToken = service.issueBotToken();
     const seenA: RateLimitInfo[] = [];
     const seenB: RateLimitInfo[] = [];
