@@ -26,8 +26,7 @@ Napi::Value ClientWrap::StartCallWithAudio(const Napi::CallbackInfo& info) {
     return FailureToJs(info.Env(), result);
   }
   // A closed ring of an earlier call of the lobby that JS did not finish reading gives way.
-  if (!rawAudio_) rawAudio_ = RawAudio{};
-  auto& slot = rawAudio_->rings[lobbyId];
+  auto& slot = rawAudio_.Ensure().rings[lobbyId];
   if (slot) slot->Close(false);
   slot = std::move(ring);
   return info.Env().Null();

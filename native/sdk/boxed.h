@@ -2,7 +2,8 @@
 // empty one costs a pointer where std::optional<T> costs sizeof(T): a user's game activity (680
 // bytes) is set for the few users playing, and every user the world keeps, and every copy of one,
 // carried it. Copies are deep, as std::optional's are; the interface is the part of
-// std::optional's the code uses (test, dereference, assign, reset).
+// std::optional's the code uses (test, dereference, assign, reset), and Ensure() for state made at
+// its first use.
 #pragma once
 
 #include <memory>
@@ -36,6 +37,11 @@ class Boxed {
   const T* operator->() const { return value_.get(); }
   T* operator->() { return value_.get(); }
   void reset() { value_.reset(); }
+  // The value, made (value-initialized) first when there is none: for state made at first use.
+  T& Ensure() {
+    if (!value_) value_ = std::make_unique<T>();
+    return *value_;
+  }
 
  private:
   std::unique_ptr<T> value_;

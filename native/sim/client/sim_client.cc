@@ -344,7 +344,7 @@ bool SimClient::SetLogDir(std::string path, sdk::LogSeverity minSeverity) {
   // not require it: it takes effect whenever it is called, from the next line on.
   const bool opened = logFile_.Open(path, minSeverity);
   std::lock_guard<std::mutex> lock(settingsMutex_);
-  sim::SdkSettings& settings = SettingsLocked();
+  sim::SdkSettings& settings = settings_.Ensure();
   settings.logDir = std::move(path);
   settings.logMinSeverity = opened ? minSeverity : sdk::LogSeverity::None;
   return opened;
@@ -353,7 +353,7 @@ bool SimClient::SetLogDir(std::string path, sdk::LogSeverity minSeverity) {
 void SimClient::SetHttpRequestTimeout(int32_t timeoutMs) {
   // Recorded for the harness: the simulated connection makes no HTTP requests that could time out.
   std::lock_guard<std::mutex> lock(settingsMutex_);
-  SettingsLocked().httpRequestTimeoutMs = timeoutMs;
+  settings_.Ensure().httpRequestTimeoutMs = timeoutMs;
 }
 
 void SimClient::Log(sdk::LogSeverity severity, std::string message, bool voice) {

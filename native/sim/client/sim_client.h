@@ -335,21 +335,19 @@ class SimClient final : public sdk::Client,
     float inputLevel = sdk::kMinDecibels;
     sdk::Snowflake levelUser = 0;
   };
-  // Made at the first change (most clients never touch the voice engine): EngineLocked() reads
-  // the controls, the defaults until then; ChangeEngineLocked() makes them to change them.
+  // Made at the first change, engine_.Ensure() (most clients never touch the voice engine):
+  // EngineLocked() reads the controls, the defaults until then.
   sdk::Boxed<VoiceEngine> engine_;
   const VoiceEngine& EngineLocked() const;
-  VoiceEngine& ChangeEngineLocked();
   // The settings the game gave for the voice engine's diagnostics and the SDK's threads
   // (sim_client_voice_controls.cc), which the simulator records: a leaf lock, taken by the
   // world's harness read under its own. `connectCalled_`: from the first Connect() on it is too
   // late for the settings the vendor takes only right after construction.
   // The settings are kept once one is set (under settingsMutex_; 150 bytes that most clients,
-  // which set none, did without); SettingsLocked() makes them. The constructor's options are read
-  // from options_.
+  // which set none, did without); settings_.Ensure() makes them. The constructor's options are
+  // read from options_.
   mutable std::mutex settingsMutex_;
   sdk::Boxed<sim::SdkSettings> settings_;
-  sim::SdkSettings& SettingsLocked();
   LogFile logFile_;  // SetLogDir's discord.log: the client's lines other than the voice engine's
   std::atomic<bool> connectCalled_{false};
   // Runs `body` on the service thread with the signed-in user, or fails the operation with

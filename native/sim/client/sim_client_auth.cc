@@ -311,8 +311,7 @@ void SimClient::TokenExpiring(uint64_t attempt, const std::string& token) {
     if (connectedToken_ != token) return;
     cb = callbacks_.Get(&ClientCallbacks::tokenExpiration);
   }
-  if (!expiringAnnounced_) expiringAnnounced_ = std::set<std::string>{};
-  if (!expiringAnnounced_->insert(token).second) return;  // once per token
+  if (!expiringAnnounced_.Ensure().insert(token).second) return;  // once per token
   Log(sdk::LogSeverity::Info, "The access token expires soon");
   if (cb) Deliver([cb] { (*cb)(); });
 }

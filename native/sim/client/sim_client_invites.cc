@@ -42,8 +42,7 @@ void SimClient::AcceptActivityInvite(sdk::ActivityInvite invite, JoinSecretCallb
 bool SimClient::RegisterLaunchCommand(sdk::Snowflake applicationId, std::string command) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (!launchCommands_) launchCommands_ = std::map<sdk::Snowflake, std::string>{};
-    (*launchCommands_)[applicationId] = command;
+    launchCommands_.Ensure()[applicationId] = command;
   }
   const sdk::Snowflake user = sessionUserId_.load();
   if (user != 0) world_->RegisterLaunchCommand(user, applicationId, std::move(command));

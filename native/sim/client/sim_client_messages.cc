@@ -260,8 +260,7 @@ std::map<sdk::Snowflake, std::vector<sdk::MessagePtr>>& SimClient::UserMessageCa
     userMessageCache_->clear();
   }
   userMessageCacheAttempt_ = connectAttempt_;
-  if (!userMessageCache_) userMessageCache_ = std::map<sdk::Snowflake, std::vector<sdk::MessagePtr>>{};
-  return *userMessageCache_;
+  return userMessageCache_.Ensure();
 }
 
 void SimClient::CacheUserMessage(sdk::MessageEvent event, const sdk::MessagePtr& message) {

@@ -32,11 +32,6 @@ const SimClient::VoiceEngine& SimClient::EngineLocked() const {
   return engine_ ? *engine_ : kUnchanged;
 }
 
-SimClient::VoiceEngine& SimClient::ChangeEngineLocked() {
-  if (!engine_) engine_ = VoiceEngine{};
-  return *engine_;
-}
-
 sdk::AudioDevice SimClient::CurrentDeviceLocked(const Machine& machine, bool input) const {
   const auto& devices = input ? machine.inputDevices : machine.outputDevices;
   const std::string& chosen = input ? EngineLocked().chosenInput : EngineLocked().chosenOutput;
@@ -81,7 +76,7 @@ void SimClient::ChooseDevice(bool input, std::string deviceId, ResultCallback do
     }
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      (input ? ChangeEngineLocked().chosenInput : ChangeEngineLocked().chosenOutput) = deviceId;
+      (input ? engine_.Ensure().chosenInput : engine_.Ensure().chosenOutput) = deviceId;
     }
     Log(sdk::LogSeverity::Info, std::string("Audio: ") + Kind(input) + " device set to '" + deviceId + "'", true);
     CompleteOperation(op, sdk::Result::Success());
@@ -115,8 +110,8 @@ float SimClient::InputLevel(sdk::Snowflake user) {
   }
   const float level = world_->MachineOf(user).inputLevel;  // not under mutex_ (lock order)
   std::lock_guard<std::mutex> lock(mutex_);
-  ChangeEngineLocked().inputLevel = level;
-  ChangeEngineLocked().levelUser = user;
+  engine_.Ensure().inputLevel = level;
+  engine_.Ensure().levelUser = user;
   return level;
 }
 
@@ -126,8 +121,8 @@ void SimClient::MachineAudioChanged(const Machine& machine, bool devicesChanged)
   {
     // Each change is evaluated with the level it brought, so none is skipped however fast they come.
     std::lock_guard<std::mutex> lock(mutex_);
-    ChangeEngineLocked().inputLevel = machine.inputLevel;
-    ChangeEngineLocked().levelUser = user;
+    engine_.Ensure().inputLevel = machine.inputLevel;
+    engine_.Ensure().levelUser = user;
   }
   if (devicesChanged) {
     sdk::AudioDevicesChange change{machine.inputDevices, machine.outputDevices, {}, {}};
@@ -141,7 +136,7 @@ void SimClient::MachineAudioChanged(const Machine& machine, bool devicesChanged)
         // The device in use went: the engine falls back to the default one.
         fallbacks.push_back(std::string("Audio: ") + Kind(input) + " device '" + chosen +
                             "' was unplugged; using the default device");
-        (input ? ChangeEngineLocked().chosenInput : ChangeEngineLocked().chosenOutput).clear();
+        (input ? engine_.Ensure().chosenInput : engine_.Ensure().chosenOutput).clear();
         (input ? change.inputFellBack : change.outputFellBack) = true;
       }
       change.currentInputId = CurrentDeviceLocked(machine, true).id;
@@ -161,7 +156,7 @@ void SimClient::MachineAudioChanged(const Machine& machine, bool devicesChanged)
 void SimClient::SetInputVolume(float volume) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    ChangeEngineLocked().inputVolume = Clamp(volume, 0, sdk::kMaxInputVolume);
+    engine_.Ensure().inputVolume = Clamp(volume, 0, sdk::kMaxInputVolume);
   }
   Post([this] { UpdateAllSpeaking(); });  // a microphone at 0 sends nothing
 }
@@ -173,7 +168,7 @@ float SimClient::GetInputVolume() const {
 
 void SimClient::SetOutputVolume(float volume) {
   std::lock_guard<std::mutex> lock(mutex_);
-  ChangeEngineLocked().outputVolume = Clamp(volume, 0, sdk::kMaxOutputVolume);
+  engine_.Ensure().outputVolume = Clamp(volume, 0, sdk::kMaxOutputVolume);
 }
 
 float SimClient::GetOutputVolume() const {
@@ -183,7 +178,7 @@ float SimClient::GetOutputVolume() const {
 
 void SimClient::SetAutomaticGainControl(bool on) {
   std::lock_guard<std::mutex> lock(mutex_);
-  ChangeEngineLocked().automaticGainControl = on;
+  engine_.Ensure().automaticGainControl = on;
 }
 
 bool SimClient::GetAutomaticGainControl() const {
@@ -193,7 +188,7 @@ bool SimClient::GetAutomaticGainControl() const {
 
 void SimClient::SetEchoCancellation(bool on) {
   std::lock_guard<std::mutex> lock(mutex_);
-  ChangeEngineLocked().echoCancellation = on;
+  engine_.Ensure().echoCancellation = on;
 }
 
 bool SimClient::GetEchoCancellation() const {
@@ -209,8 +204,8 @@ bool SimClient::GetEchoCancellation() const {
 // turning Krisp off leaves suppression off (nothing says it comes back).
 void SimClient::SetNoiseSuppression(bool on) {
   std::lock_guard<std::mutex> lock(mutex_);
-  ChangeEngineLocked().noiseSuppression = on;
-  if (on) ChangeEngineLocked().noiseCancellation = false;
+  engine_.Ensure().noiseSuppression = on;
+  if (on) engine_.Ensure().noiseCancellation = false;
 }
 
 bool SimClient::GetNoiseSuppression() const {
@@ -223,8 +218,8 @@ void SimClient::SetNoiseCancellation(bool on) {
   const sdk::Version& version = world_->version();
   if (version.major == 1 && version.minor < 9) return;
   std::lock_guard<std::mutex> lock(mutex_);
-  ChangeEngineLocked().noiseCancellation = on;
-  if (on) ChangeEngineLocked().noiseSuppression = false;
+  engine_.Ensure().noiseCancellation = on;
+  if (on) engine_.Ensure().noiseSuppression = false;
 }
 
 bool SimClient::GetNoiseCancellation() const {
@@ -240,7 +235,7 @@ void SimClient::SetNoAudioInputThreshold(float dBFS) {
   constexpr float kMaxNoAudioInputThreshold = 100;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    ChangeEngineLocked().noAudioInputThreshold = Clamp(dBFS, sdk::kMinDecibels, kMaxNoAudioInputThreshold);
+    engine_.Ensure().noAudioInputThreshold = Clamp(dBFS, sdk::kMinDecibels, kMaxNoAudioInputThreshold);
   }
   Post([this] { UpdateNoAudioInput(); });
 }
@@ -260,7 +255,7 @@ void SimClient::UpdateNoAudioInput() {
     std::lock_guard<std::mutex> lock(mutex_);
     detected = level >= EngineLocked().noAudioInputThreshold;
     if (detected == EngineLocked().inputDetected) return;
-    ChangeEngineLocked().inputDetected = detected;
+    engine_.Ensure().inputDetected = detected;
     cb = callbacks_.Get(&ClientCallbacks::noAudioInput);
   }
   if (!detected) Log(sdk::LogSeverity::Warning, "Audio: no audio input detected from the microphone", true);
@@ -375,7 +370,7 @@ void SimClient::UpdateSpeaking(sdk::Snowflake lobbyId) {
 
 void SimClient::SetAecDump(bool on) {
   std::lock_guard<std::mutex> lock(settingsMutex_);
-  SettingsLocked().aecDump = on;
+  settings_.Ensure().aecDump = on;
 }
 
 void SimClient::SetOpusHardwareCoding(bool encode, bool decode) {
@@ -388,7 +383,7 @@ void SimClient::SetOpusHardwareCoding(bool encode, bool decode) {
     return;
   }
   std::lock_guard<std::mutex> lock(settingsMutex_);
-  sim::SdkSettings& settings = SettingsLocked();
+  sim::SdkSettings& settings = settings_.Ensure();
   settings.opusHardwareEncode = encode;
   settings.opusHardwareDecode = decode;
 }
@@ -401,14 +396,14 @@ void SimClient::SetVoiceLogDir(std::string path, sdk::LogSeverity minSeverity) {
     return;
   }
   std::lock_guard<std::mutex> lock(settingsMutex_);
-  sim::SdkSettings& settings = SettingsLocked();
+  sim::SdkSettings& settings = settings_.Ensure();
   settings.voiceLogDir = std::move(path);
   settings.voiceLogMinSeverity = minSeverity;
 }
 
 void SimClient::SetThreadPriority(sdk::Thread thread, int32_t priority) {
   std::lock_guard<std::mutex> lock(settingsMutex_);
-  sim::SdkSettings& settings = SettingsLocked();
+  sim::SdkSettings& settings = settings_.Ensure();
   switch (thread) {
     case sdk::Thread::Client:
       settings.clientThreadPriority = priority;
@@ -420,11 +415,6 @@ void SimClient::SetThreadPriority(sdk::Thread thread, int32_t priority) {
       settings.networkThreadPriority = priority;
       break;
   }
-}
-
-sim::SdkSettings& SimClient::SettingsLocked() {
-  if (!settings_) settings_ = sim::SdkSettings{};
-  return *settings_;
 }
 
 sim::SdkSettings SimClient::Settings() const {
