@@ -50,16 +50,16 @@ export interface CorkableSocket {
   uncork(): void;
 }
 
-/** Writes what a turn of the event loop sent as one: the socket corked at the turn's first frame is uncorked once the turn's code is done. */
-function uncorkAfterTurn(connection: { uncorkTurn(): void }): void {
-  connection.uncorkTurn();
-}
-
 export class GatewayConnection implements SessionSink {
   readonly #socket: GatewaySocket;
   readonly #host: GatewayHost;
   readonly #tcp: CorkableSocket;
   #corked = false;
+  /** Ends the turn that corked the socket (one function per connection, handed to process.nextTick). */
+  readonly #uncorkAfterTurn = (): void => {
+    this.#corked = false;
+    this.#tcp.uncork();
+  };
   #session: GatewaySession | null = null;
   #deadline: NodeJS.Timeout | undefined;
   #closed = false;
@@ -103,15 +103,9 @@ export class GatewayConnection implements SessionSink {
     if (!this.#corked) {
       this.#corked = true;
       this.#tcp.cork();
-      process.nextTick(uncorkAfterTurn, this);
+      process.nextTick(this.#uncorkAfterTurn);
     }
     this.#socket.send(JSON.stringify(payload));
-  }
-
-  /** @internal The end of the turn that corked the socket (uncorkAfterTurn). */
-  uncorkTurn(): void {
-    this.#corked = false;
-    this.#tcp.uncork();
   }
 
   #ended(ended: boolean): void {

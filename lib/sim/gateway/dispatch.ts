@@ -114,7 +114,7 @@ export class WorldDispatches {
         // gateway bench's path); the whole guild only for a session that obfuscates.
         const place = this.#world.describeGuildChannel(change.channelId);
         if (!place) return;
-        for (const session of this.#sessionsAmong(place.guildId, place.botUserIds)) {
+        for (const session of this.#sessionsAmong(place.guildId, new Set(place.botUserIds))) {
           if (!(session.intents & GatewayIntentBits.Guilds)) continue;
           // Channel events for unviewable channels still arrive, obfuscated (document, Events).
           session.dispatch(change.kind === 'channelCreated' ? 'CHANNEL_CREATE' : 'CHANNEL_UPDATE', this.#shownChannel(session, place.guildId, place.channel));
@@ -231,11 +231,8 @@ export class WorldDispatches {
   }
 
   /** The sessions whose bot is one of `members` of the guild, in the guild's shard. */
-  #sessionsAmong(guildId: string, members: ReadonlySet<string> | readonly string[]): GatewaySession[] {
-    const among: GatewaySession[] = [];
-    const isMember = Array.isArray(members) ? (id: string) => members.includes(id) : (id: string) => (members as ReadonlySet<string>).has(id);
-    for (const session of this.#sessions()) if (isMember(session.botUserId) && inShard(guildId, session.shard)) among.push(session);
-    return among;
+  #sessionsAmong(guildId: string, members: ReadonlySet<string>): GatewaySession[] {
+    return [...this.#sessions()].filter((session) => members.has(session.botUserId) && inShard(guildId, session.shard));
   }
 
   /** A channel as the session is shown it; notes whether it is hidden from it. */
