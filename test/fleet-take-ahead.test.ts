@@ -43,14 +43,6 @@ describe.skipIf(!haveRedisServer)('takes made ahead on a shared store (skipped: 
     return count;
   }
 
-  /** Until Redis counts `count` requests in flight under `prefix`. */
-  async function untilInFlight(client: RedisClient, prefix: string, count: number, what: string): Promise<void> {
-    const deadline = Date.now() + 5000;
-    for (let now = await inFlight(client, prefix); now !== count; now = await inFlight(client, prefix)) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (${now} in flight)`);
-      await new Promise((resolve) => setTimeout(resolve, 1));
-    }
-  }
 
   /** A store that records the order of its takes and of the answers it learns (a learn with headers). */
   function recording(store: RateLimitStore, steps: string[]): RateLimitStore {
@@ -84,7 +76,7 @@ describe.skipIf(!haveRedisServer)('takes made ahead on a shared store (skipped: 
     expect(steps.filter((step) => step === 'answer')).toHaveLength(10);
     expect(steps.slice(0, 3)).toEqual(['take', 'take', 'answer']);
     expect(steps).not.toContain('give back');
-    await untilInFlight(client, prefix, 0, 'the answers to be learned');
+    await until(async () => (await inFlight(client, prefix)) === 0, 'the answers to be learned');
   });
 
   it('a request aborted while queued: the take made ahead for it is given back once the queue is idle (nothing stays counted in flight)', async () => {
@@ -117,13 +109,13 @@ describe.skipIf(!haveRedisServer)('takes made ahead on a shared store (skipped: 
     const refused = expect(queued).rejects.toMatchObject({ type: 'Aborted' });
     // The held request's take, then the one made ahead for the queued request.
     await until(() => steps.filter((step) => step === 'take').length === 2, 'the take made ahead');
-    await untilInFlight(client, prefix, 2, 'both takes counted in flight');
+    await until(async () => (await inFlight(client, prefix)) === 2, 'both takes counted in flight');
     abort.abort();
     await refused;
     letGo();
     await onTheWire;
 
-    await untilInFlight(client, prefix, 0, 'the take made ahead to be given back');
+    await until(async () => (await inFlight(client, prefix)) === 0, 'the take made ahead to be given back');
     expect(lobbyContents(sim, app.lobbyId)).toEqual(['first', 'held']);
     expect(steps).toEqual(['take', 'take', 'answer', 'give back']);
   });
@@ -141,7 +133,7 @@ describe.skipIf(!haveRedisServer)('takes made ahead on a shared store (skipped: 
     service.failNext('POST /lobbies/{lobby_id}/messages', { status: 429, retryAfter: 0 });
     await Promise.all([1, 2].map((i) => restClient.sendLobbyMessage(app.lobbyId, { content: `m${i}` }, { userToken: app.userToken })));
 
-    await untilInFlight(client, prefix, 0, 'every take to be answered or given back');
+    await until(async () => (await inFlight(client, prefix)) === 0, 'every take to be answered or given back');
     expect(lobbyContents(sim, app.lobbyId)).toEqual(['m0', 'm1', 'm2']);
     // m1's take and the one made ahead for m2; m1's 429; the take made ahead given back.
     expect(steps.slice(0, 4)).toEqual(['take', 'take', 'answer', 'give back']);

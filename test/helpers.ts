@@ -3,10 +3,10 @@ import * as path from 'node:path';
 
 import { root, sdk } from './sdk.js';
 
-/** Waits until `predicate` holds, polling on the event loop (events arrive through the pump). */
-export async function until(predicate: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+/** Waits until `predicate` holds (it may answer through a promise: a read from Redis), polling on the event loop (events arrive through the pump). */
+export async function until(predicate: () => boolean | Promise<boolean>, what: string, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
+  while (!(await predicate())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 1));
   }
