@@ -1,8 +1,10 @@
 // A RestClient on a shared (Redis) rate-limit store makes the take of a queue's next request while
 // the one before it is on the wire (docs/fleets.md, "Requests queued behind one another"; our
 // choice, as the store is): the store's round trip no longer waits for the answer before it. The
-// requests still go one at a time and in order, each counted once, and a take made for a request
-// that never goes is given back, so nothing stays counted in flight.
+// requests still go one at a time and in order, each counted once: lobby messages share one queue,
+// as a lobby id is no major parameter ("Currently, the only major parameters are channel_id,
+// guild_id, and webhook_id", discord-api-docs topics/rate-limits). A take made for a request that
+// never goes is given back, so nothing stays counted in flight.
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 
