@@ -2,8 +2,9 @@
 // the one before it is on the wire (docs/fleets.md, "Requests queued behind one another"; our
 // choice, as the store is): the store's round trip no longer waits for the answer before it. The
 // requests still go one at a time and in order, each counted once: lobby messages share one queue,
-// as a lobby id is no major parameter ("Currently, the only major parameters are channel_id,
-// guild_id, and webhook_id", discord-api-docs topics/rate-limits). A take made for a request that
+// as a lobby is no top-level resource ("Top-level resources are currently limited to channels
+// (channel_id), guilds (guild_id), and webhooks", discord-api-docs topics/rate-limits; server-api.md
+// §6.1). A take made for a request that
 // never goes is given back, so nothing stays counted in flight.
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
