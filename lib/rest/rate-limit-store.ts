@@ -181,8 +181,8 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
   /**
    * Forgets what no longer matters once the maps grow (a server acting for many users makes a
-   * bucket per user token): bucket states whose window has reset and whose block has ended are the same as none, and a
-   * user route's bucket id is learned again from its next response.
+   * bucket per user token): bucket states whose window has reset and whose 429's block has ended
+   * are the same as none, and a user route's bucket id is learned again from its next response.
    */
   #sweep(now: number): void {
     if (this.#buckets.size > SWEEP_ABOVE) {
