@@ -60,7 +60,10 @@ export interface RateLimitStore {
    * store that counts requests in flight takes it off them.
    */
   learn(ref: BucketRef, update: BucketUpdate, countedIn: string | undefined, now: number): MaybePromise<void>;
-  /** A 429: blocks the bucket (or, `global`, every bucket) for `retryAfterMs`. */
+  /**
+   * A 429: blocks the bucket (or, `global`, every bucket) for `retryAfterMs` from `now`, beside
+   * what the bucket's window says: not until the end of a longer window the bucket had room in.
+   */
   block(ref: BucketRef, retryAfterMs: number, global: boolean, now: number): MaybePromise<void>;
 }
 
@@ -74,6 +77,11 @@ interface BucketState {
   resetAt: number;
   /** The service's `X-RateLimit-Reset` of the window (epoch seconds, the same in each of its answers), when it sends one. */
   window: number | undefined;
+  /**
+   * Until when a 429 holds the bucket (ms since the epoch; 0: none): its Retry-After, kept apart
+   * from the window so that the window's count and end stay what the answers said.
+   */
+  blockedUntil: number;
 }
 
 /**
@@ -108,7 +116,8 @@ export class MemoryRateLimitStore implements RateLimitStore {
     const bucket = this.#buckets.get(key);
     if (bucket !== undefined && now >= bucket.resetAt) bucket.remaining = bucket.limit;
     const globalWait = Math.max(0, this.#globalResetAt - now);
-    const bucketWait = bucket !== undefined && bucket.remaining <= 0 ? bucket.resetAt - now : 0;
+    const blockWait = bucket !== undefined ? Math.max(0, bucket.blockedUntil - now) : 0;
+    const bucketWait = Math.max(blockWait, bucket !== undefined && bucket.remaining <= 0 ? bucket.resetAt - now : 0);
     const wait = Math.max(globalWait, bucketWait);
     if (wait > 0) return { waitMs: wait, global: globalWait >= bucketWait };
     if (bucket === undefined) return { waitMs: 0, countedIn: undefined };
@@ -127,7 +136,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
     if (limit === undefined && remaining === undefined && resetAfterMs === undefined) return;
     const key = bucketKeyOf(ref, this.#bucketIds.get(ref.routeKey));
     const resetAt = resetAfterMs === undefined ? undefined : now + resetAfterMs;
-    const state = this.#buckets.get(key) ?? { limit: Number.POSITIVE_INFINITY, remaining: 1, resetAt: 0, window: undefined };
+    const state = this.#buckets.get(key) ?? { limit: Number.POSITIVE_INFINITY, remaining: 1, resetAt: 0, window: undefined, blockedUntil: 0 };
     const sameWindow =
       now < state.resetAt &&
       (window !== undefined && state.window !== undefined ? window === state.window : resetAt === undefined || resetAt <= state.resetAt + SAME_WINDOW_SLACK_MS);
@@ -145,6 +154,15 @@ export class MemoryRateLimitStore implements RateLimitStore {
     this.#sweep(now);
   }
 
+  /**
+   * "Your application should rely on the `Retry-After` header or `retry_after` field to determine
+   * when to retry the request" (discord-api-docs, topics/rate-limits): the bucket is held until
+   * then, and no longer. Its window is left as the answers said it (the 429's own headers were
+   * learned before this), so that a 429 inside a longer window with room (scope `shared`, or a
+   * limit the headers do not show) does not hold the bucket to that window's end; a spent window
+   * still holds it to its end through `remaining`. Two blocks keep the later end (a fleet's 429s
+   * may be told out of order).
+   */
   block(ref: BucketRef, retryAfterMs: number, global: boolean, now: number): void {
     const until = now + retryAfterMs;
     if (global) {
@@ -152,20 +170,23 @@ export class MemoryRateLimitStore implements RateLimitStore {
       return;
     }
     const key = bucketKeyOf(ref, this.#bucketIds.get(ref.routeKey));
-    const state = this.#buckets.get(key) ?? { limit: Number.POSITIVE_INFINITY, remaining: 0, resetAt: 0, window: undefined };
-    state.remaining = 0;
-    state.resetAt = Math.max(state.resetAt, until);
-    this.#buckets.set(key, state);
+    const state = this.#buckets.get(key);
+    if (state === undefined) {
+      // Nothing known of the bucket (a 429 without bucket headers): the block is all there is.
+      this.#buckets.set(key, { limit: Number.POSITIVE_INFINITY, remaining: 0, resetAt: until, window: undefined, blockedUntil: until });
+      return;
+    }
+    state.blockedUntil = Math.max(state.blockedUntil, until);
   }
 
   /**
    * Forgets what no longer matters once the maps grow (a server acting for many users makes a
-   * bucket per user token): bucket states whose window has reset are the same as none, and a
-   * user route's bucket id is learned again from its next response.
+   * bucket per user token): bucket states whose window has reset and whose 429's block has ended
+   * are the same as none, and a user route's bucket id is learned again from its next response.
    */
   #sweep(now: number): void {
     if (this.#buckets.size > SWEEP_ABOVE) {
-      for (const [key, state] of this.#buckets) if (state.resetAt <= now) this.#buckets.delete(key);
+      for (const [key, state] of this.#buckets) if (Math.max(state.resetAt, state.blockedUntil) <= now) this.#buckets.delete(key);
     }
     if (this.#bucketIds.size > SWEEP_ABOVE) {
       for (const key of this.#bucketIds.keys()) if (key.includes(' user:')) this.#bucketIds.delete(key);

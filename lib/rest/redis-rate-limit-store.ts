@@ -85,7 +85,7 @@ local key, id = bucketKey()
 local hkey = prefix .. 'b:' .. key
 local fkey = hkey .. ':in-flight'
 local globalWait = math.max(0, (tonumber(redis.call('GET', prefix .. 'global')) or 0) - now)
-local s = redis.call('HMGET', hkey, 'limit', 'remaining', 'resetAt')
+local s = redis.call('HMGET', hkey, 'limit', 'remaining', 'resetAt', 'blockedUntil')
 local exists = s[2] ~= false
 local limit, remaining, resetAt = tonumber(s[1]), tonumber(s[2]), tonumber(s[3])
 if exists and now >= resetAt then remaining = limit end
@@ -95,6 +95,8 @@ if exists then
   if remaining <= 0 then bucketWait = resetAt - now
   elseif remaining - redis.call('ZCARD', fkey) <= 0 then bucketWait = ${IN_FLIGHT_WAIT_MS} end
 end
+-- A 429's block (BLOCK) holds the bucket until its Retry-After has passed, whatever its window says.
+bucketWait = math.max(bucketWait, (tonumber(s[4]) or 0) - now)
 local wait = math.max(globalWait, bucketWait)
 if wait > 0 then
   local global = 0
@@ -123,11 +125,12 @@ if ARGV[6] == '' and ARGV[7] == '' and ARGV[8] == '' then
 end
 local key = bucketKey()
 local hkey = prefix .. 'b:' .. key
-local s = redis.call('HMGET', hkey, 'limit', 'remaining', 'resetAt', 'window')
+local s = redis.call('HMGET', hkey, 'limit', 'remaining', 'resetAt', 'window', 'blockedUntil')
 local limit = tonumber(s[1]) or ${UNKNOWN_LIMIT}
 local remaining = tonumber(s[2]) or ${UNKNOWN_LIMIT}
 local resetAt = tonumber(s[3]) or 0
 local window = s[4] or ''
+local blockedUntil = tonumber(s[5]) or 0
 local newResetAt = nil
 if ARGV[8] ~= '' then newResetAt = now + tonumber(ARGV[8]) end
 -- An answer of an earlier window than the one known (another process's answers came first): in
@@ -150,11 +153,15 @@ else
   window = ARGV[9]
 end
 redis.call('HSET', hkey, 'limit', tostring(limit), 'remaining', tostring(remaining), 'resetAt', tostring(resetAt), 'window', window)
-redis.call('PEXPIRE', hkey, math.floor(math.max(0, resetAt - now)) + 60000)
+-- Kept while its window or a 429's block (which may outlast the window) still matters.
+redis.call('PEXPIRE', hkey, math.floor(math.max(0, resetAt - now, blockedUntil - now)) + 60000)
 return 1
 `);
 
-/** ARGV: prefix, routeKey, queueKey, suffix, retryAfterMs, global (1/0). */
+/**
+ * ARGV: prefix, routeKey, queueKey, suffix, retryAfterMs, global (1/0). A bucket's block is its
+ * own field (`blockedUntil`), as in MemoryRateLimitStore.block: the 429's Retry-After from now.
+ */
 const BLOCK = new RedisScript(`${PRELUDE}
 local untilMs = now + tonumber(ARGV[5])
 if ARGV[6] == '1' then
@@ -164,10 +171,18 @@ if ARGV[6] == '1' then
 end
 local key = bucketKey()
 local hkey = prefix .. 'b:' .. key
-local resetAt = math.max(tonumber(redis.call('HGET', hkey, 'resetAt')) or 0, untilMs)
-if not redis.call('HGET', hkey, 'limit') then redis.call('HSET', hkey, 'limit', '${UNKNOWN_LIMIT}') end
-redis.call('HSET', hkey, 'remaining', '0', 'resetAt', tostring(resetAt))
-redis.call('PEXPIRE', hkey, math.floor(resetAt - now) + 60000)
+local s = redis.call('HMGET', hkey, 'remaining', 'resetAt', 'blockedUntil')
+if not s[1] then
+  -- Nothing known of the bucket (a 429 without bucket headers): the block is all there is.
+  redis.call('HSET', hkey, 'limit', '${UNKNOWN_LIMIT}', 'remaining', '0', 'resetAt', tostring(untilMs), 'window', '', 'blockedUntil', tostring(untilMs))
+  redis.call('PEXPIRE', hkey, math.ceil(tonumber(ARGV[5])) + 60000)
+  return 1
+end
+-- The window is left as the answers said it: the block ends at Retry-After, not at a longer
+-- window's end; the later of two blocks is kept (a fleet's 429s may be told out of order).
+local blockedUntil = math.max(tonumber(s[3]) or 0, untilMs)
+redis.call('HSET', hkey, 'blockedUntil', tostring(blockedUntil))
+redis.call('PEXPIRE', hkey, math.floor(math.max(0, tonumber(s[2]) - now, blockedUntil - now)) + 60000)
 return 1
 `);
 
