@@ -125,8 +125,7 @@ describe.skipIf(!haveRedisServer)('takes made ahead on a shared store (skipped: 
 
   it('a 429 to the request on the wire: the take made ahead for the next one is given back, and each request takes anew after the wait', async () => {
     // A retry at once, so that the take made ahead is still fresh when the 429 has been waited
-    // out; a window of 1 s, as the store then waits for the bucket's window to reset (it keeps the
-    // later of the bucket's window and the planned 429's).
+    // out (the store holds the bucket for the 429's Retry-After: test/fleet-429-window.test.ts).
     const { sim, service, app, client } = await setUp(1000, 1000);
     const prefix = '{take-ahead-429}:';
     const steps: string[] = [];
