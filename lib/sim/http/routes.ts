@@ -5,7 +5,7 @@
  * @module
  */
 import type { NativeWorld } from '../../addon/native.js';
-import { ROUTE_LIST, type RouteName, type RouteSpec } from '../../routes/table.js';
+import { ROUTE_LIST, routeKey, type RouteName, type RouteSpec } from '../../routes/table.js';
 import { ServiceRefusal } from './errors.js';
 import type { ServiceState } from './state.js';
 
@@ -71,6 +71,12 @@ export type RouteHandlers = Partial<Record<RouteName, RouteHandler>>;
 /** A served route: the table's entry and its handler. */
 export interface Route extends RouteHandler {
   readonly spec: RouteSpec & { readonly name: RouteName };
+  /**
+   * Its key (`routeKey(spec)`), made once: the budgets, planned failures and windows are looked
+   * up by it on every request, and one string object keeps its hash (a key built per request
+   * was hashed again at each lookup).
+   */
+  readonly key: string;
 }
 
 export interface RouteMatch {
@@ -80,7 +86,7 @@ export interface RouteMatch {
 
 /** The served routes: every entry of the table with its handler (the type makes a missing handler a compile error). */
 export function servedRoutes(handlers: Record<RouteName, RouteHandler>): Route[] {
-  return ROUTE_LIST.map((spec) => ({ spec, handle: (request, context) => handlers[spec.name].handle(request, context) }));
+  return ROUTE_LIST.map((spec) => ({ spec, key: routeKey(spec), handle: (request, context) => handlers[spec.name].handle(request, context) }));
 }
 
 /** A path segment decoded, or undefined when its `%` escapes are malformed (`%zz`, a lone `%`, bad UTF-8). */

@@ -15,7 +15,6 @@ import { syncClock } from '../clock.js';
 import { parseJson, readBody, type HeldBytes } from './body.js';
 import { invalidForm, OAuthRefusal, ServiceRefusal, unauthorized } from './errors.js';
 import { credentialKind, type RequestNote } from './request-log.js';
-import { routeKey } from '../../routes/table.js';
 import { matchRoute, userCaller, type Caller, type Route, type ServiceContext, type ServiceReply, type UploadedFile } from './routes.js';
 
 /** The versions the service answers under `/api/v{n}` (v10 and v9 are the available ones). */
@@ -145,7 +144,7 @@ async function handle(request: IncomingMessage, routes: readonly Route[], contex
   if (found === 'malformed') throw new ServiceRefusal(400, 0, '400: Bad Request: the path has a malformed percent escape');
   const { route } = found;
   const { spec } = route;
-  noted.route = routeKey(spec);
+  noted.route = route.key;
   if (/^\d{1,20}$/.test(found.params.lobby_id ?? '')) noted.lobbyId = found.params.lobby_id!;
   // The token is checked before the body is read: an unauthenticated upload is never held.
   const selfChecked = spec.auth.includes('client') || spec.auth.includes('none');
@@ -155,7 +154,7 @@ async function handle(request: IncomingMessage, routes: readonly Route[], contex
   if (caller.kind === 'bot' && !spec.auth.includes('bot')) userCaller(caller);
   if (caller.kind === 'user' && !spec.auth.includes('bearer')) throw new ServiceRefusal(403, 50001, "Missing Access: this route needs the application's bot token");
   const raw = await readBody(request, !selfChecked, held, spec.maxBodyBytes);
-  const key = routeKey(spec);
+  const { key } = route;
   const scope = caller.kind === 'client' ? 'oauth2 client' : caller.applicationId;
   const fault = context.state.takeFault(key);
   if (fault?.status === 429) {
