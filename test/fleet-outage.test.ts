@@ -3,31 +3,28 @@
 // RedisRateLimitStore; the test stops the real redis-server between their first and second third,
 // and starts it again (empty: no persistence) before the last. Counts only, from the service's log.
 import { createClient } from 'redis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { countAnswers, fleetApplication, FLEET_ROUTE, startWorker, watchRequests } from './fleet-helpers.js';
-import { haveRedisServer, RedisServer } from './redis-server.js';
+import { countAnswers, fleetApplication, FLEET_ROUTE, redisForBlock, startWorker, watchRequests } from './fleet-helpers.js';
+import { haveRedisServer } from './redis-server.js';
 import { sdk, type SimulatedService } from './sdk.js';
 
 const PROCESSES = 2;
 const REQUESTS = 60;
 
 describe.skipIf(!haveRedisServer)('a fleet whose Redis goes away and comes back (skipped: no redis-server; .ci/run installs it)', () => {
-  let redis: RedisServer;
+  const block = redisForBlock();
   let service: SimulatedService;
   let sim: InstanceType<typeof sdk.Simulator>;
   beforeAll(async () => {
-    redis = await RedisServer.start();
     sim = new sdk.Simulator({ clock: 'real-time' });
     service = await sim.listen();
+    block.services.push(service);
     service.setRateLimit(FLEET_ROUTE, { limit: 50, windowMs: 1000 });
-  });
-  afterAll(async () => {
-    await service?.close();
-    await redis?.close();
   });
 
   it('goes on with local limits and one warning per process while Redis is stopped, and back to the shared budget when it returns', async () => {
+    const redis = block.server();
     const app = fleetApplication(sim, service, 'Fleet Outage');
     const keyPrefix = `{fleet-${app.applicationId}}:`;
     const log = watchRequests(service);

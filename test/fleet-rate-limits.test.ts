@@ -4,10 +4,10 @@
 // side, from its request log). The same fleet with in-memory stores, at the same time on another
 // application (budgets are per application), shows what the shared store prevents: printed, not
 // asserted. Elapsed time against what the budget requires is a bench row (bench/fleet.cjs).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { countAnswers, fleetApplication, FLEET_ROUTE, lobbyContents, startWorker, watchRequests } from './fleet-helpers.js';
-import { haveRedisServer, RedisServer } from './redis-server.js';
+import { countAnswers, fleetApplication, FLEET_ROUTE, lobbyContents, redisForBlock, startWorker, watchRequests } from './fleet-helpers.js';
+import { haveRedisServer } from './redis-server.js';
 import { sdk, type SimulatedService } from './sdk.js';
 
 const PROCESSES = 8;
@@ -15,18 +15,14 @@ const REQUESTS = 250;
 const BUDGET = { limit: 50, windowMs: 1000 };
 
 describe.skipIf(!haveRedisServer)('a fleet sharing one rate-limit budget through Redis (skipped: no redis-server; .ci/run installs it)', () => {
-  let redis: RedisServer;
+  const block = redisForBlock();
   let service: SimulatedService;
   let sim: InstanceType<typeof sdk.Simulator>;
   beforeAll(async () => {
-    redis = await RedisServer.start();
     sim = new sdk.Simulator({ clock: 'real-time' });
     service = await sim.listen();
+    block.services.push(service);
     service.setRateLimit(FLEET_ROUTE, BUDGET);
-  });
-  afterAll(async () => {
-    await service?.close();
-    await redis?.close();
   });
 
   it(`${PROCESSES} processes × ${REQUESTS} requests on a budget of 50 per second: at most one 429, none lost or sent twice (the service's request log counts them)`, async () => {
@@ -39,7 +35,7 @@ describe.skipIf(!haveRedisServer)('a fleet sharing one rate-limit budget through
           startWorker({ apiBase: service.apiBase, botToken: app.botToken, userToken: app.userToken, lobbyId: app.lobbyId, name: `p${i}`, count: REQUESTS, ...(redisUrl ? { redisUrl, keyPrefix: `{fleet-${app.applicationId}}:` } : {}) }).done,
         ),
       );
-    const [sharedResults, localResults] = await Promise.all([fleet(shared, redis.url), fleet(local, undefined)]);
+    const [sharedResults, localResults] = await Promise.all([fleet(shared, block.server().url), fleet(local, undefined)]);
     const requests = await log.stop();
 
     const sharedCounts = countAnswers(requests, shared.lobbyId);
