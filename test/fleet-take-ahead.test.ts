@@ -46,7 +46,6 @@ describe.skipIf(!haveRedisServer)('takes made ahead on a shared store (skipped: 
     return count;
   }
 
-
   /** A store that records the order of its takes and of the answers it learns (a learn with headers). */
   function recording(store: RateLimitStore, steps: string[]): RateLimitStore {
     return {

@@ -116,8 +116,8 @@ export class MemoryRateLimitStore implements RateLimitStore {
     const bucket = this.#buckets.get(key);
     if (bucket !== undefined && now >= bucket.resetAt) bucket.remaining = bucket.limit;
     const globalWait = Math.max(0, this.#globalResetAt - now);
-    const blockWait = bucket !== undefined ? Math.max(0, bucket.blockedUntil - now) : 0;
-    const bucketWait = Math.max(blockWait, bucket !== undefined && bucket.remaining <= 0 ? bucket.resetAt - now : 0);
+    // A 429's block, or a spent window until it resets.
+    const bucketWait = bucket === undefined ? 0 : Math.max(0, bucket.blockedUntil - now, bucket.remaining <= 0 ? bucket.resetAt - now : 0);
     const wait = Math.max(globalWait, bucketWait);
     if (wait > 0) return { waitMs: wait, global: globalWait >= bucketWait };
     if (bucket === undefined) return { waitMs: 0, countedIn: undefined };
