@@ -13,9 +13,13 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import WebSocket from 'ws';
 
+import { ReplySlot } from './reply-slot.js';
+
 interface WorkerData {
   /** One Int32: the reply counter the JS thread waits on. */
   signal: SharedArrayBuffer;
+  /** The reply slot's memory (reply-slot.ts): where a reply that fits goes instead of the port. */
+  replies: SharedArrayBuffer;
   syncPort: MessagePort;
 }
 
@@ -33,21 +37,33 @@ interface LinkSocket {
   open: Command & { op: 'open' };
 }
 
-const { signal, syncPort } = workerData as WorkerData;
+const { signal, replies, syncPort } = workerData as WorkerData;
 const flag = new Int32Array(signal);
+const replySlot = new ReplySlot(replies);
 const links = new Map<number, LinkSocket>();
 
-/** Hands the waiting JS thread its answer: a reply frame's text, or why there is none. */
-function answer(seq: number, result: { text: string } | { failure: string }): void {
-  syncPort.postMessage({ seq, ...result });
+/** Wakes the JS thread waiting for a reply. */
+function wake(): void {
   Atomics.add(flag, 0, 1);
   Atomics.notify(flag, 0);
 }
 
+/** Hands the waiting JS thread its answer through the port: a reply frame's text, or why there is none. */
+function answer(link: number, seq: number, result: { text: string } | { failure: string }): void {
+  syncPort.postMessage({ link, seq, ...result });
+  wake();
+}
+
+/** Whether a frame's bytes are the reply of call `seq`: it starts `{"t":"reply","seq":N,` (not parsed whole). */
+function isReplyTo(data: Buffer, seq: number): boolean {
+  const prefix = `{"t":"reply","seq":${seq},`;
+  return data.length > prefix.length && data.toString('latin1', 0, prefix.length) === prefix;
+}
+
 function fail(link: LinkSocket, reason: string): void {
-  if (link.waiting !== undefined) answer(link.waiting, { failure: reason });
+  if (link.waiting !== undefined) answer(link.open.link, link.waiting, { failure: reason });
   link.waiting = undefined;
-  for (const item of link.queued) if (item.wait !== undefined) answer(item.wait, { failure: reason });
+  for (const item of link.queued) if (item.wait !== undefined) answer(link.open.link, item.wait, { failure: reason });
   link.queued = [];
 }
 
@@ -115,15 +131,14 @@ function open(command: Command & { op: 'open' }): void {
     for (const item of queued) send(link, item.text, item.wait);
   });
   socket.on('message', (data: Buffer, isBinary: boolean) => {
-    const text = isBinary ? '' : data.toString('utf8');
     const waiting = link.waiting;
-    // A reply is recognised without parsing the whole frame: it starts `{"t":"reply","seq":N`.
-    if (waiting !== undefined && text.startsWith(`{"t":"reply","seq":${waiting},`)) {
+    if (waiting !== undefined && !isBinary && isReplyTo(data, waiting)) {
       link.waiting = undefined;
-      answer(waiting, { text });
+      if (replySlot.offer(command.link, waiting, data)) wake();
+      else answer(command.link, waiting, { text: data.toString('utf8') });
       return;
     }
-    parentPort!.postMessage({ op: 'frame', link: command.link, text });
+    parentPort!.postMessage({ op: 'frame', link: command.link, text: isBinary ? '' : data.toString('utf8') });
   });
   socket.on('error', (error: Error) => {
     if (!refused) down(`the link to the served simulator failed (${(error as NodeJS.ErrnoException).code ?? error.message})`);
@@ -137,7 +152,7 @@ parentPort!.on('message', (command: Command) => {
   if (command.op === 'open') return open(command);
   const link = links.get(command.link);
   if (!link) {
-    if (command.op === 'send' && command.wait !== undefined) answer(command.wait, { failure: 'the link is not open' });
+    if (command.op === 'send' && command.wait !== undefined) answer(command.link, command.wait, { failure: 'the link is not open' });
     return;
   }
   if (command.op === 'close') {

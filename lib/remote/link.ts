@@ -25,6 +25,14 @@ import {
   type LinkFrame,
   type WorldFrame,
 } from './protocol.js';
+import { ReplySlot } from './reply-slot.js';
+
+/** A reply frame's value, or its error thrown. */
+function replyValue(text: string): unknown {
+  const reply = decodeFrame<WorldFrame>(text, ['reply']) as WorldFrame & { t: 'reply' };
+  if (reply.error) throw fromRemoteError(reply.error);
+  return reply.value;
+}
 
 /** How long a synchronous call waits for the served world before it throws. */
 const CALL_TIMEOUT_MS = 30_000;
@@ -40,6 +48,7 @@ export interface LinkSession {
 }
 
 interface Answer {
+  link: number;
   seq: number;
   text?: string;
   failure?: string;
@@ -50,6 +59,8 @@ interface LinkThread {
   worker: Worker;
   syncPort: MessagePort;
   flag: Int32Array;
+  /** Where a reply that fits arrives (the port carries the rest, and failures). */
+  replies: ReplySlot;
   links: Map<number, Link>;
 }
 
@@ -60,9 +71,10 @@ const linksByAddress = new Map<string, Link>();
 function linkThread(): LinkThread {
   if (thread) return thread;
   const signal = new SharedArrayBuffer(4);
+  const replies = ReplySlot.allocate();
   const { port1, port2 } = new MessageChannel();
-  const worker = new Worker(path.join(__dirname, 'link-worker.js'), { workerData: { signal, syncPort: port2 }, transferList: [port2] });
-  const started: LinkThread = { worker, syncPort: port1, flag: new Int32Array(signal), links: new Map() };
+  const worker = new Worker(path.join(__dirname, 'link-worker.js'), { workerData: { signal, replies, syncPort: port2 }, transferList: [port2] });
+  const started: LinkThread = { worker, syncPort: port1, flag: new Int32Array(signal), replies: new ReplySlot(replies), links: new Map() };
   worker.on('message', (message: { op: string; link: number; text?: string; reason?: string }) => {
     const link = started.links.get(message.link);
     if (!link) return;
@@ -155,10 +167,12 @@ export class Link {
     t.worker.postMessage({ op: 'send', link: this.id, text: encodeFrame({ ...frame, seq }), wait: seq });
     const deadline = Date.now() + CALL_TIMEOUT_MS;
     for (;;) {
+      const slotted = t.replies.take(this.id, seq);
+      if (slotted !== undefined) return replyValue(slotted);
       for (let received = receiveMessageOnPort(t.syncPort); received; received = receiveMessageOnPort(t.syncPort)) {
         const answer = received.message as Answer;
         // An answer to an earlier call that timed out is left behind.
-        if (answer.seq !== seq) continue;
+        if (answer.link !== this.id || answer.seq !== seq) continue;
         if (answer.failure !== undefined) {
           // The link thread has no socket for this link any more (its 'down' is still queued
           // for this thread): the next call opens a new one.
@@ -166,9 +180,7 @@ export class Link {
           this.#opening = false;
           throw linkFailure(answer.failure);
         }
-        const reply = decodeFrame<WorldFrame>(answer.text!, ['reply']) as WorldFrame & { t: 'reply' };
-        if (reply.error) throw fromRemoteError(reply.error);
-        return reply.value;
+        return replyValue(answer.text!);
       }
       const left = deadline - Date.now();
       if (left <= 0) throw linkFailure(`no answer within ${CALL_TIMEOUT_MS / 1000} s`);
