@@ -58,6 +58,16 @@ describe('snowflake IDs: decimal strings out, string | bigint in, exact for all 
   it.each([
     ['2^53 + 1', 2n ** 53n + 1n, '9007199254740993'],
     ['2^64 - 1', 2n ** 64n - 1n, '18446744073709551615'],
+    // The native layer writes digits two at a time: each count of digits, odd and even, and the
+    // pairs' edges.
+    ['1', 1n, '1'],
+    ['9', 9n, '9'],
+    ['10', 10n, '10'],
+    ['99', 99n, '99'],
+    ['100', 100n, '100'],
+    ['1009', 1009n, '1009'],
+    ['10^19', 10n ** 19n, '10000000000000000000'],
+    ['10^19 - 1', 10n ** 19n - 1n, '9999999999999999999'],
   ])('round-trips %s through the native layer and the simulator exactly', async (_name, id, text) => {
     const sim = new Simulator();
     const app = sim.createApplication({ name: 'ids' });
