@@ -199,7 +199,7 @@ defineClientMethods({
       const id = toSnowflake(lobbyId, 'lobbyId');
       checkContent(content);
       const { metadata } = checkOptions(options);
-      const checked = checkOptionalMetadata(metadata, 'metadata') ?? {};
+      const checked = checkOptionalMetadata(metadata, 'metadata');
       return (requestId) => native.sendLobbyMessage(requestId, id, content, checked);
     });
   },
@@ -218,7 +218,7 @@ defineClientMethods({
       const id = toSnowflake(userId, 'userId');
       checkContent(content);
       const { metadata } = checkOptions(options);
-      const checked = checkOptionalMetadata(metadata, 'metadata') ?? {};
+      const checked = checkOptionalMetadata(metadata, 'metadata');
       return (requestId) => native.sendUserMessage(requestId, id, content, checked);
     });
   },

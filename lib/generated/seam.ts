@@ -853,11 +853,11 @@ export interface NativeClient {
   getLobby(lobbyId: string): NativeLobby | null;
   getLobbyIds(): string[];
   /** Result value: the message id. */
-  sendLobbyMessage(requestId: number, lobbyId: string, content: string, metadata: NativeMetadata): void;
+  sendLobbyMessage(requestId: number, lobbyId: string, content: string, metadata: NativeMetadata | undefined): void;
   /** Result value: the messages, newest first. */
   getLobbyMessages(requestId: number, lobbyId: string, limit: number): void;
   /** Result value: the message id. */
-  sendUserMessage(requestId: number, recipientId: string, content: string, metadata: NativeMetadata): void;
+  sendUserMessage(requestId: number, recipientId: string, content: string, metadata: NativeMetadata | undefined): void;
   /** Result value: none. */
   editUserMessage(requestId: number, recipientId: string, messageId: string, content: string): void;
   /** Result value: none. */
@@ -1077,9 +1077,9 @@ export interface NativeMethodKinds {
   unlinkChannelFromLobby: { feature: 'lobbies'; args: ['snowflake'] };
   getLobby: { feature: 'lobbies'; args: ['snowflake'] };
   getLobbyIds: { feature: 'lobbies'; args: [] };
-  sendLobbyMessage: { feature: 'messages'; args: ['snowflake', 'string', 'metadata'] };
+  sendLobbyMessage: { feature: 'messages'; args: ['snowflake', 'string', 'metadata or none'] };
   getLobbyMessages: { feature: 'messages'; args: ['snowflake', 'limit'] };
-  sendUserMessage: { feature: 'messages'; args: ['snowflake', 'string', 'metadata'] };
+  sendUserMessage: { feature: 'messages'; args: ['snowflake', 'string', 'metadata or none'] };
   editUserMessage: { feature: 'messages'; args: ['snowflake', 'snowflake', 'string'] };
   deleteUserMessage: { feature: 'messages'; args: ['snowflake', 'snowflake'] };
   getUserMessages: { feature: 'messages'; args: ['snowflake', 'limit'] };
