@@ -66,6 +66,38 @@ describe('getMessage', () => {
     expect((await bob.client.getLobbyMessages(lobbyId, { limit: 1 }))[0]?.id).toBe(ids[25]);
   });
 
+  // The same rule, message after message, through many of the window's moves (the client lets the
+  // oldest go by moving the window's start and removes the freed slots in batches): after each
+  // send exactly the 25 newest are held; an edit and a delete reach a held message wherever it sits.
+  it('holds exactly the 25 newest of a channel after every one of 60 messages, with edits and deletes among them', async () => {
+    const sim = new sdk.Simulator();
+    const alice = await player(sim, 'alice');
+    const bob = await player(sim, 'bob');
+    const ids: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      ids.push(await alice.client.sendUserMessage(bob.user.id, `dm ${i}`));
+      await sim.settle();
+      const held = ids.filter((id) => bob.client.getMessage(id) !== null);
+      expect(held).toEqual(ids.slice(-25));
+    }
+    // The oldest held (the window's first slot) and one in its middle.
+    await alice.client.editUserMessage(bob.user.id, ids[35]!, 'dm 35, edited');
+    await alice.client.editUserMessage(bob.user.id, ids[47]!, 'dm 47, edited');
+    await alice.client.deleteUserMessage(bob.user.id, ids[50]!);
+    // A message no longer held is not brought back by its edit.
+    await alice.client.editUserMessage(bob.user.id, ids[10]!, 'dm 10, edited');
+    await sim.settle();
+    expect(bob.client.getMessage(ids[35]!)?.content).toBe('dm 35, edited');
+    expect(bob.client.getMessage(ids[47]!)?.content).toBe('dm 47, edited');
+    expect(bob.client.getMessage(ids[50]!)).toBeNull();
+    expect(bob.client.getMessage(ids[10]!)).toBeNull();
+    expect(ids.filter((id) => bob.client.getMessage(id) !== null)).toEqual(ids.slice(35).filter((id) => id !== ids[50]));
+    // The next message fills the place the delete left: 25 again, none older brought back.
+    ids.push(await alice.client.sendUserMessage(bob.user.id, 'dm 60'));
+    await sim.settle();
+    expect(ids.filter((id) => bob.client.getMessage(id) !== null)).toEqual(ids.slice(35).filter((id) => id !== ids[50]));
+  });
+
   it('checks its argument, and answers null once closed', async () => {
     const sim = new sdk.Simulator();
     const alice = await player(sim, 'alice');

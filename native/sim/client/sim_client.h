@@ -17,6 +17,7 @@
 #include "sdk/redact.h"
 #include "sdk/client.h"
 #include "sim/client/client_callbacks.h"
+#include "sim/client/held_messages.h"
 #include "sim/client/log_file.h"
 #include "sim/client/pending_operations.h"
 #include "sim/client/published_callback.h"
@@ -201,17 +202,15 @@ class SimClient final : public sdk::Client,
   sdk::Boxed<std::map<sdk::Snowflake, std::vector<sdk::MessagePtr>>> userMessageCache_;  // made at first use
   uint64_t userMessageCacheAttempt_ = 0;  // the connect attempt the cache belongs to
 
-  // The messages GetMessageHandle reads (sim_client_messages.cc): the kMessagesPerChannel newest
-  // of each channel this client was told of while running ("The SDK keeps the 25 most recent
-  // messages in each channel in memory. Messages sent before the SDK was started cannot be accessed
-  // with this"), oldest first (by id), and the channel each was sent in (GetChannelHandle).
+  // The messages GetMessageHandle reads (sim_client_messages.cc): the newest of each channel this
+  // client was told of while running (held_messages.h; "Messages sent before the SDK was started
+  // cannot be accessed with this"), and the channel each was sent in (GetChannelHandle).
   // Written by the service thread as the message events arrive, read by the JS thread: under
   // handlesMutex_. A message is found by a binary search in each channel held: no index by
   // message id, whose insert and erase (a map node each) were a tenth of a lobby delivery's cost.
-  static constexpr size_t kMessagesPerChannel = 25;
   struct HeldChannel {
     sdk::Channel channel;
-    std::vector<sdk::MessagePtr> messages;
+    HeldMessages messages;
   };
   void RememberMessage(sdk::MessageEvent event, const sdk::MessagePtr& message);
   void ForgetMessage(sdk::Snowflake messageId, sdk::Snowflake channelId);

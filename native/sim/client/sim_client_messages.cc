@@ -148,8 +148,7 @@ void SimClient::OnMessageDeleted(sdk::Snowflake messageId, sdk::Snowflake channe
 sdk::MessagePtr SimClient::GetMessageHandle(sdk::Snowflake messageId) const {
   std::lock_guard<std::mutex> lock(handlesMutex_);
   for (const auto& [channelId, held] : heldChannels_) {
-    auto at = FindById(held.messages, messageId);
-    if (at != held.messages.end() && (*at)->id == messageId) return *at;
+    if (sdk::MessagePtr found = held.messages.Find(messageId)) return found;
   }
   return nullptr;
 }
@@ -231,27 +230,14 @@ void SimClient::RememberMessage(sdk::MessageEvent event, const sdk::MessagePtr& 
                                  std::max(message->authorId, message->recipientId)};
     }
   }
-  auto& messages = held.messages;
-  // A new message is most often the newest: it goes at the end without a search.
-  const auto place = !messages.empty() && messages.back()->id < message->id ? messages.cend() : FindById(messages, message->id);
-  if (place != messages.cend() && (*place)->id == message->id) {
-    messages[static_cast<size_t>(place - messages.cbegin())] = message;  // an update: existing reads see the new content
-    return;
-  }
-  // An update of a message no longer held (or never seen) is not brought back.
-  if (event == sdk::MessageEvent::Updated) return;
-  messages.insert(place, message);
-  if (messages.size() > kMessagesPerChannel) messages.erase(messages.begin());
+  held.messages.Note(event != sdk::MessageEvent::Updated, message);
 }
 
 void SimClient::ForgetMessage(sdk::Snowflake messageId, sdk::Snowflake channelId) {
   std::lock_guard<std::mutex> lock(handlesMutex_);
   auto held = heldChannels_.find(channelId);
   if (held == heldChannels_.end()) return;
-  auto& messages = held->second.messages;
-  messages.erase(std::remove_if(messages.begin(), messages.end(),
-                                [messageId](const sdk::MessagePtr& m) { return m->id == messageId; }),
-                 messages.end());
+  held->second.messages.Forget(messageId);
 }
 
 std::map<sdk::Snowflake, std::vector<sdk::MessagePtr>>& SimClient::UserMessageCache() {
