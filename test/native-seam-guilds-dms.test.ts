@@ -25,7 +25,9 @@ describe('native seam guards: guilds and direct messages', () => {
     expect(call('getUserGuilds')).toThrow(TypeError);
     expect(call('getGuildChannels', 1, 5)).toThrow(TypeError);
     expect(call('getGuildChannels', 1, '-1')).toThrow(RangeError);
-    expect(call('sendUserMessage', 1, user.id, 'hi')).toThrow(TypeError); // no metadata object
+    // Metadata is an object of strings, or undefined for none (the seam's 'metadata or none').
+    expect(call('sendUserMessage', 1, user.id, 'hi', 'not an object')).toThrow(TypeError);
+    expect(call('sendUserMessage', 1, user.id, 'hi', { a: 1 })).toThrow(TypeError);
     expect(call('sendUserMessage', 1, user.id, 7, {})).toThrow(TypeError);
     expect(call('editUserMessage', 1, user.id, 'x', 'hi')).toThrow(RangeError);
     expect(call('deleteUserMessage', 1, user.id)).toThrow(TypeError);
