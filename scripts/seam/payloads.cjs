@@ -389,7 +389,7 @@ function factoriesTs(model) {
         const entries = subs.map((a, i) => `${a.sub.js}: ${a.name}${i > 0 && f.type.nullable && !a.sub.type.nullable ? '!' : ''}`).join(', ');
         body += f.type.nullable ? `    ${f.js}: ${subs[0].name} === null ? null : freeze({ ${entries} }),\n` : `    ${f.js}: freeze({ ${entries} }),\n`;
       } else if (f.type.base === 'metadata') {
-        body += `    ${f.js}: freeze(${f.js} ?? {}),\n`;
+        body += `    ${f.js}: ${f.js} === null ? NO_METADATA : freeze(${f.js}),\n`;
       } else {
         body += `    ${f.js},\n`;
       }
@@ -399,6 +399,7 @@ function factoriesTs(model) {
   let out = `/**\n * ${BANNER}\n *\n * The functions that build the payloads described \`build: factory\` in one call. lib/addon/native.ts\n * hands them to the addon right after loading it (setMessageFactory).\n * @internal\n * @module\n */\n`;
   out += `import type { ${[...types].sort().join(', ')} } from './payloads.js';\n\n`;
   out += '// Taken when the module loads: a later change to the global Object does not reach the factories.\nconst freeze = Object.freeze;\n';
+  out += '/**\n * Every empty metadata map: one frozen object, shared (nothing can be added to it). Two freezes of\n * a new empty object per message were a twentieth of a sendLobbyMessage round trip.\n */\nconst NO_METADATA: NativeMetadata = freeze({});\n';
   return out + body;
 }
 
