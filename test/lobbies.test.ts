@@ -259,6 +259,21 @@ describe('lobby messages', () => {
     expect((await alice!.client.getLobbyMessages(lobbyId)).map((m) => m.content.length)).toEqual([2 * max, max]);
   });
 
+  // The native layer reads a string into a 256-byte buffer first and again at its own length when
+  // it may not have fit: text of every length around that edge, with 2-, 3- and 4-byte characters
+  // at its end, arrives as it was sent.
+  it('content crosses the native layer exactly, whatever its length and characters', async () => {
+    const { sim, all: [alice] } = await players(1);
+    const lobbyId = await alice!.client.createOrJoinLobby('s');
+    const sent: string[] = [];
+    for (let ascii = 246; ascii <= 258; ascii++) for (const end of ['é', '€', '🎮', 'x']) sent.push('a'.repeat(ascii) + end);
+    for (const content of sent) await alice!.client.sendLobbyMessage(lobbyId, content);
+    await sim.settle();
+    expect(alice!.of('messageCreated').map((m) => m.content)).toEqual(sent);
+    // An unpaired surrogate is refused before it reaches the native layer (not well-formed).
+    await expect(alice!.client.sendLobbyMessage(lobbyId, 'a'.repeat(252) + '\ud800')).rejects.toThrow(RangeError);
+  });
+
   it('a non-member can neither send nor read, gets an HTTP error, and nothing changes', async () => {
     const { sim, all: [alice, mallory] } = await players(2);
     const lobbyId = await alice!.client.createOrJoinLobby('s');
