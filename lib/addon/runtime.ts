@@ -163,8 +163,12 @@ class Runtime {
         return;
       }
       this.requests.set(requestId, { client, settle: resolve });
-      this.pendingPerClient.set(client, (this.pendingPerClient.get(client) ?? 0) + 1);
-      this.refresh(client);
+      const pending = this.pendingPerClient.get(client) ?? 0;
+      this.pendingPerClient.set(client, pending + 1);
+      // refresh() reads the pending requests only as "any or none", and every other change it
+      // reads refreshes by itself: only the first pending request (and, in settle, the last) can
+      // change what it decides. With 100 sends in flight it ran twice per round trip for nothing.
+      if (pending === 0) this.refresh(client);
     });
   }
 
@@ -270,8 +274,10 @@ class Runtime {
     this.requests.delete(id);
     const left = (this.pendingPerClient.get(request.client) ?? 1) - 1;
     if (left > 0) this.pendingPerClient.set(request.client, left);
-    else this.pendingPerClient.delete(request.client);
-    this.refresh(request.client);
+    else {
+      this.pendingPerClient.delete(request.client);
+      this.refresh(request.client);
+    }
     request.settle(outcome);
   }
 }
