@@ -8,7 +8,9 @@
 // count - 1 is what one operation costs, on every thread (the JS thread, the simulator's workers,
 // V8's). It counts instructions, not time: a cache miss or a thread's wake-up costs nothing here.
 // What happens once in either run and not in the other (a full collection, a function compiled
-// again) lands on the operations; three runs of one build gave 25,722 to 26,236 per round trip.
+// again) lands on the operations: runs of one build spread by up to 7% (23,357 to 25,382 per round
+// trip in three). The functions' own counts (BENCH_INSTRUCTIONS_KEEP, then callgrind_annotate) are
+// steadier, within about 1%, and say what moved.
 // Not here: a lobby fan-out or a flood of log events. Their counts depend on how the threads
 // interleave under valgrind (the world's workers poll for work for a time, a producer waits for
 // room in the pump's queue), and two runs of one build gave 981 and 1,885 instructions per log
