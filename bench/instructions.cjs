@@ -9,7 +9,7 @@
 // V8's). It counts instructions, not time: a cache miss or a thread's wake-up costs nothing here.
 // What happens once in either run and not in the other (a full collection, a function compiled
 // again) lands on the operations: runs of one build spread by up to 7% (23,357 to 25,382 per round
-// trip in three). The functions' own counts (BENCH_INSTRUCTIONS_KEEP, then callgrind_annotate) are
+// trip in three runs of one build). The functions' own counts (BENCH_INSTRUCTIONS_KEEP, then callgrind_annotate) are
 // steadier, within about 1%, and say what moved.
 // Not here: a lobby fan-out or a flood of log events. Their counts depend on how the threads
 // interleave under valgrind (the world's workers poll for work for a time, a producer waits for

@@ -9,6 +9,7 @@ import { reportListenerError } from '../common/listener-errors.js';
 import { EVENT_INTS, ErrorType, EventKind, dispatchBatch, type EventHandlers } from '../generated/seam.js';
 import type { ClientSink } from './client-sink.js';
 import { loadBinding, type NativeBinding, type NativeFailure, type NativePayload } from './native.js';
+import { PendingRequests } from './pending-requests.js';
 
 /** How an operation ended: its failure, or its value. */
 export type NativeOutcome = { ok: true; value: NativePayload } | { ok: false; failure: NativeFailure };
@@ -66,7 +67,7 @@ const CLOSED_FAILURE: NativeFailure = {
 class Runtime {
   readonly binding: NativeBinding;
   private readonly sinks = new Map<number, ClientSink>();
-  private readonly requests = new Map<number, PendingRequest>();
+  private readonly requests = new PendingRequests<PendingRequest>();
   private readonly pendingPerClient = new Map<number, number>();
   private readonly holders = new Set<number>();
   /** What the pump was last told by setKeepAlive (holders.size > 0). */
@@ -257,9 +258,7 @@ class Runtime {
     Log: (client, severity, source, message) => this.stateOf(client)?.onLog(severity, message, source),
     Closed: (client) => {
       // Backends settle pending operations before "closed"; anything left is settled here.
-      for (const [id, request] of this.requests) {
-        if (request.client === client) this.settle(id, request, { ok: false, failure: CLOSED_FAILURE });
-      }
+      for (const [id, request] of this.requests.ofClient(client)) this.settle(id, request, { ok: false, failure: CLOSED_FAILURE });
       const sink = this.sinks.get(client);
       sink?.setPinned(false);
       this.sinks.delete(client);
