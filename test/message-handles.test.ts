@@ -69,7 +69,7 @@ describe('getMessage', () => {
   // The same rule, message after message, through many of the window's moves (the client lets the
   // oldest go by moving the window's start and removes the freed slots in batches): after each
   // send exactly the 25 newest are held; an edit and a delete reach a held message wherever it sits.
-  it('holds exactly the 25 newest of a channel after every one of 60 messages, with edits and deletes among them', async () => {
+  it('holds exactly the 25 newest of a channel after every one of 60 messages, with edits and deletes among them (discordpp.h, Client::GetMessageHandle)', async () => {
     const sim = new sdk.Simulator();
     const alice = await player(sim, 'alice');
     const bob = await player(sim, 'bob');

@@ -79,6 +79,9 @@ function reviver(_key: string, value: unknown): unknown {
   return value;
 }
 
+/** Deeper than any payload nests: a frame past it goes through the replacer (which refuses a cycle). */
+const MAX_PLAIN_DEPTH = 32;
+
 /**
  * Whether `value` holds something only the replacer can say (undefined, a bigint, an Int16Array),
  * or something it cannot tell without running it (an object with its own toJSON, a nesting
@@ -98,7 +101,6 @@ function needsReplacer(value: unknown, depth: number): boolean {
   for (const key of Object.keys(record)) if (needsReplacer(record[key], depth + 1)) return true;
   return false;
 }
-const MAX_PLAIN_DEPTH = 32;
 
 /** A frame as the text sent. */
 export function encodeFrame(frame: LinkFrame | WorldFrame): string {

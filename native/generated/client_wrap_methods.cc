@@ -220,7 +220,7 @@ Napi::Value ClientWrap::SendLobbyMessage(const Napi::CallbackInfo& info) {
   const uint32_t requestId = Uint32Arg(info, 0, "requestId");
   const sdk::Snowflake lobbyId = SnowflakeFromJs(ArgOrUndefined(info, 1), "lobbyId");
   std::string content = StringArg(info, 2, "content");
-  sdk::Metadata metadata = info[3].IsUndefined() ? sdk::Metadata{} : MetadataFromJs(info[3], "metadata");
+  sdk::Metadata metadata = OptionalMetadataFromJs(ArgOrUndefined(info, 3), "metadata").value_or(sdk::Metadata{});
   Live(info).Messages().SendLobbyMessage(lobbyId, std::move(content), std::move(metadata), SettleRequest<sdk::Snowflake>(requestId));
   return info.Env().Undefined();
 }
@@ -239,7 +239,7 @@ Napi::Value ClientWrap::SendUserMessage(const Napi::CallbackInfo& info) {
   const uint32_t requestId = Uint32Arg(info, 0, "requestId");
   const sdk::Snowflake recipientId = SnowflakeFromJs(ArgOrUndefined(info, 1), "recipientId");
   std::string content = StringArg(info, 2, "content");
-  sdk::Metadata metadata = info[3].IsUndefined() ? sdk::Metadata{} : MetadataFromJs(info[3], "metadata");
+  sdk::Metadata metadata = OptionalMetadataFromJs(ArgOrUndefined(info, 3), "metadata").value_or(sdk::Metadata{});
   Live(info).Messages().SendUserMessage(recipientId, std::move(content), std::move(metadata), SettleRequest<sdk::Snowflake>(requestId));
   return info.Env().Undefined();
 }

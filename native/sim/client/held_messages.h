@@ -17,14 +17,17 @@
 
 namespace sim {
 
+// Messages sorted by id: whether `message` comes before `id` (for std::lower_bound).
+inline bool MessageIdBelow(const sdk::MessagePtr& message, sdk::Snowflake id) { return message->id < id; }
+
 class HeldMessages {
  public:
   static constexpr size_t kCount = 25;
 
   // The message `id`, or null.
   sdk::MessagePtr Find(sdk::Snowflake id) const {
-    const auto at = Place(id);
-    return at != messages_.end() && (*at)->id == id ? *at : nullptr;
+    const size_t at = Place(id);
+    return Holds(at, id) ? messages_[at] : nullptr;
   }
 
   // A message created (held, the oldest let go past kCount) or updated (replaced where held: reads
@@ -32,13 +35,13 @@ class HeldMessages {
   void Note(bool created, const sdk::MessagePtr& message) {
     // A new message is most often the newest: it goes at the end without a search.
     const bool newest = first_ == messages_.size() || messages_.back()->id < message->id;
-    const auto place = newest ? messages_.end() : Place(message->id);
-    if (place != messages_.end() && (*place)->id == message->id) {
-      messages_[static_cast<size_t>(place - messages_.begin())] = message;
+    const size_t place = newest ? messages_.size() : Place(message->id);
+    if (Holds(place, message->id)) {
+      messages_[place] = message;
       return;
     }
     if (!created) return;
-    messages_.insert(place, message);
+    messages_.insert(messages_.begin() + static_cast<std::ptrdiff_t>(place), message);
     if (messages_.size() - first_ > kCount) messages_[first_++].reset();
     if (first_ == kSlack) {
       messages_.erase(messages_.begin(), messages_.begin() + static_cast<std::ptrdiff_t>(first_));
@@ -47,25 +50,23 @@ class HeldMessages {
   }
 
   void Forget(sdk::Snowflake id) {
-    const auto at = Place(id);
-    if (at != messages_.end() && (*at)->id == id) messages_.erase(at);
+    const size_t at = Place(id);
+    if (Holds(at, id)) messages_.erase(messages_.begin() + static_cast<std::ptrdiff_t>(at));
   }
 
  private:
   // Slots let go before they are removed: a shift of the held ones every kSlack messages.
   static constexpr size_t kSlack = 8;
 
-  using Messages = std::vector<sdk::MessagePtr>;
-  static bool IdBelow(const sdk::MessagePtr& message, sdk::Snowflake id) { return message->id < id; }
-  // Where `id` is or would go among the held messages.
-  Messages::iterator Place(sdk::Snowflake id) {
-    return std::lower_bound(messages_.begin() + static_cast<std::ptrdiff_t>(first_), messages_.end(), id, IdBelow);
+  // Where `id` is or would go among the held messages (an index of messages_).
+  size_t Place(sdk::Snowflake id) const {
+    const auto begin = messages_.begin() + static_cast<std::ptrdiff_t>(first_);
+    return first_ + static_cast<size_t>(std::lower_bound(begin, messages_.end(), id, MessageIdBelow) - begin);
   }
-  Messages::const_iterator Place(sdk::Snowflake id) const {
-    return std::lower_bound(messages_.begin() + static_cast<std::ptrdiff_t>(first_), messages_.end(), id, IdBelow);
-  }
+  // Whether the message at `at` (a Place) is `id`.
+  bool Holds(size_t at, sdk::Snowflake id) const { return at < messages_.size() && messages_[at]->id == id; }
 
-  Messages messages_;  // [first_, end): held, oldest first; before first_: let go
+  std::vector<sdk::MessagePtr> messages_;  // [first_, end): held, oldest first; before first_: let go
   size_t first_ = 0;
 };
 

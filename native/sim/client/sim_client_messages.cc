@@ -11,11 +11,9 @@
 namespace sim {
 
 namespace {
-bool IdBelow(const sdk::MessagePtr& message, sdk::Snowflake id) { return message->id < id; }
-
 // Where `id` is or would go in messages sorted by id.
 std::vector<sdk::MessagePtr>::const_iterator FindById(const std::vector<sdk::MessagePtr>& messages, sdk::Snowflake id) {
-  return std::lower_bound(messages.begin(), messages.end(), id, IdBelow);
+  return std::lower_bound(messages.begin(), messages.end(), id, MessageIdBelow);
 }
 }  // namespace
 
